@@ -1,0 +1,48 @@
+# Front door. `make run` and `make test` do all set-up on a fresh Debian 12 machine.
+BUILD      ?= build/release
+TESTBUILD  ?= build/asan
+FUZZBUILD  ?= build/fuzz
+JOBS       ?= $(shell nproc 2>/dev/null || echo 2)
+CMAKE_GEN  := $(shell command -v ninja >/dev/null 2>&1 && echo "-G Ninja")
+
+.PHONY: all bootstrap build run test bench fuzz-smoke docs clean
+
+all: build
+
+bootstrap:
+	@scripts/bootstrap.sh
+
+$(BUILD)/CMakeCache.txt:
+	cmake -S . -B $(BUILD) $(CMAKE_GEN) -DCMAKE_BUILD_TYPE=Release
+
+build: bootstrap $(BUILD)/CMakeCache.txt
+	cmake --build $(BUILD) -j $(JOBS)
+
+run: build
+	@scripts/tour.sh $(BUILD)/z3ed samples/sample.sfc
+
+$(TESTBUILD)/CMakeCache.txt:
+	cmake -S . -B $(TESTBUILD) $(CMAKE_GEN) -DCMAKE_BUILD_TYPE=Debug -DZ3_SANITIZE=ON
+
+test: bootstrap $(TESTBUILD)/CMakeCache.txt
+	cmake --build $(TESTBUILD) -j $(JOBS)
+	cd $(TESTBUILD) && ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 \
+	  UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
+	  ctest --output-on-failure -j $(JOBS)
+
+bench: build
+	@$(BUILD)/bench/z3-bench --z3ed $(BUILD)/z3ed
+
+$(FUZZBUILD)/CMakeCache.txt:
+	CC=clang cmake -S . -B $(FUZZBUILD) $(CMAKE_GEN) -DCMAKE_BUILD_TYPE=RelWithDebInfo -DZ3_FUZZ=ON
+
+fuzz-smoke: bootstrap $(FUZZBUILD)/CMakeCache.txt
+	cmake --build $(FUZZBUILD) -j $(JOBS)
+	@scripts/fuzz-smoke.sh $(FUZZBUILD)/fuzz
+
+# Regenerates docs/commands.md from the command table.
+docs: build
+	$(BUILD)/z3ed help --markdown > docs/commands.md
+
+clean:
+	rm -rf build samples/sample.sfc

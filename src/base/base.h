@@ -1,0 +1,139 @@
+/*
+ * base: what every other module stands on.
+ *
+ * Invariants a caller may rely on:
+ *  - Every fallible function returns a z3_status and, on failure, fills the
+ *    caller's z3_error. There is no global "last error".
+ *  - The innermost failure names the thing (file, offset, address, argument):
+ *    z3_error_set only writes into an error that is still empty, so outer
+ *    layers can call it again without overwriting the specific message.
+ *    Outer layers add context with z3_error_hint, which also keeps the first.
+ *  - Messages are lowercase, name what failed first, quote the subject and end
+ *    without a full stop.
+ *  - Library code never prints. app/ renders results and errors.
+ *
+ * Ownership: z3_buf is caller-owned (z3_buf_init / z3_buf_release). Anything
+ * a function returns through an `out` pointer belongs to the caller.
+ */
+#ifndef Z3_BASE_H
+#define Z3_BASE_H
+
+#include <stdarg.h>
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+/* Status codes. Never renumbered or reused; app/exit.c maps them to exit codes. */
+typedef enum z3_status {
+  Z3_OK = 0,
+  Z3_E_USAGE = 1,     /* bad command line: unknown flag, missing argument (exit 2) */
+  Z3_E_INVALID = 2,   /* input data is malformed or does not fit (exit 2) */
+  Z3_E_NOT_FOUND = 3, /* a named thing does not exist (exit 2) */
+  Z3_E_IO = 4,        /* the OS refused: open, read, write, rename (exit 3) */
+  Z3_E_NOMEM = 5,     /* allocation failed (exit 3) */
+  Z3_E_CHECK = 6,     /* a check ran and found problems (exit 1) */
+  Z3_E_INTERNAL = 7,  /* a bug in z3ed (exit 4) */
+} z3_status;
+
+enum { Z3_ERROR_MESSAGE_MAX = 512, Z3_ERROR_HINT_MAX = 256 };
+
+typedef struct z3_error {
+  z3_status code;
+  char message[Z3_ERROR_MESSAGE_MAX];
+  char hint[Z3_ERROR_HINT_MAX];
+  int64_t offset; /* byte offset the error refers to, or -1 */
+} z3_error;
+
+#define Z3_PRINTF(a, b) __attribute__((format(printf, a, b)))
+
+void z3_error_init(z3_error *err);
+/* Fills err when it is still empty; returns `code` either way so callers can
+ * write `return z3_error_set(err, Z3_E_IO, "...")`. err may be NULL. */
+z3_status z3_error_set(z3_error *err, z3_status code, const char *fmt, ...) Z3_PRINTF(3, 4);
+/* As z3_error_set, also recording the byte offset the problem is at. */
+z3_status z3_error_set_at(z3_error *err, z3_status code, int64_t offset, const char *fmt, ...)
+    Z3_PRINTF(4, 5);
+/* Sets the hint when none is set yet. */
+void z3_error_hint(z3_error *err, const char *fmt, ...) Z3_PRINTF(2, 3);
+/* Stable lowercase name for a code, used in JSON ("io", "invalid_input"...). */
+const char *z3_status_name(z3_status code);
+
+/* ---- byte buffers ------------------------------------------------------ */
+
+typedef struct z3_buf {
+  uint8_t *data;
+  size_t len;
+  size_t cap;
+} z3_buf;
+
+void z3_buf_init(z3_buf *b);
+void z3_buf_release(z3_buf *b); /* frees and re-inits */
+z3_status z3_buf_reserve(z3_buf *b, size_t cap, z3_error *err);
+/* Grows or shrinks len; new bytes are zero. */
+z3_status z3_buf_resize(z3_buf *b, size_t len, z3_error *err);
+z3_status z3_buf_append(z3_buf *b, const void *data, size_t n, z3_error *err);
+z3_status z3_buf_push(z3_buf *b, uint8_t byte, z3_error *err);
+/* Copies src into a fresh buffer. */
+z3_status z3_buf_copy(z3_buf *out, const void *src, size_t n, z3_error *err);
+
+/* Allocation goes through these so tests can fail the Nth call. */
+void *z3_malloc(size_t n);
+void *z3_calloc(size_t count, size_t n);
+void *z3_realloc(void *p, size_t n);
+void z3_free(void *p);
+
+/* ---- files ------------------------------------------------------------- */
+
+/* Reads a whole file into out (which must be initialised). Files larger than
+ * max_size are refused with Z3_E_INVALID before they are read. */
+z3_status z3_file_read(z3_buf *out, const char *path, size_t max_size, z3_error *err);
+
+typedef struct z3_write_opts {
+  bool backup;             /* keep the previous file as backup_path (or path + ".bak") */
+  const char *backup_path; /* NULL for the default */
+} z3_write_opts;
+
+/*
+ * Atomic write. Rules, in the order the code follows them:
+ *  1. The data goes to a temporary file in the target's own folder (so the
+ *     final rename never crosses a file system).
+ *  2. The temporary file is written in full, fsync'd and closed; any failure
+ *     here removes it and leaves the target untouched.
+ *  3. With a backup requested and a previous target present, the previous file
+ *     is hard-linked (or copied) to the backup name before the rename, so at
+ *     every instant either the old or the new target exists under its name.
+ *  4. rename() replaces the target; the folder is fsync'd so the rename itself
+ *     survives a crash.
+ * The new file keeps the previous target's permission bits when there was one.
+ * opts may be NULL (no backup).
+ */
+z3_status z3_file_write_atomic(const char *path, const void *data, size_t len,
+                               const z3_write_opts *opts, z3_error *err);
+bool z3_file_exists(const char *path);
+/* The backup name used when opts->backup_path is NULL; caller frees. */
+char *z3_file_backup_name(const char *path);
+
+/* Test hook (SQLite's faultsim idea): the Nth file operation from now
+ * (open/write/fsync/rename/link, counting from 1) fails with EIO; 0 disables. */
+void z3_fault_io_after(int n);
+/* Same for allocations through z3_malloc/z3_calloc/z3_realloc. */
+void z3_fault_alloc_after(int n);
+
+/* ---- hashing ----------------------------------------------------------- */
+
+uint32_t z3_crc32(const void *data, size_t len);
+uint32_t z3_crc32_update(uint32_t crc, const void *data, size_t len);
+void z3_sha1(const void *data, size_t len, uint8_t out[20]);
+/* Lowercase hex of a 20-byte SHA-1 into out[41]. */
+void z3_sha1_hex(const void *data, size_t len, char out[41]);
+
+/* ---- small string helpers ---------------------------------------------- */
+
+char *z3_strdup(const char *s);
+char *z3_strfmt(const char *fmt, ...) Z3_PRINTF(1, 2); /* caller frees; NULL on OOM */
+/* Levenshtein distance, for "did you mean" suggestions. */
+size_t z3_edit_distance(const char *a, const char *b);
+/* Parses a non-negative integer in decimal, 0x-hex or $-hex. */
+bool z3_parse_u64(const char *s, uint64_t *out);
+
+#endif

@@ -1,0 +1,23 @@
+/* Helpers shared by every test binary. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "test.h"
+
+char *z3_test_tmpdir(void) {
+  const char *root = getenv("TMPDIR");
+  char *tmpl = z3_strfmt("%s/z3test.XXXXXX", root && *root ? root : "/tmp");
+  if (!tmpl || !mkdtemp(tmpl)) abort();
+  return tmpl;
+}
+
+uint64_t z3_test_rand(uint64_t *state) { /* splitmix64: small, deterministic, good enough */
+  uint64_t z = (*state += 0x9E3779B97F4A7C15ull);
+  z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
+  z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
+  return z ^ (z >> 31);
+}
+
+void z3_test_fill_random(uint8_t *buf, size_t n, uint64_t seed) {
+  for (size_t i = 0; i < n; i++) buf[i] = (uint8_t)z3_test_rand(&seed);
+}
