@@ -16,6 +16,9 @@
 
 /* IPS offsets are 24-bit, so neither source nor target may exceed 16 MiB. */
 #define Z3_IPS_MAX_SIZE (16u << 20)
+/* BPS sizes are unbounded in the format; we refuse headers claiming more than
+ * this (four times the largest SNES ROM) before allocating anything. */
+#define Z3_BPS_MAX_SIZE (64u << 20)
 
 typedef enum z3_patch_format {
   Z3_PATCH_UNKNOWN = 0,
@@ -42,6 +45,7 @@ typedef struct z3_patch_stats {
   uint32_t source_crc32;
   uint32_t target_crc32;
   uint32_t patch_crc32;
+  uint64_t metadata_size;  /* BPS: bytes of metadata in the header */
 } z3_patch_stats;
 
 /* stats may be NULL in every function below. */
