@@ -73,6 +73,10 @@ z3_status z3_buf_reserve(z3_buf *b, size_t cap, z3_error *err);
 z3_status z3_buf_resize(z3_buf *b, size_t len, z3_error *err);
 z3_status z3_buf_append(z3_buf *b, const void *data, size_t n, z3_error *err);
 z3_status z3_buf_push(z3_buf *b, uint8_t byte, z3_error *err);
+/* Appends formatted text; the buffer stays NUL-terminated just past len. */
+z3_status z3_buf_printf(z3_buf *b, const char *fmt, ...) Z3_PRINTF(2, 3);
+/* Hands the text over as a C string (NUL-terminated) and re-inits b; NULL on OOM. */
+char *z3_buf_take_string(z3_buf *b);
 /* Copies src into a fresh buffer. */
 z3_status z3_buf_copy(z3_buf *out, const void *src, size_t n, z3_error *err);
 

@@ -1,4 +1,5 @@
 /* Byte buffers and the allocation seam used by fault-injection tests. */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -66,4 +67,27 @@ z3_status z3_buf_push(z3_buf *b, uint8_t byte, z3_error *err) {
 z3_status z3_buf_copy(z3_buf *out, const void *src, size_t n, z3_error *err) {
   z3_buf_init(out);
   return z3_buf_append(out, src, n, err);
+}
+
+z3_status z3_buf_printf(z3_buf *b, const char *fmt, ...) {
+  va_list ap;
+  va_start(ap, fmt);
+  int n = vsnprintf(NULL, 0, fmt, ap);
+  va_end(ap);
+  if (n < 0) return Z3_E_INTERNAL;
+  z3_status st = z3_buf_reserve(b, b->len + (size_t)n + 1, NULL);
+  if (st) return st;
+  va_start(ap, fmt);
+  vsnprintf((char *)b->data + b->len, (size_t)n + 1, fmt, ap);
+  va_end(ap);
+  b->len += (size_t)n;
+  return Z3_OK;
+}
+
+char *z3_buf_take_string(z3_buf *b) {
+  if (z3_buf_reserve(b, b->len + 1, NULL)) return NULL;
+  b->data[b->len] = '\0';
+  char *s = (char *)b->data;
+  z3_buf_init(b);
+  return s;
 }

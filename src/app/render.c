@@ -1,0 +1,197 @@
+/* Turning result trees into text, JSON and YAML; the one place exit codes are decided. */
+#include <ctype.h>
+#include <libfyaml.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#include "app/render.h"
+
+int z3_exit_code(z3_status st) {
+  switch (st) {
+    case Z3_OK: return 0;
+    case Z3_E_CHECK: return 1;
+    case Z3_E_USAGE:
+    case Z3_E_INVALID:
+    case Z3_E_NOT_FOUND: return 2;
+    case Z3_E_IO:
+    case Z3_E_NOMEM: return 3;
+    case Z3_E_INTERNAL: return 4;
+  }
+  return 4;
+}
+
+json_t *z3_render_error_json(const z3_error *err) {
+  json_t *e = json_object();
+  json_object_set_new(e, "code", json_string(z3_status_name(err->code)));
+  json_object_set_new(e, "message", json_string(err->message));
+  json_object_set_new(e, "hint", err->hint[0] ? json_string(err->hint) : json_null());
+  if (err->offset >= 0) json_object_set_new(e, "offset", json_integer(err->offset));
+  return e;
+}
+
+char *z3_render_json(const json_t *value) {
+  return json_dumps(value, JSON_INDENT(2) | JSON_PRESERVE_ORDER | JSON_ENCODE_ANY);
+}
+
+/* ---- YAML ---------------------------------------------------------------- */
+
+/* Plain (unquoted) only when no YAML reader could take it for another type. */
+static bool plain_safe(const char *s) {
+  static const char *const reserved[] = {"true", "false", "null", "yes", "no", "on", "off", "y", "n", "~", NULL};
+  if (!isalpha((unsigned char)s[0])) return false;
+  for (const char *const *r = reserved; *r; r++)
+    if (strcasecmp(s, *r) == 0) return false;
+  for (const char *p = s; *p; p++) {
+    if (!isalnum((unsigned char)*p) && !strchr(" _-./()+,'", *p)) return false;
+  }
+  return s[strlen(s) - 1] != ' ';
+}
+
+static struct fy_node *yaml_node(struct fy_document *doc, const json_t *v);
+
+static struct fy_node *yaml_string(struct fy_document *doc, const char *s) {
+  if (plain_safe(s)) return fy_node_create_scalar_copy(doc, s, strlen(s));
+  json_t *str = json_string(s);
+  char *quoted = json_dumps(str, JSON_ENCODE_ANY); /* JSON strings are valid YAML double-quoted scalars */
+  json_decref(str);
+  struct fy_node *n = quoted ? fy_node_build_from_string(doc, quoted, strlen(quoted)) : NULL;
+  free(quoted);
+  return n;
+}
+
+static struct fy_node *yaml_scalar_text(struct fy_document *doc, const char *text) {
+  return fy_node_create_scalar_copy(doc, text, strlen(text));
+}
+
+static struct fy_node *yaml_node(struct fy_document *doc, const json_t *v) {
+  char num[64];
+  switch (json_typeof(v)) {
+    case JSON_OBJECT: {
+      struct fy_node *map = fy_node_create_mapping(doc);
+      const char *key;
+      json_t *child;
+      json_object_foreach((json_t *)v, key, child) {
+        fy_node_mapping_append(map, yaml_string(doc, key), yaml_node(doc, child));
+      }
+      return map;
+    }
+    case JSON_ARRAY: {
+      struct fy_node *seq = fy_node_create_sequence(doc);
+      size_t i;
+      json_t *child;
+      json_array_foreach(v, i, child) fy_node_sequence_append(seq, yaml_node(doc, child));
+      return seq;
+    }
+    case JSON_STRING: return yaml_string(doc, json_string_value(v));
+    case JSON_INTEGER:
+      snprintf(num, sizeof num, "%" JSON_INTEGER_FORMAT, json_integer_value(v));
+      return yaml_scalar_text(doc, num);
+    case JSON_REAL:
+      snprintf(num, sizeof num, "%.17g", json_real_value(v));
+      return yaml_scalar_text(doc, num);
+    case JSON_TRUE: return yaml_scalar_text(doc, "true");
+    case JSON_FALSE: return yaml_scalar_text(doc, "false");
+    case JSON_NULL: return yaml_scalar_text(doc, "null");
+  }
+  return yaml_scalar_text(doc, "null");
+}
+
+char *z3_render_yaml(const json_t *value) {
+  struct fy_document *doc = fy_document_create(NULL);
+  if (!doc) return NULL;
+  fy_document_set_root(doc, yaml_node(doc, value));
+  char *text = fy_emit_document_to_string(doc, FYECF_MODE_BLOCK | FYECF_INDENT_2);
+  fy_document_destroy(doc);
+  return text;
+}
+
+/* ---- text ---------------------------------------------------------------- */
+
+static void text_scalar(z3_buf *b, const json_t *v) {
+  switch (json_typeof(v)) {
+    case JSON_STRING: z3_buf_printf(b, "%s", json_string_value(v)); break;
+    case JSON_INTEGER: z3_buf_printf(b, "%" JSON_INTEGER_FORMAT, json_integer_value(v)); break;
+    case JSON_REAL: z3_buf_printf(b, "%g", json_real_value(v)); break;
+    case JSON_TRUE: z3_buf_printf(b, "yes"); break;
+    case JSON_FALSE: z3_buf_printf(b, "no"); break;
+    case JSON_NULL: z3_buf_printf(b, "-"); break;
+    default: break;
+  }
+}
+
+static bool is_flat(const json_t *v) { /* an object whose members are all scalars */
+  const char *key;
+  json_t *child;
+  if (!json_is_object(v)) return false;
+  json_object_foreach((json_t *)v, key, child) {
+    if (json_is_object(child) || json_is_array(child)) return false;
+  }
+  return true;
+}
+
+static void text_value(z3_buf *b, const char *key, const json_t *v, int indent);
+
+static void text_object(z3_buf *b, const json_t *v, int indent) {
+  const char *key;
+  json_t *child;
+  json_object_foreach((json_t *)v, key, child) text_value(b, key, child, indent);
+}
+
+/* One line per flat object in an array: "key=value  key=value". */
+static void text_row(z3_buf *b, const json_t *v, int indent) {
+  const char *key;
+  json_t *child;
+  z3_buf_printf(b, "%*s-", indent, "");
+  json_object_foreach((json_t *)v, key, child) {
+    z3_buf_printf(b, " %s=", key);
+    text_scalar(b, child);
+  }
+  z3_buf_printf(b, "\n");
+}
+
+static void text_array(z3_buf *b, const char *key, const json_t *v, int indent) {
+  size_t i;
+  json_t *child;
+  bool scalars = true;
+  json_array_foreach(v, i, child) scalars &= !json_is_object(child) && !json_is_array(child);
+  z3_buf_printf(b, "%*s%s:", indent, "", key);
+  if (scalars) {
+    json_array_foreach(v, i, child) {
+      z3_buf_printf(b, i ? ", " : " ");
+      text_scalar(b, child);
+    }
+    z3_buf_printf(b, json_array_size(v) ? "\n" : " (none)\n");
+    return;
+  }
+  z3_buf_printf(b, "\n");
+  json_array_foreach(v, i, child) {
+    if (is_flat(child)) {
+      text_row(b, child, indent + 2);
+    } else {
+      z3_buf_printf(b, "%*s- item %zu:\n", indent + 2, "", i);
+      text_object(b, child, indent + 4);
+    }
+  }
+}
+
+static void text_value(z3_buf *b, const char *key, const json_t *v, int indent) {
+  if (json_is_object(v)) {
+    z3_buf_printf(b, "%*s%s:\n", indent, "", key);
+    text_object(b, v, indent + 2);
+  } else if (json_is_array(v)) {
+    text_array(b, key, v, indent);
+  } else {
+    z3_buf_printf(b, "%*s%s: ", indent, "", key);
+    text_scalar(b, v);
+    z3_buf_printf(b, "\n");
+  }
+}
+
+char *z3_render_text(const json_t *value) {
+  z3_buf b;
+  z3_buf_init(&b);
+  if (json_is_object(value)) text_object(&b, value, 0);
+  else text_value(&b, "result", value, 0);
+  return z3_buf_take_string(&b);
+}

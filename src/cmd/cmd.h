@@ -1,0 +1,178 @@
+/*
+ * cmd: the command table, the single source of truth for every command.
+ *
+ * Argument parsing and validation, --help text, shell completion, the agent
+ * catalog (`agent describe`) and docs/commands.md all read z3_commands[].
+ *
+ * Adding a command (the whole recipe):
+ *   1. write a handler `z3_status cmd_<resource>_<action>(z3_cmd_ctx *, z3_error *)`
+ *      in src/cmd/cmd_<resource>.c: it reads arguments through z3_arg_*,
+ *      changes the ROM only through z3_rom_write (or files through
+ *      z3_cmd_write_file), fills ctx->result, and never prints;
+ *   2. add one entry to the table in src/cmd/table.c;
+ *   3. run `make docs` to regenerate docs/commands.md (a test fails when stale)
+ *      and add a CLI case under tests/cli/cases/.
+ * The dispatcher does the rest from the entry's flags: loads --rom, enforces
+ * --dry-run, writes atomically with a backup, honours --output.
+ *
+ * Results: handlers add fields to ctx->result (a jansson object) with the
+ * `_new` setters; the app renders it as text, JSON or YAML.
+ */
+#ifndef Z3_CMD_H
+#define Z3_CMD_H
+
+#include <jansson.h>
+
+#include "base/base.h"
+#include "snes/rom.h"
+
+typedef enum z3_arg_type {
+  Z3_ARG_STRING = 0,
+  Z3_ARG_INT,     /* decimal, 0x-hex or $-hex; range min..max when min < max */
+  Z3_ARG_ADDRESS, /* SNES address: $BB:AAAA, BB:AAAA, 0xBBAAAA */
+  Z3_ARG_PATH,
+  Z3_ARG_ENUM,    /* one of `choices` */
+  Z3_ARG_BOOL,    /* a flag without a value; true when present */
+} z3_arg_type;
+
+typedef struct z3_arg_spec {
+  const char *name;             /* without the leading -- */
+  z3_arg_type type;
+  bool required;
+  const char *def;              /* default, as text; NULL = none */
+  const char *const *choices;   /* NULL-terminated, for Z3_ARG_ENUM */
+  const char *help;
+  int64_t min, max;             /* Z3_ARG_INT range when min < max */
+} z3_arg_spec;
+
+typedef struct z3_field_spec {
+  const char *name;
+  const char *type;             /* JSON type: string, integer, boolean, number, object, array */
+  const char *help;
+} z3_field_spec;
+
+/* What a command may do; the agent layer enforces it. Never renumbered. */
+typedef enum z3_safety {
+  Z3_SAFETY_READ_ONLY = 0,
+  Z3_SAFETY_MUTATES_ROM = 1,
+  Z3_SAFETY_WRITES_FILES = 2,
+  Z3_SAFETY_RUNS_EMULATOR = 3,
+  Z3_SAFETY_NETWORK = 4,
+} z3_safety;
+const char *z3_safety_name(z3_safety s); /* "read-only", "mutates-rom", ... */
+
+/* Flags the dispatcher acts on (git's RUN_SETUP idea). */
+enum {
+  Z3_CMD_NEEDS_ROM = 1u << 0,   /* --rom is required and loaded into ctx->rom */
+  Z3_CMD_MUTATES_ROM = 1u << 1, /* changes in ctx->rom are saved: --dry-run, --output, --no-backup */
+  Z3_CMD_WRITES_FILE = 1u << 2, /* writes files through z3_cmd_write_file: --dry-run honoured */
+  Z3_CMD_CHECK = 1u << 3,       /* may end with Z3_E_CHECK (exit 1) having filled a result */
+};
+
+typedef struct z3_cmd_ctx z3_cmd_ctx;
+typedef z3_status (*z3_handler)(z3_cmd_ctx *ctx, z3_error *err);
+
+typedef struct z3_command {
+  const char *resource;
+  const char *action;
+  const char *summary;          /* one line, lowercase start, no full stop */
+  const char *description;      /* a paragraph for --help and the catalog */
+  unsigned flags;
+  z3_safety safety;
+  const char *const *effects;   /* NULL-terminated sentences */
+  const z3_arg_spec *args;      /* terminated by an entry with name == NULL */
+  const z3_field_spec *returns; /* terminated by an entry with name == NULL */
+  const char *const *examples;  /* NULL-terminated command lines */
+  z3_handler handler;
+} z3_command;
+
+extern const z3_command z3_commands[];
+extern const size_t z3_command_count;
+
+/* Arguments every command with a flag gets; listed in help and the catalog. */
+extern const z3_arg_spec z3_rom_arg_spec;      /* Z3_CMD_NEEDS_ROM */
+extern const z3_arg_spec z3_mutate_arg_specs[]; /* Z3_CMD_MUTATES_ROM: output, dry-run, no-backup */
+extern const z3_arg_spec z3_dry_run_arg_spec;   /* Z3_CMD_WRITES_FILE */
+
+const z3_command *z3_command_find(const char *resource, const char *action);
+bool z3_resource_exists(const char *resource);
+/* Closest resource or "resource action" name for "did you mean"; NULL when nothing is close. */
+const char *z3_suggest_resource(const char *word);
+const char *z3_suggest_action(const char *resource, const char *word);
+/* The command's own argument spec by name, including the implied ones. */
+const z3_arg_spec *z3_command_arg(const z3_command *cmd, const char *name);
+/* Iterates over own and implied args: returns the i-th or NULL past the end. */
+const z3_arg_spec *z3_command_arg_at(const z3_command *cmd, size_t i);
+/* Tool name for agents: "rom_info", "rom_header_set". Caller frees. */
+char *z3_command_tool_name(const z3_command *cmd);
+
+/* ---- a parsed invocation ------------------------------------------------- */
+
+enum { Z3_MAX_ARGS = 48 };
+
+typedef enum z3_format { Z3_FORMAT_TEXT = 0, Z3_FORMAT_JSON, Z3_FORMAT_YAML } z3_format;
+
+typedef struct z3_arg_value {
+  const z3_arg_spec *spec;
+  const char *text;             /* as given (or the default) */
+  int64_t number;               /* Z3_ARG_INT, Z3_ARG_ADDRESS, Z3_ARG_BOOL */
+  bool given;                   /* on the command line, not from a default */
+} z3_arg_value;
+
+struct z3_cmd_ctx {
+  const z3_command *cmd;
+  z3_arg_value values[Z3_MAX_ARGS];
+  size_t value_count;
+  z3_format format;
+  bool dry_run;
+  bool quiet;
+  bool no_backup;
+  bool help;                    /* --help was given */
+  const char *output;           /* --output */
+  const char *rom_path;         /* --rom */
+  z3_rom *rom;                  /* loaded by the dispatcher for Z3_CMD_NEEDS_ROM */
+  json_t *result;               /* object the handler fills */
+  /* For report commands given --output: the dispatcher wrote the result there. */
+  bool result_to_file;
+};
+
+/*
+ * Parses argv (after the program name: "rom", "info", "--rom", "x.sfc" ...)
+ * against the table, with global flags accepted anywhere. On success *ctx is
+ * ready for z3_cmd_run. Usage errors say which word was wrong and suggest the
+ * closest valid one.
+ */
+z3_status z3_cmd_parse(z3_cmd_ctx *ctx, int argc, char **argv, z3_error *err);
+/* Loads the ROM when needed, runs the handler, then saves or reports per the
+ * command's flags. On Z3_E_CHECK the result is filled as well. */
+z3_status z3_cmd_run(z3_cmd_ctx *ctx, z3_error *err);
+void z3_cmd_ctx_release(z3_cmd_ctx *ctx);
+
+/* Argument access for handlers. Unknown names are a programming error (abort). */
+bool z3_arg_given(const z3_cmd_ctx *ctx, const char *name);
+const char *z3_arg_str(const z3_cmd_ctx *ctx, const char *name);  /* NULL when absent */
+int64_t z3_arg_int(const z3_cmd_ctx *ctx, const char *name);      /* 0 when absent */
+bool z3_arg_bool(const z3_cmd_ctx *ctx, const char *name);
+
+/* Writes a file on the command's behalf: atomic, backup of a previous file
+ * unless --no-backup, and only recorded (not written) under --dry-run. The
+ * result gains a "files" entry either way. */
+z3_status z3_cmd_write_file(z3_cmd_ctx *ctx, const char *path, const void *data, size_t len,
+                            z3_error *err);
+
+/* ---- generated views of the table ---------------------------------------- */
+
+/* The catalog as a JSON value: every command (or one resource's) with
+ * arguments, safety, effects, returns, examples. resource may be NULL. */
+json_t *z3_catalog_json(const char *resource, const char *version);
+/* Help text for the top level, a resource, or one command. Caller frees. */
+char *z3_help_text(const char *resource, const z3_command *cmd);
+/* Markdown reference of every command (docs/commands.md). Caller frees. */
+char *z3_help_markdown(void);
+/* Shell completion script for "bash" or "zsh"; NULL for another shell. Caller frees. */
+char *z3_completion_script(const char *shell);
+
+/* Hex rendering shared by handlers: "a9 00 8d" (at most max bytes, then "..."). */
+char *z3_hex_string(const uint8_t *bytes, size_t len, size_t max);
+
+#endif

@@ -1,0 +1,140 @@
+/* patch apply / create / info: IPS and BPS on whole files. */
+#include <stdio.h>
+#include <string.h>
+
+#include "cmd/handlers.h"
+#include "snes/patch.h"
+
+/* Patches and their targets: a ROM is at most 16 MiB (plus a copier header);
+ * a patch cannot sensibly be larger than the data it rebuilds. */
+#define PATCH_FILE_MAX ((size_t)Z3_ROM_MAX_SIZE * 2)
+#define SOURCE_FILE_MAX ((size_t)Z3_ROM_MAX_SIZE + Z3_COPIER_HEADER_SIZE)
+
+static void add_stats(json_t *o, z3_patch_format fmt, const z3_patch_stats *s) {
+  json_object_set_new(o, "format", json_string(z3_patch_format_name(fmt)));
+  json_object_set_new(o, "records", json_integer((json_int_t)s->records));
+  if (fmt == Z3_PATCH_IPS) {
+    json_object_set_new(o, "rle_records", json_integer((json_int_t)s->rle_records));
+    json_object_set_new(o, "truncates", json_boolean(s->truncates));
+    return;
+  }
+  json_t *actions = json_object();
+  json_object_set_new(actions, "source_read", json_integer((json_int_t)s->source_reads));
+  json_object_set_new(actions, "target_read", json_integer((json_int_t)s->target_reads));
+  json_object_set_new(actions, "source_copy", json_integer((json_int_t)s->source_copies));
+  json_object_set_new(actions, "target_copy", json_integer((json_int_t)s->target_copies));
+  json_object_set_new(o, "actions", actions);
+  json_object_set_new(o, "source_crc32", z3_cmd__hex(s->source_crc32, 8));
+  json_object_set_new(o, "target_crc32", z3_cmd__hex(s->target_crc32, 8));
+  json_object_set_new(o, "patch_crc32", z3_cmd__hex(s->patch_crc32, 8));
+}
+
+static size_t count_changed(const z3_buf *a, const z3_buf *b) {
+  size_t common = a->len < b->len ? a->len : b->len, n = 0;
+  for (size_t i = 0; i < common; i++) n += a->data[i] != b->data[i];
+  return n + (a->len > b->len ? a->len - common : b->len - common);
+}
+
+z3_status cmd_patch_apply(z3_cmd_ctx *ctx, z3_error *err) {
+  const char *rom_path = z3_arg_str(ctx, "rom"), *patch_path = z3_arg_str(ctx, "patch");
+  const char *dest = z3_arg_given(ctx, "output") ? z3_arg_str(ctx, "output") : rom_path;
+  z3_buf src, patch, out;
+  z3_buf_init(&src);
+  z3_buf_init(&patch);
+  z3_buf_init(&out);
+  z3_patch_stats stats = {0};
+  z3_status st = z3_file_read(&src, rom_path, SOURCE_FILE_MAX, err);
+  if (st == Z3_OK) st = z3_file_read(&patch, patch_path, PATCH_FILE_MAX, err);
+  z3_patch_format fmt = z3_patch_detect(patch.data, patch.len);
+  if (st == Z3_OK) st = z3_patch_apply(&out, src.data, src.len, patch.data, patch.len, &stats, err);
+  if (st == Z3_E_INVALID && err->message[0] && !strstr(err->message, patch_path)) {
+    char *msg = z3_strfmt("'%s': %s", patch_path, err->message);
+    if (msg) {
+      size_t n = strlen(msg) < sizeof err->message - 1 ? strlen(msg) : sizeof err->message - 1;
+      memcpy(err->message, msg, n);
+      err->message[n] = '\0';
+      z3_free(msg);
+    }
+  }
+  if (st == Z3_OK) {
+    add_stats(ctx->result, fmt, &stats);
+    json_object_set_new(ctx->result, "source_size", json_integer((json_int_t)src.len));
+    json_object_set_new(ctx->result, "target_size", json_integer((json_int_t)out.len));
+    json_object_set_new(ctx->result, "bytes_changed", json_integer((json_int_t)count_changed(&src, &out)));
+    json_object_set_new(ctx->result, "target_crc32", z3_cmd__hex(z3_crc32(out.data, out.len), 8));
+    json_object_set_new(ctx->result, "dry_run", json_boolean(ctx->dry_run));
+    st = z3_cmd_write_file(ctx, dest, out.data, out.len, err);
+  }
+  z3_buf_release(&src);
+  z3_buf_release(&patch);
+  z3_buf_release(&out);
+  return st;
+}
+
+z3_status cmd_patch_create(z3_cmd_ctx *ctx, z3_error *err) {
+  z3_buf from, to, out;
+  z3_buf_init(&from);
+  z3_buf_init(&to);
+  z3_buf_init(&out);
+  z3_patch_stats stats = {0};
+  bool bps = strcmp(z3_arg_str(ctx, "format"), "bps") == 0;
+  z3_status st = z3_file_read(&from, z3_arg_str(ctx, "from"), SOURCE_FILE_MAX, err);
+  if (st == Z3_OK) st = z3_file_read(&to, z3_arg_str(ctx, "to"), SOURCE_FILE_MAX, err);
+  if (st == Z3_OK) {
+    st = bps ? z3_bps_create(&out, from.data, from.len, to.data, to.len,
+                             z3_arg_str(ctx, "metadata"), &stats, err)
+             : z3_ips_create(&out, from.data, from.len, to.data, to.len, &stats, err);
+  }
+  if (st == Z3_OK) {
+    add_stats(ctx->result, bps ? Z3_PATCH_BPS : Z3_PATCH_IPS, &stats);
+    json_object_set_new(ctx->result, "source_size", json_integer((json_int_t)from.len));
+    json_object_set_new(ctx->result, "target_size", json_integer((json_int_t)to.len));
+    json_object_set_new(ctx->result, "bytes_changed", json_integer((json_int_t)count_changed(&from, &to)));
+    json_object_set_new(ctx->result, "patch_size", json_integer((json_int_t)out.len));
+    st = z3_cmd_write_file(ctx, z3_arg_str(ctx, "output"), out.data, out.len, err);
+  }
+  z3_buf_release(&from);
+  z3_buf_release(&to);
+  z3_buf_release(&out);
+  return st;
+}
+
+z3_status cmd_patch_info(z3_cmd_ctx *ctx, z3_error *err) {
+  z3_buf patch;
+  z3_buf_init(&patch);
+  const char *path = z3_arg_str(ctx, "patch");
+  z3_status st = z3_file_read(&patch, path, PATCH_FILE_MAX, err);
+  z3_patch_format fmt = st == Z3_OK ? z3_patch_detect(patch.data, patch.len) : Z3_PATCH_UNKNOWN;
+  z3_patch_stats stats = {0};
+  if (st == Z3_OK && fmt == Z3_PATCH_BPS) st = z3_bps_read_info(&stats, patch.data, patch.len, err);
+  if (st == Z3_OK && fmt == Z3_PATCH_UNKNOWN) {
+    st = z3_error_set_at(err, Z3_E_INVALID, 0, "'%s' is neither an IPS nor a BPS patch", path);
+    z3_error_hint(err, "IPS patches start with \"PATCH\", BPS patches with \"BPS1\"");
+  }
+  if (st == Z3_OK) {
+    json_object_set_new(ctx->result, "format", json_string(z3_patch_format_name(fmt)));
+    json_object_set_new(ctx->result, "size", json_integer((json_int_t)patch.len));
+    if (fmt == Z3_PATCH_BPS) {
+      json_object_set_new(ctx->result, "source_size", json_integer((json_int_t)stats.source_size));
+      json_object_set_new(ctx->result, "target_size", json_integer((json_int_t)stats.target_size));
+      json_object_set_new(ctx->result, "source_crc32", z3_cmd__hex(stats.source_crc32, 8));
+      json_object_set_new(ctx->result, "target_crc32", z3_cmd__hex(stats.target_crc32, 8));
+    }
+  }
+  z3_buf_release(&patch);
+  return st;
+}
+
+z3_status cmd_agent_describe(z3_cmd_ctx *ctx, z3_error *err) {
+  const char *resource = z3_arg_str(ctx, "resource");
+  if (resource && !z3_resource_exists(resource)) {
+    z3_error_set(err, Z3_E_NOT_FOUND, "unknown resource '%s'", resource);
+    const char *near = z3_suggest_resource(resource);
+    if (near) z3_error_hint(err, "did you mean '%s'?", near);
+    return Z3_E_NOT_FOUND;
+  }
+  json_t *catalog = z3_catalog_json(resource, z3_arg_str(ctx, "version"));
+  json_object_update(ctx->result, catalog);
+  json_decref(catalog);
+  return Z3_OK;
+}

@@ -1,0 +1,27 @@
+/* Handlers behind the command table, and helpers shared by cmd/ files only. */
+#ifndef Z3_CMD_HANDLERS_H
+#define Z3_CMD_HANDLERS_H
+
+#include "cmd/cmd.h"
+
+z3_status cmd_rom_info(z3_cmd_ctx *ctx, z3_error *err);
+z3_status cmd_rom_validate(z3_cmd_ctx *ctx, z3_error *err);
+z3_status cmd_rom_diff(z3_cmd_ctx *ctx, z3_error *err);
+z3_status cmd_rom_generate_golden(z3_cmd_ctx *ctx, z3_error *err);
+z3_status cmd_rom_export_state(z3_cmd_ctx *ctx, z3_error *err);
+z3_status cmd_rom_fix_checksum(z3_cmd_ctx *ctx, z3_error *err);
+z3_status cmd_rom_header_get(z3_cmd_ctx *ctx, z3_error *err);
+z3_status cmd_rom_header_set(z3_cmd_ctx *ctx, z3_error *err);
+z3_status cmd_patch_apply(z3_cmd_ctx *ctx, z3_error *err);
+z3_status cmd_patch_create(z3_cmd_ctx *ctx, z3_error *err);
+z3_status cmd_patch_info(z3_cmd_ctx *ctx, z3_error *err);
+z3_status cmd_agent_describe(z3_cmd_ctx *ctx, z3_error *err);
+
+/* Every header field as JSON (used by info, header get, export-state, golden). */
+json_t *z3_cmd__header_json(const z3_rom *rom);
+/* "0x1a2b"-style hex string value. */
+json_t *z3_cmd__hex(uint64_t value, int digits);
+/* Per-bank CRC32 (and 16-bit sums when with_sums) as a JSON array. */
+json_t *z3_cmd__banks_json(const z3_rom *rom, bool with_sums, z3_error *err);
+
+#endif

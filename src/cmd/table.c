@@ -1,0 +1,260 @@
+/*
+ * THE command table. One entry per command; everything else (parsing, help,
+ * completion, catalog, MCP schemas, docs/commands.md) is derived from it.
+ * See cmd.h for the recipe to add a command.
+ */
+#include "cmd/handlers.h"
+
+#define NONE {0}
+#define LIST(...) (const char *const[]){__VA_ARGS__, NULL}
+#define ARGS(...) (const z3_arg_spec[]){__VA_ARGS__, {0}}
+#define RETURNS(...) (const z3_field_spec[]){__VA_ARGS__, {0}}
+
+static const char *const formats_ips_bps[] = {"bps", "ips", NULL};
+
+const z3_command z3_commands[] = {
+    {
+        .resource = "rom", .action = "info",
+        .summary = "show the header, mapping, checksum and hashes of a ROM",
+        .description = "Loads the ROM (stripping a copier header if present), detects its mapping by "
+                       "scoring the candidate headers, and reports every header field, the stored and "
+                       "computed checksum, CRC32 and SHA-1, and whether it is a known unmodified dump.",
+        .flags = Z3_CMD_NEEDS_ROM, .safety = Z3_SAFETY_READ_ONLY,
+        .effects = LIST("reads the ROM file"),
+        .args = (const z3_arg_spec[]){NONE},
+        .returns = RETURNS({"path", "string", "the file read"},
+                           {"size", "integer", "image size in bytes, without a copier header"},
+                           {"copier_header", "boolean", "a 512-byte copier header was stripped"},
+                           {"mapping", "string", "LoROM, HiROM, ExLoROM or ExHiROM"},
+                           {"header_offset", "string", "file offset of the header at $FFC0"},
+                           {"mapping_score", "integer", "score of the chosen header; 0 = nothing plausible"},
+                           {"header", "object", "every internal header field"},
+                           {"checksum", "object", "stored, complement, computed, valid"},
+                           {"crc32", "string", "CRC32 of the image"},
+                           {"sha1", "string", "SHA-1 of the image"},
+                           {"known_dump", "string", "name of a recognised unmodified dump, or null"}),
+        .examples = LIST("z3ed rom info --rom samples/sample.sfc",
+                         "z3ed rom info --rom zelda3.sfc --format json"),
+        .handler = cmd_rom_info,
+    },
+    {
+        .resource = "rom", .action = "validate",
+        .summary = "check header sanity, checksum, mapping and size; exit 1 with findings",
+        .description = "Runs every header check and lists findings as errors, warnings and notes. "
+                       "Exits 1 when an error is found (or a warning, with --strict). With --golden "
+                       "it also compares the image bank by bank against a snapshot written by "
+                       "'rom generate-golden'.",
+        .flags = Z3_CMD_NEEDS_ROM | Z3_CMD_CHECK, .safety = Z3_SAFETY_READ_ONLY,
+        .effects = LIST("reads the ROM file", "reads the golden file when given"),
+        .args = ARGS({"golden", Z3_ARG_PATH, false, NULL, NULL, "golden snapshot to compare against", 0, 0},
+                     {"strict", Z3_ARG_BOOL, false, NULL, NULL, "count warnings as failures", 0, 0}),
+        .returns = RETURNS({"valid", "boolean", "true when nothing failed"},
+                           {"mapping", "string", "the mapping detected"},
+                           {"errors", "integer", "number of error findings"},
+                           {"warnings", "integer", "number of warning findings"},
+                           {"findings", "array", "objects with severity, code, message"}),
+        .examples = LIST("z3ed rom validate --rom samples/sample.sfc",
+                         "z3ed rom validate --rom hack.sfc --golden hack.golden.json --format json"),
+        .handler = cmd_rom_validate,
+    },
+    {
+        .resource = "rom", .action = "diff",
+        .summary = "compare two ROMs: changed bytes by bank and changed ranges; exit 1 when they differ",
+        .description = "Loads both images (copier headers stripped) and lists every run of differing "
+                       "bytes with its offset, SNES address and the old and new bytes, plus a count of "
+                       "changed bytes per bank. Exits 0 when identical, 1 when they differ.",
+        .flags = Z3_CMD_CHECK, .safety = Z3_SAFETY_READ_ONLY,
+        .effects = LIST("reads both ROM files"),
+        .args = ARGS({"from", Z3_ARG_PATH, true, NULL, NULL, "the original ROM", 0, 0},
+                     {"to", Z3_ARG_PATH, true, NULL, NULL, "the changed ROM", 0, 0},
+                     {"max-ranges", Z3_ARG_INT, false, "50", NULL, "list at most this many ranges", 0, 1000000}),
+        .returns = RETURNS({"from_size", "integer", "size of --from"},
+                           {"to_size", "integer", "size of --to"},
+                           {"identical", "boolean", "no byte differs"},
+                           {"bytes_changed", "integer", "number of differing bytes"},
+                           {"range_count", "integer", "number of differing runs"},
+                           {"ranges_truncated", "boolean", "more runs exist than were listed"},
+                           {"banks", "array", "bank, offset, bytes_changed for each bank that changed"},
+                           {"ranges", "array", "offset, address, length, old, new for each run"}),
+        .examples = LIST("z3ed rom diff --from base.sfc --to hack.sfc",
+                         "z3ed rom diff --from base.sfc --to hack.sfc --max-ranges 10 --format json"),
+        .handler = cmd_rom_diff,
+    },
+    {
+        .resource = "rom", .action = "generate-golden",
+        .summary = "write a JSON snapshot (hashes, header, per-bank CRC32) for regression checks",
+        .description = "Writes a snapshot that 'rom validate --golden' later compares against, so a "
+                       "test or an agent can prove which banks an edit touched.",
+        .flags = Z3_CMD_NEEDS_ROM | Z3_CMD_WRITES_FILE, .safety = Z3_SAFETY_WRITES_FILES,
+        .effects = LIST("reads the ROM file", "writes the snapshot file atomically"),
+        .args = ARGS({"output", Z3_ARG_PATH, true, NULL, NULL, "where to write the snapshot", 0, 0}),
+        .returns = RETURNS({"sha1", "string", "SHA-1 recorded"},
+                           {"banks", "integer", "number of banks recorded"},
+                           {"files", "array", "path, bytes, written for each file"}),
+        .examples = LIST("z3ed rom generate-golden --rom samples/sample.sfc --output sample.golden.json"),
+        .handler = cmd_rom_generate_golden,
+    },
+    {
+        .resource = "rom", .action = "export-state",
+        .summary = "print a compact JSON snapshot of the ROM to seed an agent",
+        .description = "Header, sizes, checksum state, hashes and per-bank 16-bit sums and CRC32 in "
+                       "one object: enough for an agent to know what it is editing and to verify "
+                       "later what changed.",
+        .flags = Z3_CMD_NEEDS_ROM, .safety = Z3_SAFETY_READ_ONLY,
+        .effects = LIST("reads the ROM file"),
+        .args = (const z3_arg_spec[]){NONE},
+        .returns = RETURNS({"format", "string", "z3ed-state/1"},
+                           {"size", "integer", "image size"},
+                           {"mapping", "string", "mapping detected"},
+                           {"header", "object", "every header field"},
+                           {"checksum", "object", "stored, complement, computed, valid"},
+                           {"crc32", "string", "CRC32 of the image"},
+                           {"sha1", "string", "SHA-1 of the image"},
+                           {"banks", "array", "bank, offset, sum16, crc32 per bank"}),
+        .examples = LIST("z3ed rom export-state --rom samples/sample.sfc --format json"),
+        .handler = cmd_rom_export_state,
+    },
+    {
+        .resource = "rom", .action = "fix-checksum",
+        .summary = "recompute the header checksum and complement and write them",
+        .description = "Computes the checksum as the hardware sees the image (sizes that are not a "
+                       "power of two are mirrored) and stores it with its complement.",
+        .flags = Z3_CMD_NEEDS_ROM | Z3_CMD_MUTATES_ROM, .safety = Z3_SAFETY_MUTATES_ROM,
+        .effects = LIST("rewrites 4 header bytes ($FFDC-$FFDF)",
+                        "saves atomically over --rom (keeping FILE.bak) or to --output"),
+        .args = (const z3_arg_spec[]){NONE},
+        .returns = RETURNS({"was_valid", "boolean", "the stored pair was already right"},
+                           {"old_checksum", "string", "checksum before"},
+                           {"checksum", "string", "checksum after"},
+                           {"complement", "string", "complement after"},
+                           {"changes", "array", "the change set"},
+                           {"written", "string", "file written, or null"}),
+        .examples = LIST("z3ed rom fix-checksum --rom hack.sfc",
+                         "z3ed rom fix-checksum --rom hack.sfc --dry-run"),
+        .handler = cmd_rom_fix_checksum,
+    },
+    {
+        .resource = "rom", .action = "header get",
+        .summary = "print the internal header, or one field of it",
+        .description = "Every field of the internal header at $FFB0-$FFFF: title, map mode, cartridge "
+                       "type, sizes, region, developer, version, checksum pair and vectors.",
+        .flags = Z3_CMD_NEEDS_ROM, .safety = Z3_SAFETY_READ_ONLY,
+        .effects = LIST("reads the ROM file"),
+        .args = ARGS({"field", Z3_ARG_STRING, false, NULL, NULL,
+                      "one field: title, region, version, checksum, map_mode, ...", 0, 0}),
+        .returns = RETURNS({"field", "string", "the field asked for (with --field)"},
+                           {"value", "string", "its value (with --field)"},
+                           {"title", "string", "without --field: every header field"}),
+        .examples = LIST("z3ed rom header get --rom samples/sample.sfc",
+                         "z3ed rom header get --rom samples/sample.sfc --field title"),
+        .handler = cmd_rom_header_get,
+    },
+    {
+        .resource = "rom", .action = "header set",
+        .summary = "change header fields (title, region, version, ...) and fix the checksum",
+        .description = "Sets the given fields and then recomputes the checksum so the ROM stays "
+                       "valid (unless --keep-checksum). Values are checked before anything is written.",
+        .flags = Z3_CMD_NEEDS_ROM | Z3_CMD_MUTATES_ROM, .safety = Z3_SAFETY_MUTATES_ROM,
+        .effects = LIST("rewrites the named header fields and the checksum pair",
+                        "saves atomically over --rom (keeping FILE.bak) or to --output"),
+        .args = ARGS({"title", Z3_ARG_STRING, false, NULL, NULL, "up to 21 printable ASCII characters, space-padded", 0, 0},
+                     {"region", Z3_ARG_STRING, false, NULL, NULL, "destination code (0x01) or name (japan, usa, europe, ...)", 0, 0},
+                     {"version", Z3_ARG_INT, false, NULL, NULL, "version byte (0 = 1.0)", 0, 255},
+                     {"map-mode", Z3_ARG_INT, false, NULL, NULL, "map mode byte ($20 LoROM, $21 HiROM, +$10 FastROM)", 0, 255},
+                     {"cart-type", Z3_ARG_INT, false, NULL, NULL, "cartridge type byte", 0, 255},
+                     {"rom-size", Z3_ARG_INT, false, NULL, NULL, "ROM size code: 1 << N KiB ($0A = 1 MiB)", 0, 255},
+                     {"sram-size", Z3_ARG_INT, false, NULL, NULL, "SRAM size code: 1 << N KiB, 0 = none", 0, 255},
+                     {"developer-id", Z3_ARG_INT, false, NULL, NULL, "developer (licensee) byte; $33 = extended header", 0, 255},
+                     {"maker-code", Z3_ARG_STRING, false, NULL, NULL, "2-character maker code (extended header)", 0, 0},
+                     {"game-code", Z3_ARG_STRING, false, NULL, NULL, "4-character game code (extended header)", 0, 0},
+                     {"keep-checksum", Z3_ARG_BOOL, false, NULL, NULL, "do not recompute the checksum", 0, 0}),
+        .returns = RETURNS({"set", "object", "the fields set, by name"},
+                           {"changes", "array", "the change set"},
+                           {"written", "string", "file written, or null"}),
+        .examples = LIST("z3ed rom header set --rom hack.sfc --title \"MY ZELDA HACK\" --version 1",
+                         "z3ed rom header set --rom hack.sfc --region europe --dry-run"),
+        .handler = cmd_rom_header_set,
+    },
+    {
+        .resource = "patch", .action = "apply",
+        .summary = "apply an IPS or BPS patch (format from its magic)",
+        .description = "Applies the patch to the file given by --rom, byte for byte (a copier header, if "
+                       "any, is part of the file the patch sees). BPS patches are checked against "
+                       "their source, target and patch CRC32. A corrupt or mismatched patch is "
+                       "rejected with the offset of the problem and nothing is written.",
+        .flags = Z3_CMD_WRITES_FILE, .safety = Z3_SAFETY_MUTATES_ROM,
+        .effects = LIST("reads the ROM and the patch",
+                        "writes the patched ROM atomically to --output, or over --rom keeping FILE.bak"),
+        .args = ARGS({"rom", Z3_ARG_PATH, true, NULL, NULL, "file to patch", 0, 0},
+                     {"patch", Z3_ARG_PATH, true, NULL, NULL, "IPS or BPS patch", 0, 0},
+                     {"output", Z3_ARG_PATH, false, NULL, NULL, "write the result here; --rom is then untouched", 0, 0}),
+        .returns = RETURNS({"format", "string", "ips or bps"},
+                           {"records", "integer", "IPS records or BPS actions"},
+                           {"source_size", "integer", "size of the input"},
+                           {"target_size", "integer", "size of the result"},
+                           {"bytes_changed", "integer", "bytes that differ from the input"},
+                           {"target_crc32", "string", "CRC32 of the result"},
+                           {"files", "array", "path, bytes, written for the result"}),
+        .examples = LIST("z3ed patch apply --rom base.sfc --patch hack.bps --output hack.sfc"),
+        .handler = cmd_patch_apply,
+    },
+    {
+        .resource = "patch", .action = "create",
+        .summary = "create an IPS or BPS patch that turns --from into --to",
+        .description = "BPS (the default) finds matches in the source and in the target already written, "
+                       "so moved or repeated data costs a few bytes; IPS uses RLE records where they "
+                       "are shorter and the truncation extension when the target is smaller.",
+        .flags = Z3_CMD_WRITES_FILE, .safety = Z3_SAFETY_WRITES_FILES,
+        .effects = LIST("reads both files", "writes the patch atomically"),
+        .args = ARGS({"from", Z3_ARG_PATH, true, NULL, NULL, "the original file", 0, 0},
+                     {"to", Z3_ARG_PATH, true, NULL, NULL, "the changed file", 0, 0},
+                     {"format", Z3_ARG_ENUM, false, "bps", formats_ips_bps, "patch format", 0, 0},
+                     {"output", Z3_ARG_PATH, true, NULL, NULL, "where to write the patch", 0, 0},
+                     {"metadata", Z3_ARG_STRING, false, NULL, NULL, "BPS metadata text to embed", 0, 0}),
+        .returns = RETURNS({"format", "string", "ips or bps"},
+                           {"patch_size", "integer", "bytes in the patch"},
+                           {"records", "integer", "IPS records or BPS actions"},
+                           {"bytes_changed", "integer", "bytes that differ between the inputs"},
+                           {"files", "array", "path, bytes, written for the patch"}),
+        .examples = LIST("z3ed patch create --from base.sfc --to hack.sfc --output hack.bps",
+                         "z3ed patch create --from base.sfc --to hack.sfc --format ips --output hack.ips"),
+        .handler = cmd_patch_create,
+    },
+    {
+        .resource = "patch", .action = "info",
+        .summary = "identify a patch and show its declared sizes and CRC32s",
+        .description = "Reads the patch header (and, for BPS, the footer, checking the patch CRC32) "
+                       "without applying it.",
+        .flags = 0, .safety = Z3_SAFETY_READ_ONLY,
+        .effects = LIST("reads the patch file"),
+        .args = ARGS({"patch", Z3_ARG_PATH, true, NULL, NULL, "IPS or BPS patch", 0, 0}),
+        .returns = RETURNS({"format", "string", "ips or bps"},
+                           {"size", "integer", "patch size in bytes"},
+                           {"source_size", "integer", "BPS: expected source size"},
+                           {"target_size", "integer", "BPS: size of the result"},
+                           {"source_crc32", "string", "BPS: CRC32 the source must have"},
+                           {"target_crc32", "string", "BPS: CRC32 of the result"}),
+        .examples = LIST("z3ed patch info --patch hack.bps"),
+        .handler = cmd_patch_info,
+    },
+    {
+        .resource = "agent", .action = "describe",
+        .summary = "print the machine-readable catalog of every command",
+        .description = "The whole command table as data: for each command its tool name, arguments "
+                       "(type, required, default, allowed values, help), safety class, effects, "
+                       "returned fields and examples. Agents and MCP clients build their tool lists "
+                       "from it.",
+        .flags = 0, .safety = Z3_SAFETY_READ_ONLY,
+        .effects = LIST("none"),
+        .args = ARGS({"resource", Z3_ARG_STRING, false, NULL, NULL, "only this resource's commands", 0, 0},
+                     {"version", Z3_ARG_STRING, false, NULL, NULL, "catalog version to stamp (default: z3ed's)", 0, 0}),
+        .returns = RETURNS({"schema", "string", "z3ed-catalog/1"},
+                           {"version", "string", "catalog version"},
+                           {"commands", "array", "one object per command"}),
+        .examples = LIST("z3ed agent describe --format yaml",
+                         "z3ed agent describe --resource rom --format json --output catalog.json"),
+        .handler = cmd_agent_describe,
+    },
+};
+
+const size_t z3_command_count = sizeof z3_commands / sizeof z3_commands[0];

@@ -1,0 +1,169 @@
+/* Loading, the change log, and saving. Mapping and header live in their own files. */
+#include <string.h>
+
+#include "snes/rom.h"
+
+/* A copier header makes the size 512 bytes over a multiple of 32 KiB
+ * (data reference §1.1: the rule that agrees with every tool on real dumps). */
+static bool has_copier_header(size_t len) { return len % 0x8000 == Z3_COPIER_HEADER_SIZE; }
+
+static z3_status check_size(size_t len, const char *name, z3_error *err) {
+  if (len == 0) return z3_error_set(err, Z3_E_INVALID, "'%s' is empty", name);
+  if (len > Z3_ROM_MAX_SIZE + Z3_COPIER_HEADER_SIZE) {
+    return z3_error_set(err, Z3_E_INVALID, "'%s' is %zu bytes, over the 16 MiB a SNES ROM can be",
+                        name, len);
+  }
+  size_t image = has_copier_header(len) ? len - Z3_COPIER_HEADER_SIZE : len;
+  if (image < Z3_ROM_MIN_SIZE) {
+    z3_error_set(err, Z3_E_INVALID, "'%s' is %zu bytes, too small for a SNES ROM", name, len);
+    z3_error_hint(err, "the smallest ROM is one 32 KiB bank (32768 bytes)");
+    return Z3_E_INVALID;
+  }
+  if (image % 0x8000 != 0) {
+    z3_error_set(err, Z3_E_INVALID,
+                 "'%s' is %zu bytes, not a whole number of 32 KiB banks (%zu bytes over)", name,
+                 len, image % 0x8000);
+    z3_error_hint(err, "a ROM is a multiple of 32768 bytes, plus 512 when it has a copier header");
+    return Z3_E_INVALID;
+  }
+  return Z3_OK;
+}
+
+z3_status z3_rom_from_memory(z3_rom **out, const uint8_t *data, size_t len, const char *name,
+                             z3_error *err) {
+  *out = NULL;
+  z3_status st = check_size(len, name, err);
+  if (st) return st;
+  z3_rom *rom = z3_calloc(1, sizeof *rom);
+  if (!rom) return z3_error_set(err, Z3_E_NOMEM, "out of memory loading '%s'", name);
+  size_t skip = 0;
+  if (has_copier_header(len)) {
+    rom->has_copier_header = true;
+    memcpy(rom->copier_header, data, Z3_COPIER_HEADER_SIZE);
+    skip = Z3_COPIER_HEADER_SIZE;
+  }
+  st = z3_buf_copy(&rom->data, data + skip, len - skip, err);
+  if (st == Z3_OK) {
+    rom->path = z3_strdup(name);
+    if (!rom->path) st = z3_error_set(err, Z3_E_NOMEM, "out of memory loading '%s'", name);
+  }
+  if (st) {
+    z3_rom_free(rom);
+    return st;
+  }
+  z3_rom_detect_mapping(rom);
+  *out = rom;
+  return Z3_OK;
+}
+
+z3_status z3_rom_load(z3_rom **out, const char *path, z3_error *err) {
+  *out = NULL;
+  z3_buf file;
+  z3_buf_init(&file);
+  z3_status st = z3_file_read(&file, path, Z3_ROM_MAX_SIZE + Z3_COPIER_HEADER_SIZE, err);
+  if (st == Z3_E_INVALID) z3_error_hint(err, "a SNES ROM is at most 16 MiB");
+  if (st == Z3_OK) st = z3_rom_from_memory(out, file.data, file.len, path, err);
+  z3_buf_release(&file);
+  return st;
+}
+
+static void change_release(z3_change *c) {
+  z3_free(c->old_bytes);
+  z3_free(c->new_bytes);
+  z3_free(c->reason);
+}
+
+void z3_rom_free(z3_rom *rom) {
+  if (!rom) return;
+  for (size_t i = 0; i < rom->change_count; i++) change_release(&rom->changes[i]);
+  z3_free(rom->changes);
+  z3_buf_release(&rom->data);
+  z3_free(rom->path);
+  z3_free(rom);
+}
+
+static void *dup_bytes(const void *p, size_t n) {
+  void *q = z3_malloc(n);
+  if (q && n) memcpy(q, p, n);
+  return q;
+}
+
+/* Appends a change entry; takes copies of both byte runs. */
+static z3_status log_change(z3_rom *rom, size_t offset, const void *old_bytes, size_t old_len,
+                            const void *new_bytes, size_t new_len, const char *reason,
+                            z3_error *err) {
+  if (rom->change_count == rom->change_cap) {
+    size_t cap = rom->change_cap ? rom->change_cap * 2 : 16;
+    z3_change *grown = z3_realloc(rom->changes, cap * sizeof *grown);
+    if (!grown) return z3_error_set(err, Z3_E_NOMEM, "out of memory recording a change");
+    rom->changes = grown;
+    rom->change_cap = cap;
+  }
+  z3_change c = {.offset = offset, .old_len = old_len, .new_len = new_len};
+  c.old_bytes = dup_bytes(old_bytes, old_len);
+  c.new_bytes = dup_bytes(new_bytes, new_len);
+  c.reason = z3_strdup(reason ? reason : "");
+  if (!c.old_bytes || !c.new_bytes || !c.reason) {
+    change_release(&c);
+    return z3_error_set(err, Z3_E_NOMEM, "out of memory recording a change");
+  }
+  rom->changes[rom->change_count++] = c;
+  return Z3_OK;
+}
+
+z3_status z3_rom_write(z3_rom *rom, size_t offset, const void *bytes, size_t len,
+                       const char *reason, z3_error *err) {
+  if (offset > rom->data.len || len > rom->data.len - offset) {
+    return z3_error_set_at(err, Z3_E_INVALID, (int64_t)offset,
+                           "write of %zu bytes at offset 0x%zx runs past the end of the "
+                           "%zu-byte ROM", len, offset, rom->data.len);
+  }
+  z3_status st = log_change(rom, offset, rom->data.data + offset, len, bytes, len, reason, err);
+  if (st == Z3_OK && len) memcpy(rom->data.data + offset, bytes, len);
+  return st;
+}
+
+z3_status z3_rom_resize(z3_rom *rom, size_t new_size, const char *reason, z3_error *err) {
+  size_t old = rom->data.len;
+  if (new_size > Z3_ROM_MAX_SIZE) {
+    return z3_error_set(err, Z3_E_INVALID, "cannot grow the ROM to %zu bytes: over 16 MiB",
+                        new_size);
+  }
+  size_t keep = old < new_size ? old : new_size;
+  uint8_t *zeros = new_size > old ? z3_calloc(new_size - old, 1) : NULL;
+  if (new_size > old && !zeros) return z3_error_set(err, Z3_E_NOMEM, "out of memory resizing");
+  z3_status st = log_change(rom, keep, rom->data.data + keep, old - keep, zeros,
+                            new_size - keep, reason, err);
+  z3_free(zeros);
+  if (st == Z3_OK) st = z3_buf_resize(&rom->data, new_size, err);
+  return st;
+}
+
+bool z3_change_is_noop(const z3_change *c) {
+  return c->old_len == c->new_len && memcmp(c->old_bytes, c->new_bytes, c->old_len) == 0;
+}
+
+size_t z3_rom_bytes_changed(const z3_rom *rom) {
+  size_t n = 0;
+  for (size_t i = 0; i < rom->change_count; i++) {
+    const z3_change *c = &rom->changes[i];
+    size_t common = c->old_len < c->new_len ? c->old_len : c->new_len;
+    for (size_t j = 0; j < common; j++) n += c->old_bytes[j] != c->new_bytes[j];
+    n += (c->old_len > c->new_len ? c->old_len : c->new_len) - common;
+  }
+  return n;
+}
+
+z3_status z3_rom_save(const z3_rom *rom, const char *path, const z3_write_opts *opts,
+                      z3_error *err) {
+  if (!rom->has_copier_header) {
+    return z3_file_write_atomic(path, rom->data.data, rom->data.len, opts, err);
+  }
+  z3_buf file;
+  z3_buf_init(&file);
+  z3_status st = z3_buf_append(&file, rom->copier_header, Z3_COPIER_HEADER_SIZE, err);
+  if (st == Z3_OK) st = z3_buf_append(&file, rom->data.data, rom->data.len, err);
+  if (st == Z3_OK) st = z3_file_write_atomic(path, file.data, file.len, opts, err);
+  z3_buf_release(&file);
+  return st;
+}
