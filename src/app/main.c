@@ -17,8 +17,10 @@ typedef struct app {
 static z3_format scan_format(int argc, char **argv) {
   for (int i = 0; i < argc; i++) {
     const char *v = NULL;
-    if (strcmp(argv[i], "--format") == 0 && i + 1 < argc) v = argv[i + 1];
+    if ((strcmp(argv[i], "--format") == 0 || strcmp(argv[i], "--output-format") == 0) && i + 1 < argc)
+      v = argv[i + 1];
     else if (strncmp(argv[i], "--format=", 9) == 0) v = argv[i] + 9;
+    else if (strncmp(argv[i], "--output-format=", 16) == 0) v = argv[i] + 16;
     if (v && strcmp(v, "json") == 0) return Z3_FORMAT_JSON;
     if (v && strcmp(v, "yaml") == 0) return Z3_FORMAT_YAML;
   }
@@ -140,18 +142,10 @@ static int run_completion(int argc, char **argv) {
 }
 
 /* `--version` is global unless the command declares its own (agent describe). */
-static bool wants_version(int argc, char **argv) {
-  bool asked = false;
-  const char *words[3] = {0};
-  int nwords = 0;
-  for (int i = 0; i < argc; i++) {
-    if (strcmp(argv[i], "--version") == 0) asked = true;
-    else if (argv[i][0] != '-' && nwords < 3) words[nwords++] = argv[i];
-  }
-  if (!asked) return false;
-  if (nwords < 2) return true;
-  const z3_command *cmd = z3_command_find(words[0], words[1]);
-  return !cmd || !z3_command_arg(cmd, "version");
+static bool wants_version(int argc, char **argv, const z3_command *cmd) {
+  for (int i = 0; i < argc; i++)
+    if (strcmp(argv[i], "--version") == 0) return !cmd || !z3_command_arg(cmd, "version");
+  return false;
 }
 
 static int finish_stdout(int code) {
@@ -168,7 +162,12 @@ static int run_command(int argc, char **argv) {
   z3_error_init(&err);
   z3_cmd_ctx ctx;
   z3_status st = z3_cmd_parse(&ctx, argc, argv, &err);
+  if (wants_version(argc, argv, ctx.cmd)) {
+    printf("z3ed %s\n", Z3_VERSION);
+    return 0;
+  }
   a.quiet = ctx.quiet;
+  if (st == Z3_OK) a.format = ctx.format;
   if (st == Z3_OK && ctx.help) {
     char *text = z3_help_text(ctx.cmd ? ctx.cmd->resource : (argc && argv[0][0] != '-' ? argv[0] : NULL), ctx.cmd);
     print_text(text);
@@ -197,9 +196,6 @@ int main(int argc, char **argv) {
   int code;
   if (argc == 0 || strcmp(argv[0], "--help") == 0 || strcmp(argv[0], "-h") == 0) {
     code = run_help(0, NULL);
-  } else if (wants_version(argc, argv)) {
-    printf("z3ed %s\n", Z3_VERSION);
-    code = 0;
   } else if (strcmp(argv[0], "help") == 0) {
     code = run_help(argc - 1, argv + 1);
   } else if (strcmp(argv[0], "completion") == 0) {

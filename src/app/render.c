@@ -48,23 +48,33 @@ static bool plain_safe(const char *s) {
   return s[strlen(s) - 1] != ' ';
 }
 
-static struct fy_node *yaml_node(struct fy_document *doc, const json_t *v);
+/* libfyaml's node builder keeps pointing into its input, so the quoted
+ * strings live in `keep` until the document has been emitted. */
+typedef struct yaml_ctx {
+  struct fy_document *doc;
+  z3_buf keep; /* array of char* */
+} yaml_ctx;
 
-static struct fy_node *yaml_string(struct fy_document *doc, const char *s) {
-  if (plain_safe(s)) return fy_node_create_scalar_copy(doc, s, strlen(s));
+static struct fy_node *yaml_node(yaml_ctx *y, const json_t *v);
+
+static struct fy_node *yaml_string(yaml_ctx *y, const char *s) {
+  if (plain_safe(s)) return fy_node_create_scalar_copy(y->doc, s, strlen(s));
   json_t *str = json_string(s);
   char *quoted = json_dumps(str, JSON_ENCODE_ANY); /* JSON strings are valid YAML double-quoted scalars */
   json_decref(str);
-  struct fy_node *n = quoted ? fy_node_build_from_string(doc, quoted, strlen(quoted)) : NULL;
-  free(quoted);
-  return n;
+  if (!quoted || z3_buf_append(&y->keep, &quoted, sizeof quoted, NULL)) {
+    free(quoted);
+    return NULL;
+  }
+  return fy_node_build_from_string(y->doc, quoted, strlen(quoted));
 }
 
 static struct fy_node *yaml_scalar_text(struct fy_document *doc, const char *text) {
   return fy_node_create_scalar_copy(doc, text, strlen(text));
 }
 
-static struct fy_node *yaml_node(struct fy_document *doc, const json_t *v) {
+static struct fy_node *yaml_node(yaml_ctx *y, const json_t *v) {
+  struct fy_document *doc = y->doc;
   char num[64];
   switch (json_typeof(v)) {
     case JSON_OBJECT: {
@@ -72,7 +82,7 @@ static struct fy_node *yaml_node(struct fy_document *doc, const json_t *v) {
       const char *key;
       json_t *child;
       json_object_foreach((json_t *)v, key, child) {
-        fy_node_mapping_append(map, yaml_string(doc, key), yaml_node(doc, child));
+        fy_node_mapping_append(map, yaml_string(y, key), yaml_node(y, child));
       }
       return map;
     }
@@ -80,10 +90,10 @@ static struct fy_node *yaml_node(struct fy_document *doc, const json_t *v) {
       struct fy_node *seq = fy_node_create_sequence(doc);
       size_t i;
       json_t *child;
-      json_array_foreach(v, i, child) fy_node_sequence_append(seq, yaml_node(doc, child));
+      json_array_foreach(v, i, child) fy_node_sequence_append(seq, yaml_node(y, child));
       return seq;
     }
-    case JSON_STRING: return yaml_string(doc, json_string_value(v));
+    case JSON_STRING: return yaml_string(y, json_string_value(v));
     case JSON_INTEGER:
       snprintf(num, sizeof num, "%" JSON_INTEGER_FORMAT, json_integer_value(v));
       return yaml_scalar_text(doc, num);
@@ -98,11 +108,15 @@ static struct fy_node *yaml_node(struct fy_document *doc, const json_t *v) {
 }
 
 char *z3_render_yaml(const json_t *value) {
-  struct fy_document *doc = fy_document_create(NULL);
-  if (!doc) return NULL;
-  fy_document_set_root(doc, yaml_node(doc, value));
-  char *text = fy_emit_document_to_string(doc, FYECF_MODE_BLOCK | FYECF_INDENT_2);
-  fy_document_destroy(doc);
+  yaml_ctx y = {.doc = fy_document_create(NULL)};
+  if (!y.doc) return NULL;
+  z3_buf_init(&y.keep);
+  fy_document_set_root(y.doc, yaml_node(&y, value));
+  char *text = fy_emit_document_to_string(y.doc, FYECF_MODE_BLOCK | FYECF_INDENT_2);
+  fy_document_destroy(y.doc);
+  char **kept = (char **)y.keep.data;
+  for (size_t i = 0; i < y.keep.len / sizeof *kept; i++) free(kept[i]);
+  z3_buf_release(&y.keep);
   return text;
 }
 

@@ -1,6 +1,7 @@
 /* patch apply / create / info: IPS and BPS on whole files. */
 #include <stdio.h>
 #include <string.h>
+#include <strings.h>
 
 #include "cmd/handlers.h"
 #include "snes/patch.h"
@@ -77,7 +78,10 @@ z3_status cmd_patch_create(z3_cmd_ctx *ctx, z3_error *err) {
   z3_buf_init(&to);
   z3_buf_init(&out);
   z3_patch_stats stats = {0};
-  bool bps = strcmp(z3_arg_str(ctx, "format"), "bps") == 0;
+  const char *dest = z3_arg_str(ctx, "output");
+  const char *ext = strrchr(dest, '.');
+  bool bps = z3_arg_given(ctx, "format") ? strcmp(z3_arg_str(ctx, "format"), "bps") == 0
+                                         : !(ext && strcasecmp(ext, ".ips") == 0);
   z3_status st = z3_file_read(&from, z3_arg_str(ctx, "from"), SOURCE_FILE_MAX, err);
   if (st == Z3_OK) st = z3_file_read(&to, z3_arg_str(ctx, "to"), SOURCE_FILE_MAX, err);
   if (st == Z3_OK) {
@@ -91,7 +95,7 @@ z3_status cmd_patch_create(z3_cmd_ctx *ctx, z3_error *err) {
     json_object_set_new(ctx->result, "target_size", json_integer((json_int_t)to.len));
     json_object_set_new(ctx->result, "bytes_changed", json_integer((json_int_t)count_changed(&from, &to)));
     json_object_set_new(ctx->result, "patch_size", json_integer((json_int_t)out.len));
-    st = z3_cmd_write_file(ctx, z3_arg_str(ctx, "output"), out.data, out.len, err);
+    st = z3_cmd_write_file(ctx, dest, out.data, out.len, err);
   }
   z3_buf_release(&from);
   z3_buf_release(&to);

@@ -33,6 +33,7 @@ static void arg_line(z3_buf *b, const z3_arg_spec *a) {
 static void global_flags(z3_buf *b) {
   z3_buf_printf(b, "\nGlobal flags:\n"
                    "  --format text|json|yaml    how to print the result [default: text]\n"
+                   "  --output-format F          the same, for commands with their own --format\n"
                    "  --output FILE              write the result (or changed ROM) to FILE\n"
                    "  --dry-run                  show what would change; write nothing\n"
                    "  --quiet, -q                print nothing on success\n"

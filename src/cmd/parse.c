@@ -14,8 +14,10 @@
 
 #include "cmd/cmd.h"
 
-static const char *const global_flags[] = {"rom", "format", "output", "dry-run", "quiet",
-                                            "no-backup", "help", "version", NULL};
+/* --output-format always means the rendering format; --format too, unless the
+ * command has its own --format (patch create: ips|bps). */
+static const char *const global_flags[] = {"rom", "format", "output-format", "output", "dry-run",
+                                            "quiet", "no-backup", "help", "version", NULL};
 static const char *const global_bools[] = {"dry-run", "quiet", "no-backup", "help", "version",
                                            NULL};
 
@@ -46,7 +48,7 @@ static z3_status parse_format(z3_cmd_ctx *ctx, const char *text, z3_error *err) 
   else if (strcmp(text, "yaml") == 0) ctx->format = Z3_FORMAT_YAML;
   else {
     z3_error_set(err, Z3_E_USAGE, "unknown --format '%s'", text);
-    z3_error_hint(err, "use text, json or yaml");
+    z3_error_hint(err, "use text, json or yaml (--output-format works where a command has its own --format)");
     return Z3_E_USAGE;
   }
   return Z3_OK;
@@ -55,7 +57,8 @@ static z3_status parse_format(z3_cmd_ctx *ctx, const char *text, z3_error *err) 
 static z3_status set_global(z3_cmd_ctx *ctx, const char *name, const char *value, z3_error *err) {
   if (strcmp(name, "rom") == 0) ctx->rom_path = value;
   else if (strcmp(name, "output") == 0) ctx->output = value;
-  else if (strcmp(name, "format") == 0) return parse_format(ctx, value, err);
+  else if (strcmp(name, "format") == 0 || strcmp(name, "output-format") == 0)
+    return parse_format(ctx, value, err);
   else if (strcmp(name, "dry-run") == 0) ctx->dry_run = true;
   else if (strcmp(name, "quiet") == 0) ctx->quiet = true;
   else if (strcmp(name, "no-backup") == 0) ctx->no_backup = true;
@@ -174,7 +177,7 @@ static z3_status parse_flag(z3_cmd_ctx *ctx, int argc, char **argv, int *i, z3_e
     }
     value = argv[++*i];
   }
-  if (is_global) {
+  if (is_global && !(spec && strcmp(word, "format") == 0)) {
     z3_status st = set_global(ctx, word, value, err);
     if (st) return st;
   }

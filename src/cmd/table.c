@@ -208,7 +208,9 @@ const z3_command z3_commands[] = {
         .effects = LIST("reads both files", "writes the patch atomically"),
         .args = ARGS({"from", Z3_ARG_PATH, true, NULL, NULL, "the original file", 0, 0},
                      {"to", Z3_ARG_PATH, true, NULL, NULL, "the changed file", 0, 0},
-                     {"format", Z3_ARG_ENUM, false, "bps", formats_ips_bps, "patch format", 0, 0},
+                     {"format", Z3_ARG_ENUM, false, "bps", formats_ips_bps,
+                      "patch format; without it, .ips in --output means IPS, anything else BPS "
+                      "(use --output-format for json/yaml results)", 0, 0},
                      {"output", Z3_ARG_PATH, true, NULL, NULL, "where to write the patch", 0, 0},
                      {"metadata", Z3_ARG_STRING, false, NULL, NULL, "BPS metadata text to embed", 0, 0}),
         .returns = RETURNS({"format", "string", "ips or bps"},

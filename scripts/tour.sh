@@ -1,0 +1,24 @@
+#!/usr/bin/env bash
+# `make run`: a short tour of z3ed on the bundled sample ROM.
+set -euo pipefail
+z3ed=${1:?usage: tour.sh Z3ED SAMPLE}
+sample=${2:?usage: tour.sh Z3ED SAMPLE}
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+step() { printf '\n\033[1m$ %s\033[0m\n' "$*"; "$@"; }
+
+step "$z3ed" rom info --rom "$sample"
+step "$z3ed" rom validate --rom "$sample"
+step "$z3ed" rom export-state --rom "$sample" --format json --output "$work/state.json"
+head -c 400 "$work/state.json"; echo " ..."
+
+# An edit on a copy, a patch of that edit, and the patch applied back to the original.
+cp "$sample" "$work/hack.sfc"
+step "$z3ed" rom header set --rom "$work/hack.sfc" --title "Z3ED TOUR HACK" --version 1 --dry-run
+step "$z3ed" rom header set --rom "$work/hack.sfc" --title "Z3ED TOUR HACK" --version 1 --no-backup
+step "$z3ed" rom diff --from "$sample" --to "$work/hack.sfc" --max-ranges 5 || true
+step "$z3ed" patch create --from "$sample" --to "$work/hack.sfc" --output "$work/hack.bps"
+step "$z3ed" patch apply --rom "$sample" --patch "$work/hack.bps" --output "$work/rebuilt.sfc"
+step cmp "$work/hack.sfc" "$work/rebuilt.sfc"
+echo "rebuilt ROM is byte-identical to the edited one"
+printf '\nMore: %s --help, %s agent describe --format yaml\n' "$z3ed" "$z3ed"
