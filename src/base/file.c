@@ -82,20 +82,28 @@ static z3_status copy_file(const char *src, const char *dst, z3_error *err) {
   return rc;
 }
 
-/* Rule 3: the previous target survives under the backup name. */
+/* Rule 3: the previous target survives under the backup name. The link goes
+ * to a side name first and is renamed over the old backup, so a failure at any
+ * step leaves the old backup in place. */
 static z3_status make_backup(const char *path, const z3_write_opts *opts, z3_error *err) {
   char *bak = opts->backup_path ? z3_strdup(opts->backup_path) : z3_file_backup_name(path);
-  if (!bak) return z3_error_set(err, Z3_E_NOMEM, "out of memory naming a backup");
+  char *side = bak ? z3_strfmt("%s.z3tmp.link", bak) : NULL;
   z3_status rc = Z3_OK;
-  if (unlink(bak) != 0 && errno != ENOENT) {
-    rc = z3_error_set(err, Z3_E_IO, "cannot replace backup '%s': %s", bak, strerror(errno));
-  } else if (io_fault() || link(path, bak) != 0) {
+  if (!bak || !side) {
+    rc = z3_error_set(err, Z3_E_NOMEM, "out of memory naming a backup");
+  } else if (unlink(side) != 0 && errno != ENOENT) {
+    rc = z3_error_set(err, Z3_E_IO, "cannot prepare backup '%s': %s", bak, strerror(errno));
+  } else if (io_fault() || link(path, side) != 0) {
     if (errno == EIO) {
       rc = z3_error_set(err, Z3_E_IO, "cannot create backup '%s': %s", bak, strerror(errno));
     } else {
-      rc = copy_file(path, bak, err);
+      rc = copy_file(path, bak, err); /* no hard links here: an atomic copy instead */
     }
+  } else if (io_fault() || rename(side, bak) != 0) {
+    rc = z3_error_set(err, Z3_E_IO, "cannot create backup '%s': %s", bak, strerror(errno));
+    unlink(side);
   }
+  z3_free(side);
   z3_free(bak);
   return rc;
 }

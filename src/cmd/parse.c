@@ -158,9 +158,13 @@ static z3_status unknown_flag(const z3_cmd_ctx *ctx, const char *name, z3_error 
 
 /* Handles argv[*i] == "--name[=value]"; advances *i past a separate value. */
 static z3_status parse_flag(z3_cmd_ctx *ctx, int argc, char **argv, int *i, z3_error *err) {
-  char *word = argv[*i] + 2;
-  char *eq = strchr(word, '=');
-  if (eq) *eq = '\0';
+  /* argv is never modified: agents pass arrays that may be read-only */
+  char word[64];
+  const char *eq = strchr(argv[*i] + 2, '=');
+  size_t len = eq ? (size_t)(eq - argv[*i] - 2) : strlen(argv[*i] + 2);
+  if (len >= sizeof word) return z3_error_set(err, Z3_E_USAGE, "unknown flag '%.40s...'", argv[*i]);
+  memcpy(word, argv[*i] + 2, len);
+  word[len] = '\0';
   const char *inline_value = eq ? eq + 1 : NULL;
   const z3_arg_spec *spec = ctx->cmd ? z3_command_arg(ctx->cmd, word) : NULL;
   bool is_global = in_list(global_flags, word);

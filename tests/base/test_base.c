@@ -1,0 +1,201 @@
+/* base: errors, buffers, files (atomic writes under injected faults), hashing, strings. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "test.h"
+
+Z3_TEST(test_base_error__first_message_wins) {
+  (void)state;
+  z3_error err;
+  z3_error_init(&err);
+  assert_int_equal(err.offset, -1);
+  assert_int_equal(z3_error_set_at(&err, Z3_E_INVALID, 12, "inner '%s'", "x"), Z3_E_INVALID);
+  assert_int_equal(z3_error_set(&err, Z3_E_IO, "outer"), Z3_E_IO);
+  z3_error_hint(&err, "first hint");
+  z3_error_hint(&err, "second hint");
+  assert_int_equal(err.code, Z3_E_INVALID);
+  assert_string_equal(err.message, "inner 'x'");
+  assert_string_equal(err.hint, "first hint");
+  assert_int_equal(err.offset, 12);
+  assert_string_equal(z3_status_name(Z3_E_CHECK), "check_failed");
+  assert_int_equal(z3_error_set(NULL, Z3_E_IO, "no error struct"), Z3_E_IO);
+}
+
+Z3_TEST(test_base_buf__grows_and_formats) {
+  (void)state;
+  z3_buf b;
+  z3_buf_init(&b);
+  for (int i = 0; i < 1000; i++) assert_int_equal(z3_buf_push(&b, (uint8_t)i, NULL), Z3_OK);
+  assert_int_equal(b.len, 1000);
+  assert_int_equal(b.data[999], (uint8_t)999);
+  assert_int_equal(z3_buf_resize(&b, 1004, NULL), Z3_OK);
+  assert_int_equal(b.data[1003], 0);
+  b.len = 0;
+  z3_buf_printf(&b, "%s-%d", "ab", 7);
+  z3_buf_printf(&b, "!");
+  char *s = z3_buf_take_string(&b);
+  assert_string_equal(s, "ab-7!");
+  assert_null(b.data);
+  free(s);
+}
+
+Z3_TEST(test_base_buf__allocation_failure_is_reported) {
+  (void)state;
+  z3_buf b;
+  z3_buf_init(&b);
+  z3_error err;
+  z3_error_init(&err);
+  z3_fault_alloc_after(1);
+  assert_int_equal(z3_buf_append(&b, "abc", 3, &err), Z3_E_NOMEM);
+  assert_int_equal(b.len, 0);
+  assert_int_equal(z3_buf_append(&b, "abc", 3, &err), Z3_OK);
+  z3_buf_release(&b);
+}
+
+Z3_TEST(test_base_hash__known_vectors) {
+  (void)state;
+  assert_int_equal(z3_crc32("123456789", 9), 0xCBF43926u);
+  assert_int_equal(z3_crc32("", 0), 0);
+  assert_int_equal(z3_crc32_update(z3_crc32("1234", 4), "56789", 5), 0xCBF43926u);
+  char hex[41];
+  z3_sha1_hex("abc", 3, hex);
+  assert_string_equal(hex, "a9993e364706816aba3e25717850c26c9cd0d89d");
+}
+
+Z3_TEST(test_base_str__parse_and_distance) {
+  (void)state;
+  uint64_t v;
+  assert_true(z3_parse_u64("1234", &v) && v == 1234);
+  assert_true(z3_parse_u64("0x7FC0", &v) && v == 0x7FC0);
+  assert_true(z3_parse_u64("$ff", &v) && v == 255);
+  assert_false(z3_parse_u64("", &v));
+  assert_false(z3_parse_u64("0x", &v));
+  assert_false(z3_parse_u64("12a", &v));
+  assert_false(z3_parse_u64("99999999999999999999999", &v));
+  assert_int_equal(z3_edit_distance("rom", "rmo"), 2);
+  assert_int_equal(z3_edit_distance("info", "infp"), 1);
+  assert_int_equal(z3_edit_distance("", "abc"), 3);
+}
+
+static char *path_in(const char *dir, const char *name) { return z3_strfmt("%s/%s", dir, name); }
+
+static void write_text(const char *path, const char *text) {
+  FILE *f = fopen(path, "wb");
+  assert_non_null(f);
+  fputs(text, f);
+  fclose(f);
+}
+
+static bool file_is(const char *path, const char *text) {
+  z3_buf b;
+  z3_buf_init(&b);
+  z3_error err;
+  z3_error_init(&err);
+  bool ok = z3_file_read(&b, path, 1 << 20, &err) == Z3_OK && b.len == strlen(text) &&
+            memcmp(b.data, text, b.len) == 0;
+  z3_buf_release(&b);
+  return ok;
+}
+
+static int count_entries(const char *dir) {
+  char *cmd = z3_strfmt("ls -A '%s' | wc -l", dir);
+  FILE *p = popen(cmd, "r");
+  int n = -1;
+  if (p && fscanf(p, "%d", &n) != 1) n = -1;
+  if (p) pclose(p);
+  free(cmd);
+  return n;
+}
+
+Z3_TEST(test_base_file__read_limits_and_errors) {
+  (void)state;
+  char *dir = z3_test_tmpdir();
+  char *f = path_in(dir, "a.bin");
+  write_text(f, "0123456789");
+  z3_buf b;
+  z3_buf_init(&b);
+  z3_error err;
+  z3_error_init(&err);
+  assert_int_equal(z3_file_read(&b, f, 5, &err), Z3_E_INVALID);
+  assert_non_null(strstr(err.message, "over the limit"));
+  z3_error_init(&err);
+  assert_ok(z3_file_read(&b, f, 10, &err), &err);
+  assert_int_equal(b.len, 10);
+  z3_error_init(&err);
+  assert_int_equal(z3_file_read(&b, dir, 10, &err), Z3_E_IO);
+  z3_error_init(&err);
+  char *missing = path_in(dir, "missing");
+  assert_int_equal(z3_file_read(&b, missing, 10, &err), Z3_E_IO);
+  assert_non_null(strstr(err.message, "missing"));
+  z3_buf_release(&b);
+  free(missing);
+  free(f);
+  free(dir);
+}
+
+Z3_TEST(test_base_file__atomic_write_keeps_backup) {
+  (void)state;
+  char *dir = z3_test_tmpdir();
+  char *f = path_in(dir, "rom.sfc"), *bak = path_in(dir, "rom.sfc.bak");
+  z3_error err;
+  z3_error_init(&err);
+  assert_ok(z3_file_write_atomic(f, "one", 3, NULL, &err), &err);
+  chmod(f, 0600);
+  z3_write_opts opts = {.backup = true};
+  assert_ok(z3_file_write_atomic(f, "two", 3, &opts, &err), &err);
+  assert_true(file_is(f, "two"));
+  assert_true(file_is(bak, "one"));
+  struct stat st;
+  assert_int_equal(stat(f, &st), 0);
+  assert_int_equal(st.st_mode & 0777, 0600); /* permissions survive the rename */
+  assert_ok(z3_file_write_atomic(f, "three", 5, &opts, &err), &err);
+  assert_true(file_is(bak, "two"));
+  assert_int_equal(count_entries(dir), 2); /* no temporary files left */
+  char *nodir = path_in(dir, "no/such/folder.sfc");
+  assert_int_equal(z3_file_write_atomic(nodir, "x", 1, NULL, &err), Z3_E_IO);
+  free(nodir);
+  free(f);
+  free(bak);
+  free(dir);
+}
+
+/* SQLite-style fault injection: fail the Nth I/O call for every N until the
+ * write succeeds; after each failure the target and backup are exactly as they
+ * were and no temporary file is left behind. */
+Z3_TEST(test_base_file__every_io_fault_leaves_files_intact) {
+  (void)state;
+  char *dir = z3_test_tmpdir();
+  char *f = path_in(dir, "rom.sfc"), *bak = path_in(dir, "rom.sfc.bak");
+  write_text(f, "original");
+  write_text(bak, "older");
+  z3_write_opts opts = {.backup = true};
+  int n = 1;
+  for (;; n++) {
+    z3_error err;
+    z3_error_init(&err);
+    z3_fault_io_after(n);
+    z3_status st = z3_file_write_atomic(f, "replacement", 11, &opts, &err);
+    z3_fault_io_after(0);
+    if (st == Z3_OK) break;
+    assert_int_equal(st, Z3_E_IO);
+    assert_true(file_is(f, "original"));
+    assert_true(file_is(bak, "older") || file_is(bak, "original")); /* a backup always exists */
+    assert_int_equal(count_entries(dir), 2);
+    assert_true(n < 50);
+  }
+  assert_true(n > 3); /* the faults really hit: temp, write, fsync, link, rename */
+  assert_true(file_is(f, "replacement"));
+  assert_true(file_is(bak, "original"));
+  free(f);
+  free(bak);
+  free(dir);
+}
+
+Z3_RUN(cmocka_unit_test(test_base_error__first_message_wins), cmocka_unit_test(test_base_buf__grows_and_formats),
+       cmocka_unit_test(test_base_buf__allocation_failure_is_reported), cmocka_unit_test(test_base_hash__known_vectors),
+       cmocka_unit_test(test_base_str__parse_and_distance), cmocka_unit_test(test_base_file__read_limits_and_errors),
+       cmocka_unit_test(test_base_file__atomic_write_keeps_backup),
+       cmocka_unit_test(test_base_file__every_io_fault_leaves_files_intact))
