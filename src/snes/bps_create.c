@@ -44,8 +44,10 @@ enum {
   HASH_BITS_MAX = 22,
   CHAIN_DEPTH = 48,  /* candidates examined per chain and position */
   NICE_LEN = 1024,   /* a match this long ends the search: more cannot save much */
-  LAZY_LEN = 128,    /* matches shorter than this are checked against the next byte */
-  MIN_GAIN = 2,      /* a match must save this much, or the split literal run costs more */
+  LAZY_LEN = 4096,    /* matches shorter than this are checked against the next byte */
+  MIN_GAIN = 1,      /* a match must save this much, or the split literal run costs more */
+  SKIP_SHIFT = 8,    /* in a literal run, search every (1 + run / 256)th position... */
+  SKIP_MAX = 32,     /* ...up to every 32nd */
 };
 
 enum { BPS_SOURCE_READ = 0, BPS_TARGET_READ = 1, BPS_SOURCE_COPY = 2, BPS_TARGET_COPY = 3 };
@@ -63,6 +65,24 @@ typedef struct bps_match {
   long gain;
 } bps_match;
 
+/* An action decided but not yet written: the newest few stay in a queue so a
+ * later match that also fits the bytes before it can swallow them. */
+typedef struct bps_action {
+  unsigned kind;
+  size_t at; /* target offset of the first byte written */
+  size_t len;
+  size_t from; /* copies: where they read */
+} bps_action;
+
+/* A copy cursor of the applier, and the target offset where it was last moved
+ * (so "continue the previous copy" is cursor + bytes written since). */
+typedef struct bps_cursor {
+  size_t pos;
+  size_t moved_at;
+} bps_cursor;
+
+enum { QUEUE_LEN = 32 };
+
 typedef struct bps_encoder {
   const uint8_t *src;
   size_t src_len;
@@ -73,10 +93,12 @@ typedef struct bps_encoder {
   size_t dst_hashed;    /* target positions below this are in dst_chain */
   size_t pos;           /* next target byte to encode */
   size_t literal_start; /* target bytes [literal_start, pos) await a TargetRead */
-  size_t source_cursor; /* the applier's copy cursors, mirrored */
-  size_t target_cursor;
-  size_t source_cursor_at; /* pos when source_cursor was last moved */
-  size_t target_cursor_at;
+  bps_cursor source;    /* cursors after every decided action... */
+  bps_cursor target;
+  bps_cursor source_written; /* ...and after the written ones */
+  bps_cursor target_written;
+  bps_action queue[QUEUE_LEN];
+  size_t queued;
   z3_buf *out;
   z3_patch_stats *stats;
   z3_error *err;
@@ -117,8 +139,8 @@ static uint64_t delta_word(size_t cursor, size_t to) {
 
 static long match_cost(const bps_encoder *e, unsigned kind, size_t from, size_t len) {
   size_t cost = number_size(action_word(kind, len));
-  if (kind == BPS_SOURCE_COPY) cost += number_size(delta_word(e->source_cursor, from));
-  if (kind == BPS_TARGET_COPY) cost += number_size(delta_word(e->target_cursor, from));
+  if (kind == BPS_SOURCE_COPY) cost += number_size(delta_word(e->source.pos, from));
+  if (kind == BPS_TARGET_COPY) cost += number_size(delta_word(e->target.pos, from));
   return (long)cost;
 }
 
@@ -226,8 +248,8 @@ static bps_match find_match(bps_encoder *e, size_t at) {
     consider(e, &best, BPS_SOURCE_READ, at, common_len(e->src + at, e->dst + at, max));
   }
   if (best.len >= NICE_LEN) return best;
-  consider_source(e, &best, at, e->source_cursor + (at - e->source_cursor_at));
-  consider_target(e, &best, at, e->target_cursor + (at - e->target_cursor_at));
+  consider_source(e, &best, at, e->source.pos + (at - e->source.moved_at));
+  consider_target(e, &best, at, e->target.pos + (at - e->target.moved_at));
   if (at > 0) consider_target(e, &best, at, at - 1);
   if (left >= HASH_LEN) {
     search_chain(e, &best, at, &e->src_chain, true);
@@ -247,32 +269,122 @@ static void count_action(z3_patch_stats *stats, unsigned kind) {
   (*counts[kind])++;
 }
 
+static z3_status write_copy_delta(bps_encoder *e, bps_cursor *c, const bps_action *a) {
+  z3_status st = put_number(e->out, delta_word(c->pos, a->from), e->err);
+  *c = (bps_cursor){a->from + a->len, a->at + a->len};
+  return st;
+}
+
+static z3_status write_action(bps_encoder *e, const bps_action *a) {
+  count_action(e->stats, a->kind);
+  z3_status st = put_number(e->out, action_word(a->kind, a->len), e->err);
+  if (st) return st;
+  switch (a->kind) {
+    case BPS_TARGET_READ: return z3_buf_append(e->out, e->dst + a->at, a->len, e->err);
+    case BPS_SOURCE_COPY: return write_copy_delta(e, &e->source_written, a);
+    case BPS_TARGET_COPY: return write_copy_delta(e, &e->target_written, a);
+    default: return Z3_OK;
+  }
+}
+
+/* Re-derives the planned cursors from the written ones and the queue. */
+static void replay_cursors(bps_encoder *e) {
+  e->source = e->source_written;
+  e->target = e->target_written;
+  for (size_t i = 0; i < e->queued; i++) {
+    const bps_action *a = &e->queue[i];
+    bps_cursor moved = {a->from + a->len, a->at + a->len};
+    if (a->kind == BPS_SOURCE_COPY) e->source = moved;
+    if (a->kind == BPS_TARGET_COPY) e->target = moved;
+  }
+}
+
+static z3_status queue_push(bps_encoder *e, bps_action a) {
+  z3_status st = Z3_OK;
+  if (e->queued == QUEUE_LEN) {
+    st = write_action(e, &e->queue[0]);
+    memmove(e->queue, e->queue + 1, (QUEUE_LEN - 1) * sizeof e->queue[0]);
+    e->queued--;
+  }
+  e->queue[e->queued++] = a;
+  bps_cursor moved = {a.from + a.len, a.at + a.len};
+  if (a.kind == BPS_SOURCE_COPY) e->source = moved;
+  if (a.kind == BPS_TARGET_COPY) e->target = moved;
+  return st;
+}
+
 static z3_status flush_literal(bps_encoder *e) {
   size_t n = e->pos - e->literal_start;
   if (n == 0) return Z3_OK;
-  z3_status st = put_number(e->out, action_word(BPS_TARGET_READ, n), e->err);
-  if (!st) st = z3_buf_append(e->out, e->dst + e->literal_start, n, e->err);
-  count_action(e->stats, BPS_TARGET_READ);
+  z3_status st = queue_push(e, (bps_action){BPS_TARGET_READ, e->literal_start, n, 0});
   e->literal_start = e->pos;
   return st;
 }
 
-static z3_status emit_match(bps_encoder *e, const bps_match *m) {
-  z3_status st = flush_literal(e);
-  if (!st) st = put_number(e->out, action_word(m->kind, m->len), e->err);
-  if (!st && m->kind == BPS_SOURCE_COPY) {
-    st = put_number(e->out, delta_word(e->source_cursor, m->from), e->err);
-    e->source_cursor = m->from + m->len;
-    e->source_cursor_at = e->pos + m->len;
-  } else if (!st && m->kind == BPS_TARGET_COPY) {
-    st = put_number(e->out, delta_word(e->target_cursor, m->from), e->err);
-    e->target_cursor = m->from + m->len;
-    e->target_cursor_at = e->pos + m->len;
+/* How many bytes before `at` the match's data also equals the target. */
+static size_t back_len(const bps_encoder *e, const bps_match *m, size_t at, size_t max) {
+  const uint8_t *from = m->kind == BPS_TARGET_COPY ? e->dst : e->src;
+  if (max > m->from) max = m->from;
+  size_t n = 0;
+  while (n < max && from[m->from - 1 - n] == e->dst[at - 1 - n]) n++;
+  return n;
+}
+
+/*
+ * Moves the match's start back over bytes it also covers: pending literal
+ * bytes, then queued actions it covers whole (whose cost is saved outright),
+ * then the tail of a queued TargetRead. This repairs the greedy parser's
+ * usual mistake in repetitive data: a few short copies from somewhere else
+ * right before the start of a long copy that could have begun earlier.
+ */
+static void extend_back(bps_encoder *e, bps_match *m) {
+  size_t floor = e->queued ? e->queue[0].at : e->literal_start;
+  size_t k = back_len(e, m, e->pos, e->pos - floor);
+  if (k == 0) return;
+  size_t start = e->pos - k;
+  if (start < e->literal_start) {
+    while (e->queued && e->queue[e->queued - 1].at >= start) e->queued--;
+    bps_action *last = e->queued ? &e->queue[e->queued - 1] : NULL;
+    if (last && last->at + last->len > start) {
+      if (last->kind == BPS_TARGET_READ) last->len = start - last->at;
+      else start = last->at + last->len;
+    }
+    e->literal_start = start;
+    replay_cursors(e);
   }
-  count_action(e->stats, m->kind);
-  e->pos += m->len;
+  m->from -= e->pos - start;
+  m->len += e->pos - start;
+  e->pos = start;
+}
+
+static z3_status take_match(bps_encoder *e, bps_match m) {
+  extend_back(e, &m);
+  z3_status st = flush_literal(e);
+  if (!st) st = queue_push(e, (bps_action){m.kind, e->pos, m.len, m.from});
+  if (m.kind == BPS_SOURCE_READ) {
+    /* Unchanged target bytes stay out of the target chain: a copy from them is
+     * also a SourceCopy from the same bytes of the source, and extend_back
+     * recovers matches that begin inside them. On a typical hack this is
+     * most of the target, so most of the indexing work. (Copied bytes do
+     * stay in: a nearby TargetCopy often has a cheaper delta.) */
+    index_target_upto(e, e->pos);
+    if (e->dst_hashed < e->pos + m.len) e->dst_hashed = e->pos + m.len;
+  }
+  e->pos += m.len;
   e->literal_start = e->pos;
   return st;
+}
+
+/*
+ * In a long literal run (new data: nothing matches) searching every position
+ * costs a few cache misses a byte for nothing, so the search steps further the
+ * longer the run gets. A match that starts between steps is still found whole:
+ * extend_back moves its start back over the literal bytes.
+ */
+static size_t literal_step(const bps_encoder *e) {
+  size_t step = 1 + ((e->pos - e->literal_start) >> SKIP_SHIFT);
+  if (step > SKIP_MAX) step = SKIP_MAX;
+  return step < e->dst_len - e->pos ? step : e->dst_len - e->pos;
 }
 
 /* Greedy with lazy evaluation: a short match gives way to a better one a byte later. */
@@ -281,7 +393,7 @@ static z3_status encode_actions(bps_encoder *e) {
   while (!st && e->pos < e->dst_len) {
     bps_match m = find_match(e, e->pos);
     if (m.gain < MIN_GAIN) {
-      e->pos++; /* literal */
+      e->pos += literal_step(e);
       continue;
     }
     while (m.len < LAZY_LEN && e->pos + 1 < e->dst_len) {
@@ -290,9 +402,12 @@ static z3_status encode_actions(bps_encoder *e) {
       e->pos++;
       m = next;
     }
-    st = emit_match(e, &m);
+    st = take_match(e, m);
   }
-  return st ? st : flush_literal(e);
+  if (!st) st = flush_literal(e);
+  for (size_t i = 0; i < e->queued && !st; i++) st = write_action(e, &e->queue[i]);
+  e->queued = 0;
+  return st;
 }
 
 static z3_status put_le32(z3_buf *out, uint32_t v, z3_error *err) {
