@@ -57,6 +57,7 @@ static void report_error(const app *a, const z3_error *err, json_t *result) {
     print_text(text);
     free(text);
   }
+  fflush(stdout); /* keep the report above the verdict when both go to a terminal */
   fprintf(stderr, "z3ed: %s: %s\n", err->code == Z3_E_CHECK ? "check failed" : "error", err->message);
   if (err->hint[0]) fprintf(stderr, "hint: %s\n", err->hint);
 }
