@@ -48,6 +48,7 @@ enum {
   MIN_GAIN = 1,      /* a match must save this much, or the split literal run costs more */
   SKIP_SHIFT = 8,    /* in a literal run, search every (1 + run / 256)th position... */
   SKIP_MAX = 32,     /* ...up to every 32nd */
+  PREFETCH_AHEAD = 16,
 };
 
 enum { BPS_SOURCE_READ = 0, BPS_TARGET_READ = 1, BPS_SOURCE_COPY = 2, BPS_TARGET_COPY = 3 };
@@ -195,9 +196,14 @@ static void chain_free(bps_chain *c) {
 static z3_status index_source(bps_encoder *e) {
   z3_status st = chain_init(&e->src_chain, e->src_len, e->err);
   if (st || e->src_len < HASH_LEN) return st;
-  /* Inserted backwards, each chain lists its source offsets in ascending order. */
-  for (size_t p = e->src_len - HASH_LEN + 1; p-- > 0;)
-    if (!mid_run(e->src, p)) chain_insert(&e->src_chain, e->src, p);
+  /* Inserted backwards, each chain lists its source offsets in ascending order.
+   * The head table is far larger than the cache, so each insert would wait
+   * for a miss; fetching the slot a few positions ahead hides that. */
+  bps_chain *c = &e->src_chain;
+  for (size_t p = e->src_len - HASH_LEN + 1; p-- > 0;) {
+    if (p >= PREFETCH_AHEAD) __builtin_prefetch(&c->head[hash_at(e->src + p - PREFETCH_AHEAD, c->shift)], 1);
+    if (!mid_run(e->src, p)) chain_insert(c, e->src, p);
+  }
   return Z3_OK;
 }
 
@@ -230,12 +236,21 @@ static void consider_target(const bps_encoder *e, bps_match *best, size_t at, si
 
 static void search_chain(const bps_encoder *e, bps_match *best, size_t at, const bps_chain *c,
                          bool source) {
+  const uint8_t *data = source ? e->src : e->dst;
+  unsigned kind = source ? BPS_SOURCE_COPY : BPS_TARGET_COPY;
+  size_t data_len = source ? e->src_len : e->dst_len, left = e->dst_len - at;
   uint32_t link = c->head[hash_at(e->dst + at, c->shift)];
   for (int depth = 0; link && depth < CHAIN_DEPTH && best->len < NICE_LEN; depth++) {
-    size_t from = link - 1;
+    size_t from = link - 1, probe = best->len;
+    link = c->prev[from];
+    /* A candidate that differs at the best length so far is no longer than
+     * the best, so only a cheaper delta could make it win; when even that
+     * cannot, skip it without comparing. */
+    if (probe >= left) break;
+    bool shorter = from + probe >= data_len || data[from + probe] != e->dst[at + probe];
+    if (shorter && (long)probe - match_cost(e, kind, from, probe) <= best->gain) continue;
     if (source) consider_source(e, best, at, from);
     else consider_target(e, best, at, from);
-    link = c->prev[from];
   }
 }
 
@@ -361,12 +376,12 @@ static z3_status take_match(bps_encoder *e, bps_match m) {
   extend_back(e, &m);
   z3_status st = flush_literal(e);
   if (!st) st = queue_push(e, (bps_action){m.kind, e->pos, m.len, m.from});
-  if (m.kind == BPS_SOURCE_READ) {
-    /* Unchanged target bytes stay out of the target chain: a copy from them is
-     * also a SourceCopy from the same bytes of the source, and extend_back
-     * recovers matches that begin inside them. On a typical hack this is
-     * most of the target, so most of the indexing work. (Copied bytes do
-     * stay in: a nearby TargetCopy often has a cheaper delta.) */
+  if (m.kind == BPS_SOURCE_READ || m.kind == BPS_SOURCE_COPY) {
+    /* Target bytes read or copied from the source stay out of the target
+     * chain: a copy from them is also a SourceCopy from the same source bytes,
+     * and extend_back recovers matches that begin inside them. On a typical
+     * hack this is most of the target, so most of the indexing work. Bytes a
+     * TargetCopy wrote do go in: a nearby copy of them has a cheaper delta. */
     index_target_upto(e, e->pos);
     if (e->dst_hashed < e->pos + m.len) e->dst_hashed = e->pos + m.len;
   }

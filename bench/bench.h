@@ -1,0 +1,32 @@
+/* z3-bench: shared helpers. Every figure is printed as one JSON line. */
+#ifndef Z3_BENCH_H
+#define Z3_BENCH_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "base/base.h"
+
+enum { BENCH_RUNS = 5 };
+
+typedef struct bench_ctx {
+  const char *z3ed;     /* path of the z3ed binary to spawn */
+  const char *only;     /* run only benches whose name starts with this; NULL for all */
+  const char *rom_path; /* the 4 MiB ROM on disk */
+  z3_buf rom;           /* ...and in memory */
+} bench_ctx;
+
+double bench_now_ms(void);
+/* Sorts v in place and returns its median. */
+double bench_median(double *v, size_t n);
+bool bench_selected(const bench_ctx *ctx, const char *name);
+/* Prints {"bench":name,"median_ms":..,"min_ms":..,"runs":n<extra>} where extra
+ * is either empty or starts with a comma. */
+void bench_report(const char *name, double *ms, size_t runs, const char *extra);
+void bench_report_error(const char *name, const char *message);
+
+/* bench_patch.c: BPS and IPS create/apply on the ROM with 1% of bytes changed. */
+void bench_patches(const bench_ctx *ctx);
+
+#endif
