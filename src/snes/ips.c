@@ -292,20 +292,40 @@ static z3_status ips_emit_chunk(z3_buf *out, const ips_creator *c, size_t at, si
   return st ? st : z3_buf_append(out, c->dst + at, len, err);
 }
 
-/* Splits a planned record into IPS-sized chunks, none starting at "EOF". */
+/* Where the chunk after [at, at + len) starts: a literal's next chunk skips
+ * unchanged bytes, and no chunk may start at "EOF" (the chunk before gives up
+ * its last byte instead, or the next one takes an unchanged byte). */
+static size_t ips_next_chunk(const ips_creator *c, const ips_record *r, size_t at, size_t *len) {
+  size_t end = (size_t)r->offset + r->len, next = at + *len;
+  if (!r->rle)
+    while (next < end && !ips_changed(c, next)) next++;
+  if (next == IPS_EOF_OFFSET && next < end) {
+    if (next > at + *len) next--;
+    else (*len)--, next--;
+  }
+  return next;
+}
+
+/* Splits a planned record into chunks of at most 0xFFFF bytes. Unchanged
+ * bytes where a literal is cut need not be written: the chunk before ends
+ * early and the chunk after starts late. */
 static z3_status ips_emit_record(z3_buf *out, const ips_creator *c, const ips_record *r,
                                  z3_patch_stats *stats, z3_error *err) {
   size_t at = r->offset, end = (size_t)r->offset + r->len;
   while (at < end) {
     size_t len = end - at < IPS_RECORD_MAX ? end - at : IPS_RECORD_MAX;
-    if (at + len < end && at + len == IPS_EOF_OFFSET) len--;
-    z3_status st = ips_emit_chunk(out, c, at, len, r->rle, err);
-    if (st) return st;
-    if (stats) {
-      stats->records++;
-      if (r->rle) stats->rle_records++;
+    if (at + len < end && !r->rle)
+      while (len > 1 && !ips_changed(c, at + len - 1)) len--;
+    size_t next = ips_next_chunk(c, r, at, &len);
+    if (len > 0) {
+      z3_status st = ips_emit_chunk(out, c, at, len, r->rle, err);
+      if (st) return st;
+      if (stats) {
+        stats->records++;
+        if (r->rle) stats->rle_records++;
+      }
     }
-    at += len;
+    at = next;
   }
   return Z3_OK;
 }

@@ -384,6 +384,7 @@ Z3_TEST(never_starts_a_record_at_eof_offset) {
       {eof, 1, false},    /* lone byte: covered from one byte earlier */
       {eof, 30, true},    /* a run starting there: RLE starts a byte later */
       {eof - 3, 10, false}, /* changes across it: one literal record spans it */
+      {eof - 0xFFFF, 0xFFFF + 10, false}, /* a long literal whose split lands on it */
   };
   for (size_t k = 0; k < sizeof cases / sizeof cases[0]; k++) {
     memset(b, 0, n);
@@ -396,7 +397,10 @@ Z3_TEST(never_starts_a_record_at_eof_offset) {
     bool trunc;
     size_t nr = parse_records(&p, r, 8, &trunc);
     assert_true(nr >= 1);
-    for (size_t i = 0; i < nr; i++) assert_int_not_equal(r[i].offset, eof);
+    for (size_t i = 0; i < nr; i++) {
+      assert_int_not_equal(r[i].offset, eof);
+      assert_true(r[i].len <= 0xFFFF);
+    }
     z3_buf_release(&p);
   }
   free(a);
@@ -425,6 +429,32 @@ Z3_TEST(records_stay_within_0xffff) {
   }
   assert_int_equal(covered, n);
   assert_int_equal(nr, 5); /* 150000 literal bytes: 3 records; the run: 1; the tail: 1 */
+  z3_buf_release(&p);
+  free(a);
+  free(b);
+}
+
+/* Where a literal longer than 0xFFFF must be cut, unchanged bytes at the cut are not written. */
+Z3_TEST(long_literal_splits_at_unchanged_bytes) {
+  (void)state;
+  const size_t n = 70000;
+  uint8_t *a = calloc(n, 1), *b = malloc(n);
+  assert_non_null(a);
+  assert_non_null(b);
+  for (size_t i = 0; i < n; i++) b[i] = (uint8_t)(1 + i % 255); /* never zero: all changed */
+  b[65533] = 0; /* unchanged bytes at the end of the first chunk */
+  b[65534] = 0;
+  z3_buf p;
+  z3_buf_init(&p);
+  assert_roundtrip(a, n, b, n, &p);
+  ips_rec r[4];
+  bool trunc;
+  assert_int_equal(parse_records(&p, r, 4, &trunc), 2);
+  assert_int_equal(r[0].offset, 0);
+  assert_int_equal(r[0].len, 65533);
+  assert_int_equal(r[1].offset, 65535);
+  assert_int_equal(r[1].len, n - 65535);
+  assert_int_equal(p.len, 5 + 2 * 5 + (n - 2) + 3);
   z3_buf_release(&p);
   free(a);
   free(b);
@@ -474,4 +504,5 @@ Z3_RUN(cmocka_unit_test(applies_plain_and_rle_records),
        cmocka_unit_test(target_longer_is_written_out),
        cmocka_unit_test(never_starts_a_record_at_eof_offset),
        cmocka_unit_test(records_stay_within_0xffff),
+       cmocka_unit_test(long_literal_splits_at_unchanged_bytes),
        cmocka_unit_test(allocation_failures_leak_nothing))
