@@ -90,7 +90,8 @@ static void time_apply(const bench_ctx *ctx, const patch_case *pc, const z3_buf 
   for (int i = -1; i < BENCH_RUNS; i++) {
     z3_error_init(&err);
     double t0 = bench_now_ms();
-    z3_status st = pc->apply(&out, ctx->rom.data, ctx->rom.len, patch->data, patch->len, NULL, &err);
+    z3_status st =
+        pc->apply(&out, ctx->rom.data, ctx->rom.len, patch->data, patch->len, NULL, &err);
     double t1 = bench_now_ms();
     bool same = !st && out.len == dst->len && memcmp(out.data, dst->data, dst->len) == 0;
     z3_buf_release(&out); /* a fresh buffer each run, as a caller would have */

@@ -13,8 +13,8 @@
  *                 +----------------------------+---+
  *
  * both written as BPS numbers (7 bits a byte), so an action costs one byte for
- * lengths up to 32, two up to 4096; a copy delta one byte within 63 of the
- * cursor, two within 8191, three within 1 MiB.
+ * lengths up to 32, two up to about 4 KiB; a copy delta one byte within 63 of
+ * the cursor, two within about 8 KiB, three within about 1 MiB.
  *
  * Matching. At each target position we look for the candidate that saves the
  * most bytes over writing the data literally ("gain" = length - encoded size):
@@ -31,24 +31,28 @@
  * run starts at the run's start, where the match is longest.
  *
  * Parsing is greedy with one step of lazy evaluation, as in deflate: before
- * taking a short match we look one byte ahead, and if the match there saves
- * more than the literal byte costs we emit that byte instead.
+ * taking a match we look one byte ahead, and if the match there saves more
+ * than the literal byte costs we emit that byte instead. Decided actions wait
+ * in a short queue before they are written, so a long match found later can
+ * extend backwards over the short matches and literals greedy parsing put in
+ * front of it (extend_back). Long literal runs are searched sparsely
+ * (literal_step), which extend_back also makes up for.
  */
 #include <string.h>
 
 #include "snes/patch.h"
 
 enum {
-  HASH_LEN = 4,      /* bytes hashed per chain entry: the shortest match chains find */
+  HASH_LEN = 4,       /* bytes hashed per chain entry: the shortest match chains find */
   HASH_BITS_MIN = 12,
   HASH_BITS_MAX = 22,
-  CHAIN_DEPTH = 48,  /* candidates examined per chain and position */
-  NICE_LEN = 1024,   /* a match this long ends the search: more cannot save much */
+  CHAIN_DEPTH = 48,   /* candidates examined per chain and position */
+  NICE_LEN = 1024,    /* a match this long ends the search: more cannot save much */
   LAZY_LEN = 4096,    /* matches shorter than this are checked against the next byte */
-  MIN_GAIN = 1,      /* a match must save this much, or the split literal run costs more */
-  SKIP_SHIFT = 8,    /* in a literal run, search every (1 + run / 256)th position... */
-  SKIP_MAX = 32,     /* ...up to every 32nd */
-  PREFETCH_AHEAD = 16,
+  MIN_GAIN = 1,       /* a match must save at least this much to be taken */
+  SKIP_SHIFT = 8,     /* in a literal run, search every (1 + run / 256)th position... */
+  SKIP_MAX = 32,      /* ...up to every 32nd */
+  PREFETCH_AHEAD = 16 /* source positions between fetching a head slot and using it */
 };
 
 enum { BPS_SOURCE_READ = 0, BPS_TARGET_READ = 1, BPS_SOURCE_COPY = 2, BPS_TARGET_COPY = 3 };
@@ -201,7 +205,8 @@ static z3_status index_source(bps_encoder *e) {
    * for a miss; fetching the slot a few positions ahead hides that. */
   bps_chain *c = &e->src_chain;
   for (size_t p = e->src_len - HASH_LEN + 1; p-- > 0;) {
-    if (p >= PREFETCH_AHEAD) __builtin_prefetch(&c->head[hash_at(e->src + p - PREFETCH_AHEAD, c->shift)], 1);
+    if (p >= PREFETCH_AHEAD)
+      __builtin_prefetch(&c->head[hash_at(e->src + p - PREFETCH_AHEAD, c->shift)], 1);
     if (!mid_run(e->src, p)) chain_insert(c, e->src, p);
   }
   return Z3_OK;

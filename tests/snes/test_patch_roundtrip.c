@@ -38,7 +38,8 @@ static void edit(pair *t, size_t cap, uint64_t *rng) {
   size_t at = pick(rng, t->nb + 1), len = 1 + pick(rng, 2000);
   switch (pick(rng, 6)) {
     case 0: /* scattered bytes */
-      for (size_t i = 0; i < len / 10 && t->nb; i++) t->b[pick(rng, t->nb)] ^= (uint8_t)(1 + pick(rng, 255));
+      for (size_t i = 0; i < len / 10 && t->nb; i++)
+        t->b[pick(rng, t->nb)] ^= (uint8_t)(1 + pick(rng, 255));
       break;
     case 1: /* insert new data */
       if (t->nb + len > cap) break;
@@ -113,7 +114,8 @@ static void roundtrip(const pair *t, create_fn create, z3_patch_format want, siz
   z3_error_init(&err);
   assert_ok(create(&p, t, &err), &err);
   assert_int_equal(z3_patch_detect(p.data, p.len), want);
-  if (p.len > bound) print_error("seed %llu: patch %zu > bound %zu\n", (unsigned long long)seed, p.len, bound);
+  if (p.len > bound)
+    print_error("seed %llu: patch %zu > bound %zu\n", (unsigned long long)seed, p.len, bound);
   assert_true(p.len <= bound);
   z3_patch_stats st;
   assert_ok(z3_patch_apply(&out, t->a, t->na, p.data, p.len, &st, &err), &err);
