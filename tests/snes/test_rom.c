@@ -278,7 +278,28 @@ Z3_TEST(test_rom_banks__sums_cover_the_image) {
   z3_rom_free(rom);
 }
 
-Z3_RUN(cmocka_unit_test(test_rom_load__rejects_impossible_sizes),
+/* The real game, when Z3ED_TEST_ROM names it: LoROM, valid checksum, and a
+ * fix-checksum that changes nothing. Skipped without it. */
+Z3_TEST(test_rom_real__alttp_loads_clean) {
+  (void)state;
+  const char *path = getenv("Z3ED_TEST_ROM");
+  if (!path || !*path) skip();
+  z3_rom *rom;
+  z3_error err;
+  z3_error_init(&err);
+  assert_ok(z3_rom_load(&rom, path, &err), &err);
+  assert_int_equal(rom->mapping, Z3_MAP_LOROM);
+  assert_true(rom->mapping_score >= 14);
+  assert_true(z3_rom_checksum_ok(rom));
+  z3_rom_header h;
+  z3_rom_read_header(rom, &h);
+  assert_int_equal(h.emu_vectors[Z3_VEC_RESET], 0x8000);
+  assert_ok(z3_rom_fix_checksum(rom, &err), &err);
+  assert_int_equal(z3_rom_bytes_changed(rom), 0);
+  z3_rom_free(rom);
+}
+
+Z3_RUN(cmocka_unit_test(test_rom_real__alttp_loads_clean), cmocka_unit_test(test_rom_load__rejects_impossible_sizes),
        cmocka_unit_test(test_rom_load__strips_and_keeps_copier_header),
        cmocka_unit_test(test_rom_mapping__detects_each_layout), cmocka_unit_test(test_rom_mapping__garbage_scores_zero),
        cmocka_unit_test(test_rom_address__known_examples), cmocka_unit_test(test_rom_address__unmapped_is_an_error),
