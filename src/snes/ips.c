@@ -98,11 +98,16 @@ static z3_status ips_apply_record(ips_reader *r) {
 static z3_status ips_apply_tail(ips_reader *r) {
   size_t rest = r->len - r->pos;
   if (rest == 0) return Z3_OK;
-  if (rest != 3)
-    return z3_error_set_at(r->err, Z3_E_INVALID, (int64_t)r->pos,
-                           "ips patch has %zu unexpected bytes after the 'EOF' marker "
-                           "at patch offset 0x%zx",
-                           rest, r->pos - 3);
+  if (rest != 3) {
+    z3_error_set_at(r->err, Z3_E_INVALID, (int64_t)r->pos,
+                    "ips patch has %zu unexpected bytes after the 'EOF' marker "
+                    "at patch offset 0x%zx",
+                    rest, r->pos - 3);
+    if (rest >= 2)
+      z3_error_hint(r->err, "a record for offset 0x454F46 reads as 'EOF'; the tool that made "
+                            "this patch did not avoid that offset");
+    return Z3_E_INVALID;
+  }
   size_t keep = read_u24(r->p + r->pos);
   if (keep < r->out->len) r->out->len = keep;
   if (r->stats) r->stats->truncates = true;

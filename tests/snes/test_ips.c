@@ -216,6 +216,7 @@ Z3_TEST(junk_after_eof_is_rejected) {
   z3_error err = apply_fails((const uint8_t *)"abc", 3, &p);
   assert_int_equal(err.offset, 14);
   assert_non_null(strstr(err.message, "2 unexpected bytes"));
+  assert_non_null(strstr(err.hint, "0x454F46"));
   z3_buf_release(&p);
 }
 
