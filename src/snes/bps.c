@@ -25,11 +25,10 @@
 #include <inttypes.h>
 #include <string.h>
 
-#include "snes/patch.h"
+#include "snes/bps_internal.h"
 
 enum { BPS_MAGIC_LEN = 4, BPS_FOOTER_LEN = 12, BPS_MIN_LEN = BPS_MAGIC_LEN + 3 + BPS_FOOTER_LEN };
 
-enum { BPS_SOURCE_READ = 0, BPS_TARGET_READ = 1, BPS_SOURCE_COPY = 2, BPS_TARGET_COPY = 3 };
 
 typedef struct bps_header {
   uint64_t source_size;
@@ -262,7 +261,7 @@ static z3_status bps_target_copy(bps_applier *a, size_t at, size_t len) {
   return Z3_OK;
 }
 
-static void bps_count(z3_patch_stats *stats, unsigned kind) {
+void z3_bps__count_action(z3_patch_stats *stats, unsigned kind) {
   if (!stats) return;
   stats->records++;
   size_t *counts[] = {&stats->source_reads, &stats->target_reads, &stats->source_copies,
@@ -283,7 +282,7 @@ static z3_status bps_action(bps_applier *a) {
                            "bps action at patch offset 0x%zx writes %" PRIu64
                            " bytes but only %zu of the %zu-byte target remain",
                            at, len, room, a->target_size);
-  bps_count(a->stats, kind);
+  z3_bps__count_action(a->stats, kind);
   switch (kind) {
     case BPS_SOURCE_READ: return bps_source_read(a, at, (size_t)len);
     case BPS_TARGET_READ: return bps_target_read(a, at, (size_t)len);

@@ -40,7 +40,7 @@
  */
 #include <string.h>
 
-#include "snes/patch.h"
+#include "snes/bps_internal.h"
 
 enum {
   HASH_LEN = 4,       /* bytes hashed per chain entry: the shortest match chains find */
@@ -55,7 +55,6 @@ enum {
   PREFETCH_AHEAD = 16 /* source positions between fetching a head slot and using it */
 };
 
-enum { BPS_SOURCE_READ = 0, BPS_TARGET_READ = 1, BPS_SOURCE_COPY = 2, BPS_TARGET_COPY = 3 };
 
 typedef struct bps_chain {
   uint32_t *head; /* hash -> newest position + 1, 0 for none */
@@ -281,14 +280,6 @@ static bps_match find_match(bps_encoder *e, size_t at) {
 
 /* ---- output ---------------------------------------------------------------- */
 
-static void count_action(z3_patch_stats *stats, unsigned kind) {
-  if (!stats) return;
-  stats->records++;
-  size_t *counts[] = {&stats->source_reads, &stats->target_reads, &stats->source_copies,
-                      &stats->target_copies};
-  (*counts[kind])++;
-}
-
 static z3_status write_copy_delta(bps_encoder *e, bps_cursor *c, const bps_action *a) {
   z3_status st = put_number(e->out, delta_word(c->pos, a->from), e->err);
   *c = (bps_cursor){a->from + a->len, a->at + a->len};
@@ -296,7 +287,7 @@ static z3_status write_copy_delta(bps_encoder *e, bps_cursor *c, const bps_actio
 }
 
 static z3_status write_action(bps_encoder *e, const bps_action *a) {
-  count_action(e->stats, a->kind);
+  z3_bps__count_action(e->stats, a->kind);
   z3_status st = put_number(e->out, action_word(a->kind, a->len), e->err);
   if (st) return st;
   switch (a->kind) {
