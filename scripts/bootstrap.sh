@@ -9,6 +9,7 @@ packages=(
   clang libclang-rt-14-dev llvm                   # libFuzzer targets and sanitizer runtimes
   libjansson-dev libfyaml-dev                     # JSON / YAML results
   nettle-dev zlib1g-dev                           # SHA-1, CRC32
+  libspng-dev                                     # PNG
   libcmocka-dev                                   # unit tests
 )
 

@@ -1,0 +1,32 @@
+/*
+ * PNG through libspng: indexed images for graphics, RGB(A) for reading any PNG
+ * a person hands us.
+ *
+ * Ownership: z3_image is caller-owned; z3_image_release frees its arrays.
+ */
+#ifndef Z3_BASE_PNG_H
+#define Z3_BASE_PNG_H
+
+#include "base/base.h"
+
+typedef struct z3_image {
+  uint32_t width, height;
+  uint8_t *rgba;          /* width * height * 4, always filled by z3_png_read */
+  uint8_t *indices;       /* width * height, when the PNG was indexed (else NULL) */
+  uint8_t palette[256][4];/* RGBA, when indexed */
+  int palette_len;        /* 0 when not indexed */
+} z3_image;
+
+void z3_image_release(z3_image *img);
+
+/* Decodes a PNG of at most max_pixels pixels (0 = 16M). Errors name what is
+ * wrong (not a PNG, truncated, too large) with Z3_E_INVALID. */
+z3_status z3_png_read(z3_image *out, const uint8_t *data, size_t len, size_t max_pixels,
+                      z3_error *err);
+/* Writes an 8-bit indexed PNG: pixels are width*height indices into palette
+ * (palette_len entries of RGBA; alpha 0 entries become transparent via tRNS). */
+z3_status z3_png_write_indexed(z3_buf *out, uint32_t width, uint32_t height,
+                               const uint8_t *pixels, const uint8_t (*palette)[4],
+                               int palette_len, z3_error *err);
+
+#endif
