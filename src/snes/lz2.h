@@ -60,5 +60,6 @@ z3_status z3_lz2_compress(z3_buf *out, const uint8_t *src, size_t len, z3_lz2_va
                           z3_lz2_mode mode, z3_error *err);
 
 const char *z3_lz2_variant_name(z3_lz2_variant v); /* "graphics", "overworld" */
+const char *z3_lz2_mode_name(z3_lz2_mode m);       /* "optimal", "greedy" */
 
 #endif
