@@ -128,6 +128,7 @@ struct z3_cmd_ctx {
   bool quiet;
   bool no_backup;
   bool help;                    /* --help was given */
+  bool keep_checksum;           /* a handler that set the checksum on purpose says so */
   const char *output;           /* --output */
   const char *rom_path;         /* --rom */
   z3_rom *rom;                  /* loaded by the dispatcher for Z3_CMD_NEEDS_ROM */

@@ -53,6 +53,6 @@ z3_status cmd_rom_header_set(z3_cmd_ctx *ctx, z3_error *err) {
     z3_error_hint(err, "for example --title \"MY HACK\" or --region usa; see --help");
     return Z3_E_USAGE;
   }
-  if (!z3_arg_bool(ctx, "keep-checksum")) return z3_rom_fix_checksum(ctx->rom, err);
-  return Z3_OK;
+  ctx->keep_checksum = z3_arg_bool(ctx, "keep-checksum");
+  return Z3_OK; /* the dispatcher fixes the checksum unless told to keep it */
 }

@@ -2,7 +2,9 @@
  * The dispatcher: what a command's flags promise, done once for all of them.
  *
  *  NEEDS_ROM    load --rom into ctx->rom before the handler runs.
- *  MUTATES_ROM  after the handler: list the change log in the result; under
+ *  MUTATES_ROM  after the handler: if the checksum was valid before, fix it
+ *               (a valid ROM stays valid; handlers opt out with
+ *               ctx->keep_checksum); list the change log in the result; under
  *               --dry-run stop there; otherwise save atomically to --output,
  *               or over --rom keeping FILE.bak unless --no-backup. A failed
  *               handler saves nothing.
@@ -82,8 +84,13 @@ z3_status z3_cmd_run(z3_cmd_ctx *ctx, z3_error *err) {
   }
   z3_status st = Z3_OK;
   if (cmd->flags & Z3_CMD_NEEDS_ROM) st = load_rom(ctx, err);
+  bool checksum_was_valid = ctx->rom && z3_rom_checksum_ok(ctx->rom);
   if (st == Z3_OK) st = cmd->handler(ctx, err);
   if (st != Z3_OK || !(cmd->flags & Z3_CMD_MUTATES_ROM)) return st;
+  if (checksum_was_valid && !ctx->keep_checksum && !z3_rom_checksum_ok(ctx->rom)) {
+    st = z3_rom_fix_checksum(ctx->rom, err);
+    if (st) return st;
+  }
   report_changes(ctx);
   if (ctx->dry_run) return Z3_OK;
   if (!ctx->output && z3_rom_bytes_changed(ctx->rom) == 0) {

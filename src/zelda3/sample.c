@@ -1,7 +1,9 @@
 /* Synthetic ROM images in ALttP's layout; see sample.h. */
 #include <string.h>
 
+#include "zelda3/gfx.h"
 #include "zelda3/sample.h"
+#include "zelda3/sample_internal.h"
 
 /* ALttP's own header values (data reference §1.6): LoROM SlowROM, ROM+RAM+battery,
  * 8 KiB SRAM, North America, Nintendo, version 1.0. */
@@ -79,6 +81,16 @@ static void write_header(uint8_t *d, size_t size, z3_mapping m) {
   put16(h + 0x3C, RESET_ADDR);
 }
 
+/* ALttP's data at its real addresses (LoROM images of 1 MiB or more). */
+static z3_status write_alttp_data(uint8_t *img, size_t size, z3_error *err) {
+  if (size < 0x100000) return Z3_OK;
+  memset(img + 0x100000, 0, size - 0x100000); /* a bigger image is an expanded game: new space is zero */
+  for (size_t i = 0; i < z3_vanilla_free_count; i++) /* free space is $FF, as in the game */
+    memset(img + z3_vanilla_free[i].pc, 0xFF, z3_vanilla_free[i].size);
+  z3_sample__write_palettes(img, size);
+  return z3_sample__write_gfx(img, size, err);
+}
+
 z3_status z3_sample_build(z3_buf *out, const z3_sample_opts *opts, z3_error *err) {
   z3_mapping m = opts->mapping;
   size_t size = opts->size ? opts->size : (size_t)1 << 20;
@@ -91,6 +103,8 @@ z3_status z3_sample_build(z3_buf *out, const z3_sample_opts *opts, z3_error *err
   fill(out->data, size, opts->seed);
   memcpy(out->data + reset_offset(m), reset_code, sizeof reset_code);
   write_header(out->data, size, m);
+  if (m == Z3_MAP_LOROM) st = write_alttp_data(out->data, size, err);
+  if (st) return st;
   z3_rom *rom = NULL;
   st = z3_rom_from_memory(&rom, out->data, size, "sample", err);
   if (st == Z3_OK && rom->mapping != m) {

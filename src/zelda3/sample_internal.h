@@ -1,0 +1,11 @@
+/* Pieces of the sample-ROM writer shared between its files. */
+#ifndef Z3_ZELDA3_SAMPLE_INTERNAL_H
+#define Z3_ZELDA3_SAMPLE_INTERNAL_H
+
+#include "base/base.h"
+
+/* Both write into a LoROM image of `size` bytes; smaller images are left alone. */
+z3_status z3_sample__write_gfx(uint8_t *img, size_t size, z3_error *err);
+void z3_sample__write_palettes(uint8_t *img, size_t size);
+
+#endif
