@@ -167,8 +167,8 @@ z3_status z3_lz2_decompress(z3_buf *out, const uint8_t *src, size_t src_len,
                    .variant = variant,
                    .err = err};
   for (;;) {
-    lz2_chunk c;
-    bool end;
+    lz2_chunk c = {0}; /* zeroed: -O3 cannot see read_header fills it on success */
+    bool end = false;
     z3_status st = read_header(&d, &c, &end);
     if (!st && end) break;
     if (!st) st = make_room(&d, &c);
