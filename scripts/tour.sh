@@ -3,8 +3,8 @@
 set -euo pipefail
 z3ed=${1:?usage: tour.sh Z3ED SAMPLE}
 sample=${2:?usage: tour.sh Z3ED SAMPLE}
-work=$(mktemp -d)
-trap 'rm -rf "$work"' EXIT
+work=build/tour  # kept, so the PNGs and patches can be opened afterwards
+rm -rf "$work" && mkdir -p "$work"
 step() { printf '\n\033[1m$ %s\033[0m\n' "$*"; "$@"; }
 
 step "$z3ed" rom info --rom "$sample"
@@ -21,4 +21,13 @@ step "$z3ed" patch create --from "$sample" --to "$work/hack.sfc" --output "$work
 step "$z3ed" patch apply --rom "$sample" --patch "$work/hack.bps" --output "$work/rebuilt.sfc"
 step cmp "$work/hack.sfc" "$work/rebuilt.sfc"
 echo "rebuilt ROM is byte-identical to the edited one"
+# Graphics and palettes: a sheet and a palette out as PNG, and a pixel edit.
+step "$z3ed" gfx list --rom "$sample" --output "$work/sheets.json"
+step "$z3ed" gfx export --rom "$sample" --sheet 0x08 --out "$work/gfx" --palette ow_main:0
+step "$z3ed" palette get --rom "$sample" --group ow_main --index 0 --output "$work/pal.json"
+step "$z3ed" palette export --rom "$sample" --group ow_main --index 0 --out "$work/gfx/ow_main_0.png"
+step "$z3ed" gfx set-pixel --rom "$work/hack.sfc" --sheet 0x08 --x 5 --y 5 --value 7 --no-backup
+step "$z3ed" rom validate --rom "$work/hack.sfc"
+ls -l "$work/gfx"
+printf '\nThe files above are in %s/.\n' "$work"
 printf '\nMore: %s --help, %s agent describe --format yaml\n' "$z3ed" "$z3ed"

@@ -165,7 +165,7 @@ static z3_status encode_sheet(const z3_cmd_ctx *ctx, int index, const char *form
 }
 
 z3_status cmd_gfx_export(z3_cmd_ctx *ctx, z3_error *err) {
-  int first, last;
+  int first = 0, last = -1; /* set by sheet_range on success */
   const char *dir = z3_arg_str(ctx, "out"), *format = z3_arg_str(ctx, "format");
   z3_status st = sheet_range(ctx, &first, &last, err);
   if (st == Z3_OK) st = ensure_folder(ctx, dir, err);

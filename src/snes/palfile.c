@@ -237,8 +237,8 @@ static z3_status read_json(sink *s, const uint8_t *data, size_t len, z3_error *e
     return z3_error_set_at(err, Z3_E_INVALID, jerr.position,
                            "json palette: %s at line %d, column %d", jerr.text, jerr.line,
                            jerr.column);
-  json_t *list;
-  const char *name;
+  json_t *list = NULL; /* set by json_pick on success; -O3 cannot tell */
+  const char *name = "";
   z3_status st = json_pick(root, &list, &name, err);
   if (!st) st = json_entries(s, list, name, err);
   json_decref(root);

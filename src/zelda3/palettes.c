@@ -85,7 +85,7 @@ z3_status z3_palette_read(const z3_rom *rom, const z3_palette_group *g, int inde
                           z3_error *err) {
   z3_status st = z3_palette_check(g, index, 0, err);
   for (int c = 0; st == Z3_OK && c < g->colors; c++) {
-    size_t at[Z3_PALETTE_MAX_COPIES];
+    size_t at[Z3_PALETTE_MAX_COPIES] = {0};
     z3_palette_color_offsets(g, index, c, at);
     st = check_offset(rom, at[0], err);
     if (st == Z3_OK) out[c] = (uint16_t)(rom->data.data[at[0]] | rom->data.data[at[0] + 1] << 8);
