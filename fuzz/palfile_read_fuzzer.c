@@ -1,0 +1,91 @@
+/*
+ * Fuzzes the palette-file readers: the input is read as each of the four
+ * formats in turn. A read that succeeds must give 1..256 BGR555 colours, and
+ * writing them in the same format and reading that back must give the same
+ * colours (read -> write -> read is the identity); a read that fails must say
+ * why and report no colours.
+ *
+ * The seeds in fuzz/corpora/palfile_read/ come from this file: build it with
+ * -DZ3_FUZZ_SEEDS against libz3 and run it with the corpus folder.
+ */
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "snes/palfile.h"
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
+
+static void roundtrip(z3_palfile_format f, const uint16_t *colors, size_t n) {
+  z3_buf file;
+  z3_buf_init(&file);
+  z3_error err;
+  z3_error_init(&err);
+  if (z3_palfile_write(&file, f, colors, n, &err) != Z3_OK) abort();
+  uint16_t back[256];
+  size_t got;
+  if (z3_palfile_read(back, 256, &got, f, file.data, file.len, &err) != Z3_OK) abort();
+  size_t want = f == Z3_PALFILE_COL ? 256 : n;
+  if (got != want || memcmp(back, colors, n * sizeof colors[0]) != 0) abort();
+  z3_buf_release(&file);
+}
+
+static void read_as(z3_palfile_format f, const uint8_t *data, size_t size) {
+  uint16_t colors[256];
+  size_t n = 12345;
+  z3_error err;
+  z3_error_init(&err);
+  if (z3_palfile_read(colors, 256, &n, f, data, size, &err) != Z3_OK) {
+    if (!err.message[0] || n != 0) abort();
+    return;
+  }
+  if (n < 1 || n > 256) abort();
+  for (size_t i = 0; i < n; i++)
+    if (colors[i] & 0x8000) abort();
+  roundtrip(f, colors, n);
+}
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
+  for (int f = 0; f < 4; f++) read_as((z3_palfile_format)f, data, size);
+  return 0;
+}
+
+#ifdef Z3_FUZZ_SEEDS
+static void write_seed(const char *dir, const char *name, const void *p, size_t n) {
+  char *path = z3_strfmt("%s/%s", dir, name);
+  z3_error err;
+  z3_error_init(&err);
+  if (!path || z3_file_write_atomic(path, p, n, NULL, &err) != Z3_OK) abort();
+  z3_free(path);
+}
+
+static void seed(const char *dir, const char *name, z3_palfile_format f, size_t n) {
+  uint16_t colors[256];
+  for (size_t i = 0; i < n; i++) colors[i] = (uint16_t)(i * 0x0421 + (i >> 2) * 0x1F) & 0x7FFF;
+  z3_buf file;
+  z3_buf_init(&file);
+  z3_error err;
+  z3_error_init(&err);
+  if (z3_palfile_write(&file, f, colors, n, &err) != Z3_OK) abort();
+  write_seed(dir, name, file.data, file.len);
+  z3_buf_release(&file);
+}
+
+int main(int argc, char **argv) {
+  if (argc != 2) return 2;
+  seed(argv[1], "json-16", Z3_PALFILE_JSON, 16);
+  seed(argv[1], "jasc-16", Z3_PALFILE_JASC, 16);
+  seed(argv[1], "col", Z3_PALFILE_COL, 16);
+  seed(argv[1], "png-20", Z3_PALFILE_PNG, 20);
+  seed(argv[1], "png-256", Z3_PALFILE_PNG, 256);
+  static const char bare[] = "[\"#FF0000\", \"$7C00\", \"0x03E0\", \"1,2,3\", \"00ff00\"]\n";
+  write_seed(argv[1], "json-bare", bare, sizeof bare - 1);
+  static const char jasc[] = "JASC-PAL\n0100 \n3\n255 0 0\n0 255 0 255\n  0 0 255\n\n";
+  write_seed(argv[1], "jasc-lf", jasc, sizeof jasc - 1);
+  uint8_t col[0x400] = {0};
+  col[0] = 0x1F;
+  memcpy(col + 0x200, "NAK1989 S-CG-CADVer1.00 000101  ", 32);
+  write_seed(argv[1], "col-footer", col, sizeof col);
+  return 0;
+}
+#endif
