@@ -228,9 +228,9 @@ Z3_TEST(test_read_low_depth_indexed) {
 Z3_TEST(test_read_index_outside_palette) {
   (void)state;
   struct spng_plte plte = {.n_entries = 2};
-  uint8_t px[4] = {0, 1, 1, 5};
+  uint8_t px[4] = {0, 1, 1, 2}; /* one past the end */
   spng_file f = spng_make(2, 2, 8, SPNG_COLOR_TYPE_INDEXED, px, sizeof px, &plte);
-  read_fails(f.data, f.len, 0, "pixel (1, 1) uses colour 5 of a 2-colour palette");
+  read_fails(f.data, f.len, 0, "pixel (1, 1) uses colour 2 of a 2-colour palette");
   free(f.data);
 }
 
@@ -293,6 +293,25 @@ Z3_TEST(test_rejects_corruption) {
   z3_buf_release(&png);
 }
 
+/* Chunks after the image are read too: an unknown critical chunk between the
+ * last IDAT and IEND makes the file one we must not pretend to understand. */
+Z3_TEST(test_rejects_critical_chunk_after_image) {
+  (void)state;
+  z3_buf png = small_png(), bad;
+  z3_buf_init(&bad);
+  z3_error err;
+  z3_error_init(&err);
+  uint8_t chunk[12] = {0, 0, 0, 0, 'Q', 'u', 'U', 'x'};
+  uint32_t crc = z3_crc32(chunk + 4, 4);
+  for (int i = 0; i < 4; i++) chunk[8 + i] = (uint8_t)(crc >> (24 - 8 * i));
+  assert_ok(z3_buf_append(&bad, png.data, png.len - 12, &err), &err);
+  assert_ok(z3_buf_append(&bad, chunk, sizeof chunk, &err), &err);
+  assert_ok(z3_buf_append(&bad, png.data + png.len - 12, 12, &err), &err);
+  read_fails(bad.data, bad.len, 0, "cannot decode png");
+  z3_buf_release(&bad);
+  z3_buf_release(&png);
+}
+
 Z3_TEST(test_rejects_too_large) {
   (void)state;
   z3_buf png = small_png(); /* 16x4 = 64 pixels */
@@ -330,5 +349,6 @@ Z3_RUN(cmocka_unit_test(test_indexed_roundtrip_every_palette_size),
        cmocka_unit_test(test_read_low_depth_indexed),
        cmocka_unit_test(test_read_index_outside_palette), cmocka_unit_test(test_rejects_not_png),
        cmocka_unit_test(test_rejects_every_truncation), cmocka_unit_test(test_bytes_after_iend),
-       cmocka_unit_test(test_rejects_corruption), cmocka_unit_test(test_rejects_too_large),
+       cmocka_unit_test(test_rejects_corruption),
+       cmocka_unit_test(test_rejects_critical_chunk_after_image), cmocka_unit_test(test_rejects_too_large),
        cmocka_unit_test(test_read_out_of_memory))
