@@ -15,9 +15,9 @@
 
 enum {
   DEFAULT_MAX_PIXELS = 16u << 20,
-  CHUNK_LIMIT = 1u << 20,       /* one ancillary chunk (text, ICC profile...) */
-  CHUNK_CACHE_LIMIT = 4u << 20, /* all of them together */
-  SPNG_DIM_MAX = 0x7FFFFFFF,    /* the PNG format's own limit */
+  CHUNK_LIMIT = 4u << 20,        /* one ancillary chunk (text, ICC profile, Exif...) */
+  CHUNK_CACHE_LIMIT = 16u << 20, /* all of them together */
+  SPNG_DIM_MAX = 0x7FFFFFFF,     /* the PNG format's own limit */
 };
 
 static const uint8_t signature[8] = {0x89, 'P', 'N', 'G', '\r', '\n', 0x1A, '\n'};

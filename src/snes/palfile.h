@@ -5,6 +5,18 @@
  *   col   SCAD .COL: 256 BGR555 words (0x200 bytes), or 0x400 with the SCAD footer
  *   png   a swatch: 16x16-pixel squares, 16 per row, indexed
  * Colours are BGR555 words throughout; conversions as in color.h.
+ *
+ * Details a caller may rely on:
+ *  - json is written with "snes" as exact words; reading prefers "snes" when
+ *    both lists are there, and also takes a bare array of colour strings.
+ *  - jasc is written with CRLF line ends; reading takes LF or CRLF, trailing
+ *    blanks, a UTF-8 BOM and an optional fourth (alpha) column, ignored.
+ *  - col is written as 0x200 bytes; a 0x400-byte file must carry the footer.
+ *  - png swatches are 256 pixels wide; squares after the last colour are
+ *    fully transparent. Reading takes any image whose sides are multiples of
+ *    16, samples each square's centre pixel left to right, top to bottom, and
+ *    drops trailing squares whose centre is fully transparent.
+ * On failure *n is 0.
  */
 #ifndef Z3_SNES_PALFILE_H
 #define Z3_SNES_PALFILE_H

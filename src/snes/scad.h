@@ -11,7 +11,8 @@
 #include "snes/tile.h"
 
 /* Writes ntiles (<= 1024) tiles of format f (2BPP, 4BPP or 8BPP) padded to
- * 1024 with zero tiles, and a footer with a fixed date (output is deterministic). */
+ * 1024 with zero tiles, and a footer with a fixed date (output is deterministic):
+ * "NAK1989 S-CG-CAD", "Ver1.00 ", "000101  ", all other footer bytes 0. */
 z3_status z3_cgx_write(z3_buf *out, z3_tile_format f, const uint8_t *tiles, size_t ntiles,
                        z3_error *err);
 /* Detects the depth from the size, checks the footer magic, and returns the

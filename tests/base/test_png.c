@@ -350,5 +350,5 @@ Z3_RUN(cmocka_unit_test(test_indexed_roundtrip_every_palette_size),
        cmocka_unit_test(test_read_index_outside_palette), cmocka_unit_test(test_rejects_not_png),
        cmocka_unit_test(test_rejects_every_truncation), cmocka_unit_test(test_bytes_after_iend),
        cmocka_unit_test(test_rejects_corruption),
-       cmocka_unit_test(test_rejects_critical_chunk_after_image), cmocka_unit_test(test_rejects_too_large),
-       cmocka_unit_test(test_read_out_of_memory))
+       cmocka_unit_test(test_rejects_critical_chunk_after_image),
+       cmocka_unit_test(test_rejects_too_large), cmocka_unit_test(test_read_out_of_memory))
