@@ -106,14 +106,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
 }
 
 #ifdef Z3_FUZZ_SEEDS
+#include "fuzz_seed.h"
 /* Writes a few valid patches against pool prefixes and truncated copies. */
-static void write_seed(const char *dir, const char *name, const uint8_t *p, size_t n) {
-  char *path = z3_strfmt("%s/%s", dir, name);
-  z3_error err;
-  z3_error_init(&err);
-  if (!path || z3_file_write_atomic(path, p, n, NULL, &err) != Z3_OK) abort();
-  z3_free(path);
-}
 
 static void seed_pair(const char *dir, const char *name, size_t src_len, const uint8_t *dst,
                       size_t dst_len) {

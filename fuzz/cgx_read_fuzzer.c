@@ -83,13 +83,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
 }
 
 #ifdef Z3_FUZZ_SEEDS
-static void write_seed(const char *dir, const char *name, const void *p, size_t n) {
-  char *path = z3_strfmt("%s/%s", dir, name);
-  z3_error err;
-  z3_error_init(&err);
-  if (!path || z3_file_write_atomic(path, p, n, NULL, &err) != Z3_OK) abort();
-  z3_free(path);
-}
+#include "fuzz_seed.h"
 
 /* A CGX of ntiles tiles with a diagonal-stripe pattern. */
 static void seed(const char *dir, const char *name, z3_tile_format f, size_t ntiles) {

@@ -91,15 +91,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
 }
 
 #ifdef Z3_FUZZ_SEEDS
+#include "fuzz_seed.h"
 #include <spng.h>
 
-static void write_seed(const char *dir, const char *name, const uint8_t *p, size_t n) {
-  char *path = z3_strfmt("%s/%s", dir, name);
-  z3_error err;
-  z3_error_init(&err);
-  if (!path || z3_file_write_atomic(path, p, n, NULL, &err) != Z3_OK) abort();
-  z3_free(path);
-}
 
 static void seed_indexed(const char *dir, const char *name, uint32_t w, uint32_t h, int n) {
   uint8_t pal[256][4], *px = malloc((size_t)w * h);
