@@ -157,6 +157,8 @@ static void bench_rom_info(const bench_ctx *ctx) {
 static const char *const bench_names[] = {
     "bps_create_4mib_1pct", "bps_apply_4mib_1pct", "ips_create_4mib_1pct",
     "ips_apply_4mib_1pct",  "rom_info_4mib",
+    "lz2_greedy_sheets",    "lz2_optimal_sheets",   "lz2_decompress_sheets",
+    "lz2_greedy_64kib",     "lz2_optimal_64kib",    "lz2_decompress_64kib",
 };
 
 static bool any_selected(const bench_ctx *ctx) {
@@ -204,6 +206,7 @@ int main(int argc, char **argv) {
   } else {
     bench_patches(&ctx);
     bench_rom_info(&ctx);
+    bench_lz2(&ctx);
   }
   unlink(rom_path);
   rmdir(dir);

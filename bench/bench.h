@@ -28,5 +28,7 @@ void bench_report_error(const char *name, const char *message);
 
 /* bench_patch.c: BPS and IPS create/apply on the ROM with 1% of bytes changed. */
 void bench_patches(const bench_ctx *ctx);
+/* bench_lz2.c: LC_LZ2 compress (optimal, greedy) and decompress on synthetic sheets. */
+void bench_lz2(const bench_ctx *ctx);
 
 #endif

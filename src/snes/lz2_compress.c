@@ -19,18 +19,25 @@
  *
  * If a fill or a copy can produce n bytes at i, it can produce every shorter
  * length too (same operand, same source offset). So each command has one
- * availability A(c, i) and the minimum over n splits into two ranges with a
- * constant header: 1 + min cost[i+1 .. i+min(A,32)] and
- * 2 + min cost[i+33 .. i+A]. A direct copy's cost grows with n, so it uses
- * cost[j] + j instead. Range minima come from sparse tables that are filled
- * as the loop walks backwards; only the 1024 positions ahead are ever asked
- * for, so the tables are rings of 2048 entries.
+ * availability A(c, i), and byte/increasing fills (1 operand byte) and word
+ * fills/copies (2) each only need the larger of their two availabilities.
+ *
+ * cost[] never increases: the tail of any command is itself a command no
+ * dearer (a shorter direct copy; the same fill byte, the swapped word or
+ * b + k; a copy from o + k, still before its destination and still matching),
+ * so cutting the first command of the best stream from i at any j > i gives a
+ * stream from j that is no longer: cost[j] <= cost[i]. Hence for a fill or a
+ * copy with a fixed header size the longest length is always best, and of
+ * all lengths 1..A only min(A, 32) and A (when A > 32) need to be tried -
+ * every length is still considered, the others are provably no better.
+ * (The test suite checks this against an exhaustive search.) A direct copy's
+ * cost grows with n, so it needs min(cost[j] + j) over j in i+1..i+32 and
+ * i+33..i+1024: two sliding windows, kept as monotone queues.
  *
  * A(copy, i) is the longest match of position i with ANY earlier start o < i
  * (the "longest previous factor"): the source may run into the bytes being
  * written, which the decoder's forward copy turns into repeats. It is read
- * off a suffix array: among the suffixes sorted, the best earlier start is
- * the nearest one on either side whose start is smaller than i.
+ * off a suffix array (lz2_match.c).
  *
  * Commands 5-7 decode like 4 and cost the same or more, and a longer header
  * than needed only wastes a byte, so the minimum over 0-4 with short headers
@@ -39,14 +46,13 @@
  */
 #include <string.h>
 
-#include "snes/lz2.h"
+#include "snes/lz2_internal.h"
 
 enum {
-  LZ2_MAX_LEN = 1024,  /* one command's output */
+  LZ2_MAX_LEN = Z3_LZ2__MAX_LEN, /* one command's output */
   LZ2_SHORT_LEN = 32,  /* longest length a one-byte header holds */
   LZ2_END = 0xFF,
-  RING = 2048,         /* sparse table rows: twice the look-ahead, a power of two */
-  LEVELS = 10,         /* row k holds minima over 2^k entries; 2^9 covers 992 */
+  WINDOW = 1024,       /* queue capacity: a power of two >= 1024 - 32 */
   HASH_BITS = 15,
   GREEDY_DEPTH = 32,   /* candidates the greedy encoder tries per position */
 };
@@ -128,197 +134,108 @@ static void fill_lengths(const uint8_t *s, size_t n, uint16_t *byte, uint16_t *w
   }
 }
 
-/* ---- longest previous match: suffix array, LCP, nearest smaller starts ------ */
-
-typedef struct lz2_sa {
-  uint32_t *sa, *rank, *tmp, *cnt, *lcp;
-} lz2_sa;
-
-/* Prefix doubling with counting sorts: after the round for h, suffixes are
- * ordered by their first 2h bytes; it stops once every rank is distinct, so
- * the number of rounds is the log of the longest repeat. Returns the final
- * rank array (rank or tmp: the two swap roles each round). */
-static uint32_t *sort_suffixes(const uint8_t *s, uint32_t n, lz2_sa *a) {
-  uint32_t *sa = a->sa, *rank = a->rank, *tmp = a->tmp, *cnt = a->cnt;
-  memset(cnt, 0, 256 * sizeof *cnt);
-  for (uint32_t i = 0; i < n; i++) cnt[s[i]]++;
-  for (uint32_t c = 1; c < 256; c++) cnt[c] += cnt[c - 1];
-  for (uint32_t i = n; i-- > 0;) sa[--cnt[s[i]]] = i;
-  rank[sa[0]] = 0;
-  for (uint32_t k = 1; k < n; k++)
-    rank[sa[k]] = rank[sa[k - 1]] + (s[sa[k]] != s[sa[k - 1]]);
-  uint32_t classes = rank[sa[n - 1]] + 1;
-  for (uint32_t h = 1; classes < n; h *= 2) {
-    /* order by the second key (rank at i+h; none sorts first), then stably by the first */
-    uint32_t p = 0;
-    for (uint32_t i = n - h; i < n; i++) tmp[p++] = i;
-    for (uint32_t k = 0; k < n; k++)
-      if (sa[k] >= h) tmp[p++] = sa[k] - h;
-    memset(cnt, 0, classes * sizeof *cnt);
-    for (uint32_t i = 0; i < n; i++) cnt[rank[i]]++;
-    for (uint32_t c = 1; c < classes; c++) cnt[c] += cnt[c - 1];
-    for (uint32_t k = n; k-- > 0;) sa[--cnt[rank[tmp[k]]]] = tmp[k];
-    tmp[sa[0]] = 0;
-    for (uint32_t k = 1; k < n; k++) {
-      uint32_t x = sa[k - 1], y = sa[k];
-      uint32_t x2 = x + h < n ? rank[x + h] : UINT32_MAX;
-      uint32_t y2 = y + h < n ? rank[y + h] : UINT32_MAX;
-      tmp[y] = tmp[x] + (rank[x] != rank[y] || x2 != y2);
-    }
-    classes = tmp[sa[n - 1]] + 1;
-    uint32_t *swap = rank;
-    rank = tmp, tmp = swap;
-  }
-  return rank;
-}
-
-/* lcp[r] = common prefix of the suffixes ranked r-1 and r (Kasai et al.: the
- * value drops by at most one from text position i to i+1). */
-static void common_prefixes(const uint8_t *s, uint32_t n, const uint32_t *sa,
-                            const uint32_t *rank, uint32_t *lcp) {
-  lcp[0] = 0;
-  uint32_t h = 0;
-  for (uint32_t i = 0; i < n; i++) {
-    uint32_t r = rank[i];
-    if (r == 0) {
-      h = 0;
-      continue;
-    }
-    uint32_t j = sa[r - 1];
-    while (i + h < n && j + h < n && s[i + h] == s[j + h]) h++;
-    lcp[r] = h;
-    if (h) h--;
-  }
-}
-
-/* One direction of the nearest-smaller-start scan over the suffix array. The
- * stack holds suffix starts increasing from bottom to top, each with the
- * minimum LCP between it and the entry above (the top's: up to the current
- * rank). The top left after popping larger starts is the nearest rank with an
- * earlier start, and its link is the match length with it. */
-static void nearest_earlier(const uint32_t *sa, const uint32_t *lcp, uint32_t n, bool forward,
-                            uint32_t *stack, uint32_t *link, uint16_t *len, uint16_t *from) {
-  uint32_t top = 0;
-  for (uint32_t step = 0; step < n; step++) {
-    uint32_t r = forward ? step : n - 1 - step;
-    uint32_t i = sa[r];
-    if (top) {
-      uint32_t edge = forward ? lcp[r] : lcp[r + 1];
-      if (edge < link[top - 1]) link[top - 1] = edge;
-    }
-    while (top && stack[top - 1] > i) {
-      uint32_t v = link[--top];
-      if (top && v < link[top - 1]) link[top - 1] = v;
-    }
-    if (top && link[top - 1] > len[i]) {
-      len[i] = (uint16_t)min_size(link[top - 1], LZ2_MAX_LEN);
-      from[i] = (uint16_t)stack[top - 1];
-    }
-    stack[top] = i;
-    link[top++] = UINT32_MAX;
-  }
-}
-
-/* For every position: the longest match (capped at 1024) with a source
- * starting earlier, and one such source. len[i] = 0 when there is none. */
-static z3_status longest_previous(const uint8_t *s, size_t n, uint16_t *len, uint16_t *from,
-                                  z3_error *err) {
-  memset(len, 0, n * sizeof *len);
-  memset(from, 0, n * sizeof *from);
-  if (n < 2) return Z3_OK;
-  uint32_t m = (uint32_t)n;
-  lz2_sa a = {z3_malloc(m * sizeof(uint32_t)), z3_malloc(m * sizeof(uint32_t)),
-              z3_malloc(m * sizeof(uint32_t)), z3_malloc((m < 256 ? 256 : m) * sizeof(uint32_t)),
-              z3_malloc(m * sizeof(uint32_t))};
-  z3_status st = Z3_OK;
-  if (!a.sa || !a.rank || !a.tmp || !a.cnt || !a.lcp) {
-    st = z3_error_set(err, Z3_E_NOMEM, "out of memory sorting %zu bytes for lz2", n);
-  } else {
-    uint32_t *rank = sort_suffixes(s, m, &a);
-    common_prefixes(s, m, a.sa, rank, a.lcp);
-    /* the rank array that is not final and cnt serve as the stack */
-    uint32_t *stack = rank == a.rank ? a.tmp : a.rank;
-    nearest_earlier(a.sa, a.lcp, m, true, stack, a.cnt, len, from);
-    nearest_earlier(a.sa, a.lcp, m, false, stack, a.cnt, len, from);
-  }
-  z3_free(a.sa), z3_free(a.rank), z3_free(a.tmp), z3_free(a.cnt), z3_free(a.lcp);
-  return st;
-}
-
 /* ---- optimal ----------------------------------------------------------------- */
+
+/* Positions j in a sliding window, smallest key cost[j] + j at the back (the
+ * largest j). Windows move towards the start: new j enter at the front and
+ * push out every entry whose key is no smaller, since those leave first. */
+typedef struct lz2_window {
+  uint32_t at[WINDOW];
+  uint32_t head, count;
+} lz2_window;
+
+/* Groups with one operand size: a byte or increasing fill (1), a word fill
+ * or a copy (2). */
+enum { PICK_DIRECT = 0, PICK_ONE = 1, PICK_TWO = 2, PICK_LONG = 4 };
 
 typedef struct lz2_optimal {
   const uint8_t *s;
   size_t n;
-  uint32_t *cost;     /* [n+1] bytes of the best stream from i to the end */
-  uint8_t *choice;    /* [n] best command at i, plus 8 when its length is >= 33 */
+  uint32_t *cost;  /* [n+1] bytes of the best stream from i to the end */
+  uint8_t *choice; /* [n] PICK_* of the best first command at i */
   uint16_t *avail[CMD_KINDS]; /* [n] longest length of each command at i; [0] unused */
-  uint16_t *from;     /* [n] copy source for avail[CMD_COPY] */
-  uint32_t *tab_cost; /* LEVELS rows of RING: minima of cost[j] */
-  uint32_t *tab_lit;  /* same for cost[j] + j, the direct copy's key */
+  uint16_t *from;  /* [n] copy source for avail[CMD_COPY] */
+  lz2_window near, far; /* direct copies of 1..32 and 33..1024 bytes */
 } lz2_optimal;
 
-static uint32_t range_min(const uint32_t *tab, size_t lo, size_t hi) {
-  unsigned k = 31u - (unsigned)__builtin_clz((unsigned)(hi - lo + 1));
-  uint32_t a = tab[k * RING + (lo & (RING - 1))];
-  uint32_t b = tab[k * RING + ((hi + 1 - ((size_t)1 << k)) & (RING - 1))];
-  return a < b ? a : b;
-}
+static uint32_t window_key(const lz2_optimal *o, uint32_t j) { return o->cost[j] + j; }
 
-/* Records cost[i] in both tables and extends the longer rows that now start
- * at i (their other half starts at most 512 positions ahead). */
-static void table_put(lz2_optimal *o, size_t i) {
-  o->tab_cost[i & (RING - 1)] = o->cost[i];
-  o->tab_lit[i & (RING - 1)] = o->cost[i] + (uint32_t)i;
-  for (unsigned k = 1; k < LEVELS && i + ((size_t)1 << k) - 1 <= o->n; k++) {
-    size_t here = k * RING + (i & (RING - 1));
-    size_t half = (k - 1) * RING + ((i + ((size_t)1 << (k - 1))) & (RING - 1));
-    uint32_t a = o->tab_cost[here - RING], b = o->tab_cost[half];
-    o->tab_cost[here] = a < b ? a : b;
-    a = o->tab_lit[here - RING], b = o->tab_lit[half];
-    o->tab_lit[here] = a < b ? a : b;
+static void window_push(const lz2_optimal *o, lz2_window *w, uint32_t j) {
+  uint32_t key = window_key(o, j);
+  while (w->count && window_key(o, w->at[w->head]) >= key) {
+    w->head = (w->head + 1) & (WINDOW - 1);
+    w->count--;
   }
+  w->head = (w->head - 1) & (WINDOW - 1);
+  w->at[w->head] = j;
+  w->count++;
 }
 
-static size_t available(const lz2_optimal *o, unsigned cmd, size_t i) {
-  return cmd == CMD_DIRECT ? min_size(o->n - i, LZ2_MAX_LEN) : o->avail[cmd][i];
+/* Drops entries past `last`; returns the best j left (the window is never
+ * empty when asked). */
+static uint32_t window_best(lz2_window *w, uint32_t last) {
+  uint32_t j;
+  while ((j = w->at[(w->head + w->count - 1) & (WINDOW - 1)]) > last) w->count--;
+  return j;
 }
 
-/* cost[i]: every command, each over its short-header and long-header range. */
+static size_t group_avail(const lz2_optimal *o, unsigned group, size_t i) {
+  size_t a = o->avail[group == PICK_ONE ? CMD_BYTE : CMD_WORD][i];
+  size_t b = o->avail[group == PICK_ONE ? CMD_INC : CMD_COPY][i];
+  return a > b ? a : b;
+}
+
+/* cost[i] from the cost of every later position (see the top of the file). */
 static void optimal_step(lz2_optimal *o, size_t i) {
-  uint32_t best = UINT32_MAX;
+  uint32_t best = UINT32_MAX, v;
   uint8_t pick = 0;
-  for (unsigned cmd = 0; cmd < CMD_KINDS; cmd++) {
-    size_t a = available(o, cmd, i);
-    if (!a) continue;
-    const uint32_t *tab = cmd == CMD_DIRECT ? o->tab_lit : o->tab_cost;
-    uint32_t base = cmd == CMD_DIRECT ? 0 : (uint32_t)operand_size(cmd, 0);
-    uint32_t v = 1 + base + range_min(tab, i + 1, i + min_size(a, LZ2_SHORT_LEN));
-    if (cmd == CMD_DIRECT) v -= (uint32_t)i;
-    if (v < best) best = v, pick = (uint8_t)cmd;
-    if (a <= LZ2_SHORT_LEN) continue;
-    v = 2 + base + range_min(tab, i + LZ2_SHORT_LEN + 1, i + a);
-    if (cmd == CMD_DIRECT) v -= (uint32_t)i;
-    if (v < best) best = v, pick = (uint8_t)(cmd | 8);
+  for (unsigned group = PICK_ONE; group <= PICK_TWO; group++) {
+    size_t a = group_avail(o, group, i);
+    v = 1 + group + o->cost[i + min_size(a, LZ2_SHORT_LEN)];
+    if (v < best) best = v, pick = (uint8_t)group;
+    if (a > LZ2_SHORT_LEN && (v = 2 + group + o->cost[i + a]) < best)
+      best = v, pick = (uint8_t)(group | PICK_LONG);
+  }
+  uint32_t here = (uint32_t)i;
+  window_push(o, &o->near, here + 1);
+  v = 1 + window_key(o, window_best(&o->near, here + LZ2_SHORT_LEN)) - here;
+  if (v < best) best = v, pick = PICK_DIRECT;
+  if (i + LZ2_SHORT_LEN + 1 <= o->n) {
+    window_push(o, &o->far, here + LZ2_SHORT_LEN + 1);
+    v = 2 + window_key(o, window_best(&o->far, here + LZ2_MAX_LEN)) - here;
+    if (v < best) best = v, pick = PICK_DIRECT | PICK_LONG;
   }
   o->cost[i] = best;
   o->choice[i] = pick;
 }
 
-/* Walks the chosen commands forwards; the length is the first one in the
- * chosen range that reaches cost[i] (scanning costs at most the length). */
+/* The first command of the best stream from i: its kind and length. */
+static void optimal_command(const lz2_optimal *o, size_t i, unsigned *cmd, size_t *len) {
+  unsigned pick = o->choice[i], group = pick & ~(unsigned)PICK_LONG;
+  if (group != PICK_DIRECT) {
+    size_t a = group_avail(o, group, i);
+    size_t n = pick & PICK_LONG ? a : min_size(a, LZ2_SHORT_LEN);
+    if (group == PICK_ONE) *cmd = o->avail[CMD_BYTE][i] >= n ? CMD_BYTE : CMD_INC;
+    else *cmd = o->avail[CMD_WORD][i] >= n ? CMD_WORD : CMD_COPY;
+    *len = n;
+    return;
+  }
+  /* a direct copy: the first length in its header class that reaches cost[i] */
+  size_t n = pick & PICK_LONG ? LZ2_SHORT_LEN + 1 : 1;
+  size_t last = min_size(o->n - i, pick & PICK_LONG ? LZ2_MAX_LEN : LZ2_SHORT_LEN);
+  while (n < last && header_size(n) + n + o->cost[i + n] != o->cost[i]) n++;
+  *cmd = CMD_DIRECT;
+  *len = n;
+}
+
 static z3_status optimal_emit(const lz2_optimal *o, lz2_writer *w) {
   for (size_t i = 0; i < o->n;) {
-    unsigned cmd = o->choice[i] & 7;
-    bool longer = o->choice[i] & 8;
-    size_t a = available(o, cmd, i);
-    size_t lo = longer ? LZ2_SHORT_LEN + 1 : 1, hi = longer ? a : min_size(a, LZ2_SHORT_LEN);
-    size_t n = lo;
-    while (n <= hi && header_size(n) + operand_size(cmd, n) + o->cost[i + n] != o->cost[i]) n++;
-    if (n > hi)
+    unsigned cmd;
+    size_t n;
+    optimal_command(o, i, &cmd, &n);
+    if (header_size(n) + operand_size(cmd, n) + o->cost[i + n] != o->cost[i])
       return z3_error_set(w->err, Z3_E_INTERNAL, "lz2 optimal parse lost its path at %zu", i);
-    const uint8_t *p = o->s + i;
-    z3_status st = emit(w, cmd, n, p, o->from[i]);
+    z3_status st = emit(w, cmd, n, o->s + i, o->from[i]);
     if (st) return st;
     i += n;
   }
@@ -328,7 +245,6 @@ static z3_status optimal_emit(const lz2_optimal *o, lz2_writer *w) {
 static void optimal_free(lz2_optimal *o) {
   z3_free(o->cost), z3_free(o->choice), z3_free(o->from);
   for (unsigned c = 1; c < CMD_KINDS; c++) z3_free(o->avail[c]);
-  z3_free(o->tab_cost), z3_free(o->tab_lit);
 }
 
 static z3_status optimal_alloc(lz2_optimal *o, z3_error *err) {
@@ -338,27 +254,24 @@ static z3_status optimal_alloc(lz2_optimal *o, z3_error *err) {
   o->from = z3_malloc(n * sizeof *o->from);
   bool ok = o->cost && o->choice && o->from;
   for (unsigned c = 1; c < CMD_KINDS; c++) ok = (o->avail[c] = z3_malloc(n * 2)) && ok;
-  o->tab_cost = z3_calloc(LEVELS * RING, sizeof *o->tab_cost);
-  o->tab_lit = z3_calloc(LEVELS * RING, sizeof *o->tab_lit);
-  if (ok && o->tab_cost && o->tab_lit) return Z3_OK;
+  if (ok) return Z3_OK;
   return z3_error_set(err, Z3_E_NOMEM, "out of memory compressing %zu bytes with lz2", o->n);
 }
 
 static z3_status compress_optimal(lz2_writer *w, const uint8_t *s, size_t n) {
-  lz2_optimal o = {.s = s, .n = n};
-  z3_status st = optimal_alloc(&o, w->err);
-  if (!st) st = longest_previous(s, n, o.avail[CMD_COPY], o.from, w->err);
+  lz2_optimal *o = z3_calloc(1, sizeof *o); /* the windows are 8 KiB */
+  if (!o) return z3_error_set(w->err, Z3_E_NOMEM, "out of memory compressing with lz2");
+  o->s = s, o->n = n;
+  z3_status st = optimal_alloc(o, w->err);
+  if (!st) st = z3_lz2__longest_previous(s, n, o->avail[CMD_COPY], o->from, w->err);
   if (!st) {
-    fill_lengths(s, n, o.avail[CMD_BYTE], o.avail[CMD_WORD], o.avail[CMD_INC]);
-    o.cost[n] = 1; /* the terminator */
-    table_put(&o, n);
-    for (size_t i = n; i-- > 0;) {
-      optimal_step(&o, i);
-      table_put(&o, i);
-    }
-    st = optimal_emit(&o, w);
+    fill_lengths(s, n, o->avail[CMD_BYTE], o->avail[CMD_WORD], o->avail[CMD_INC]);
+    o->cost[n] = 1; /* the terminator */
+    for (size_t i = n; i-- > 0;) optimal_step(o, i);
+    st = optimal_emit(o, w);
   }
-  optimal_free(&o);
+  optimal_free(o);
+  z3_free(o);
   return st;
 }
 

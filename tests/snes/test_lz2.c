@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "snes/lz2.h"
+#include "snes/lz2_internal.h"
 #include "test.h"
 
 static const z3_lz2_variant VARIANTS[2] = {Z3_LZ2_GRAPHICS, Z3_LZ2_OVERWORLD};
@@ -532,6 +533,57 @@ Z3_TEST(optimal_matches_exhaustive_search_on_random_strings) {
   }
 }
 
+/* ---- the optimal encoder's match finder ---------------------------------------- */
+
+/* Longest match at i from any o < i, by trying every o (capped at 1024). */
+static size_t brute_match(const uint8_t *s, size_t n, size_t i) {
+  size_t best = 0, room = n - i < 1024 ? n - i : 1024;
+  for (size_t o = 0; o < i && best < room; o++) {
+    size_t k = 0;
+    while (k < room && s[o + k] == s[i + k]) k++;
+    if (k > best) best = k;
+  }
+  return best;
+}
+
+static void check_matches(const uint8_t *s, size_t n) {
+  uint16_t *len = malloc(n * sizeof *len + 2), *from = malloc(n * sizeof *from + 2);
+  assert_true(len && from);
+  z3_error err;
+  z3_error_init(&err);
+  assert_ok(z3_lz2__longest_previous(s, n, len, from, &err), &err);
+  for (size_t i = 0; i < n; i++) {
+    size_t want = brute_match(s, n, i);
+    if (len[i] != want) print_error("match at %zu of %zu: %u, want %zu\n", i, n, len[i], want);
+    assert_int_equal(len[i], want);
+    if (!want) continue;
+    assert_true(from[i] < i);
+    assert_memory_equal(s + from[i], s + i, want); /* may overlap: same bytes either way */
+  }
+  free(len);
+  free(from);
+}
+
+Z3_TEST(match_finder_agrees_with_brute_force) {
+  (void)state;
+  uint8_t *p = malloc(3000);
+  assert_non_null(p);
+  uint64_t r = 7;
+  for (int round = 0; round < 24; round++) {
+    size_t n = round < 12 ? (size_t)round : 200 + (size_t)(z3_test_rand(&r) % 1800);
+    size_t letters = 1 + (size_t)round % 4;
+    for (size_t k = 0; k < n; k++) p[k] = (uint8_t)(z3_test_rand(&r) % letters);
+    check_matches(p, n);
+  }
+  memset(p, 0x33, 3000); /* every match reaches the 1024 cap */
+  check_matches(p, 3000);
+  fill_shaped(p, 3000, 11);
+  check_matches(p, 3000);
+  for (size_t k = 0; k < 3000; k++) p[k] = (uint8_t)(k % 7 == 0 ? k / 7 : 1); /* near-periods */
+  check_matches(p, 3000);
+  free(p);
+}
+
 /* ---- allocation failures --------------------------------------------------------- */
 
 Z3_TEST(allocation_failures_leak_nothing) {
@@ -597,5 +649,6 @@ Z3_RUN(cmocka_unit_test(decodes_every_command_with_normal_headers),
        cmocka_unit_test(copies_reach_back_to_offset_zero),
        cmocka_unit_test(optimal_matches_exhaustive_search_on_all_short_strings),
        cmocka_unit_test(optimal_matches_exhaustive_search_on_random_strings),
+       cmocka_unit_test(match_finder_agrees_with_brute_force),
        cmocka_unit_test(allocation_failures_leak_nothing),
        cmocka_unit_test(names))
