@@ -67,16 +67,10 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
 }
 
 #ifdef Z3_FUZZ_SEEDS
+#include "fuzz_seed.h"
+
 /* Streams our encoders make from small shaped buffers, truncated copies, and
  * hand-made streams for what the encoders never write (commands 5-7). */
-static void write_seed(const char *dir, const char *name, const uint8_t *p, size_t n) {
-  char *path = z3_strfmt("%s/%s", dir, name);
-  z3_error err;
-  z3_error_init(&err);
-  if (!path || z3_file_write_atomic(path, p, n, NULL, &err) != Z3_OK) abort();
-  z3_free(path);
-}
-
 static void seed_encoded(const char *dir, const char *name, const uint8_t *p, size_t n,
                          z3_lz2_variant v, z3_lz2_mode m) {
   z3_buf packed;

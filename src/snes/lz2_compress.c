@@ -25,8 +25,8 @@
  * cost[] never increases: the tail of any command is itself a command no
  * dearer (a shorter direct copy; the same fill byte, the swapped word or
  * b + k; a copy from o + k, still before its destination and still matching),
- * so cutting the first command of the best stream from i at any j > i gives a
- * stream from j that is no longer: cost[j] <= cost[i]. Hence for a fill or a
+ * so cutting the best stream from i at any j > i (inside whichever command
+ * covers j) leaves a stream from j that is no longer: cost[j] <= cost[i]. Hence for a fill or a
  * copy with a fixed header size the longest length is always best, and of
  * all lengths 1..A only min(A, 32) and A (when A > 32) need to be tried -
  * every length is still considered, the others are provably no better.

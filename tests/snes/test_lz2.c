@@ -304,6 +304,7 @@ Z3_TEST(empty_input_is_just_the_terminator) {
     assert_int_equal(c.data[0], 0xFF);
     z3_buf_release(&c);
   }
+  assert_int_equal(roundtrip((const uint8_t *)"", 0), 1);
 }
 
 Z3_TEST(refuses_more_than_64k) {
