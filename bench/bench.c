@@ -159,6 +159,8 @@ static const char *const bench_names[] = {
     "ips_apply_4mib_1pct",  "rom_info_4mib",
     "lz2_greedy_sheets",    "lz2_optimal_sheets",   "lz2_decompress_sheets",
     "lz2_greedy_64kib",     "lz2_optimal_64kib",    "lz2_decompress_64kib",
+    "gfx_decompress_all_sheets", "gfx_compress_all_sheets_optimal",
+    "gfx_compress_all_sheets_greedy", "gfx_export_all_png", "gfx_export_all_png_process",
 };
 
 static bool any_selected(const bench_ctx *ctx) {
@@ -207,6 +209,7 @@ int main(int argc, char **argv) {
     bench_patches(&ctx);
     bench_rom_info(&ctx);
     bench_lz2(&ctx);
+    bench_gfx(&ctx);
   }
   unlink(rom_path);
   rmdir(dir);

@@ -31,4 +31,8 @@ void bench_patches(const bench_ctx *ctx);
 /* bench_lz2.c: LC_LZ2 compress (optimal, greedy) and decompress on synthetic sheets. */
 void bench_lz2(const bench_ctx *ctx);
 
+/* bench_gfx.c: all 223 sheets of the sample ROM: decompress, compress (both
+ * modes), export to PNG in memory and as a whole z3ed process. */
+void bench_gfx(const bench_ctx *ctx);
+
 #endif

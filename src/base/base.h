@@ -114,6 +114,22 @@ typedef struct z3_write_opts {
 z3_status z3_file_write_atomic(const char *path, const void *data, size_t len,
                                const z3_write_opts *opts, z3_error *err);
 bool z3_file_exists(const char *path);
+
+/*
+ * A batch of atomic writes for commands that produce many files: each add
+ * writes a complete temporary file beside its target (nothing is replaced
+ * yet); commit flushes every temporary file with one syncfs per file system
+ * (instead of an fsync each), then makes backups and renames, then syncs each
+ * folder once. A failure before the renames leaves every target as it was;
+ * freeing an uncommitted batch removes its temporary files.
+ */
+typedef struct z3_write_batch z3_write_batch;
+z3_write_batch *z3_write_batch_new(void);
+z3_status z3_write_batch_add(z3_write_batch *b, const char *path, const void *data, size_t len,
+                             const z3_write_opts *opts, z3_error *err);
+z3_status z3_write_batch_commit(z3_write_batch *b, z3_error *err);
+size_t z3_write_batch_count(const z3_write_batch *b);
+void z3_write_batch_free(z3_write_batch *b);
 /* The backup name used when opts->backup_path is NULL; caller frees. */
 char *z3_file_backup_name(const char *path);
 

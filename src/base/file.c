@@ -1,5 +1,5 @@
-/* Whole-file read and the atomic write whose rules are listed in base.h. */
-#define _POSIX_C_SOURCE 200809L
+/* Whole-file read and the atomic writes whose rules are listed in base.h. */
+#define _GNU_SOURCE /* syncfs */
 #include <errno.h>
 #include <fcntl.h>
 #include <libgen.h>
@@ -117,7 +117,7 @@ static void sync_folder(const char *dir) {
 
 /* Rules 1 and 2: a complete, synced temporary file beside the target. */
 static z3_status write_temp(char *tmp, const char *path, const void *data, size_t len,
-                            mode_t mode, z3_error *err) {
+                            mode_t mode, bool sync, z3_error *err) {
   int fd = io_fault() ? -1 : mkstemp(tmp);
   if (fd < 0) {
     return z3_error_set(err, Z3_E_IO, "cannot create a temporary file beside '%s': %s", path,
@@ -127,7 +127,7 @@ static z3_status write_temp(char *tmp, const char *path, const void *data, size_
   if (rc == Z3_OK && fchmod(fd, mode) != 0) {
     rc = z3_error_set(err, Z3_E_IO, "cannot set permissions on '%s': %s", tmp, strerror(errno));
   }
-  if (rc == Z3_OK && (io_fault() || fsync(fd) != 0)) {
+  if (rc == Z3_OK && sync && (io_fault() || fsync(fd) != 0)) {
     rc = z3_error_set(err, Z3_E_IO, "cannot flush '%s' to disk: %s", tmp, strerror(errno));
   }
   if (close(fd) != 0 && rc == Z3_OK) {
@@ -149,7 +149,7 @@ z3_status z3_file_write_atomic(const char *path, const void *data, size_t len,
   struct stat st;
   bool existed = stat(path, &st) == 0;
   mode_t mode = existed ? (st.st_mode & 07777) : 0644;
-  z3_status rc = write_temp(tmp, path, data, len, mode, err);
+  z3_status rc = write_temp(tmp, path, data, len, mode, true, err);
   if (rc == Z3_OK && existed && opts && opts->backup) rc = make_backup(path, opts, err);
   if (rc == Z3_OK && (io_fault() || rename(tmp, path) != 0)) {
     rc = z3_error_set(err, Z3_E_IO, "cannot replace '%s': %s", path, strerror(errno));
@@ -161,5 +161,127 @@ z3_status z3_file_write_atomic(const char *path, const void *data, size_t len,
   }
   z3_free(dircopy);
   z3_free(tmp);
+  return rc;
+}
+
+/* ---- batches ------------------------------------------------------------- */
+
+typedef struct batch_entry {
+  char *path, *tmp, *folder;
+  z3_write_opts opts;
+  char *backup_path;
+  bool existed;
+  bool renamed;
+} batch_entry;
+
+struct z3_write_batch {
+  batch_entry *entries;
+  size_t count, cap;
+};
+
+z3_write_batch *z3_write_batch_new(void) { return z3_calloc(1, sizeof(z3_write_batch)); }
+
+size_t z3_write_batch_count(const z3_write_batch *b) { return b ? b->count : 0; }
+
+static void entry_release(batch_entry *e) {
+  if (e->tmp && !e->renamed) unlink(e->tmp);
+  z3_free(e->path);
+  z3_free(e->tmp);
+  z3_free(e->folder);
+  z3_free(e->backup_path);
+}
+
+void z3_write_batch_free(z3_write_batch *b) {
+  if (!b) return;
+  for (size_t i = 0; i < b->count; i++) entry_release(&b->entries[i]);
+  z3_free(b->entries);
+  z3_free(b);
+}
+
+static z3_status batch_grow(z3_write_batch *b, z3_error *err) {
+  if (b->count < b->cap) return Z3_OK;
+  size_t cap = b->cap ? b->cap * 2 : 16;
+  batch_entry *grown = z3_realloc(b->entries, cap * sizeof *grown);
+  if (!grown) return z3_error_set(err, Z3_E_NOMEM, "out of memory queueing a write");
+  b->entries = grown;
+  b->cap = cap;
+  return Z3_OK;
+}
+
+z3_status z3_write_batch_add(z3_write_batch *b, const char *path, const void *data, size_t len,
+                             const z3_write_opts *opts, z3_error *err) {
+  z3_status rc = batch_grow(b, err);
+  if (rc) return rc;
+  batch_entry e = {.path = z3_strdup(path), .tmp = z3_strfmt("%s.z3tmp.XXXXXX", path),
+                   .folder = z3_strdup(path)};
+  if (opts) e.opts = *opts;
+  if (opts && opts->backup_path) e.backup_path = z3_strdup(opts->backup_path);
+  e.opts.backup_path = e.backup_path;
+  if (!e.path || !e.tmp || !e.folder || (opts && opts->backup_path && !e.backup_path)) {
+    entry_release(&e);
+    return z3_error_set(err, Z3_E_NOMEM, "out of memory queueing '%s'", path);
+  }
+  struct stat st;
+  e.existed = stat(path, &st) == 0;
+  if (e.existed && S_ISDIR(st.st_mode)) { /* found now, not halfway through the renames */
+    z3_free(e.tmp);
+    e.tmp = NULL;
+    entry_release(&e);
+    return z3_error_set(err, Z3_E_IO, "cannot write '%s': it is a folder", path);
+  }
+  rc = write_temp(e.tmp, path, data, len, e.existed ? (st.st_mode & 07777) : 0644, false, err);
+  if (rc) {
+    z3_free(e.tmp); /* write_temp removed the file itself */
+    e.tmp = NULL;
+    entry_release(&e);
+    return rc;
+  }
+  b->entries[b->count++] = e;
+  return Z3_OK;
+}
+
+/* One syncfs per file system holding temporary files (rule 2 for all of them). */
+static z3_status batch_flush(z3_write_batch *b, z3_error *err) {
+  dev_t synced[8];
+  size_t nsynced = 0;
+  for (size_t i = 0; i < b->count; i++) {
+    struct stat st;
+    if (stat(b->entries[i].tmp, &st) != 0) continue;
+    bool done = false;
+    for (size_t k = 0; k < nsynced; k++) done |= synced[k] == st.st_dev;
+    if (done) continue;
+    int fd = open(b->entries[i].tmp, O_RDONLY | O_CLOEXEC);
+    bool ok = fd >= 0 && !io_fault() && syncfs(fd) == 0;
+    if (fd >= 0) close(fd);
+    if (!ok) return z3_error_set(err, Z3_E_IO, "cannot flush '%s' to disk: %s", b->entries[i].tmp, strerror(errno));
+    if (nsynced < sizeof synced / sizeof synced[0]) synced[nsynced++] = st.st_dev;
+  }
+  return Z3_OK;
+}
+
+z3_status z3_write_batch_commit(z3_write_batch *b, z3_error *err) {
+  z3_status rc = batch_flush(b, err);
+  for (size_t i = 0; rc == Z3_OK && i < b->count; i++) { /* rule 3, before any target changes */
+    batch_entry *e = &b->entries[i];
+    if (e->existed && e->opts.backup) rc = make_backup(e->path, &e->opts, err);
+  }
+  for (size_t i = 0; rc == Z3_OK && i < b->count; i++) { /* rule 4 */
+    batch_entry *e = &b->entries[i];
+    if (io_fault() || rename(e->tmp, e->path) != 0) {
+      rc = z3_error_set(err, Z3_E_IO, "cannot replace '%s': %s (%zu of %zu files were written)",
+                        e->path, strerror(errno), i, b->count);
+    } else {
+      e->renamed = true;
+    }
+  }
+  const char *last_folder = NULL;
+  for (size_t i = 0; i < b->count; i++) {
+    batch_entry *e = &b->entries[i];
+    if (!e->renamed) continue;
+    char *folder = dirname(e->folder);
+    if (last_folder && strcmp(last_folder, folder) == 0) continue;
+    sync_folder(folder);
+    last_folder = folder;
+  }
   return rc;
 }

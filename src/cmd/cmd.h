@@ -133,8 +133,9 @@ struct z3_cmd_ctx {
   const char *rom_path;         /* --rom */
   z3_rom *rom;                  /* loaded by the dispatcher for Z3_CMD_NEEDS_ROM */
   json_t *result;               /* object the handler fills */
-  /* For report commands given --output: the dispatcher wrote the result there. */
-  bool result_to_file;
+  /* Files the handler wrote through z3_cmd_write_file, replaced together
+   * only when the whole command succeeds. */
+  z3_write_batch *batch;
 };
 
 /*
@@ -157,7 +158,9 @@ bool z3_arg_bool(const z3_cmd_ctx *ctx, const char *name);
 
 /* Writes a file on the command's behalf: atomic, backup of a previous file
  * unless --no-backup, and only recorded (not written) under --dry-run. The
- * result gains a "files" entry either way. */
+ * result gains a "files" entry either way. The files of one command are
+ * replaced together after the handler succeeds (one flush for all of them);
+ * if the command fails, none is. */
 z3_status z3_cmd_write_file(z3_cmd_ctx *ctx, const char *path, const void *data, size_t len,
                             z3_error *err);
 

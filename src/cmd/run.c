@@ -9,7 +9,8 @@
  *               or over --rom keeping FILE.bak unless --no-backup. A failed
  *               handler saves nothing.
  *  WRITES_FILE  the handler writes through z3_cmd_write_file, which honours
- *               --dry-run and --no-backup the same way.
+ *               --dry-run and --no-backup the same way; the files are
+ *               replaced together once the handler has succeeded.
  */
 #include <string.h>
 
@@ -86,6 +87,7 @@ z3_status z3_cmd_run(z3_cmd_ctx *ctx, z3_error *err) {
   if (cmd->flags & Z3_CMD_NEEDS_ROM) st = load_rom(ctx, err);
   bool checksum_was_valid = ctx->rom && z3_rom_checksum_ok(ctx->rom);
   if (st == Z3_OK) st = cmd->handler(ctx, err);
+  if (st == Z3_OK && ctx->batch) st = z3_write_batch_commit(ctx->batch, err);
   if (st != Z3_OK || !(cmd->flags & Z3_CMD_MUTATES_ROM)) return st;
   if (checksum_was_valid && !ctx->keep_checksum && !z3_rom_checksum_ok(ctx->rom)) {
     st = z3_rom_fix_checksum(ctx->rom, err);
@@ -118,8 +120,11 @@ z3_status z3_cmd_write_file(z3_cmd_ctx *ctx, const char *path, const void *data,
     return Z3_OK;
   }
   z3_write_opts opts = {.backup = exists && !ctx->no_backup};
-  z3_status st = z3_file_write_atomic(path, data, len, &opts, err);
-  json_object_set_new(entry, "written", json_boolean(st == Z3_OK));
+  if (!ctx->batch && !(ctx->batch = z3_write_batch_new())) {
+    return z3_error_set(err, Z3_E_NOMEM, "out of memory");
+  }
+  z3_status st = z3_write_batch_add(ctx->batch, path, data, len, &opts, err);
+  json_object_set_new(entry, "written", json_boolean(st == Z3_OK)); /* the command fails otherwise */
   if (st == Z3_OK && opts.backup) {
     char *bak = z3_file_backup_name(path);
     if (bak) json_object_set_new(entry, "backup", json_string(bak));
@@ -129,6 +134,8 @@ z3_status z3_cmd_write_file(z3_cmd_ctx *ctx, const char *path, const void *data,
 }
 
 void z3_cmd_ctx_release(z3_cmd_ctx *ctx) {
+  z3_write_batch_free(ctx->batch); /* removes the temporary files of a failed command */
+  ctx->batch = NULL;
   z3_rom_free(ctx->rom);
   json_decref(ctx->result);
   ctx->rom = NULL;

@@ -194,8 +194,72 @@ Z3_TEST(test_base_file__every_io_fault_leaves_files_intact) {
   free(dir);
 }
 
+static void write_three(z3_write_batch *b, const char *dir, const char *text, z3_error *err,
+                        z3_status *st) {
+  for (int i = 0; i < 3 && *st == Z3_OK; i++) {
+    char *f = z3_strfmt("%s/f%d", dir, i);
+    *st = z3_write_batch_add(b, f, text, strlen(text), NULL, err);
+    free(f);
+  }
+}
+
+static bool all_three_are(const char *dir, const char *text) {
+  bool ok = true;
+  for (int i = 0; i < 3; i++) {
+    char *f = z3_strfmt("%s/f%d", dir, i);
+    ok &= file_is(f, text);
+    free(f);
+  }
+  return ok;
+}
+
+/* A batch replaces nothing until every temporary file is written and flushed;
+ * freeing it uncommitted leaves no trace. Faults are injected at every step. */
+Z3_TEST(test_base_batch__all_or_nothing_under_faults) {
+  (void)state;
+  char *dir = z3_test_tmpdir();
+  z3_error err;
+  z3_error_init(&err);
+  z3_status st = Z3_OK;
+  z3_write_batch *b = z3_write_batch_new();
+  write_three(b, dir, "old", &err, &st);
+  assert_ok(st, &err);
+  assert_int_equal(count_entries(dir), 3); /* temporary files only */
+  assert_ok(z3_write_batch_commit(b, &err), &err);
+  z3_write_batch_free(b);
+  assert_true(all_three_are(dir, "old"));
+  int n = 1;
+  for (;; n++) {
+    z3_error_init(&err);
+    st = Z3_OK;
+    b = z3_write_batch_new();
+    z3_fault_io_after(n);
+    write_three(b, dir, "new", &err, &st);
+    if (st == Z3_OK) st = z3_write_batch_commit(b, &err);
+    z3_fault_io_after(0);
+    z3_write_batch_free(b);
+    assert_int_equal(count_entries(dir), 3); /* never a temporary file left */
+    if (st == Z3_OK) break;
+    if (!strstr(err.message, "files were written")) assert_true(all_three_are(dir, "old"));
+    assert_true(n < 50);
+  }
+  assert_true(n > 4);
+  assert_true(all_three_are(dir, "new"));
+  char *folder = path_in(dir, "f1");
+  unlink(folder);
+  assert_int_equal(mkdir(folder, 0755), 0);
+  b = z3_write_batch_new();
+  z3_error_init(&err);
+  assert_int_equal(z3_write_batch_add(b, folder, "x", 1, NULL, &err), Z3_E_IO);
+  assert_non_null(strstr(err.message, "is a folder"));
+  z3_write_batch_free(b);
+  free(folder);
+  free(dir);
+}
+
 Z3_RUN(cmocka_unit_test(test_base_error__first_message_wins), cmocka_unit_test(test_base_buf__grows_and_formats),
        cmocka_unit_test(test_base_buf__allocation_failure_is_reported), cmocka_unit_test(test_base_hash__known_vectors),
        cmocka_unit_test(test_base_str__parse_and_distance), cmocka_unit_test(test_base_file__read_limits_and_errors),
        cmocka_unit_test(test_base_file__atomic_write_keeps_backup),
-       cmocka_unit_test(test_base_file__every_io_fault_leaves_files_intact))
+       cmocka_unit_test(test_base_file__every_io_fault_leaves_files_intact),
+       cmocka_unit_test(test_base_batch__all_or_nothing_under_faults))
