@@ -9,7 +9,8 @@
  *      in src/cmd/cmd_<resource>.c: it reads arguments through z3_arg_*,
  *      changes the ROM only through z3_rom_write (or files through
  *      z3_cmd_write_file), fills ctx->result, and never prints;
- *   2. add one entry to the table in src/cmd/table.c;
+ *   2. add one entry to its area's table file, src/cmd/table_<area>.c (a new
+ *      area also gets one line in the section list in src/cmd/table.c);
  *   3. run `make docs` to regenerate docs/commands.md (a test fails when stale)
  *      and add a CLI case under tests/cli/cases/.
  * The dispatcher does the rest from the entry's flags: loads --rom, enforces
@@ -86,8 +87,9 @@ typedef struct z3_command {
   z3_handler handler;
 } z3_command;
 
-extern const z3_command z3_commands[];
-extern const size_t z3_command_count;
+/* The joined table (see table.c): z3_commands[0 .. z3_command_count-1]. */
+extern const z3_command *z3_commands;
+extern size_t z3_command_count;
 
 /* Arguments every command with a flag gets; listed in help and the catalog. */
 extern const z3_arg_spec z3_rom_arg_spec;      /* Z3_CMD_NEEDS_ROM */

@@ -1,0 +1,216 @@
+/* Commands for LC_LZ2 files, graphics sheets and palettes. */
+#include "cmd/table_macros.h"
+
+static const char *const gfx_formats[] = {"png", "cgx", "bin", NULL};
+static const char *const palette_file_formats[] = {"json", "jasc", "col", "png", NULL};
+
+#define PALETTE_ARGS                                                                             \
+  {"group", Z3_ARG_STRING, true, NULL, NULL, "palette group (see 'palette list')", 0, 0},         \
+  {"index", Z3_ARG_INT, true, NULL, NULL, "palette number within the group", 0, 1000}
+#define SHEET_PALETTE_ARG                                                                        \
+  {"palette", Z3_ARG_STRING, false, NULL, NULL,                                                   \
+   "GROUP:INDEX whose colours show pixel values 1..N (default: a grey ramp)", 0, 0}
+
+const z3_command z3_cmds_gfx[] = {
+    {
+        .resource = "compress", .action = "encode",
+        .summary = "compress a file with LC_LZ2 (optimal by default)",
+        .description = "The optimal encoder finds the shortest possible stream for the input; --greedy "
+                       "is faster. Only commands 0-4 are written, so the game's decompressor and every "
+                       "editor read the result.",
+        .flags = Z3_CMD_WRITES_FILE, .safety = Z3_SAFETY_WRITES_FILES,
+        .effects = LIST("reads --in", "writes --out atomically"),
+        .args = ARGS({"in", Z3_ARG_PATH, true, NULL, NULL, "data to compress (at most 64 KiB)", 0, 0},
+                     {"out", Z3_ARG_PATH, true, NULL, NULL, "where to write the stream", 0, 0},
+                     VARIANT_ARG,
+                     {"greedy", Z3_ARG_BOOL, false, NULL, NULL, "fast greedy encoding instead of optimal", 0, 0}),
+        .returns = RETURNS({"input_size", "integer", "bytes read"},
+                           {"compressed_size", "integer", "bytes written"},
+                           {"mode", "string", "optimal or greedy"},
+                           {"files", "array", "the file written"}),
+        .examples = LIST("z3ed compress encode --in sheet.bin --out sheet.lz2",
+                         "z3ed compress encode --in map.bin --out map.lz2 --variant overworld --greedy"),
+        .handler = cmd_compress_encode,
+    },
+    {
+        .resource = "compress", .action = "decode",
+        .summary = "decompress an LC_LZ2 stream from a file",
+        .description = "Reads the stream starting at --offset and writes what it produces; a corrupt "
+                       "stream is reported with the offset of the bad chunk and nothing is written.",
+        .flags = Z3_CMD_WRITES_FILE, .safety = Z3_SAFETY_WRITES_FILES,
+        .effects = LIST("reads --in", "writes --out atomically"),
+        .args = ARGS({"in", Z3_ARG_PATH, true, NULL, NULL, "file holding the stream", 0, 0},
+                     {"out", Z3_ARG_PATH, true, NULL, NULL, "where to write the data", 0, 0},
+                     VARIANT_ARG,
+                     {"offset", Z3_ARG_INT, false, "0", NULL, "where the stream starts in --in", 0, 1 << 30}),
+        .returns = RETURNS({"compressed_size", "integer", "bytes the stream used"},
+                           {"size", "integer", "bytes produced"},
+                           {"files", "array", "the file written"}),
+        .examples = LIST("z3ed compress decode --in sheet.lz2 --out sheet.bin"),
+        .handler = cmd_compress_decode,
+    },
+    {
+        .resource = "gfx", .action = "list",
+        .summary = "list the 223 graphics sheets: kind, address, sizes, aliases",
+        .description = "Follows the three pointer tables (found through the code that reads them), "
+                       "decompresses every sheet and reports where it lives, how many bytes it uses in "
+                       "ROM, what it decompresses to, and which sheets share data.",
+        .flags = Z3_CMD_NEEDS_ROM, .safety = Z3_SAFETY_READ_ONLY,
+        .effects = LIST("reads the ROM file"),
+        .args = (const z3_arg_spec[]){NONE},
+        .returns = RETURNS({"count", "integer", "223"},
+                           {"problems", "integer", "sheets that failed to decode or have the wrong size"},
+                           {"sheets", "array", "sheet, kind, address, offset, stored_size, size, tiles, size_ok, alias_of"}),
+        .examples = LIST("z3ed gfx list --rom samples/sample.sfc"),
+        .handler = cmd_gfx_list,
+    },
+    {
+        .resource = "gfx", .action = "export",
+        .summary = "export sheets as indexed PNG, SCAD CGX or raw bytes",
+        .description = "Writes DIR/sheet_XX.<format> for one sheet or all. PNGs are 128 pixels wide, "
+                       "indexed, pixel 0 transparent; --palette picks the colours. CGX holds 3bpp "
+                       "sheets as 4bpp (the game's low expansion) and 2bpp sheets as 2bpp.",
+        .flags = Z3_CMD_NEEDS_ROM | Z3_CMD_WRITES_FILE, .safety = Z3_SAFETY_WRITES_FILES,
+        .effects = LIST("reads the ROM file", "creates DIR if needed and writes one file per sheet"),
+        .args = ARGS({"sheet", Z3_ARG_STRING, true, NULL, NULL, "sheet number (0-222, 0x00-0xDE) or all", 0, 0},
+                     {"out", Z3_ARG_PATH, true, NULL, NULL, "folder for the files", 0, 0},
+                     {"format", Z3_ARG_ENUM, false, "png", gfx_formats, "file format (use --output-format for json/yaml results)", 0, 0},
+                     SHEET_PALETTE_ARG),
+        .returns = RETURNS({"sheets", "integer", "sheets exported"},
+                           {"files", "array", "path, bytes, written per file"}),
+        .examples = LIST("z3ed gfx export --rom samples/sample.sfc --sheet 0 --out sheets",
+                         "z3ed gfx export --rom samples/sample.sfc --sheet all --out sheets --palette ow_main:0"),
+        .handler = cmd_gfx_export,
+    },
+    {
+        .resource = "gfx", .action = "import",
+        .summary = "replace a sheet from a PNG, CGX or raw file",
+        .description = "Checks the image is 128 pixels wide and as tall as the sheet and that every "
+                       "colour is in the palette (indexed PNGs by index), then recompresses the sheet "
+                       "and writes it in place, or into free space with its pointers updated when it "
+                       "grew. Reports where it went.",
+        .flags = Z3_CMD_NEEDS_ROM | Z3_CMD_MUTATES_ROM, .safety = Z3_SAFETY_MUTATES_ROM,
+        .effects = LIST("rewrites the sheet's data, and its pointers when it moves",
+                        "saves atomically over --rom (keeping FILE.bak) or to --output"),
+        .args = ARGS({"sheet", Z3_ARG_INT, true, NULL, NULL, "sheet number (0-222)", 0, 222},
+                     {"in", Z3_ARG_PATH, true, NULL, NULL, ".png, .cgx or .bin file", 0, 0},
+                     SHEET_PALETTE_ARG),
+        .returns = RETURNS({"sheet", "string", "the sheet"},
+                           {"moved", "boolean", "the data moved to free space"},
+                           {"old_offset", "string", "where it was"},
+                           {"new_offset", "string", "where it is"},
+                           {"new_stored_size", "integer", "bytes it now uses"},
+                           {"changes", "array", "the change set"}),
+        .examples = LIST("z3ed gfx import --rom hack.sfc --sheet 0 --in sheets/sheet_00.png"),
+        .handler = cmd_gfx_import,
+    },
+    {
+        .resource = "gfx", .action = "get-pixel",
+        .summary = "read one pixel value of a sheet",
+        .description = "Pixel values index the palette row: 0-7 for 3bpp sheets, 0-3 for 2bpp; 0 is transparent.",
+        .flags = Z3_CMD_NEEDS_ROM, .safety = Z3_SAFETY_READ_ONLY,
+        .effects = LIST("reads the ROM file"),
+        .args = ARGS({"sheet", Z3_ARG_INT, true, NULL, NULL, "sheet number (0-222)", 0, 222},
+                     {"x", Z3_ARG_INT, true, NULL, NULL, "column (0-127)", 0, 127},
+                     {"y", Z3_ARG_INT, true, NULL, NULL, "row (0-31, or 0-63 for 2bpp sheets)", 0, 63}),
+        .returns = RETURNS({"value", "integer", "the pixel value"}),
+        .examples = LIST("z3ed gfx get-pixel --rom samples/sample.sfc --sheet 0 --x 3 --y 4"),
+        .handler = cmd_gfx_get_pixel,
+    },
+    {
+        .resource = "gfx", .action = "set-pixel",
+        .summary = "change one pixel of a sheet",
+        .description = "Decodes the sheet, sets the pixel, re-encodes and writes the sheet back like "
+                       "'gfx import' (moving it to free space if it no longer fits).",
+        .flags = Z3_CMD_NEEDS_ROM | Z3_CMD_MUTATES_ROM, .safety = Z3_SAFETY_MUTATES_ROM,
+        .effects = LIST("rewrites the sheet's data", "saves atomically over --rom (keeping FILE.bak) or to --output"),
+        .args = ARGS({"sheet", Z3_ARG_INT, true, NULL, NULL, "sheet number (0-222)", 0, 222},
+                     {"x", Z3_ARG_INT, true, NULL, NULL, "column (0-127)", 0, 127},
+                     {"y", Z3_ARG_INT, true, NULL, NULL, "row (0-31, or 0-63 for 2bpp sheets)", 0, 63},
+                     {"value", Z3_ARG_INT, true, NULL, NULL, "pixel value (0-7, or 0-3 for 2bpp)", 0, 7}),
+        .returns = RETURNS({"old_value", "integer", "value before"},
+                           {"value", "integer", "value after"},
+                           {"moved", "boolean", "the sheet moved to free space"},
+                           {"changes", "array", "the change set"}),
+        .examples = LIST("z3ed gfx set-pixel --rom hack.sfc --sheet 0 --x 3 --y 4 --value 5"),
+        .handler = cmd_gfx_set_pixel,
+    },
+    {
+        .resource = "palette", .action = "list",
+        .summary = "list the palette groups with their sizes and addresses",
+        .description = "Every ALttP palette group: how many palettes, how many colours each stores, "
+                       "where the first lives, and how many copies a colour has (the backdrop colours "
+                       "are stored several times).",
+        .flags = 0, .safety = Z3_SAFETY_READ_ONLY,
+        .effects = LIST("none"),
+        .args = (const z3_arg_spec[]){NONE},
+        .returns = RETURNS({"groups", "array", "group, palettes, colors, stores_transparent, offset, copies, description"}),
+        .examples = LIST("z3ed palette list"),
+        .handler = cmd_palette_list,
+    },
+    {
+        .resource = "palette", .action = "get",
+        .summary = "print a palette's colours",
+        .description = "Each stored colour as #RRGGBB (bit replication) and as its SNES BGR555 word.",
+        .flags = Z3_CMD_NEEDS_ROM, .safety = Z3_SAFETY_READ_ONLY,
+        .effects = LIST("reads the ROM file"),
+        .args = ARGS(PALETTE_ARGS),
+        .returns = RETURNS({"group", "string", "the group"}, {"index", "integer", "the palette"},
+                           {"colors", "array", "rgb, snes per colour"}),
+        .examples = LIST("z3ed palette get --rom samples/sample.sfc --group ow_main --index 0"),
+        .handler = cmd_palette_get,
+    },
+    {
+        .resource = "palette", .action = "get-color",
+        .summary = "print one colour of a palette",
+        .description = "Colour numbers count stored colours from 0.",
+        .flags = Z3_CMD_NEEDS_ROM, .safety = Z3_SAFETY_READ_ONLY,
+        .effects = LIST("reads the ROM file"),
+        .args = ARGS(PALETTE_ARGS, {"color", Z3_ARG_INT, true, NULL, NULL, "colour number", 0, 255}),
+        .returns = RETURNS({"value", "object", "rgb and snes"}),
+        .examples = LIST("z3ed palette get-color --rom samples/sample.sfc --group armors --index 0 --color 3"),
+        .handler = cmd_palette_get_color,
+    },
+    {
+        .resource = "palette", .action = "set-color",
+        .summary = "change one colour of a palette (every stored copy)",
+        .description = "Accepts #RRGGBB (truncated to 5 bits per channel), $7FFF (BGR555) or r,g,b. "
+                       "Colours stored more than once (the backdrop) are written everywhere.",
+        .flags = Z3_CMD_NEEDS_ROM | Z3_CMD_MUTATES_ROM, .safety = Z3_SAFETY_MUTATES_ROM,
+        .effects = LIST("rewrites 2 bytes per stored copy", "saves atomically over --rom (keeping FILE.bak) or to --output"),
+        .args = ARGS(PALETTE_ARGS, {"color", Z3_ARG_INT, true, NULL, NULL, "colour number", 0, 255},
+                     {"value", Z3_ARG_STRING, true, NULL, NULL, "#RRGGBB, $7FFF or r,g,b", 0, 0}),
+        .returns = RETURNS({"old", "object", "rgb and snes before"}, {"new", "object", "rgb and snes after"},
+                           {"changes", "array", "the change set"}),
+        .examples = LIST("z3ed palette set-color --rom hack.sfc --group armors --index 0 --color 3 --value '#40C040'"),
+        .handler = cmd_palette_set_color,
+    },
+    {
+        .resource = "palette", .action = "export",
+        .summary = "write a palette as JSON, JASC .pal, SCAD .col or a PNG swatch",
+        .description = "The format follows the file name (.json, .pal, .col, .png) unless --file-format says "
+                       "otherwise. Exactly the stored colours are written (COL files are padded to 256).",
+        .flags = Z3_CMD_NEEDS_ROM | Z3_CMD_WRITES_FILE, .safety = Z3_SAFETY_WRITES_FILES,
+        .effects = LIST("reads the ROM file", "writes --out atomically"),
+        .args = ARGS(PALETTE_ARGS, {"out", Z3_ARG_PATH, true, NULL, NULL, "file to write", 0, 0},
+                     {"file-format", Z3_ARG_ENUM, false, NULL, palette_file_formats, "file format (default: from the extension)", 0, 0}),
+        .returns = RETURNS({"format", "string", "json, jasc, col or png"}, {"colors", "integer", "colours written"},
+                           {"files", "array", "the file written"}),
+        .examples = LIST("z3ed palette export --rom samples/sample.sfc --group ow_main --index 0 --out ow0.pal"),
+        .handler = cmd_palette_export,
+    },
+    {
+        .resource = "palette", .action = "import",
+        .summary = "replace a palette from JSON, JASC .pal, SCAD .col or a PNG swatch",
+        .description = "The file must hold the palette's stored colour count (or one more in front, the "
+                       "transparent slot 16-colour editors keep; a COL file's first colours are used).",
+        .flags = Z3_CMD_NEEDS_ROM | Z3_CMD_MUTATES_ROM, .safety = Z3_SAFETY_MUTATES_ROM,
+        .effects = LIST("rewrites the palette's colours", "saves atomically over --rom (keeping FILE.bak) or to --output"),
+        .args = ARGS(PALETTE_ARGS, {"in", Z3_ARG_PATH, true, NULL, NULL, "file to read", 0, 0},
+                     {"file-format", Z3_ARG_ENUM, false, NULL, palette_file_formats, "file format (default: from the extension)", 0, 0}),
+        .returns = RETURNS({"colors", "integer", "colours written"}, {"changes", "array", "the change set"}),
+        .examples = LIST("z3ed palette import --rom hack.sfc --group ow_main --index 0 --in ow0.pal"),
+        .handler = cmd_palette_import,
+    },
+    END_OF_SECTION,
+};

@@ -1,0 +1,72 @@
+/* Commands of the patch resource: IPS and BPS. */
+#include "cmd/table_macros.h"
+
+static const char *const formats_ips_bps[] = {"bps", "ips", NULL};
+
+const z3_command z3_cmds_patch[] = {
+    {
+        .resource = "patch", .action = "apply",
+        .summary = "apply an IPS or BPS patch (format from its magic)",
+        .description = "Applies the patch to the file given by --rom, byte for byte (a copier header, if "
+                       "any, is part of the file the patch sees). BPS patches are checked against "
+                       "their source, target and patch CRC32. A corrupt or mismatched patch is "
+                       "rejected with the offset of the problem and nothing is written.",
+        .flags = Z3_CMD_WRITES_FILE, .safety = Z3_SAFETY_MUTATES_ROM,
+        .effects = LIST("reads the ROM and the patch",
+                        "writes the patched ROM atomically to --output, or over --rom keeping FILE.bak"),
+        .args = ARGS({"rom", Z3_ARG_PATH, true, NULL, NULL, "file to patch", 0, 0},
+                     {"patch", Z3_ARG_PATH, true, NULL, NULL, "IPS or BPS patch", 0, 0},
+                     {"output", Z3_ARG_PATH, false, NULL, NULL, "write the result here; --rom is then untouched", 0, 0}),
+        .returns = RETURNS({"format", "string", "ips or bps"},
+                           {"records", "integer", "IPS records or BPS actions"},
+                           {"source_size", "integer", "size of the input"},
+                           {"target_size", "integer", "size of the result"},
+                           {"bytes_changed", "integer", "bytes that differ from the input"},
+                           {"target_crc32", "string", "CRC32 of the result"},
+                           {"files", "array", "path, bytes, written for the result"}),
+        .examples = LIST("z3ed patch apply --rom base.sfc --patch hack.bps --output hack.sfc"),
+        .handler = cmd_patch_apply,
+    },
+    {
+        .resource = "patch", .action = "create",
+        .summary = "create an IPS or BPS patch that turns --from into --to",
+        .description = "BPS (the default) finds matches in the source and in the target already written, "
+                       "so moved or repeated data costs a few bytes; IPS uses RLE records where they "
+                       "are shorter and the truncation extension when the target is smaller.",
+        .flags = Z3_CMD_WRITES_FILE, .safety = Z3_SAFETY_WRITES_FILES,
+        .effects = LIST("reads both files", "writes the patch atomically"),
+        .args = ARGS({"from", Z3_ARG_PATH, true, NULL, NULL, "the original file", 0, 0},
+                     {"to", Z3_ARG_PATH, true, NULL, NULL, "the changed file", 0, 0},
+                     {"format", Z3_ARG_ENUM, false, "bps", formats_ips_bps,
+                      "patch format; without it, .ips in --output means IPS, anything else BPS "
+                      "(use --output-format for json/yaml results)", 0, 0},
+                     {"output", Z3_ARG_PATH, true, NULL, NULL, "where to write the patch", 0, 0},
+                     {"metadata", Z3_ARG_STRING, false, NULL, NULL, "BPS metadata text to embed", 0, 0}),
+        .returns = RETURNS({"format", "string", "ips or bps"},
+                           {"patch_size", "integer", "bytes in the patch"},
+                           {"records", "integer", "IPS records or BPS actions"},
+                           {"bytes_changed", "integer", "bytes that differ between the inputs"},
+                           {"files", "array", "path, bytes, written for the patch"}),
+        .examples = LIST("z3ed patch create --from base.sfc --to hack.sfc --output hack.bps",
+                         "z3ed patch create --from base.sfc --to hack.sfc --format ips --output hack.ips"),
+        .handler = cmd_patch_create,
+    },
+    {
+        .resource = "patch", .action = "info",
+        .summary = "identify a patch and show its declared sizes and CRC32s",
+        .description = "Reads the patch header (and, for BPS, the footer, checking the patch CRC32) "
+                       "without applying it.",
+        .flags = 0, .safety = Z3_SAFETY_READ_ONLY,
+        .effects = LIST("reads the patch file"),
+        .args = ARGS({"patch", Z3_ARG_PATH, true, NULL, NULL, "IPS or BPS patch", 0, 0}),
+        .returns = RETURNS({"format", "string", "ips or bps"},
+                           {"size", "integer", "patch size in bytes"},
+                           {"source_size", "integer", "BPS: expected source size"},
+                           {"target_size", "integer", "BPS: size of the result"},
+                           {"source_crc32", "string", "BPS: CRC32 the source must have"},
+                           {"target_crc32", "string", "BPS: CRC32 of the result"}),
+        .examples = LIST("z3ed patch info --patch hack.bps"),
+        .handler = cmd_patch_info,
+    },
+    END_OF_SECTION,
+};
