@@ -34,6 +34,7 @@ typedef enum z3_arg_type {
   Z3_ARG_PATH,
   Z3_ARG_ENUM,    /* one of `choices` */
   Z3_ARG_BOOL,    /* a flag without a value; true when present */
+  Z3_ARG_OUT_PATH,/* a path the command writes (the agent layer keeps these in the sandbox) */
 } z3_arg_type;
 
 typedef struct z3_arg_spec {
@@ -132,6 +133,7 @@ struct z3_cmd_ctx {
   bool help;                    /* --help was given */
   bool keep_checksum;           /* a handler that set the checksum on purpose says so */
   const char *output;           /* --output */
+  size_t max_bytes_changed;     /* 0 = no limit; a ROM edit over it is refused before saving */
   const char *rom_path;         /* --rom */
   z3_rom *rom;                  /* loaded by the dispatcher for Z3_CMD_NEEDS_ROM */
   json_t *result;               /* object the handler fills */

@@ -43,7 +43,7 @@ static void bash_cases(z3_buf *b) {
     z3_buf_printf(b, "\"\n      case \"$prev\" in\n");
     for (size_t j = 0; z3_command_arg_at(c, j); j++) {
       const z3_arg_spec *a = z3_command_arg_at(c, j);
-      if (a->type == Z3_ARG_PATH) z3_buf_printf(b, "        --%s) COMPREPLY=($(compgen -f -- \"$cur\")); return;;\n", a->name);
+      if (a->type == Z3_ARG_PATH || a->type == Z3_ARG_OUT_PATH) z3_buf_printf(b, "        --%s) COMPREPLY=($(compgen -f -- \"$cur\")); return;;\n", a->name);
       if (a->type != Z3_ARG_ENUM) continue;
       z3_buf_printf(b, "        --%s) COMPREPLY=($(compgen -W \"", a->name);
       for (const char *const *ch = a->choices; *ch; ch++) z3_buf_printf(b, "%s ", *ch);

@@ -8,7 +8,8 @@ static const char *type_hint(const z3_arg_spec *a) {
   switch (a->type) {
     case Z3_ARG_INT: return "N";
     case Z3_ARG_ADDRESS: return "ADDR";
-    case Z3_ARG_PATH: return "FILE";
+    case Z3_ARG_PATH:
+    case Z3_ARG_OUT_PATH: return "FILE";
     case Z3_ARG_ENUM: return "CHOICE";
     case Z3_ARG_BOOL: return "";
     case Z3_ARG_STRING: return "TEXT";

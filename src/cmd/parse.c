@@ -126,7 +126,8 @@ static z3_status typed_value(z3_arg_value *v, z3_error *err) {
     case Z3_ARG_BOOL: v->number = 1; return Z3_OK;
     case Z3_ARG_STRING:
     case Z3_ARG_PATH:
-      if (spec->type == Z3_ARG_PATH && !v->text[0])
+    case Z3_ARG_OUT_PATH:
+      if (spec->type != Z3_ARG_STRING && !v->text[0])
         return z3_error_set(err, Z3_E_USAGE, "--%s needs a path, got an empty string", spec->name);
       return Z3_OK;
   }

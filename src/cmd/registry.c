@@ -9,7 +9,7 @@ const z3_arg_spec z3_rom_arg_spec = {
     "rom", Z3_ARG_PATH, true, NULL, NULL, "ROM image to read (.sfc or .smc; a copier header is detected)", 0, 0};
 
 const z3_arg_spec z3_mutate_arg_specs[] = {
-    {"output", Z3_ARG_PATH, false, NULL, NULL,
+    {"output", Z3_ARG_OUT_PATH, false, NULL, NULL,
      "write the changed ROM here instead of over --rom (the input is then never touched)", 0, 0},
     {"dry-run", Z3_ARG_BOOL, false, NULL, NULL, "print the change set and write nothing", 0, 0},
     {"no-backup", Z3_ARG_BOOL, false, NULL, NULL,

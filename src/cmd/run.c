@@ -94,6 +94,13 @@ z3_status z3_cmd_run(z3_cmd_ctx *ctx, z3_error *err) {
     if (st) return st;
   }
   report_changes(ctx);
+  size_t changed = z3_rom_bytes_changed(ctx->rom);
+  if (ctx->max_bytes_changed && changed > ctx->max_bytes_changed) {
+    z3_error_set(err, Z3_E_USAGE, "this call would change %zu bytes of the ROM; its limit is %zu",
+                 changed, ctx->max_bytes_changed);
+    z3_error_hint(err, "nothing was written; split the edit or raise the limit");
+    return Z3_E_USAGE;
+  }
   if (ctx->dry_run) return Z3_OK;
   if (!ctx->output && z3_rom_bytes_changed(ctx->rom) == 0) {
     json_object_set_new(ctx->result, "written", json_null()); /* nothing to save over the input */

@@ -1,0 +1,354 @@
+/*
+ * Running a tool: JSON arguments -> the same parser the CLI uses -> the
+ * dispatcher, with the session's safety rules, limits and audit log.
+ *
+ * Order of a call: find the tool; map and validate arguments; check the
+ * safety rules (sandbox, network); run it (in a child process when a time
+ * limit is set, so it can be stopped); check the output size; audit.
+ */
+#define _DEFAULT_SOURCE /* realpath */
+#include <errno.h>
+#include <fcntl.h>
+#include <libgen.h>
+#include <limits.h>
+#include <poll.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "agent/tools.h"
+
+enum { MAX_ARGV = 2 * Z3_MAX_ARGS + 4 };
+
+typedef struct argv_builder {
+  char *words[MAX_ARGV];
+  int count;
+} argv_builder;
+
+static void argv_release(argv_builder *a) {
+  for (int i = 0; i < a->count; i++) z3_free(a->words[i]);
+  a->count = 0;
+}
+
+static z3_status push(argv_builder *a, char *word, z3_error *err) {
+  if (!word) return z3_error_set(err, Z3_E_NOMEM, "out of memory");
+  if (a->count == MAX_ARGV) {
+    z3_free(word);
+    return z3_error_set(err, Z3_E_USAGE, "too many arguments");
+  }
+  a->words[a->count++] = word;
+  return Z3_OK;
+}
+
+static const z3_arg_spec *spec_for(const z3_command *cmd, const char *property) {
+  char flag[64];
+  size_t i = 0;
+  for (; property[i] && i < 63; i++) flag[i] = property[i] == '_' ? '-' : property[i];
+  flag[i] = '\0';
+  return z3_command_arg(cmd, flag);
+}
+
+static z3_status unknown_argument(const z3_command *cmd, const char *tool, const char *key, z3_error *err) {
+  z3_error_set(err, Z3_E_USAGE, "tool '%s' has no argument '%s'", tool, key);
+  const char *best = NULL;
+  size_t best_dist = SIZE_MAX;
+  for (size_t i = 0; z3_command_arg_at(cmd, i); i++) {
+    size_t d = z3_edit_distance(key, z3_command_arg_at(cmd, i)->name);
+    if (d < best_dist) best_dist = d, best = z3_command_arg_at(cmd, i)->name;
+  }
+  if (best && best_dist <= 2) {
+    char name[64];
+    snprintf(name, sizeof name, "%s", best);
+    for (char *p = name; *p; p++) if (*p == '-') *p = '_';
+    z3_error_hint(err, "did you mean '%s'?", name);
+  }
+  return Z3_E_USAGE;
+}
+
+/* One JSON argument as "--flag value" words; the CLI parser then validates it. */
+static z3_status map_argument(argv_builder *a, const z3_arg_spec *spec, const char *key,
+                              const json_t *v, z3_error *err) {
+  char *flag = z3_strfmt("--%s", spec->name);
+  if (spec->type == Z3_ARG_BOOL) {
+    if (!json_is_boolean(v)) {
+      z3_free(flag);
+      return z3_error_set(err, Z3_E_USAGE, "argument '%s' must be true or false", key);
+    }
+    if (json_is_true(v)) return push(a, flag, err);
+    z3_free(flag);
+    return Z3_OK;
+  }
+  char *text = NULL;
+  if (json_is_string(v)) text = z3_strdup(json_string_value(v));
+  else if (json_is_integer(v) && spec->type != Z3_ARG_PATH && spec->type != Z3_ARG_OUT_PATH)
+    text = z3_strfmt("%" JSON_INTEGER_FORMAT, json_integer_value(v));
+  if (!text) {
+    z3_free(flag);
+    return z3_error_set(err, Z3_E_USAGE, "argument '%s' must be %s", key,
+                        spec->type == Z3_ARG_INT ? "an integer" : "a string");
+  }
+  z3_status st = push(a, flag, err);
+  return st ? (z3_free(text), st) : push(a, text, err);
+}
+
+static z3_status build_argv(argv_builder *a, const z3_command *cmd, const char *tool,
+                            const json_t *args, const z3_tool_session *s, z3_error *err) {
+  z3_status st = push(a, z3_strdup(cmd->resource), err);
+  for (const char *p = cmd->action; st == Z3_OK && *p;) { /* "header get" is two words */
+    size_t n = strcspn(p, " ");
+    st = push(a, z3_strfmt("%.*s", (int)n, p), err);
+    p += n + (p[n] == ' ');
+  }
+  if (st == Z3_OK && args && !json_is_object(args)) {
+    st = z3_error_set(err, Z3_E_USAGE, "the arguments of '%s' must be a JSON object", tool);
+  }
+  const char *key;
+  json_t *v;
+  json_object_foreach((json_t *)args, key, v) {
+    if (st) break;
+    const z3_arg_spec *spec = spec_for(cmd, key);
+    st = spec ? map_argument(a, spec, key, v, err) : unknown_argument(cmd, tool, key, err);
+  }
+  bool wants_rom = z3_command_arg(cmd, "rom") != NULL;
+  if (st == Z3_OK && wants_rom && !json_object_get(args, "rom") && s->default_rom) {
+    st = push(a, z3_strdup("--rom"), err);
+    if (st == Z3_OK) st = push(a, z3_strdup(s->default_rom), err);
+  }
+  return st;
+}
+
+/* ---- safety ---------------------------------------------------------------- */
+
+/* Canonical absolute form of a path that may not exist yet (its folder must). */
+static char *resolve(const char *path) {
+  char *dir_copy = z3_strdup(path), *base_copy = z3_strdup(path);
+  char real_dir[PATH_MAX];
+  char *out = NULL;
+  if (dir_copy && base_copy && realpath(dirname(dir_copy), real_dir)) {
+    out = z3_strfmt("%s/%s", real_dir, basename(base_copy));
+  }
+  z3_free(dir_copy);
+  z3_free(base_copy);
+  return out;
+}
+
+static bool inside(const char *path, const char *folder) {
+  char real_folder[PATH_MAX];
+  char *p = resolve(path);
+  bool ok = p && realpath(folder, real_folder) && strncmp(p, real_folder, strlen(real_folder)) == 0 &&
+            p[strlen(real_folder)] == '/';
+  z3_free(p);
+  return ok;
+}
+
+/* Every file the call will write must be in the sandbox. */
+static z3_status check_writes(const z3_tool_session *s, const z3_cmd_ctx *ctx, z3_error *err) {
+  const z3_command *cmd = ctx->cmd;
+  for (size_t i = 0; i < ctx->value_count; i++) {
+    const z3_arg_value *v = &ctx->values[i];
+    bool written = v->spec->type == Z3_ARG_OUT_PATH ||
+                   (strcmp(v->spec->name, "rom") == 0 && (cmd->flags & Z3_CMD_MUTATES_ROM) && !ctx->output);
+    if (!written || ctx->dry_run) continue;
+    if (!s->sandbox_dir) {
+      z3_error_set(err, Z3_E_USAGE, "'%s %s' writes '%s', and this agent session has no proposal sandbox",
+                   cmd->resource, cmd->action, v->text);
+      z3_error_hint(err, "create a proposal (agent proposal create) and work on its copy of the ROM, or use dry_run");
+      return Z3_E_USAGE;
+    }
+    if (!inside(v->text, s->sandbox_dir)) {
+      z3_error_set(err, Z3_E_USAGE, "'%s %s' would write '%s', outside the sandbox '%s'", cmd->resource,
+                   cmd->action, v->text, s->sandbox_dir);
+      z3_error_hint(err, "agents write only inside their proposal's folder");
+      return Z3_E_USAGE;
+    }
+  }
+  return Z3_OK;
+}
+
+static z3_status check_safety(const z3_tool_session *s, const z3_cmd_ctx *ctx, z3_error *err) {
+  if (!s->agent) return Z3_OK;
+  if (ctx->cmd->safety == Z3_SAFETY_NETWORK && !s->allow_network) {
+    return z3_error_set(err, Z3_E_USAGE, "'%s %s' uses the network, which this session does not allow",
+                        ctx->cmd->resource, ctx->cmd->action);
+  }
+  return check_writes(s, ctx, err);
+}
+
+/* ---- running ----------------------------------------------------------------- */
+
+static double now_seconds(void) {
+  struct timespec ts;
+  clock_gettime(CLOCK_MONOTONIC, &ts);
+  return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
+}
+
+static void run_in_process(z3_cmd_ctx *ctx, z3_tool_result *out) {
+  out->status = z3_cmd_run(ctx, &out->error);
+  if ((out->status == Z3_OK || out->status == Z3_E_CHECK) && ctx->result) {
+    out->result = json_incref(ctx->result);
+  }
+}
+
+/* The child's answer on the pipe: {"status":N,"result":...,"error":{...}}. */
+static void child_main(z3_cmd_ctx *ctx, int fd) {
+  z3_tool_result r = {0};
+  z3_error_init(&r.error);
+  run_in_process(ctx, &r);
+  json_t *msg = json_object();
+  json_object_set_new(msg, "status", json_integer(r.status));
+  if (r.result) json_object_set_new(msg, "result", r.result);
+  json_object_set_new(msg, "message", json_string(r.error.message));
+  json_object_set_new(msg, "hint", json_string(r.error.hint));
+  json_object_set_new(msg, "offset", json_integer(r.error.offset));
+  char *text = json_dumps(msg, JSON_COMPACT);
+  size_t len = text ? strlen(text) : 0, done = 0;
+  while (done < len) {
+    ssize_t n = write(fd, text + done, len - done);
+    if (n <= 0) break;
+    done += (size_t)n;
+  }
+  _exit(done == len ? 0 : 1);
+}
+
+static z3_status read_child(int fd, pid_t pid, double limit, z3_buf *data, z3_error *err) {
+  double deadline = now_seconds() + limit;
+  char chunk[65536];
+  for (;;) {
+    int wait_ms = (int)((deadline - now_seconds()) * 1000);
+    struct pollfd p = {.fd = fd, .events = POLLIN};
+    if (wait_ms <= 0 || poll(&p, 1, wait_ms) == 0) {
+      kill(pid, SIGKILL);
+      z3_error_set(err, Z3_E_USAGE, "the call ran longer than its limit of %.1f s and was stopped", limit);
+      z3_error_hint(err, "files are replaced only at the end of a call, so none was half-written");
+      return Z3_E_USAGE;
+    }
+    ssize_t n = read(fd, chunk, sizeof chunk);
+    if (n < 0 && errno == EINTR) continue;
+    if (n <= 0) return Z3_OK;
+    if (z3_buf_append(data, chunk, (size_t)n, err)) return Z3_E_NOMEM;
+  }
+}
+
+static void run_with_time_limit(z3_cmd_ctx *ctx, double limit, z3_tool_result *out) {
+  int fds[2];
+  if (pipe(fds) != 0) {
+    out->status = z3_error_set(&out->error, Z3_E_IO, "cannot create a pipe: %s", strerror(errno));
+    return;
+  }
+  fflush(NULL);
+  pid_t pid = fork();
+  if (pid == 0) {
+    close(fds[0]);
+    child_main(ctx, fds[1]);
+  }
+  close(fds[1]);
+  if (pid < 0) {
+    close(fds[0]);
+    out->status = z3_error_set(&out->error, Z3_E_IO, "cannot start a process: %s", strerror(errno));
+    return;
+  }
+  z3_buf data;
+  z3_buf_init(&data);
+  out->status = read_child(fds[0], pid, limit, &data, &out->error);
+  close(fds[0]);
+  int wstatus = 0;
+  waitpid(pid, &wstatus, 0);
+  json_t *msg = out->status == Z3_OK ? json_loadb((const char *)data.data, data.len, 0, NULL) : NULL;
+  if (out->status == Z3_OK && !msg) {
+    out->status = z3_error_set(&out->error, Z3_E_INTERNAL, "the tool's process ended without an answer (status %d)", wstatus);
+  } else if (msg) {
+    out->status = (z3_status)json_integer_value(json_object_get(msg, "status"));
+    if (out->status != Z3_OK) {
+      z3_error_set(&out->error, out->status, "%s", json_string_value(json_object_get(msg, "message")));
+      const char *hint = json_string_value(json_object_get(msg, "hint"));
+      if (hint && *hint) z3_error_hint(&out->error, "%s", hint);
+      out->error.offset = json_integer_value(json_object_get(msg, "offset"));
+    }
+    out->result = json_incref(json_object_get(msg, "result"));
+  }
+  json_decref(msg);
+  z3_buf_release(&data);
+}
+
+static void check_output_size(const z3_tool_session *s, z3_tool_result *out) {
+  if (!s->limits.max_output_bytes || !out->result) return;
+  char *text = json_dumps(out->result, JSON_COMPACT);
+  size_t n = text ? strlen(text) : 0;
+  free(text);
+  if (n <= s->limits.max_output_bytes) return;
+  json_decref(out->result);
+  out->result = NULL;
+  z3_error_init(&out->error);
+  out->status = z3_error_set(&out->error, Z3_E_USAGE, "the result is %zu bytes, over this session's limit of %zu",
+                             n, s->limits.max_output_bytes);
+  z3_error_hint(&out->error, "ask for less (a --field, --max-ranges, one sheet instead of all)");
+}
+
+/* ---- audit ------------------------------------------------------------------ */
+
+static void audit(const z3_tool_session *s, const char *name, const json_t *args, const z3_tool_result *r) {
+  if (!s->audit_path) return;
+  json_t *line = json_object();
+  char when[32];
+  time_t t = time(NULL);
+  struct tm tm;
+  strftime(when, sizeof when, "%Y-%m-%dT%H:%M:%SZ", gmtime_r(&t, &tm));
+  json_object_set_new(line, "time", json_string(when));
+  json_object_set_new(line, "tool", json_string(name));
+  json_object_set_new(line, "arguments", args ? json_deep_copy(args) : json_object());
+  json_object_set_new(line, "status", json_string(z3_status_name(r->status)));
+  if (r->status != Z3_OK) json_object_set_new(line, "message", json_string(r->error.message));
+  json_object_set_new(line, "seconds", json_real(r->seconds));
+  json_t *changed = r->result ? json_object_get(r->result, "bytes_changed") : NULL;
+  if (changed) json_object_set(line, "bytes_changed", changed);
+  json_object_set_new(line, "sandbox", s->sandbox_dir ? json_string(s->sandbox_dir) : json_null());
+  char *text = json_dumps(line, JSON_COMPACT);
+  json_decref(line);
+  int fd = open(s->audit_path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0644);
+  if (fd >= 0 && text) { /* one write per line: O_APPEND keeps concurrent writers' lines whole */
+    char *with_newline = z3_strfmt("%s\n", text);
+    if (with_newline && write(fd, with_newline, strlen(with_newline)) < 0) { /* best effort */ }
+    z3_free(with_newline);
+  }
+  if (fd >= 0) close(fd);
+  free(text);
+}
+
+z3_status z3_tool_call(const z3_tool_session *s, const char *name, const json_t *args,
+                       z3_tool_result *out) {
+  memset(out, 0, sizeof *out);
+  z3_error_init(&out->error);
+  double start = now_seconds();
+  const z3_command *cmd = z3_tool_find(name);
+  argv_builder a = {0};
+  z3_cmd_ctx ctx;
+  memset(&ctx, 0, sizeof ctx);
+  if (!cmd) {
+    out->status = z3_error_set(&out->error, Z3_E_NOT_FOUND, "unknown tool '%s'", name);
+    z3_error_hint(&out->error, "list the tools with 'z3ed agent describe' or tools/list");
+  } else {
+    out->status = build_argv(&a, cmd, name, args, s, &out->error);
+  }
+  if (out->status == Z3_OK) out->status = z3_cmd_parse(&ctx, a.count, a.words, &out->error);
+  if (out->status == Z3_OK) out->status = check_safety(s, &ctx, &out->error);
+  if (out->status == Z3_OK) {
+    ctx.max_bytes_changed = s->limits.max_rom_bytes_changed;
+    if (s->limits.max_seconds > 0) run_with_time_limit(&ctx, s->limits.max_seconds, out);
+    else run_in_process(&ctx, out);
+    check_output_size(s, out);
+  }
+  z3_cmd_ctx_release(&ctx);
+  argv_release(&a);
+  out->seconds = now_seconds() - start;
+  audit(s, name, args, out);
+  return out->status;
+}
+
+void z3_tool_result_release(z3_tool_result *r) {
+  json_decref(r->result);
+  r->result = NULL;
+}

@@ -1,0 +1,89 @@
+/*
+ * agent/tools: every command of the table as a tool for agents, MCP clients
+ * and LLM providers.
+ *
+ * Names are "<resource>_<action>" with every other character turned into "_"
+ * (rom_info, rom_header_set, gfx_get_pixel): ^[a-z][a-z0-9_]{0,63}$, valid for
+ * MCP and for every provider. Argument names are the flag names with "-"
+ * turned into "_" (max_ranges, dry_run).
+ *
+ * Schemas come from the table and use only the portable subset of JSON Schema
+ * (type, properties, required, description, enum of strings, items, minimum,
+ * maximum). The MCP copy adds "additionalProperties": false; provider copies
+ * are made with z3_tool_schema_for_provider.
+ *
+ * Safety is enforced, not just declared. In an agent session:
+ *   read-only         runs freely
+ *   mutates-rom       only when every file it writes (the ROM, --output, --out)
+ *   writes-files      lies inside the proposal's sandbox folder
+ *   runs-emulator     runs freely (it changes nothing on disk)
+ *   network           refused unless the session allows it
+ * Refusals are Z3_E_USAGE errors that say which rule and which path.
+ *
+ * Ownership: schemas and lists are new jansson references (json_decref).
+ */
+#ifndef Z3_AGENT_TOOLS_H
+#define Z3_AGENT_TOOLS_H
+
+#include <jansson.h>
+
+#include "cmd/cmd.h"
+
+typedef struct z3_tool_limits {
+  double max_seconds;           /* 0 = no limit; otherwise the call runs in a child process */
+  size_t max_output_bytes;      /* 0 = no limit; size of the result serialized as JSON */
+  size_t max_rom_bytes_changed; /* 0 = no limit; checked before anything is saved */
+} z3_tool_limits;
+
+typedef struct z3_tool_session {
+  bool agent;                   /* enforce the safety rules above */
+  const char *sandbox_dir;      /* the proposal's folder, or NULL */
+  bool allow_network;
+  const char *default_rom;      /* used when a tool that needs a ROM is called without "rom" */
+  const char *audit_path;       /* JSONL audit log; NULL for none */
+  z3_tool_limits limits;
+} z3_tool_session;
+
+/* The tool name of a command and back. */
+const z3_command *z3_tool_find(const char *name);
+
+/* {"type":"object","properties":{...},"required":[...]} from the arguments. */
+json_t *z3_tool_input_schema(const z3_command *cmd);
+/* {"type":"object","properties":{...}} from the returned fields; values may be
+ * null, so each property allows its type or null (MCP only). */
+json_t *z3_tool_output_schema(const z3_command *cmd);
+/* MCP annotations from the safety class: readOnlyHint, destructiveHint,
+ * idempotentHint, openWorldHint. */
+json_t *z3_tool_annotations(const z3_command *cmd);
+/* Every tool as an MCP Tool object (name, title, description, inputSchema,
+ * outputSchema, annotations), in table order. */
+json_t *z3_tools_list(void);
+
+typedef enum z3_provider_dialect {
+  Z3_DIALECT_MCP = 0,
+  Z3_DIALECT_OPENAI,
+  Z3_DIALECT_ANTHROPIC,
+  Z3_DIALECT_GEMINI,
+  Z3_DIALECT_OLLAMA,
+} z3_provider_dialect;
+/* A copy of an input schema with the keywords that provider rejects removed. */
+json_t *z3_tool_schema_for_provider(const json_t *schema, z3_provider_dialect d);
+
+typedef struct z3_tool_result {
+  z3_status status;             /* Z3_OK; Z3_E_CHECK with a result; or an error */
+  json_t *result;               /* the command's result object, or NULL */
+  z3_error error;
+  double seconds;
+} z3_tool_result;
+
+/*
+ * Validates `args` (a JSON object, may be NULL) against the command, applies
+ * the session's safety rules and limits, runs the command and fills out.
+ * Returns out->status. Unknown tool: Z3_E_NOT_FOUND. Every call, refused or
+ * not, appends one line to the session's audit log.
+ */
+z3_status z3_tool_call(const z3_tool_session *s, const char *name, const json_t *args,
+                       z3_tool_result *out);
+void z3_tool_result_release(z3_tool_result *r);
+
+#endif
