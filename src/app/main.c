@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "app/render.h"
+#include "server/mcp.h"
 
 typedef struct app {
   z3_format format;
@@ -201,6 +202,8 @@ int main(int argc, char **argv) {
     code = run_help(argc - 1, argv + 1);
   } else if (strcmp(argv[0], "completion") == 0) {
     code = run_completion(argc - 1, argv + 1);
+  } else if (strcmp(argv[0], "mcp") == 0) {
+    code = z3_mcp_main(argc - 1, argv + 1);
   } else {
     code = run_command(argc, argv);
   }

@@ -1,0 +1,413 @@
+/*
+ * The MCP server loop: one line -> one JSON value -> one request, notification
+ * or batch -> a handler. Lifecycle (initialize, ping, server/discover,
+ * logging/setLevel) lives here; tools, resources and prompts have their files.
+ *
+ * Eras (agent-protocols §1.11): a request whose params._meta names a protocol
+ * version, and server/discover, are stateless (2026-07-28) and carry all they
+ * need; anything else belongs to the handshake an initialize opened. Both may
+ * arrive on the same stdio stream, so both are served side by side.
+ */
+#include <ctype.h>
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include "server/mcp_internal.h"
+
+static const char *const handshake_versions[] = {"2025-11-25", "2025-06-18", "2025-03-26", "2024-11-05"};
+#define SUPPORTED_TEXT "2025-11-25, 2025-06-18, 2025-03-26, 2024-11-05 (initialize) or 2026-07-28 (stateless)"
+
+static const char instructions[] =
+    "z3ed reads, checks and edits SNES ROMs, with a model of The Legend of Zelda: A Link to the "
+    "Past. Every tool is a z3ed command. Read-only tools run freely. Tools that would change a ROM "
+    "or write a file are refused in this session unless they write inside a proposal sandbox; pass "
+    "dry_run: true to preview their change set instead. A tool that needs a ROM uses the server's "
+    "ROM when 'rom' is left out. Start with the resource z3ed://rom/state (or the tool "
+    "rom_export_state). Paths are relative to the project folder.";
+
+/* ---- lifecycle methods ------------------------------------------------------------ */
+
+static json_t *capabilities(void) {
+  json_t *c = json_object(), *tools = json_object(), *res = json_object(), *prompts = json_object();
+  json_object_set_new(tools, "listChanged", json_false());
+  json_object_set_new(res, "subscribe", json_false());
+  json_object_set_new(res, "listChanged", json_false());
+  json_object_set_new(prompts, "listChanged", json_false());
+  json_object_set_new(c, "tools", tools);
+  json_object_set_new(c, "resources", res);
+  json_object_set_new(c, "prompts", prompts);
+  json_object_set_new(c, "logging", json_object());
+  return c;
+}
+
+static json_t *server_info(const mcp_request *r) {
+  json_t *info = json_object();
+  json_object_set_new(info, "name", json_string("z3ed"));
+  json_object_set_new(info, "version", json_string(Z3_VERSION));
+  if (mcp_since(r, "2025-06-18")) json_object_set_new(info, "title", json_string("z3ed ROM editor"));
+  return info;
+}
+
+static const char *negotiate(const char *asked) {
+  for (size_t i = 0; i < sizeof handshake_versions / sizeof *handshake_versions; i++)
+    if (strcmp(asked, handshake_versions[i]) == 0) return handshake_versions[i];
+  return MCP_LATEST_HANDSHAKE; /* the client decides whether it can use ours */
+}
+
+static void do_initialize(mcp_server *s, mcp_request *r) {
+  const char *asked = mcp_param_str(r, "protocolVersion");
+  if (!asked) {
+    mcp_reply_error(s, r, MCP_INVALID_PARAMS, NULL, "initialize needs params.protocolVersion, a string");
+    return;
+  }
+  const char *chosen = negotiate(asked);
+  pthread_mutex_lock(&s->lock);
+  bool again = s->initialized;
+  if (!again) {
+    s->initialized = true;
+    snprintf(s->version, sizeof s->version, "%s", chosen);
+  }
+  pthread_mutex_unlock(&s->lock);
+  if (again) {
+    mcp_reply_error(s, r, MCP_INVALID_REQUEST, NULL, "initialize was already received; the session uses %s",
+                    s->version);
+    return;
+  }
+  snprintf(r->version, sizeof r->version, "%s", chosen);
+  json_t *result = json_object();
+  json_object_set_new(result, "protocolVersion", json_string(chosen));
+  json_object_set_new(result, "capabilities", capabilities());
+  json_object_set_new(result, "serverInfo", server_info(r));
+  json_object_set_new(result, "instructions", json_string(instructions));
+  const char *client = json_string_value(json_object_get(json_object_get(r->params, "clientInfo"), "name"));
+  mcp_log(s, NULL, MCP_INFO, NULL, "client '%s' asked for %s; serving %s", client ? client : "?", asked, chosen);
+  mcp_reply(s, r, result);
+}
+
+static void do_ping(mcp_server *s, mcp_request *r) {
+  mcp_reply(s, r, json_object()); /* exactly {}: the SDK checks it strictly */
+}
+
+static void do_discover(mcp_server *s, mcp_request *r) {
+  json_t *result = json_object(), *versions = json_array();
+  /* Only the stateless revision: a handshake revision cannot be named per request. */
+  json_array_append_new(versions, json_string(MCP_STATELESS));
+  json_object_set_new(result, "supportedVersions", versions);
+  json_object_set_new(result, "capabilities", capabilities());
+  json_object_set_new(result, "instructions", json_string(instructions));
+  mcp_cacheable(r, result, 3600000, false);
+  mcp_reply(s, r, result);
+}
+
+static void do_set_level(mcp_server *s, mcp_request *r) {
+  mcp_level level;
+  if (!mcp_parse_level(mcp_param_str(r, "level"), &level)) {
+    mcp_reply_error(s, r, MCP_INVALID_PARAMS, NULL,
+                    "params.level must be one of debug, info, notice, warning, error, critical, alert, emergency");
+    return;
+  }
+  pthread_mutex_lock(&s->lock);
+  s->log_level = level;
+  pthread_mutex_unlock(&s->lock);
+  mcp_reply(s, r, json_object());
+}
+
+/* ---- dispatch -------------------------------------------------------------------- */
+
+enum { HANDSHAKE = 1, STATELESS = 2, BOTH = 3 };
+
+typedef void (*method_fn)(mcp_server *, mcp_request *);
+static const struct method {
+  const char *name;
+  method_fn fn;
+  unsigned eras; /* ping and logging/setLevel are gone from 2026-07-28 */
+} methods[] = {
+    {"initialize", do_initialize, HANDSHAKE},
+    {"ping", do_ping, HANDSHAKE},
+    {"logging/setLevel", do_set_level, HANDSHAKE},
+    {"server/discover", do_discover, STATELESS},
+    {"tools/list", mcp_tools_list, BOTH},
+    {"tools/call", mcp_tools_call, BOTH},
+    {"resources/list", mcp_resources_list, BOTH},
+    {"resources/templates/list", mcp_resource_templates_list, BOTH},
+    {"resources/read", mcp_resources_read, BOTH},
+    {"prompts/list", mcp_prompts_list, BOTH},
+    {"prompts/get", mcp_prompts_get, BOTH},
+};
+
+static const struct method *find_method(const char *name, bool stateless) {
+  for (size_t i = 0; i < sizeof methods / sizeof *methods; i++)
+    if (strcmp(methods[i].name, name) == 0 && (methods[i].eras & (stateless ? STATELESS : HANDSHAKE)))
+      return &methods[i];
+  return NULL;
+}
+
+/* The per-request fields of a stateless request; false after answering an error. */
+static bool read_stateless_meta(mcp_server *s, mcp_request *r) {
+  json_t *meta = json_object_get(r->params, "_meta");
+  json_t *version = json_object_get(meta, MCP_META_VERSION);
+  json_t *caps = json_object_get(meta, "io.modelcontextprotocol/clientCapabilities");
+  json_t *level = json_object_get(meta, "io.modelcontextprotocol/logLevel");
+  r->stateless = true;
+  snprintf(r->version, sizeof r->version, "%s", MCP_STATELESS);
+  r->log_level = MCP_LOG_OFF; /* no log notifications unless the request asks */
+  if (!json_is_string(version) || !json_is_object(caps)) {
+    mcp_reply_error(s, r, MCP_INVALID_PARAMS, NULL,
+                    "params._meta needs '" MCP_META_VERSION "' (a string) and "
+                    "'io.modelcontextprotocol/clientCapabilities' (an object)");
+    return false;
+  }
+  if (strcmp(json_string_value(version), MCP_STATELESS) != 0) {
+    json_t *data = json_object(), *supported = json_array();
+    json_array_append_new(supported, json_string(MCP_STATELESS));
+    json_object_set_new(data, "supported", supported);
+    json_object_set(data, "requested", version);
+    mcp_reply_error(s, r, MCP_UNSUPPORTED_VERSION, data, "Unsupported protocol version");
+    return false;
+  }
+  if (level && !mcp_parse_level(json_string_value(level), &r->log_level)) {
+    mcp_reply_error(s, r, MCP_INVALID_PARAMS, NULL, "params._meta 'io.modelcontextprotocol/logLevel' is not a log level");
+    return false;
+  }
+  return true;
+}
+
+static void handle_request(mcp_server *s, mcp_request *r) {
+  json_t *meta = json_object_get(r->params, "_meta");
+  json_t *token = json_object_get(meta, "progressToken");
+  if (json_is_string(token) || json_is_integer(token)) r->progress_token = token;
+  bool stateless = strcmp(r->method, "initialize") != 0 &&
+                   (strcmp(r->method, "server/discover") == 0 || json_object_get(meta, MCP_META_VERSION));
+  if (stateless && !read_stateless_meta(s, r)) return;
+  if (!stateless) {
+    pthread_mutex_lock(&s->lock);
+    bool ready = s->initialized;
+    snprintf(r->version, sizeof r->version, "%s", s->version);
+    pthread_mutex_unlock(&s->lock);
+    if (!ready && strcmp(r->method, "initialize") != 0 && strcmp(r->method, "ping") != 0) {
+      mcp_reply_error(s, r, MCP_INVALID_REQUEST, NULL, "send initialize first; supported: " SUPPORTED_TEXT);
+      return;
+    }
+  }
+  const struct method *m = find_method(r->method, stateless);
+  if (!m) {
+    /* ping and logging/setLevel exist only in the handshake revisions */
+    bool other_era = find_method(r->method, false) != NULL;
+    mcp_reply_error(s, r, MCP_METHOD_NOT_FOUND, NULL, "method '%s' not found%s", r->method,
+                    other_era ? " in revision " MCP_STATELESS : "");
+    return;
+  }
+  m->fn(s, r);
+}
+
+static void handle_notification(mcp_server *s, mcp_request *r) {
+  if (strcmp(r->method, "notifications/cancelled") == 0) {
+    json_t *id = json_object_get(r->params, "requestId");
+    if (json_is_string(id) || json_is_integer(id)) mcp_cancel(s, id);
+  } else if (strcmp(r->method, "notifications/initialized") == 0) {
+    mcp_log(s, NULL, MCP_DEBUG, NULL, "client is initialized");
+  }
+  /* Every other notification is ignored, as the spec asks; none is ever answered. */
+}
+
+/* One message object; answers go to batch when it is not NULL. */
+static void handle_object(mcp_server *s, json_t *msg, json_t *batch) {
+  mcp_request r = {.batch = batch};
+  if (!json_is_object(msg)) {
+    mcp_reply_error(s, &r, MCP_INVALID_REQUEST, NULL, "invalid request: a message must be a JSON object");
+    return;
+  }
+  json_t *id = json_object_get(msg, "id"), *method = json_object_get(msg, "method");
+  bool id_ok = json_is_string(id) || json_is_integer(id);
+  if (id_ok) r.id = id; /* an unreadable id is left out of the error, never echoed as null */
+  if (!json_is_string(json_object_get(msg, "jsonrpc")) || strcmp(json_string_value(json_object_get(msg, "jsonrpc")), "2.0") != 0) {
+    mcp_reply_error(s, &r, MCP_INVALID_REQUEST, NULL, "invalid request: \"jsonrpc\" must be \"2.0\"");
+    return;
+  }
+  if (!method && id_ok && (json_object_get(msg, "result") || json_object_get(msg, "error"))) {
+    mcp_log(s, NULL, MCP_DEBUG, NULL, "dropped a response from the client: this server sends no requests");
+    return;
+  }
+  if (!json_is_string(method) || (id && !id_ok)) {
+    mcp_reply_error(s, &r, MCP_INVALID_REQUEST, NULL, "invalid request: %s",
+                    !json_is_string(method) ? "\"method\" must be a string" : "\"id\" must be a string or an integer");
+    return;
+  }
+  r.method = json_string_value(method);
+  r.params = json_object_get(msg, "params");
+  if (r.params && !json_is_object(r.params)) {
+    if (id) mcp_reply_error(s, &r, MCP_INVALID_PARAMS, NULL, "params of '%s' must be an object", r.method);
+    return;
+  }
+  if (id) handle_request(s, &r);
+  else handle_notification(s, &r);
+}
+
+static void handle_batch(mcp_server *s, json_t *batch) {
+  pthread_mutex_lock(&s->lock);
+  bool allowed = s->initialized && strcmp(s->version, "2025-03-26") == 0;
+  pthread_mutex_unlock(&s->lock);
+  if (!allowed || json_array_size(batch) == 0) {
+    mcp_reply_error(s, NULL, MCP_INVALID_REQUEST, NULL, "invalid request: %s",
+                    allowed ? "an empty batch" : "batches are accepted only under protocol revision 2025-03-26");
+    return;
+  }
+  json_t *answers = json_array(), *item;
+  size_t i;
+  json_array_foreach(batch, i, item) {
+    const char *m = json_string_value(json_object_get(item, "method"));
+    if (m && strcmp(m, "initialize") == 0) {
+      mcp_request r = {.batch = answers, .id = json_object_get(item, "id")};
+      if (!json_is_string(r.id) && !json_is_integer(r.id)) r.id = NULL;
+      if (r.id) mcp_reply_error(s, &r, MCP_INVALID_REQUEST, NULL, "initialize cannot be part of a batch");
+      continue;
+    }
+    handle_object(s, item, answers);
+  }
+  if (json_array_size(answers)) mcp_send(s, answers); /* only notifications: nothing at all */
+  else json_decref(answers);
+}
+
+static void handle_line(mcp_server *s, char *line, size_t len, bool too_long) {
+  if (too_long) {
+    mcp_reply_error(s, NULL, MCP_INVALID_REQUEST, NULL, "invalid request: a message over %d bytes", Z3_MCP_MAX_LINE);
+    return;
+  }
+  if (len && line[len - 1] == '\r') line[--len] = '\0';
+  size_t blank = 0;
+  while (blank < len && isspace((unsigned char)line[blank])) blank++;
+  if (blank == len) return; /* empty lines are not messages */
+  json_error_t e;
+  json_t *v = json_loadb(line, len, JSON_DECODE_ANY, &e);
+  if (!v) {
+    mcp_reply_error(s, NULL, MCP_PARSE_ERROR, NULL, "parse error at column %d: %s", e.column, e.text);
+    return;
+  }
+  if (json_is_array(v)) handle_batch(s, v);
+  else handle_object(s, v, NULL);
+  json_decref(v);
+}
+
+/* ---- set-up ------------------------------------------------------------------------ */
+
+/* The state folder: $Z3ED_HOME, else .z3ed. agent/proposal.h declares
+ * z3_state_dir() for this, but no build provides it yet, so the server keeps
+ * its own copy of the rule until it does. */
+static char *state_dir(void) {
+  const char *home = getenv("Z3ED_HOME");
+  return z3_strdup(home && *home ? home : ".z3ed");
+}
+
+static bool make_dirs(const char *path) {
+  char *p = z3_strdup(path);
+  bool ok = p != NULL;
+  for (char *c = p ? p + 1 : NULL; ok && c && *c; c++) {
+    if (*c != '/') continue;
+    *c = '\0';
+    ok = mkdir(p, 0755) == 0 || errno == EEXIST;
+    *c = '/';
+  }
+  ok = ok && (mkdir(p, 0755) == 0 || errno == EEXIST);
+  z3_free(p);
+  return ok;
+}
+
+/* With a default ROM, "rom" is optional for the client: say so in every schema. */
+static void adjust_for_default_rom(json_t *tools, const char *rom) {
+  size_t i;
+  json_t *t;
+  json_array_foreach(tools, i, t) {
+    json_t *schema = json_object_get(t, "inputSchema");
+    json_t *prop = json_object_get(json_object_get(schema, "properties"), "rom");
+    json_t *required = json_object_get(schema, "required");
+    if (!prop) continue;
+    char *desc = z3_strfmt("%s; default: the server's ROM, %s", json_string_value(json_object_get(prop, "description")), rom);
+    if (desc) json_object_set_new(prop, "description", json_string(desc));
+    z3_free(desc);
+    for (size_t k = json_array_size(required); k-- > 0;)
+      if (strcmp(json_string_value(json_array_get(required, k)), "rom") == 0) json_array_remove(required, k);
+    if (required && json_array_size(required) == 0) json_object_del(schema, "required");
+  }
+}
+
+static z3_status default_runner(void *ctx, const z3_tool_session *s, const char *name, const json_t *args,
+                                z3_tool_result *out) {
+  (void)ctx;
+  return z3_tool_call(s, name, args, out);
+}
+
+static bool setup_audit(mcp_server *s) {
+  if (s->opts.no_audit) return true;
+  char *dir = s->opts.state_dir ? z3_strdup(s->opts.state_dir) : state_dir();
+  bool ok = dir && make_dirs(dir);
+  if (ok) s->audit_path = z3_strfmt("%s/audit.jsonl", dir);
+  else fprintf(s->diag, "z3ed mcp: error: cannot create the state folder '%s': %s\n", dir ? dir : "?", strerror(errno));
+  z3_free(dir);
+  return ok && s->audit_path;
+}
+
+static int server_init(mcp_server *s, FILE *out, const z3_mcp_options *opts) {
+  memset(s, 0, sizeof *s);
+  pthread_mutex_init(&s->out_lock, NULL);
+  pthread_mutex_init(&s->lock, NULL);
+  pthread_cond_init(&s->wake, NULL);
+  if (opts) s->opts = *opts;
+  s->out = out;
+  s->diag = s->opts.diag ? s->opts.diag : stderr;
+  if (s->opts.max_seconds <= 0) s->opts.max_seconds = 60;
+  if (!s->opts.max_output_bytes) s->opts.max_output_bytes = 1u << 20;
+  if (s->opts.progress_interval <= 0) s->opts.progress_interval = 1;
+  if (!s->opts.run_tool) s->opts.run_tool = default_runner;
+  s->log_level = MCP_WARNING; /* until the client picks one: only what matters */
+  s->diag_level = MCP_WARNING;
+  if (s->opts.log_level && !mcp_parse_level(s->opts.log_level, &s->diag_level)) {
+    fprintf(s->diag, "z3ed mcp: error: unknown log level '%s'\n"
+                     "hint: use debug, info, notice, warning, error, critical, alert or emergency\n", s->opts.log_level);
+    return 2;
+  }
+  if (!setup_audit(s)) return 3;
+  s->session = (z3_tool_session){
+      .agent = true, /* the client is an agent: safety rules on, no sandbox, no network */
+      .default_rom = s->opts.rom_path,
+      .audit_path = s->audit_path,
+      .limits = {.max_seconds = s->opts.max_seconds, .max_output_bytes = s->opts.max_output_bytes},
+  };
+  s->tools = z3_tools_list();
+  if (s->opts.rom_path) adjust_for_default_rom(s->tools, s->opts.rom_path);
+  return 0;
+}
+
+static void server_release(mcp_server *s) {
+  json_decref(s->tools);
+  z3_free(s->audit_path);
+  pthread_cond_destroy(&s->wake);
+  pthread_mutex_destroy(&s->lock);
+  pthread_mutex_destroy(&s->out_lock);
+}
+
+int z3_mcp_serve(FILE *in, FILE *out, const z3_mcp_options *opts) {
+  mcp_server s;
+  int rc = server_init(&s, out, opts);
+  if (rc == 0 && !s.opts.synchronous && !mcp_worker_start(&s)) rc = 4;
+  if (rc != 0) {
+    server_release(&s);
+    return rc;
+  }
+  mcp_log(&s, NULL, MCP_INFO, NULL, "serving on stdio%s%s", s.opts.rom_path ? " with ROM " : "",
+          s.opts.rom_path ? s.opts.rom_path : "");
+  mcp_reader rd;
+  mcp_reader_init(&rd, in);
+  char *line;
+  size_t len;
+  bool too_long;
+  while (!mcp_client_gone(&s) && (line = mcp_reader_next(&rd, &len, &too_long))) {
+    handle_line(&s, line, len, too_long);
+    free(line);
+  }
+  mcp_reader_release(&rd);
+  mcp_worker_stop(&s); /* calls already received still get their answers */
+  server_release(&s);
+  return 0;
+}

@@ -1,0 +1,108 @@
+/*
+ * `z3ed mcp`: the process around z3_mcp_serve. Everything that touches the
+ * whole process (the working folder, file descriptors, signals) is done here
+ * so the serve loop itself can run inside tests and the fuzzer.
+ */
+#include <errno.h>
+#include <signal.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "server/mcp.h"
+
+static const char usage[] =
+    "usage: z3ed mcp [--rom FILE] [--project DIR] [--log-level LEVEL]\n"
+    "\n"
+    "Serves every z3ed command as a Model Context Protocol tool on stdin/stdout\n"
+    "(one JSON-RPC message per line), plus resources (z3ed://rom/state, ...) and\n"
+    "prompts. Register it with an MCP client as:\n"
+    "  {\"mcpServers\": {\"z3ed\": {\"command\": \"/path/to/z3ed\",\n"
+    "                            \"args\": [\"mcp\", \"--rom\", \"/path/to/rom.sfc\"]}}}\n"
+    "\n"
+    "  --rom FILE         the ROM tools use when a call names none\n"
+    "  --project DIR      work in DIR: relative paths (--rom too) and the state\n"
+    "                     folder .z3ed are DIR's\n"
+    "  --log-level LEVEL  stderr diagnostics from LEVEL up (default warning):\n"
+    "                     debug, info, notice, warning, error, critical, alert, emergency\n"
+    "\n"
+    "Tool calls follow the agent rules: anything that would write a file is refused\n"
+    "unless it writes inside a proposal sandbox (dry_run previews). Every call is\n"
+    "appended to the audit log STATE/audit.jsonl (STATE: $Z3ED_HOME, else .z3ed).\n";
+
+typedef struct mcp_args {
+  const char *rom, *project, *log_level;
+  bool help;
+} mcp_args;
+
+/* "--flag value" or "--flag=value"; *i moves past what was used. */
+static const char *flag_value(int argc, char **argv, int *i, const char *flag, bool *bad) {
+  size_t n = strlen(flag);
+  if (strncmp(argv[*i], flag, n) != 0) return NULL;
+  if (argv[*i][n] == '=') return argv[*i] + n + 1;
+  if (argv[*i][n] != '\0') return NULL;
+  if (*i + 1 >= argc) {
+    fprintf(stderr, "z3ed: error: %s needs a value\n", flag);
+    *bad = true;
+    return NULL;
+  }
+  return argv[++*i];
+}
+
+static bool parse_args(int argc, char **argv, mcp_args *a) {
+  bool bad = false;
+  for (int i = 0; i < argc && !bad; i++) {
+    const char *v;
+    if (strcmp(argv[i], "--help") == 0 || strcmp(argv[i], "-h") == 0) a->help = true;
+    else if ((v = flag_value(argc, argv, &i, "--rom", &bad))) a->rom = v;
+    else if ((v = flag_value(argc, argv, &i, "--project", &bad))) a->project = v;
+    else if ((v = flag_value(argc, argv, &i, "--log-level", &bad))) a->log_level = v;
+    else if (!bad) {
+      fprintf(stderr, "z3ed: error: unknown argument '%s' for 'mcp'\nhint: z3ed mcp --help\n", argv[i]);
+      bad = true;
+    }
+  }
+  return !bad;
+}
+
+/*
+ * The protocol gets a private copy of stdout and fd 1 becomes stderr, so a
+ * stray printf anywhere in the process can never corrupt the JSON stream.
+ */
+static FILE *protocol_stream(void) {
+  fflush(stdout);
+  int fd = dup(STDOUT_FILENO);
+  FILE *out = fd >= 0 ? fdopen(fd, "w") : NULL;
+  if (!out || dup2(STDERR_FILENO, STDOUT_FILENO) < 0) {
+    fprintf(stderr, "z3ed: error: cannot set up the protocol stream: %s\n", strerror(errno));
+    if (out) fclose(out);
+    else if (fd >= 0) close(fd);
+    return NULL;
+  }
+  return out;
+}
+
+int z3_mcp_main(int argc, char **argv) {
+  mcp_args a = {0};
+  if (!parse_args(argc, argv, &a)) return 2;
+  if (a.help) {
+    fputs(usage, stdout);
+    return 0;
+  }
+  if (a.project && chdir(a.project) != 0) {
+    fprintf(stderr, "z3ed: error: cannot enter the project folder '%s': %s\n", a.project, strerror(errno));
+    return 3;
+  }
+  if (a.rom && access(a.rom, R_OK) != 0) {
+    fprintf(stderr, "z3ed: error: cannot read the ROM '%s': %s\n", a.rom, strerror(errno));
+    if (a.project) fprintf(stderr, "hint: a relative --rom is read from the project folder '%s'\n", a.project);
+    return 3;
+  }
+  signal(SIGPIPE, SIG_IGN); /* a vanished client is a write error, then a clean exit */
+  FILE *out = protocol_stream();
+  if (!out) return 3;
+  z3_mcp_options opts = {.rom_path = a.rom, .log_level = a.log_level};
+  int rc = z3_mcp_serve(stdin, out, &opts);
+  fclose(out);
+  return rc;
+}
