@@ -10,6 +10,7 @@ packages=(
   libjansson-dev libfyaml-dev                     # JSON / YAML results
   nettle-dev zlib1g-dev                           # SHA-1, CRC32
   libspng-dev                                     # PNG
+  libcurl4-openssl-dev                            # LLM provider requests
   libsqlite3-dev                                  # proposal registry
   libcmocka-dev                                   # unit tests
 )

@@ -1,0 +1,554 @@
+/*
+ * The agent loop: the model asks for tool calls, z3ed runs them through the
+ * same dispatcher as the CLI and MCP (z3_tool_call, in the caller's session),
+ * and the results go back until the model answers without calls or a limit
+ * stops it. Plans ask once and run nothing; chat is turns read through a
+ * callback. Nothing here prints.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "agent/llm.h"
+
+enum { DEFAULT_MAX_STEPS = 8, DEFAULT_MAX_TOOL_CALLS = 32, MAX_ROM = 64 << 20, MAX_WORDS = 2 * Z3_MAX_ARGS + 8 };
+
+struct z3_agent {
+  z3_agent_options o;
+  z3_tool_session session;  /* a copy: the byte budget is set per call */
+  bool has_session;
+  z3_llm_conv conv;
+  json_t *tools;
+  z3_buf baseline;          /* the ROM before the first call, for the byte budget */
+  bool budget_active;
+  size_t bytes_changed;
+  int steps, tool_calls;
+  int64_t input_tokens, output_tokens;
+  json_t *calls;            /* every call of the session */
+};
+
+/* ---- tools offered -------------------------------------------------------------- */
+
+/* The loop's own commands are never offered: an agent starting agents would
+ * spend without bound, and its calls could not be reviewed as one proposal. */
+static bool loop_command(const z3_command *c) {
+  return strcmp(c->resource, "agent") == 0 &&
+         (strcmp(c->action, "plan") == 0 || strcmp(c->action, "run") == 0 || strcmp(c->action, "chat") == 0);
+}
+
+static bool filter_has(const char *filter, const char *word) {
+  size_t n = strlen(word);
+  for (const char *p = filter; *p;) {
+    while (*p == ',' || *p == ' ') p++;
+    size_t len = strcspn(p, ", ");
+    if (len == n && strncmp(p, word, n) == 0) return true;
+    p += len;
+  }
+  return false;
+}
+
+/* Every word of the filter must name a tool or a resource: a typo would
+ * otherwise silently hide tools from the model. */
+static z3_status check_filter(const char *filter, z3_error *err) {
+  for (const char *p = filter; *p;) {
+    while (*p == ',' || *p == ' ') p++;
+    size_t len = strcspn(p, ", ");
+    if (!len) break;
+    char word[96];
+    snprintf(word, sizeof word, "%.*s", (int)(len < 95 ? len : 95), p);
+    if (!z3_tool_find(word) && !z3_resource_exists(word)) {
+      z3_error_set(err, Z3_E_USAGE, "--tools names '%s', which is neither a tool nor a resource", word);
+      const char *near = z3_suggest_resource(word);
+      if (near) z3_error_hint(err, "did you mean '%s'?", near);
+      else z3_error_hint(err, "tool names are like rom_info; 'z3ed agent describe' lists them");
+      return Z3_E_USAGE;
+    }
+    p += len;
+  }
+  return Z3_OK;
+}
+
+json_t *z3_agent_tools(const char *filter, z3_error *err) {
+  if (filter && *filter && check_filter(filter, err)) return NULL;
+  json_t *all = z3_tools_list(), *list = json_array();
+  for (size_t i = 0; i < z3_command_count && i < json_array_size(all); i++) {
+    const z3_command *c = &z3_commands[i];
+    json_t *t = json_array_get(all, i);
+    const char *name = json_string_value(json_object_get(t, "name"));
+    if (loop_command(c) || !name) continue;
+    if (filter && *filter && !filter_has(filter, name) && !filter_has(filter, c->resource)) continue;
+    json_array_append_new(list, json_pack("{s:s,s:O,s:O}", "name", name, "description",
+                                          json_object_get(t, "description"), "inputSchema",
+                                          json_object_get(t, "inputSchema")));
+  }
+  json_decref(all);
+  return list;
+}
+
+static bool offered(const z3_agent *a, const char *name) {
+  size_t i;
+  json_t *t;
+  json_array_foreach(a->tools, i, t) {
+    if (strcmp(json_string_value(json_object_get(t, "name")), name) == 0) return true;
+  }
+  return false;
+}
+
+/* ---- a call as a command line ---------------------------------------------------- */
+
+typedef struct words {
+  char *w[MAX_WORDS];
+  int n;
+} words;
+
+static void words_release(words *ws) {
+  for (int i = 0; i < ws->n; i++) z3_free(ws->w[i]);
+  ws->n = 0;
+}
+
+static z3_status word(words *ws, char *w, z3_error *err) {
+  if (!w) return z3_error_set(err, Z3_E_NOMEM, "out of memory");
+  if (ws->n == MAX_WORDS) {
+    z3_free(w);
+    return z3_error_set(err, Z3_E_USAGE, "too many arguments");
+  }
+  ws->w[ws->n++] = w;
+  return Z3_OK;
+}
+
+static z3_status arg_words(words *ws, const z3_arg_spec *spec, const char *key, const json_t *v, z3_error *err) {
+  if (spec->type == Z3_ARG_BOOL) {
+    if (!json_is_boolean(v)) return z3_error_set(err, Z3_E_USAGE, "argument '%s' must be true or false", key);
+    return json_is_true(v) ? word(ws, z3_strfmt("--%s", spec->name), err) : Z3_OK;
+  }
+  char *text = json_is_string(v) ? z3_strdup(json_string_value(v))
+               : json_is_integer(v) ? z3_strfmt("%" JSON_INTEGER_FORMAT, json_integer_value(v))
+                                    : NULL;
+  if (!text) return z3_error_set(err, Z3_E_USAGE, "argument '%s' must be a string or an integer", key);
+  z3_status st = word(ws, z3_strfmt("--%s", spec->name), err);
+  return st ? (z3_free(text), st) : word(ws, text, err);
+}
+
+/* resource, action words, then "--flag value" per argument, as the CLI takes them. */
+static z3_status call_words(const z3_command *cmd, const json_t *args, const char *default_rom, words *ws,
+                            z3_error *err) {
+  z3_status st = word(ws, z3_strdup(cmd->resource), err);
+  for (const char *p = cmd->action; st == Z3_OK && *p;) {
+    size_t n = strcspn(p, " ");
+    st = word(ws, z3_strfmt("%.*s", (int)n, p), err);
+    p += n + (p[n] == ' ');
+  }
+  const char *key;
+  json_t *v;
+  json_object_foreach((json_t *)args, key, v) {
+    if (st) break;
+    char flag[64];
+    snprintf(flag, sizeof flag, "%s", key);
+    for (char *f = flag; *f; f++) if (*f == '_') *f = '-';
+    const z3_arg_spec *spec = z3_command_arg(cmd, flag);
+    st = spec ? arg_words(ws, spec, key, v, err)
+              : z3_error_set(err, Z3_E_USAGE, "'%s %s' has no argument '%s'", cmd->resource, cmd->action, key);
+  }
+  if (st == Z3_OK && default_rom && z3_command_arg(cmd, "rom") && !json_object_get(args, "rom")) {
+    st = word(ws, z3_strdup("--rom"), err);
+    if (st == Z3_OK) st = word(ws, z3_strdup(default_rom), err);
+  }
+  return st;
+}
+
+static void shell_quote(z3_buf *b, const char *w) {
+  bool plain = *w != '\0';
+  for (const char *p = w; *p; p++) plain &= strchr("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_./:=@%+,-", *p) != NULL;
+  if (plain) {
+    z3_buf_printf(b, "%s", w);
+    return;
+  }
+  z3_buf_printf(b, "'");
+  for (const char *p = w; *p; p++) z3_buf_printf(b, *p == '\'' ? "'\\''" : "%c", *p);
+  z3_buf_printf(b, "'");
+}
+
+char *z3_agent_call_cmdline(const char *tool, const json_t *args, const char *default_rom) {
+  const z3_command *cmd = z3_tool_find(tool);
+  words ws = {0};
+  if (!cmd || call_words(cmd, args, default_rom, &ws, NULL) != Z3_OK) {
+    words_release(&ws);
+    char *a = args ? json_dumps(args, JSON_COMPACT) : NULL;
+    char *line = z3_strfmt("%s %s", tool, a ? a : "{}");
+    free(a);
+    return line;
+  }
+  z3_buf b;
+  z3_buf_init(&b);
+  z3_buf_printf(&b, "z3ed");
+  for (int i = 0; i < ws.n; i++) {
+    z3_buf_printf(&b, " ");
+    shell_quote(&b, ws.w[i]);
+  }
+  words_release(&ws);
+  return z3_buf_take_string(&b);
+}
+
+/* A planned call is checked exactly as the CLI would check it, without running. */
+static z3_status check_call(const z3_agent *a, const char *tool, const json_t *args, z3_error *err) {
+  const z3_command *cmd = z3_tool_find(tool);
+  if (!cmd || !offered(a, tool)) {
+    z3_error_set(err, Z3_E_NOT_FOUND, "no tool '%s' is offered", tool);
+    return Z3_E_NOT_FOUND;
+  }
+  words ws = {0};
+  z3_status st = call_words(cmd, args, a->o.rom_path, &ws, err);
+  if (st == Z3_OK) {
+    z3_cmd_ctx ctx;
+    st = z3_cmd_parse(&ctx, ws.n, ws.w, err);
+    z3_cmd_ctx_release(&ctx);
+  }
+  words_release(&ws);
+  return st;
+}
+
+/* ---- the agent --------------------------------------------------------------------- */
+
+static char *system_prompt(const z3_agent_options *o, bool has_session) {
+  const char *how = !has_session
+                        ? "Nothing runs now: answer with every tool call the task needs, all in this one answer, "
+                          "in order. A person reviews them before anything is run."
+                    : o->dry_run
+                        ? "Calls run for real but in dry-run mode: you see what a change would do, nothing is "
+                          "written. Results come back to you; continue until the task is done."
+                        : "Your changes go to a sandbox copy of the ROM (a proposal) that a person reviews and "
+                          "accepts; the real ROM is never touched. Results come back to you; continue until the "
+                          "task is done.";
+  return z3_strfmt(
+      "You are z3ed's agent. You change a The Legend of Zelda: A Link to the Past (SNES) ROM only through the "
+      "tools given, which are z3ed's commands. The ROM is '%s'; leave out the \"rom\" argument and the tools use it. "
+      "%s Read before you write when unsure, use as few calls as the task needs, and when it is done answer with a "
+      "short summary of what changed, without calling tools.",
+      o->rom_path ? o->rom_path : "(none)", how);
+}
+
+static z3_status load_baseline(z3_agent *a, z3_error *err) {
+  a->budget_active = a->o.limits.max_bytes_changed > 0 && a->has_session && !a->o.dry_run &&
+                     a->session.default_rom;
+  return a->budget_active ? z3_file_read(&a->baseline, a->session.default_rom, MAX_ROM, err) : Z3_OK;
+}
+
+z3_status z3_agent_new(z3_agent **out, const z3_agent_options *o, z3_error *err) {
+  *out = NULL;
+  if (!o->llm) return z3_error_set(err, Z3_E_USAGE, "the agent needs a model");
+  z3_agent *a = z3_calloc(1, sizeof *a);
+  if (!a) return z3_error_set(err, Z3_E_NOMEM, "out of memory");
+  a->o = *o;
+  if (a->o.limits.max_steps <= 0) a->o.limits.max_steps = DEFAULT_MAX_STEPS;
+  if (a->o.limits.max_tool_calls <= 0) a->o.limits.max_tool_calls = DEFAULT_MAX_TOOL_CALLS;
+  a->has_session = o->session != NULL;
+  if (o->session) a->session = *o->session;
+  z3_llm_conv_init(&a->conv);
+  z3_buf_init(&a->baseline);
+  a->calls = json_array();
+  a->tools = z3_agent_tools(o->tools, err);
+  char *prompt = o->system_prompt ? z3_strdup(o->system_prompt) : system_prompt(o, a->has_session);
+  z3_status st = a->tools ? Z3_OK : Z3_E_USAGE;
+  if (st == Z3_OK && (!prompt || !a->calls)) st = z3_error_set(err, Z3_E_NOMEM, "out of memory");
+  if (st == Z3_OK) st = z3_llm_conv_set_system(&a->conv, prompt, err);
+  if (st == Z3_OK) st = load_baseline(a, err);
+  z3_free(prompt);
+  if (st != Z3_OK) {
+    z3_agent_free(a);
+    return st;
+  }
+  *out = a;
+  return Z3_OK;
+}
+
+void z3_agent_free(z3_agent *a) {
+  if (!a) return;
+  z3_llm_conv_release(&a->conv);
+  json_decref(a->tools);
+  json_decref(a->calls);
+  z3_buf_release(&a->baseline);
+  z3_free(a);
+}
+
+static void emit(const z3_agent *a, z3_agent_event kind, const char *text) {
+  if (a->o.hooks.on_event && text && *text) a->o.hooks.on_event(a->o.hooks.user, kind, text);
+}
+
+static void count_usage(z3_agent *a, const z3_llm_reply *r) {
+  if (r->input_tokens > 0) a->input_tokens += r->input_tokens;
+  if (r->output_tokens > 0) a->output_tokens += r->output_tokens;
+}
+
+/* ---- running one call ---------------------------------------------------------------- */
+
+/* Bytes of the session's ROM that differ from how it was before the first call. */
+static size_t measure_changes(const z3_agent *a) {
+  z3_buf now;
+  z3_buf_init(&now);
+  size_t n = 0;
+  if (z3_file_read(&now, a->session.default_rom, MAX_ROM, NULL) == Z3_OK) {
+    size_t common = now.len < a->baseline.len ? now.len : a->baseline.len;
+    for (size_t i = 0; i < common; i++) n += now.data[i] != a->baseline.data[i];
+    n += (now.len > a->baseline.len ? now.len - a->baseline.len : a->baseline.len - now.len);
+  }
+  z3_buf_release(&now);
+  return n;
+}
+
+static char *result_text(const z3_tool_result *r) {
+  if (r->status == Z3_OK || (r->status == Z3_E_CHECK && r->result)) {
+    char *json = r->result ? json_dumps(r->result, JSON_COMPACT) : NULL;
+    char *text = z3_strdup(json ? json : "{}");
+    free(json);
+    return text;
+  }
+  if (r->error.hint[0]) return z3_strfmt("error (%s): %s; hint: %s", z3_status_name(r->status), r->error.message, r->error.hint);
+  return z3_strfmt("error (%s): %s", z3_status_name(r->status), r->error.message);
+}
+
+typedef struct outcome {
+  char *text;      /* what goes back to the model */
+  bool is_error;
+  const char *stop; /* set when this call ends the turn */
+} outcome;
+
+static json_t *call_args(const z3_agent *a, const z3_command *cmd, const json_t *args) {
+  json_t *copy = json_deep_copy(args);
+  if (a->o.dry_run && z3_command_arg(cmd, "dry-run")) json_object_set_new(copy, "dry_run", json_true());
+  return copy;
+}
+
+static void execute(z3_agent *a, const z3_command *cmd, const char *tool, const json_t *args, json_t *entry,
+                    outcome *out) {
+  bool mutates = (cmd->flags & Z3_CMD_MUTATES_ROM) != 0;
+  size_t max = a->o.limits.max_bytes_changed;
+  if (a->budget_active && mutates && a->bytes_changed >= max) {
+    out->text = z3_strfmt("error (usage): not run: this session has changed %zu ROM bytes, its limit", a->bytes_changed);
+    out->is_error = true;
+    out->stop = "budget";
+    return;
+  }
+  a->session.limits.max_rom_bytes_changed = a->budget_active ? max - a->bytes_changed : 0;
+  z3_tool_result r;
+  z3_tool_call(&a->session, tool, args, &r);
+  if (a->o.hooks.on_call) a->o.hooks.on_call(a->o.hooks.user, tool, args, &r);
+  if (a->budget_active && mutates && r.status == Z3_OK) a->bytes_changed = measure_changes(a);
+  bool refused_by_budget = a->budget_active && mutates && r.status == Z3_E_USAGE && strstr(r.error.message, "its limit is");
+  if (refused_by_budget) out->stop = "budget";
+  out->text = result_text(&r);
+  out->is_error = !(r.status == Z3_OK || (r.status == Z3_E_CHECK && r.result));
+  json_object_set_new(entry, "ok", json_boolean(!out->is_error));
+  json_object_set_new(entry, "error", out->is_error ? json_string(r.error.message) : json_null());
+  json_t *changed = r.result ? json_object_get(r.result, "bytes_changed") : NULL;
+  json_object_set(entry, "bytes_changed", changed ? changed : json_integer(0));
+  z3_tool_result_release(&r);
+}
+
+/* Runs one call (or says why not) and records it. */
+static void run_call(z3_agent *a, const z3_llm_call *c, outcome *out) {
+  memset(out, 0, sizeof *out);
+  json_t *entry = json_pack("{s:s,s:O}", "tool", c->name, "arguments", c->args ? c->args : json_null());
+  const z3_command *cmd = z3_tool_find(c->name);
+  if (c->args_error) {
+    out->text = z3_strfmt("error (usage): %s; the call was not run", c->args_error);
+  } else if (!cmd || !offered(a, c->name)) {
+    out->text = z3_strfmt("error (not_found): no tool '%s' is offered in this session", c->name);
+  } else {
+    json_t *args = call_args(a, cmd, c->args);
+    json_object_set(entry, "arguments", args);
+    execute(a, cmd, c->name, args, entry, out);
+    json_decref(args);
+  }
+  if (!json_object_get(entry, "ok")) {
+    out->is_error = true;
+    json_object_set_new(entry, "ok", json_false());
+    json_object_set_new(entry, "error", json_string(out->text ? out->text : ""));
+  }
+  char *shown = json_dumps(json_object_get(entry, "arguments"), JSON_COMPACT | JSON_ENCODE_ANY);
+  char *line = z3_strfmt("%s %s -> %s", c->name, shown ? shown : "", out->is_error ? (out->text ? out->text : "error") : "ok");
+  free(shown);
+  emit(a, Z3_AGENT_CALL, line);
+  z3_free(line);
+  json_array_append_new(a->calls, entry);
+}
+
+/* ---- turns ------------------------------------------------------------------------------ */
+
+static z3_status ask(z3_agent *a, z3_llm_reply *reply, z3_error *err) {
+  z3_status st = z3_llm_chat(a->o.llm, &a->conv, a->tools, reply, err);
+  if (st) return st;
+  a->steps++;
+  count_usage(a, reply);
+  emit(a, Z3_AGENT_TEXT, reply->msg.text);
+  return Z3_OK;
+}
+
+static json_t *usage_json(const z3_agent *a) {
+  return json_pack("{s:I,s:I}", "input_tokens", (json_int_t)a->input_tokens, "output_tokens",
+                   (json_int_t)a->output_tokens);
+}
+
+typedef struct turn_state {
+  int steps, calls;
+  bool finished;
+  char *answer;
+  char stop[256];
+} turn_state;
+
+/* Answers every call of the assistant turn at conv index idx: run, or "not
+ * run" once a limit has stopped the turn (providers refuse a call left without
+ * a result). */
+static z3_status answer_calls(z3_agent *a, size_t idx, turn_state *t, z3_error *err) {
+  z3_status st = Z3_OK;
+  for (size_t i = 0; st == Z3_OK && i < a->conv.msgs[idx].call_count; i++) {
+    const z3_llm_call *c = &a->conv.msgs[idx].calls[i];
+    outcome out = {0};
+    if (!t->stop[0] && t->calls == a->o.limits.max_tool_calls) {
+      snprintf(t->stop, sizeof t->stop, "stopped: the model asked for more than %d tool calls in one turn (--max-tool-calls)",
+               a->o.limits.max_tool_calls);
+    }
+    if (t->stop[0]) {
+      out.text = z3_strfmt("error (usage): not run: %s", t->stop);
+      out.is_error = true;
+    } else {
+      run_call(a, c, &out);
+      t->calls++;
+      a->tool_calls++;
+    }
+    if (out.stop && !t->stop[0]) {
+      snprintf(t->stop, sizeof t->stop, "stopped: the session reached its limit of %zu changed ROM bytes (--max-bytes-changed)",
+               a->o.limits.max_bytes_changed);
+    }
+    char *id = z3_strdup(c->id), *name = z3_strdup(c->name); /* c moves when the conversation grows */
+    st = id && name && out.text ? z3_llm_conv_add_result(&a->conv, id, name, out.text, out.is_error, err)
+                                : z3_error_set(err, Z3_E_NOMEM, "out of memory");
+    z3_free(id);
+    z3_free(name);
+    z3_free(out.text);
+  }
+  return st;
+}
+
+static z3_status one_step(z3_agent *a, turn_state *t, z3_error *err) {
+  if (t->steps == a->o.limits.max_steps) {
+    snprintf(t->stop, sizeof t->stop, "stopped after %d model answers (--max-steps) before the model finished",
+             a->o.limits.max_steps);
+    return Z3_OK;
+  }
+  z3_llm_reply reply;
+  z3_status st = ask(a, &reply, err);
+  if (st) return st;
+  t->steps++;
+  if (reply.msg.text) {
+    z3_free(t->answer);
+    t->answer = z3_strdup(reply.msg.text);
+  }
+  size_t idx = a->conv.count;
+  st = z3_llm_conv_add_assistant(&a->conv, &reply.msg, err);
+  z3_llm_reply_release(&reply);
+  if (st) return st;
+  if (a->conv.msgs[idx].call_count == 0) {
+    t->finished = true;
+    return Z3_OK;
+  }
+  return answer_calls(a, idx, t, err);
+}
+
+static json_t *slice(const json_t *list, size_t from) {
+  json_t *out = json_array();
+  for (size_t i = from; i < json_array_size(list); i++) json_array_append(out, json_array_get(list, i));
+  return out;
+}
+
+z3_status z3_agent_turn(z3_agent *a, const char *prompt, json_t **report, z3_error *err) {
+  size_t first_call = json_array_size(a->calls);
+  turn_state t = {0};
+  z3_status st = z3_llm_conv_add_user(&a->conv, prompt, err);
+  while (st == Z3_OK && !t.finished && !t.stop[0]) st = one_step(a, &t, err);
+  *report = json_pack("{s:o,s:b,s:o,s:i,s:i,s:I,s:o,s:o}", "answer", t.answer ? json_string(t.answer) : json_null(),
+                      "finished", t.finished, "stopped", t.stop[0] ? json_string(t.stop) : json_null(), "steps", t.steps,
+                      "tool_calls", t.calls, "bytes_changed", (json_int_t)a->bytes_changed, "calls",
+                      slice(a->calls, first_call), "usage", usage_json(a));
+  z3_free(t.answer);
+  if (st == Z3_OK && t.stop[0]) {
+    z3_error_set(err, Z3_E_CHECK, "%s", t.stop);
+    z3_error_hint(err, "raise the limit, or give the model a smaller task");
+    return Z3_E_CHECK;
+  }
+  return st;
+}
+
+/* ---- plans ------------------------------------------------------------------------------ */
+
+static json_t *planned_call(const z3_agent *a, const z3_llm_call *c) {
+  z3_error e;
+  z3_error_init(&e);
+  if (c->args_error) z3_error_set(&e, Z3_E_USAGE, "%s", c->args_error);
+  else check_call(a, c->name, c->args, &e);
+  char *line = z3_agent_call_cmdline(c->name, c->args, a->o.rom_path);
+  json_t *o = json_pack("{s:s,s:O,s:s,s:b,s:o}", "tool", c->name, "arguments", c->args ? c->args : json_null(),
+                        "command", line ? line : "", "valid", e.code == Z3_OK, "error",
+                        e.code ? json_string(e.message) : json_null());
+  z3_free(line);
+  return o;
+}
+
+z3_status z3_agent_plan(z3_agent *a, const char *prompt, json_t **report, z3_error *err) {
+  *report = NULL;
+  z3_status st = z3_llm_conv_add_user(&a->conv, prompt, err);
+  z3_llm_reply reply;
+  if (st == Z3_OK) st = ask(a, &reply, err);
+  if (st) return st;
+  json_t *calls = json_array();
+  for (size_t i = 0; i < reply.msg.call_count; i++) json_array_append_new(calls, planned_call(a, &reply.msg.calls[i]));
+  *report = json_pack("{s:o,s:o,s:o}", "answer", reply.msg.text ? json_string(reply.msg.text) : json_null(), "calls",
+                      calls, "usage", usage_json(a));
+  st = z3_llm_conv_add_assistant(&a->conv, &reply.msg, err);
+  z3_llm_reply_release(&reply);
+  return st;
+}
+
+/* ---- chat -------------------------------------------------------------------------------- */
+
+static char *trim(char *s) {
+  while (*s == ' ' || *s == '\t') s++;
+  size_t n = strlen(s);
+  while (n > 0 && strchr(" \t\r\n", s[n - 1])) s[--n] = '\0';
+  return s;
+}
+
+json_t *z3_agent_totals(const z3_agent *a) {
+  return json_pack("{s:i,s:i,s:I,s:o,s:O}", "steps", a->steps, "tool_calls", a->tool_calls, "bytes_changed",
+                   (json_int_t)a->bytes_changed, "usage", usage_json(a), "calls", a->calls);
+}
+
+z3_status z3_agent_chat(z3_agent *a, const z3_agent_io *io, json_t **report, z3_error *err) {
+  int turns = 0, failed = 0;
+  z3_status fatal = Z3_OK;
+  for (char *line; fatal == Z3_OK && (line = io->read_line(io->user));) {
+    char *text = trim(line);
+    bool quit = strcmp(text, "/quit") == 0 || strcmp(text, "/exit") == 0;
+    if (*text && !quit) {
+      json_t *r = NULL;
+      z3_error e;
+      z3_error_init(&e);
+      z3_status st = z3_agent_turn(a, text, &r, &e);
+      json_decref(r);
+      turns++;
+      failed += st != Z3_OK;
+      if (st != Z3_OK) emit(a, Z3_AGENT_NOTICE, e.message); /* the person may try again */
+      if (st == Z3_E_NOMEM || st == Z3_E_INTERNAL) fatal = z3_error_set(err, st, "%s", e.message);
+    }
+    free(line);
+    if (quit) break;
+  }
+  *report = z3_agent_totals(a);
+  json_object_set_new(*report, "turns", json_integer(turns));
+  json_object_set_new(*report, "failed_turns", json_integer(failed));
+  if (fatal) return fatal;
+  if (failed) {
+    z3_error_set(err, Z3_E_CHECK, "%d of %d turns did not finish", failed, turns);
+    return Z3_E_CHECK;
+  }
+  return Z3_OK;
+}
