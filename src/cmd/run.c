@@ -14,6 +14,7 @@
  */
 #include <string.h>
 
+#include "agent/script.h" /* z3_record_run */
 #include "cmd/cmd.h"
 
 enum { CHANGE_BYTES_SHOWN = 32 };
@@ -75,7 +76,7 @@ static z3_status load_rom(z3_cmd_ctx *ctx, z3_error *err) {
   return z3_rom_load(&ctx->rom, ctx->rom_path, err);
 }
 
-z3_status z3_cmd_run(z3_cmd_ctx *ctx, z3_error *err) {
+static z3_status run_command(z3_cmd_ctx *ctx, z3_error *err) {
   ctx->result = json_object();
   if (!ctx->result) return z3_error_set(err, Z3_E_NOMEM, "out of memory");
   const z3_command *cmd = ctx->cmd;
@@ -107,6 +108,12 @@ z3_status z3_cmd_run(z3_cmd_ctx *ctx, z3_error *err) {
     return Z3_OK;
   }
   return save_rom(ctx, err);
+}
+
+z3_status z3_cmd_run(z3_cmd_ctx *ctx, z3_error *err) {
+  /* The one recording hook (agent/record.c): with `script record start` active,
+   * every command, from a shell or an agent's tool call, is appended to it. */
+  return z3_record_run(ctx, err, run_command);
 }
 
 z3_status z3_cmd_write_file(z3_cmd_ctx *ctx, const char *path, const void *data, size_t len,
