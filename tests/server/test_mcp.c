@@ -1,0 +1,736 @@
+/*
+ * The MCP server, in-process through memory streams: the JSON-RPC rules,
+ * every method's answers and errors, both protocol eras. Tool calls use the
+ * real dispatcher on the sample ROM unless a test needs the stub.
+ * Live behaviour (cancellation, pipes, the binary) is in test_mcp_live.c.
+ */
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "agent/tools.h"
+#include "mcp_harness.h"
+
+static char *tmp, *rom, *rom2;
+
+static int setup(void **state) {
+  (void)state;
+  tmp = z3_test_tmpdir();
+  rom = z3_strfmt("%s/game.sfc", tmp);
+  rom2 = z3_strfmt("%s/hack.sfc", tmp);
+  char *cmd = z3_strfmt("cp '%s' '%s' && cp '%s' '%s' && printf 'X' | dd of='%s' bs=1 seek=70000 conv=notrunc 2>/dev/null",
+                        Z3_SAMPLE, rom, Z3_SAMPLE, rom2, rom2);
+  int rc = system(cmd);
+  z3_free(cmd);
+  return rc;
+}
+
+static int teardown(void **state) {
+  (void)state;
+  char *cmd = z3_strfmt("rm -rf '%s'", tmp);
+  if (system(cmd) != 0) print_error("cannot remove %s\n", tmp);
+  z3_free(cmd);
+  z3_free(rom), z3_free(rom2), z3_free(tmp);
+  return 0;
+}
+
+static json_t *run(const char *input) {
+  z3_mcp_options o = mcp_opts(tmp, rom);
+  return mcp_run(input, &o);
+}
+
+static json_t *run_stub(const char *input, mcp_stub *st) {
+  z3_mcp_options o = mcp_opts(tmp, rom);
+  o.run_tool = mcp_stub_run, o.run_tool_ctx = st;
+  return mcp_run(input, &o);
+}
+
+/* ---- lifecycle ------------------------------------------------------------------------------ */
+
+Z3_TEST(test_initialize__each_supported_version_is_echoed_and_others_get_the_newest) {
+  (void)state;
+  const char *asked[] = {"2025-11-25", "2025-06-18", "2025-03-26", "2024-11-05", "1999-01-01", "2026-07-28", "2024-10-07"};
+  const char *answer[] = {"2025-11-25", "2025-06-18", "2025-03-26", "2024-11-05", "2025-11-25", "2025-11-25", "2025-11-25"};
+  for (size_t i = 0; i < sizeof asked / sizeof *asked; i++) {
+    char *input = z3_strfmt("{'jsonrpc':'2.0','id':0,'method':'initialize','params':{'protocolVersion':'%s',"
+                            "'capabilities':{},'clientInfo':{'name':'t','version':'1'}}}\n", asked[i]);
+    json_t *msgs = run(input);
+    json_t *res = mcp_result(msgs, "0");
+    assert_string_equal(json_string_value(json_object_get(res, "protocolVersion")), answer[i]);
+    assert_string_equal(json_string_value(json_object_get(json_object_get(res, "serverInfo"), "name")), "z3ed");
+    assert_true(json_is_string(json_object_get(json_object_get(res, "serverInfo"), "version")));
+    json_t *caps = json_object_get(res, "capabilities");
+    assert_non_null(json_object_get(caps, "tools"));
+    assert_non_null(json_object_get(caps, "resources"));
+    assert_non_null(json_object_get(caps, "prompts"));
+    assert_non_null(json_object_get(caps, "logging"));
+    assert_null(json_object_get(caps, "completions")); /* not implemented, so not declared */
+    assert_true(json_is_string(json_object_get(res, "instructions")));
+    assert_int_equal(json_array_size(msgs), 1);
+    json_decref(msgs);
+    z3_free(input);
+  }
+}
+
+Z3_TEST(test_initialize__twice_or_without_a_version_is_refused) {
+  (void)state;
+  json_t *msgs = run(INIT("2025-06-18")
+                     "{'jsonrpc':'2.0','id':1,'method':'initialize','params':{'protocolVersion':'2025-11-25','capabilities':{},'clientInfo':{'name':'t','version':'1'}}}\n"
+                     "{'jsonrpc':'2.0','id':2,'method':'ping'}\n");
+  assert_int_equal(mcp_error_code(msgs, "1"), -32600);
+  assert_non_null(mcp_result(msgs, "2"));
+  json_decref(msgs);
+  msgs = run("{'jsonrpc':'2.0','id':1,'method':'initialize','params':{'capabilities':{}}}\n"
+             "{'jsonrpc':'2.0','id':2,'method':'initialize'}\n"
+             "{'jsonrpc':'2.0','id':3,'method':'tools/list'}\n");
+  assert_int_equal(mcp_error_code(msgs, "1"), -32602);
+  assert_int_equal(mcp_error_code(msgs, "2"), -32602);
+  assert_int_equal(mcp_error_code(msgs, "3"), -32600); /* still not initialized */
+  json_decref(msgs);
+}
+
+Z3_TEST(test_lifecycle__only_ping_before_initialize) {
+  (void)state;
+  json_t *msgs = run("{'jsonrpc':'2.0','id':1,'method':'tools/list'}\n"
+                     "{'jsonrpc':'2.0','id':2,'method':'ping'}\n"
+                     "{'jsonrpc':'2.0','id':3,'method':'tools/call','params':{'name':'rom_info'}}\n");
+  assert_int_equal(mcp_error_code(msgs, "1"), -32600);
+  assert_non_null(strstr(mcp_error_message(msgs, "1"), "initialize"));
+  assert_non_null(strstr(mcp_error_message(msgs, "1"), "2025-11-25"));
+  assert_int_equal(json_object_size(mcp_result(msgs, "2")), 0); /* ping answers exactly {} */
+  assert_int_equal(mcp_error_code(msgs, "3"), -32600);
+  json_decref(msgs);
+}
+
+/* ---- JSON-RPC framing and errors ------------------------------------------------------------ */
+
+Z3_TEST(test_ids__integers_and_strings_come_back_unchanged) {
+  (void)state;
+  json_t *msgs = run(INIT("2025-11-25")
+                     "{'jsonrpc':'2.0','id':0,'method':'ping'}\n"
+                     "{'jsonrpc':'2.0','id':'0','method':'ping'}\n"
+                     "{'jsonrpc':'2.0','id':-5,'method':'ping'}\n"
+                     "{'jsonrpc':'2.0','id':9007199254740993,'method':'ping'}\n"
+                     "{'jsonrpc':'2.0','id':'x y\\u00e9','method':'nope'}\n");
+  assert_int_equal(json_array_size(msgs), 6);
+  assert_true(json_is_integer(json_object_get(mcp_response(msgs, "0"), "id")));
+  assert_true(json_is_string(json_object_get(mcp_response(msgs, "\"0\""), "id")));
+  assert_non_null(mcp_result(msgs, "-5"));
+  assert_non_null(mcp_result(msgs, "9007199254740993"));
+  assert_int_equal(mcp_error_code(msgs, "\"x y\\u00e9\""), -32601);
+  json_decref(msgs);
+}
+
+Z3_TEST(test_parse_errors__answered_without_id_and_the_server_goes_on) {
+  (void)state;
+  json_t *msgs = run(INIT("2025-11-25")
+                     "garbage\n"
+                     "{'jsonrpc':'2.0','id':1,'method':'ping'\n"
+                     "{'jsonrpc':'2.0','id':2,'method':'ping'}\n"
+                     "\n"
+                     "   \r\n"
+                     "{'jsonrpc':'2.0','id':3,'method':'ping'}\r\n"
+                     "{'jsonrpc':'2.0','id':4,'method':'ping'}"); /* no final newline */
+  assert_int_equal(mcp_idless_errors(msgs, -32700), 2);
+  assert_null(mcp_response(msgs, "1"));
+  assert_non_null(mcp_result(msgs, "2"));
+  assert_non_null(mcp_result(msgs, "3"));
+  assert_non_null(mcp_result(msgs, "4"));
+  assert_int_equal(json_array_size(msgs), 6); /* blank lines got no answer */
+  json_decref(msgs);
+}
+
+Z3_TEST(test_invalid_requests__32600_with_the_id_only_when_it_is_readable) {
+  (void)state;
+  json_t *msgs = run(INIT("2025-11-25")
+                     "1\n\"text\"\nnull\n{}\n"
+                     "{'jsonrpc':'2.0','id':null,'method':'ping'}\n"
+                     "{'jsonrpc':'2.0','id':1.5,'method':'ping'}\n"
+                     "{'jsonrpc':'2.0','id':{'a':1},'method':'ping'}\n"
+                     "{'jsonrpc':'2.0','id':true,'method':'ping'}\n"
+                     "{'jsonrpc':'1.0','id':3,'method':'ping'}\n"
+                     "{'id':4,'method':'ping'}\n"
+                     "{'jsonrpc':'2.0','id':5,'method':7}\n"
+                     "{'jsonrpc':'2.0','id':6}\n"
+                     "{'jsonrpc':'2.0','id':7,'method':'ping','params':[1]}\n"
+                     "{'jsonrpc':'2.0','id':8,'method':'tools/list','params':'x'}\n"
+                     "{'jsonrpc':'2.0','id':9,'method':'ping'}\n");
+  assert_int_equal(mcp_idless_errors(msgs, -32600), 8);
+  assert_int_equal(mcp_error_code(msgs, "3"), -32600);
+  assert_int_equal(mcp_error_code(msgs, "4"), -32600);
+  assert_int_equal(mcp_error_code(msgs, "5"), -32600);
+  assert_int_equal(mcp_error_code(msgs, "6"), -32600);
+  assert_int_equal(mcp_error_code(msgs, "7"), -32602);
+  assert_int_equal(mcp_error_code(msgs, "8"), -32602);
+  assert_non_null(mcp_result(msgs, "9"));
+  json_decref(msgs);
+}
+
+Z3_TEST(test_methods__unknown_is_32601_and_notifications_are_never_answered) {
+  (void)state;
+  json_t *msgs = run(INIT("2025-11-25")
+                     "{'jsonrpc':'2.0','id':1,'method':'tools/destroy'}\n"
+                     "{'jsonrpc':'2.0','id':2,'method':'completion/complete','params':{}}\n"
+                     "{'jsonrpc':'2.0','method':'ping'}\n"
+                     "{'jsonrpc':'2.0','method':'tools/call','params':{'name':'rom_info'}}\n"
+                     "{'jsonrpc':'2.0','method':'notifications/whatever','params':{'x':1}}\n"
+                     "{'jsonrpc':'2.0','method':'notifications/cancelled','params':[1]}\n"
+                     "{'jsonrpc':'2.0','method':'notifications/cancelled'}\n"
+                     "{'jsonrpc':'2.0','method':'notifications/cancelled','params':{'requestId':999}}\n"
+                     "{'jsonrpc':'2.0','method':'notifications/roots/list_changed'}\n"
+                     "{'jsonrpc':'2.0','id':77,'result':{}}\n"
+                     "{'jsonrpc':'2.0','id':78,'error':{'code':1,'message':'m'}}\n"
+                     "{'jsonrpc':'2.0','id':3,'method':'ping'}\n");
+  assert_int_equal(mcp_error_code(msgs, "1"), -32601);
+  assert_int_equal(mcp_error_code(msgs, "2"), -32601);
+  assert_non_null(mcp_result(msgs, "3"));
+  assert_null(mcp_response(msgs, "77"));
+  assert_null(mcp_response(msgs, "78"));
+  assert_int_equal(json_array_size(msgs), 4); /* init, 1, 2, 3: nothing for the rest */
+  json_decref(msgs);
+}
+
+Z3_TEST(test_batches__accepted_only_under_2025_03_26) {
+  (void)state;
+  json_t *msgs = run(INIT("2025-03-26")
+                     "[{'jsonrpc':'2.0','id':1,'method':'ping'},{'jsonrpc':'2.0','method':'notifications/x'},"
+                     "{'jsonrpc':'2.0','id':2,'method':'nope'},5,"
+                     "{'jsonrpc':'2.0','id':3,'method':'initialize','params':{'protocolVersion':'2025-03-26'}},"
+                     "{'jsonrpc':'2.0','id':4,'method':'tools/call','params':{'name':'rom_info','arguments':{}}}]\n"
+                     "[{'jsonrpc':'2.0','method':'notifications/initialized'}]\n"
+                     "[]\n"
+                     "{'jsonrpc':'2.0','id':5,'method':'ping'}\n");
+  assert_int_equal(json_array_size(msgs), 4); /* init, one batch answer, the empty batch's error, 5 */
+  json_t *batch = json_array_get(msgs, 1);
+  assert_true(json_is_array(batch));
+  assert_int_equal(json_array_size(batch), 5);
+  assert_non_null(mcp_result(batch, "1"));
+  assert_int_equal(mcp_error_code(batch, "2"), -32601);
+  assert_int_equal(mcp_idless_errors(batch, -32600), 1); /* the 5 */
+  assert_int_equal(mcp_error_code(batch, "3"), -32600);
+  assert_null(json_object_get(mcp_result(batch, "4"), "structuredContent")); /* 2025-03-26 has none */
+  assert_true(json_array_size(json_object_get(mcp_result(batch, "4"), "content")) > 0);
+  assert_int_equal(mcp_idless_errors(msgs, -32600), 1);
+  json_decref(msgs);
+  const char *others[] = {INIT("2025-11-25"), INIT("2025-06-18"), INIT("2024-11-05"), ""};
+  for (size_t i = 0; i < 4; i++) {
+    char *input = z3_strfmt("%s[{'jsonrpc':'2.0','id':1,'method':'ping'}]\n", others[i]);
+    msgs = run(input);
+    assert_int_equal(mcp_idless_errors(msgs, -32600), 1);
+    assert_null(mcp_response(msgs, "1"));
+    json_decref(msgs);
+    z3_free(input);
+  }
+}
+
+/* ---- tools -------------------------------------------------------------------------------- */
+
+static json_t *tools_of(json_t *msgs) { return json_object_get(mcp_result(msgs, "1"), "tools"); }
+
+Z3_TEST(test_tools_list__every_command_with_schemas_shaped_for_the_revision) {
+  (void)state;
+  json_t *msgs = run(INIT("2025-11-25") "{'jsonrpc':'2.0','id':1,'method':'tools/list'}\n"
+                                        "{'jsonrpc':'2.0','id':2,'method':'tools/list','params':{'cursor':'x'}}\n");
+  json_t *tools = tools_of(msgs), *t;
+  assert_int_equal(json_array_size(tools), z3_command_count);
+  size_t i;
+  json_array_foreach(tools, i, t) {
+    const z3_command *cmd = z3_tool_find(json_string_value(json_object_get(t, "name")));
+    assert_non_null(cmd);
+    assert_string_equal(json_string_value(json_object_get(json_object_get(t, "inputSchema"), "type")), "object");
+    assert_string_equal(json_string_value(json_object_get(json_object_get(t, "outputSchema"), "type")), "object");
+    assert_true(json_is_string(json_object_get(t, "title")));
+    json_t *ann = json_object_get(t, "annotations");
+    assert_int_equal(json_is_true(json_object_get(ann, "readOnlyHint")),
+                     cmd->safety == Z3_SAFETY_READ_ONLY || cmd->safety == Z3_SAFETY_RUNS_EMULATOR);
+    assert_false(json_is_true(json_object_get(ann, "openWorldHint")) && cmd->safety != Z3_SAFETY_NETWORK);
+    /* with a server ROM, "rom" is optional and says what it defaults to */
+    json_t *rom_prop = json_object_get(json_object_get(json_object_get(t, "inputSchema"), "properties"), "rom");
+    json_t *req, *required = json_object_get(json_object_get(t, "inputSchema"), "required");
+    size_t k;
+    json_array_foreach(required, k, req) assert_string_not_equal(json_string_value(req), "rom");
+    if (rom_prop) assert_non_null(strstr(json_string_value(json_object_get(rom_prop, "description")), "game.sfc"));
+  }
+  assert_int_equal(mcp_error_code(msgs, "2"), -32602);
+  json_decref(msgs);
+}
+
+Z3_TEST(test_tools_list__older_revisions_get_only_members_they_know) {
+  (void)state;
+  json_t *msgs = run(INIT("2025-03-26") "{'jsonrpc':'2.0','id':1,'method':'tools/list'}\n");
+  json_t *t = json_array_get(tools_of(msgs), 0);
+  assert_non_null(json_object_get(t, "annotations"));
+  assert_null(json_object_get(t, "outputSchema"));
+  assert_null(json_object_get(t, "title"));
+  json_decref(msgs);
+  msgs = run(INIT("2024-11-05") "{'jsonrpc':'2.0','id':1,'method':'tools/list'}\n");
+  t = json_array_get(tools_of(msgs), 0);
+  assert_null(json_object_get(t, "annotations"));
+  assert_null(json_object_get(t, "outputSchema"));
+  assert_non_null(json_object_get(t, "inputSchema"));
+  json_decref(msgs);
+}
+
+Z3_TEST(test_tools_call__success_has_text_and_structured_content) {
+  (void)state;
+  json_t *msgs = run(INIT("2025-11-25")
+                     "{'jsonrpc':'2.0','id':1,'method':'tools/call','params':{'name':'rom_info','arguments':{}}}\n"
+                     "{'jsonrpc':'2.0','id':2,'method':'tools/call','params':{'name':'palette_list'}}\n");
+  json_t *res = mcp_result(msgs, "1"), *sc = json_object_get(res, "structuredContent");
+  assert_null(json_object_get(res, "isError"));
+  assert_int_equal(json_integer_value(json_object_get(sc, "size")), 1048576);
+  json_t *block = json_array_get(json_object_get(res, "content"), 0);
+  assert_string_equal(json_string_value(json_object_get(block, "type")), "text");
+  json_t *parsed = json_loads(json_string_value(json_object_get(block, "text")), 0, NULL);
+  assert_true(json_equal(parsed, sc)); /* the text block is the same JSON for older clients */
+  json_decref(parsed);
+  assert_true(json_array_size(json_object_get(json_object_get(mcp_result(msgs, "2"), "structuredContent"), "groups")) > 0);
+  json_decref(msgs);
+  msgs = run(INIT("2025-03-26") "{'jsonrpc':'2.0','id':1,'method':'tools/call','params':{'name':'rom_info'}}\n");
+  assert_null(json_object_get(mcp_result(msgs, "1"), "structuredContent"));
+  assert_true(json_array_size(json_object_get(mcp_result(msgs, "1"), "content")) > 0);
+  json_decref(msgs);
+}
+
+static void assert_tool_error(json_t *msgs, const char *id, const char *needle) {
+  json_t *res = mcp_result(msgs, id);
+  assert_true(json_is_true(json_object_get(res, "isError")));
+  assert_null(json_object_get(res, "structuredContent")); /* the SDK would check it against outputSchema */
+  const char *text = json_string_value(json_object_get(json_array_get(json_object_get(res, "content"), 0), "text"));
+  if (!strstr(text, needle)) print_error("'%s' does not mention '%s'\n", text, needle);
+  assert_non_null(strstr(text, needle));
+}
+
+Z3_TEST(test_tools_call__failures_are_is_error_results_with_the_reason) {
+  (void)state;
+  char *input = z3_strfmt(
+      INIT("2025-11-25")
+      "{'jsonrpc':'2.0','id':1,'method':'tools/call','params':{'name':'rom_fix_checksum','arguments':{}}}\n"
+      "{'jsonrpc':'2.0','id':2,'method':'tools/call','params':{'name':'rom_info','arguments':{'rom':5}}}\n"
+      "{'jsonrpc':'2.0','id':3,'method':'tools/call','params':{'name':'gfx_get_pixel','arguments':{'sheet':'zero','x':1,'y':1}}}\n"
+      "{'jsonrpc':'2.0','id':4,'method':'tools/call','params':{'name':'rom_info','arguments':{'rmo':'x'}}}\n"
+      "{'jsonrpc':'2.0','id':5,'method':'tools/call','params':{'name':'rom_info','arguments':{'rom':'missing.sfc'}}}\n"
+      "{'jsonrpc':'2.0','id':6,'method':'tools/call','params':{'name':'rom_fix_checksum','arguments':{'dry_run':true}}}\n"
+      "{'jsonrpc':'2.0','id':7,'method':'tools/call','params':{'name':'rom_expand','arguments':{'size':'2MiB','output':'%s/big.sfc'}}}\n",
+      tmp);
+  json_t *msgs = run(input);
+  assert_tool_error(msgs, "1", "sandbox");
+  assert_tool_error(msgs, "2", "must be");
+  assert_tool_error(msgs, "3", "sheet");
+  assert_tool_error(msgs, "4", "rmo");
+  assert_tool_error(msgs, "5", "missing.sfc");
+  assert_null(json_object_get(mcp_result(msgs, "6"), "isError")); /* a dry run writes nothing: allowed */
+  assert_tool_error(msgs, "7", "sandbox");
+  char *big = z3_strfmt("%s/big.sfc", tmp);
+  assert_false(z3_file_exists(big));
+  z3_free(big);
+  json_decref(msgs);
+  z3_free(input);
+}
+
+Z3_TEST(test_tools_call__protocol_errors_for_the_request_itself) {
+  (void)state;
+  json_t *msgs = run(INIT("2025-11-25")
+                     "{'jsonrpc':'2.0','id':1,'method':'tools/call','params':{'name':'rom_infoo'}}\n"
+                     "{'jsonrpc':'2.0','id':2,'method':'tools/call','params':{'arguments':{}}}\n"
+                     "{'jsonrpc':'2.0','id':3,'method':'tools/call','params':{'name':'rom_info','arguments':[1]}}\n"
+                     "{'jsonrpc':'2.0','id':4,'method':'tools/call'}\n"
+                     "{'jsonrpc':'2.0','id':5,'method':'tools/call','params':{'name':7}}\n");
+  assert_int_equal(mcp_error_code(msgs, "1"), -32602);
+  assert_non_null(strstr(mcp_error_message(msgs, "1"), "Unknown tool: rom_infoo"));
+  assert_non_null(strstr(mcp_error_message(msgs, "1"), "rom_info")); /* did you mean */
+  for (int id = 2; id <= 5; id++) {
+    char key[8];
+    snprintf(key, sizeof key, "%d", id);
+    assert_int_equal(mcp_error_code(msgs, key), -32602);
+  }
+  json_decref(msgs);
+}
+
+Z3_TEST(test_tools_call__a_check_that_finds_problems_is_a_result) {
+  (void)state;
+  char *input = z3_strfmt(INIT("2025-11-25")
+                          "{'jsonrpc':'2.0','id':1,'method':'tools/call','params':{'name':'rom_diff','arguments':{'from':'%s','to':'%s'}}}\n",
+                          rom, rom2);
+  json_t *msgs = run(input);
+  json_t *res = mcp_result(msgs, "1");
+  assert_null(json_object_get(res, "isError"));
+  assert_true(json_is_false(json_object_get(json_object_get(res, "structuredContent"), "identical")));
+  assert_int_equal(json_array_size(json_object_get(res, "content")), 2);
+  json_decref(msgs);
+  z3_free(input);
+}
+
+Z3_TEST(test_tools_call__limits_and_session_are_the_agent_ones) {
+  (void)state;
+  z3_mcp_options o = mcp_opts(tmp, rom);
+  o.max_output_bytes = 200;
+  json_t *msgs = mcp_run(INIT("2025-11-25") "{'jsonrpc':'2.0','id':1,'method':'tools/call','params':{'name':'rom_export_state'}}\n", &o);
+  assert_tool_error(msgs, "1", "limit");
+  json_decref(msgs);
+  mcp_stub st;
+  mcp_stub_init(&st);
+  msgs = run_stub(INIT("2025-11-25") "{'jsonrpc':'2.0','id':1,'method':'tools/call','params':{'name':'rom_info'}}\n", &st);
+  assert_non_null(mcp_result(msgs, "1"));
+  assert_true(st.seen.agent);
+  assert_null(st.seen.sandbox_dir); /* no sandbox: the dispatcher refuses every write */
+  assert_false(st.seen.allow_network);
+  assert_string_equal(st.seen_rom, rom);
+  assert_true(st.seen.limits.max_seconds == 60);
+  assert_int_equal(st.seen.limits.max_output_bytes, 1u << 20);
+  char *audit = z3_strfmt("%s/audit.jsonl", tmp);
+  assert_string_equal(st.seen_audit, audit);
+  z3_free(audit);
+  json_decref(msgs);
+}
+
+/* ---- progress and logging ---------------------------------------------------------------------- */
+
+Z3_TEST(test_progress__start_ticks_and_end_before_the_answer) {
+  (void)state;
+  mcp_stub st;
+  mcp_stub_init(&st);
+  st.sleep_seconds = 0.25;
+  z3_mcp_options o = mcp_opts(tmp, rom);
+  o.run_tool = mcp_stub_run, o.run_tool_ctx = &st, o.progress_interval = 0.05;
+  json_t *msgs = mcp_run(INIT("2025-11-25")
+                         "{'jsonrpc':'2.0','id':1,'method':'tools/call','params':{'name':'rom_info','_meta':{'progressToken':'tok'}}}\n"
+                         "{'jsonrpc':'2.0','id':2,'method':'tools/call','params':{'name':'rom_info'}}\n",
+                         &o);
+  size_t i, answer_at = 0, seen = 0;
+  double last = -1;
+  json_t *m, *final = NULL, *one = json_integer(1);
+  json_array_foreach(msgs, i, m) {
+    if (json_equal(json_object_get(m, "id"), one) && !json_object_get(m, "method")) answer_at = i;
+    if (!json_object_get(m, "method") || strcmp(json_string_value(json_object_get(m, "method")), "notifications/progress") != 0)
+      continue;
+    json_t *p = json_object_get(m, "params");
+    assert_string_equal(json_string_value(json_object_get(p, "progressToken")), "tok");
+    double v = json_number_value(json_object_get(p, "progress"));
+    assert_true(v > last); /* progress must keep growing */
+    assert_true(answer_at == 0); /* and come before the answer */
+    last = v, seen++, final = p;
+  }
+  json_decref(one);
+  assert_true(answer_at > 0);
+  assert_true(seen >= 3); /* start, at least one tick, end */
+  assert_true(json_number_value(json_object_get(final, "total")) == last);
+  assert_non_null(mcp_result(msgs, "2"));
+  json_decref(msgs);
+}
+
+Z3_TEST(test_logging__set_level_chooses_which_messages_reach_the_client) {
+  (void)state;
+  mcp_stub st;
+  mcp_stub_init(&st);
+  json_t *msgs = run_stub(INIT("2025-11-25")
+                          "{'jsonrpc':'2.0','id':1,'method':'tools/call','params':{'name':'rom_info'}}\n", &st);
+  assert_int_equal(mcp_count_method(msgs, "notifications/message"), 0); /* quiet until asked */
+  json_decref(msgs);
+  msgs = run_stub(INIT("2025-11-25")
+                  "{'jsonrpc':'2.0','id':1,'method':'logging/setLevel','params':{'level':'info'}}\n"
+                  "{'jsonrpc':'2.0','id':2,'method':'tools/call','params':{'name':'rom_info'}}\n"
+                  "{'jsonrpc':'2.0','id':3,'method':'tools/call','params':{'name':'rom_validate'}}\n"
+                  "{'jsonrpc':'2.0','id':4,'method':'logging/setLevel','params':{'level':'loud'}}\n"
+                  "{'jsonrpc':'2.0','id':5,'method':'logging/setLevel','params':{}}\n",
+                  &st);
+  assert_int_equal(json_object_size(mcp_result(msgs, "1")), 0);
+  assert_int_equal(mcp_count_method(msgs, "notifications/message"), 2);
+  json_t *m;
+  size_t i;
+  json_array_foreach(msgs, i, m) {
+    if (!json_object_get(m, "method") || strcmp(json_string_value(json_object_get(m, "method")), "notifications/message")) continue;
+    json_t *p = json_object_get(m, "params");
+    assert_true(strcmp(json_string_value(json_object_get(p, "level")), "info") == 0 ||
+                strcmp(json_string_value(json_object_get(p, "level")), "notice") == 0);
+    const char *tool = json_string_value(json_object_get(json_object_get(p, "data"), "tool"));
+    assert_true(strcmp(tool, "rom_info") == 0 || strcmp(tool, "rom_validate") == 0);
+    assert_true(json_is_string(json_object_get(json_object_get(p, "data"), "message")));
+  }
+  assert_tool_error(msgs, "3", "stub failure");
+  assert_non_null(strstr(json_string_value(json_object_get(json_array_get(json_object_get(mcp_result(msgs, "3"), "content"), 0), "text")), "hint: stub hint"));
+  assert_int_equal(mcp_error_code(msgs, "4"), -32602);
+  assert_int_equal(mcp_error_code(msgs, "5"), -32602);
+  json_decref(msgs);
+  msgs = run_stub(INIT("2025-11-25")
+                  "{'jsonrpc':'2.0','id':1,'method':'logging/setLevel','params':{'level':'error'}}\n"
+                  "{'jsonrpc':'2.0','id':2,'method':'tools/call','params':{'name':'rom_validate'}}\n", &st);
+  assert_int_equal(mcp_count_method(msgs, "notifications/message"), 0);
+  json_decref(msgs);
+}
+
+/* ---- resources and prompts -------------------------------------------------------------------- */
+
+static const char *content_text(json_t *msgs, const char *id) {
+  json_t *item = json_array_get(json_object_get(mcp_result(msgs, id), "contents"), 0);
+  assert_string_equal(json_string_value(json_object_get(item, "mimeType")), "application/json");
+  return json_string_value(json_object_get(item, "text"));
+}
+
+Z3_TEST(test_resources__lists_and_reads) {
+  (void)state;
+  json_t *msgs = run(INIT("2025-11-25")
+                     "{'jsonrpc':'2.0','id':1,'method':'resources/list'}\n"
+                     "{'jsonrpc':'2.0','id':2,'method':'resources/templates/list'}\n"
+                     "{'jsonrpc':'2.0','id':3,'method':'resources/read','params':{'uri':'z3ed://rom/state'}}\n"
+                     "{'jsonrpc':'2.0','id':4,'method':'resources/read','params':{'uri':'z3ed://catalog'}}\n"
+                     "{'jsonrpc':'2.0','id':5,'method':'resources/read','params':{'uri':'z3ed://catalog/palette'}}\n"
+                     "{'jsonrpc':'2.0','id':6,'method':'resources/read','params':{'uri':'z3ed://rom/bank/0x1F'}}\n"
+                     "{'jsonrpc':'2.0','id':7,'method':'resources/read','params':{'uri':'z3ed://rom/palette/ow_main/0'}}\n"
+                     "{'jsonrpc':'2.0','id':8,'method':'resources/read','params':{'uri':'z3ed://rom/sheet/3'}}\n"
+                     "{'jsonrpc':'2.0','id':9,'method':'resources/read','params':{'uri':'z3ed://proposals'}}\n"
+                     "{'jsonrpc':'2.0','id':10,'method':'resources/read','params':{'uri':'z3ed://palettes'}}\n"
+                     "{'jsonrpc':'2.0','id':11,'method':'resources/read','params':{'uri':'z3ed://rom/header'}}\n");
+  json_t *list = json_object_get(mcp_result(msgs, "1"), "resources");
+  assert_true(json_array_size(list) >= 5);
+  assert_string_equal(json_string_value(json_object_get(json_array_get(list, 0), "uri")), "z3ed://rom/state");
+  json_t *templates = json_object_get(mcp_result(msgs, "2"), "resourceTemplates");
+  assert_true(json_array_size(templates) >= 4);
+  assert_non_null(json_object_get(json_array_get(templates, 0), "uriTemplate"));
+  json_t *v = json_loads(content_text(msgs, "3"), 0, NULL);
+  assert_string_equal(json_string_value(json_object_get(v, "format")), "z3ed-state/1");
+  json_decref(v);
+  v = json_loads(content_text(msgs, "4"), 0, NULL);
+  assert_int_equal(json_array_size(json_object_get(v, "commands")), z3_command_count);
+  json_decref(v);
+  assert_null(strstr(content_text(msgs, "5"), "\"rom_info\""));
+  assert_non_null(strstr(content_text(msgs, "5"), "\"palette_get\""));
+  assert_non_null(strstr(content_text(msgs, "6"), "\"0x1f\""));
+  assert_non_null(strstr(content_text(msgs, "7"), "\"colors\""));
+  assert_non_null(strstr(content_text(msgs, "8"), "\"0x03\""));
+  assert_non_null(strstr(content_text(msgs, "9"), "\"proposals\""));
+  assert_non_null(strstr(content_text(msgs, "10"), "ow_main"));
+  assert_non_null(strstr(content_text(msgs, "11"), "THE LEGEND OF ZELDA"));
+  json_decref(msgs);
+}
+
+Z3_TEST(test_resources__unknown_or_bad_uris_are_not_found) {
+  (void)state;
+  json_t *msgs = run(INIT("2025-11-25")
+                     "{'jsonrpc':'2.0','id':1,'method':'resources/read','params':{'uri':'z3ed://nothing'}}\n"
+                     "{'jsonrpc':'2.0','id':2,'method':'resources/read','params':{'uri':'z3ed://rom/bank/0x999'}}\n"
+                     "{'jsonrpc':'2.0','id':3,'method':'resources/read','params':{'uri':'z3ed://rom/palette/nope/0'}}\n"
+                     "{'jsonrpc':'2.0','id':4,'method':'resources/read','params':{'uri':'z3ed://catalog/nope'}}\n"
+                     "{'jsonrpc':'2.0','id':5,'method':'resources/read','params':{'uri':'z3ed://rom/bank/../../etc'}}\n"
+                     "{'jsonrpc':'2.0','id':6,'method':'resources/read','params':{}}\n"
+                     "{'jsonrpc':'2.0','id':7,'method':'resources/read','params':{'uri':'z3ed://proposal/1'}}\n"
+                     "{'jsonrpc':'2.0','id':8,'method':'resources/list','params':{'cursor':'abc'}}\n");
+  for (int id = 1; id <= 5; id++) {
+    char key[8];
+    snprintf(key, sizeof key, "%d", id);
+    assert_int_equal(mcp_error_code(msgs, key), -32002);
+    assert_true(json_is_string(json_object_get(json_object_get(json_object_get(mcp_response(msgs, key), "error"), "data"), "uri")));
+  }
+  assert_int_equal(mcp_error_code(msgs, "6"), -32602);
+  assert_int_equal(mcp_error_code(msgs, "7"), -32002);
+  assert_int_equal(mcp_error_code(msgs, "8"), -32602);
+  json_decref(msgs);
+  z3_mcp_options o = mcp_opts(tmp, NULL); /* no --rom: no ROM resources */
+  msgs = mcp_run(INIT("2025-11-25")
+                 "{'jsonrpc':'2.0','id':1,'method':'resources/list'}\n"
+                 "{'jsonrpc':'2.0','id':2,'method':'resources/read','params':{'uri':'z3ed://rom/state'}}\n"
+                 "{'jsonrpc':'2.0','id':3,'method':'resources/read','params':{'uri':'z3ed://catalog'}}\n", &o);
+  char *listed = json_dumps(mcp_result(msgs, "1"), 0);
+  assert_null(strstr(listed, "z3ed://rom/"));
+  free(listed);
+  assert_int_equal(mcp_error_code(msgs, "2"), -32002);
+  assert_non_null(strstr(mcp_error_message(msgs, "2"), "--rom"));
+  assert_non_null(mcp_result(msgs, "3"));
+  json_decref(msgs);
+}
+
+Z3_TEST(test_prompts__list_get_and_argument_errors) {
+  (void)state;
+  json_t *msgs = run(INIT("2025-11-25")
+                     "{'jsonrpc':'2.0','id':1,'method':'prompts/list'}\n"
+                     "{'jsonrpc':'2.0','id':2,'method':'prompts/get','params':{'name':'inspect-rom'}}\n"
+                     "{'jsonrpc':'2.0','id':3,'method':'prompts/get','params':{'name':'recolor-palette','arguments':{'group':'ow_main','index':'2','look':'autumn'}}}\n"
+                     "{'jsonrpc':'2.0','id':4,'method':'prompts/get','params':{'name':'recolor-palette','arguments':{'group':'ow_main'}}}\n"
+                     "{'jsonrpc':'2.0','id':5,'method':'prompts/get','params':{'name':'nope'}}\n"
+                     "{'jsonrpc':'2.0','id':6,'method':'prompts/get','params':{'name':'review-proposal','arguments':{'id':7}}}\n"
+                     "{'jsonrpc':'2.0','id':7,'method':'prompts/get','params':{'name':'review-proposal','arguments':{'id':'seven'}}}\n"
+                     "{'jsonrpc':'2.0','id':8,'method':'prompts/get','params':{'name':'inspect-rom','arguments':{'focus':'music'}}}\n"
+                     "{'jsonrpc':'2.0','id':9,'method':'prompts/get','params':{'name':'inspect-rom','arguments':{'colour':'x'}}}\n"
+                     "{'jsonrpc':'2.0','id':10,'method':'prompts/get'}\n"
+                     "{'jsonrpc':'2.0','id':11,'method':'prompts/get','params':{'name':'compare-roms','arguments':{'from':'a.sfc','to':'b.sfc'}}}\n");
+  json_t *prompts = json_object_get(mcp_result(msgs, "1"), "prompts"), *p;
+  assert_true(json_array_size(prompts) >= 3);
+  size_t i;
+  json_array_foreach(prompts, i, p) {
+    assert_true(json_is_string(json_object_get(p, "name")));
+    assert_true(json_is_array(json_object_get(p, "arguments")));
+  }
+  json_t *message = json_array_get(json_object_get(mcp_result(msgs, "2"), "messages"), 0);
+  assert_string_equal(json_string_value(json_object_get(message, "role")), "user");
+  assert_string_equal(json_string_value(json_object_get(json_object_get(message, "content"), "type")), "text");
+  assert_non_null(strstr(json_string_value(json_object_get(json_object_get(message, "content"), "text")), "z3ed://rom/state"));
+  message = json_array_get(json_object_get(mcp_result(msgs, "3"), "messages"), 0);
+  const char *text = json_string_value(json_object_get(json_object_get(message, "content"), "text"));
+  assert_non_null(strstr(text, "ow_main"));
+  assert_non_null(strstr(text, "autumn"));
+  assert_non_null(strstr(text, "palette_set_color"));
+  for (int id = 4; id <= 10; id++) {
+    char key[8];
+    snprintf(key, sizeof key, "%d", id);
+    assert_int_equal(mcp_error_code(msgs, key), -32602);
+  }
+  assert_non_null(strstr(mcp_error_message(msgs, "4"), "index"));
+  assert_non_null(mcp_result(msgs, "11"));
+  json_decref(msgs);
+}
+
+/* ---- the stateless revision --------------------------------------------------------------------- */
+
+Z3_TEST(test_stateless__discover_and_requests_without_initialize) {
+  (void)state;
+  json_t *msgs = run("{'jsonrpc':'2.0','id':1,'method':'server/discover','params':{" META "}}\n"
+                     "{'jsonrpc':'2.0','id':2,'method':'tools/list','params':{" META "}}\n"
+                     "{'jsonrpc':'2.0','id':3,'method':'tools/call','params':{'name':'rom_info'," META "}}\n"
+                     "{'jsonrpc':'2.0','id':4,'method':'resources/read','params':{'uri':'z3ed://rom/state'," META "}}\n"
+                     "{'jsonrpc':'2.0','id':5,'method':'resources/read','params':{'uri':'z3ed://nope'," META "}}\n"
+                     "{'jsonrpc':'2.0','id':6,'method':'prompts/list','params':{" META "}}\n"
+                     "{'jsonrpc':'2.0','id':7,'method':'tools/list'}\n");
+  json_t *d = mcp_result(msgs, "1");
+  assert_string_equal(json_string_value(json_object_get(d, "resultType")), "complete");
+  assert_string_equal(json_string_value(json_array_get(json_object_get(d, "supportedVersions"), 0)), "2026-07-28");
+  assert_non_null(json_object_get(json_object_get(d, "capabilities"), "tools"));
+  assert_true(json_is_integer(json_object_get(d, "ttlMs")));
+  assert_true(json_is_string(json_object_get(d, "cacheScope")));
+  assert_string_equal(json_string_value(json_object_get(json_object_get(json_object_get(d, "_meta"), "io.modelcontextprotocol/serverInfo"), "name")), "z3ed");
+  json_t *tl = mcp_result(msgs, "2");
+  assert_string_equal(json_string_value(json_object_get(tl, "resultType")), "complete");
+  assert_true(json_integer_value(json_object_get(tl, "ttlMs")) >= 0);
+  assert_int_equal(json_array_size(json_object_get(tl, "tools")), z3_command_count);
+  json_t *call = mcp_result(msgs, "3");
+  assert_string_equal(json_string_value(json_object_get(call, "resultType")), "complete");
+  assert_non_null(json_object_get(call, "structuredContent"));
+  json_t *read = mcp_result(msgs, "4");
+  assert_string_equal(json_string_value(json_object_get(read, "cacheScope")), "private");
+  assert_int_equal(mcp_error_code(msgs, "5"), -32602); /* not -32002 in 2026-07-28 */
+  assert_non_null(json_object_get(mcp_result(msgs, "6"), "ttlMs"));
+  assert_int_equal(mcp_error_code(msgs, "7"), -32600); /* a handshake request before initialize */
+  json_decref(msgs);
+}
+
+Z3_TEST(test_stateless__meta_errors_and_removed_methods) {
+  (void)state;
+  json_t *msgs = run(
+      "{'jsonrpc':'2.0','id':1,'method':'tools/list','params':{'_meta':{'io.modelcontextprotocol/protocolVersion':'2026-07-28'}}}\n"
+      "{'jsonrpc':'2.0','id':2,'method':'tools/list','params':{'_meta':{'io.modelcontextprotocol/protocolVersion':'2025-11-25','io.modelcontextprotocol/clientCapabilities':{}}}}\n"
+      "{'jsonrpc':'2.0','id':3,'method':'server/discover'}\n"
+      "{'jsonrpc':'2.0','id':4,'method':'ping','params':{" META "}}\n"
+      "{'jsonrpc':'2.0','id':5,'method':'logging/setLevel','params':{'level':'debug'," META "}}\n"
+      "{'jsonrpc':'2.0','id':6,'method':'tools/list','params':{'_meta':{'io.modelcontextprotocol/protocolVersion':7,'io.modelcontextprotocol/clientCapabilities':{}}}}\n"
+      "{'jsonrpc':'2.0','id':7,'method':'tools/list','params':{'_meta':{'io.modelcontextprotocol/protocolVersion':'2026-07-28','io.modelcontextprotocol/clientCapabilities':{},'io.modelcontextprotocol/logLevel':'loud'}}}\n"
+      "{'jsonrpc':'2.0','id':8,'method':'subscriptions/listen','params':{" META "}}\n");
+  assert_int_equal(mcp_error_code(msgs, "1"), -32602);
+  assert_int_equal(mcp_error_code(msgs, "2"), -32022);
+  json_t *data = json_object_get(json_object_get(mcp_response(msgs, "2"), "error"), "data");
+  assert_string_equal(json_string_value(json_object_get(data, "requested")), "2025-11-25");
+  assert_string_equal(json_string_value(json_array_get(json_object_get(data, "supported"), 0)), "2026-07-28");
+  assert_int_equal(mcp_error_code(msgs, "3"), -32602);
+  assert_int_equal(mcp_error_code(msgs, "4"), -32601);
+  assert_int_equal(mcp_error_code(msgs, "5"), -32601);
+  assert_int_equal(mcp_error_code(msgs, "6"), -32602);
+  assert_int_equal(mcp_error_code(msgs, "7"), -32602);
+  assert_int_equal(mcp_error_code(msgs, "8"), -32601);
+  json_decref(msgs);
+}
+
+Z3_TEST(test_stateless__log_level_per_request_and_both_eras_side_by_side) {
+  (void)state;
+  mcp_stub st;
+  mcp_stub_init(&st);
+  json_t *msgs = run_stub(
+      INIT("2025-11-25")
+      "{'jsonrpc':'2.0','id':1,'method':'tools/call','params':{'name':'rom_info','_meta':{'io.modelcontextprotocol/protocolVersion':'2026-07-28','io.modelcontextprotocol/clientCapabilities':{},'io.modelcontextprotocol/logLevel':'debug'}}}\n"
+      "{'jsonrpc':'2.0','id':2,'method':'tools/call','params':{'name':'rom_info'," META "}}\n"
+      "{'jsonrpc':'2.0','id':3,'method':'tools/call','params':{'name':'rom_info'}}\n",
+      &st);
+  assert_int_equal(mcp_count_method(msgs, "notifications/message"), 1); /* only request 1 asked */
+  assert_non_null(json_object_get(mcp_result(msgs, "1"), "resultType"));
+  assert_non_null(json_object_get(mcp_result(msgs, "2"), "resultType"));
+  assert_null(json_object_get(mcp_result(msgs, "3"), "resultType"));
+  json_decref(msgs);
+}
+
+/* ---- the reader ------------------------------------------------------------------------------------ */
+
+/* Runs input through a real file (the read(2) path) instead of a memory stream. */
+static json_t *run_through_file(const char *text, size_t len) {
+  FILE *in = tmpfile(), *out = tmpfile();
+  assert_non_null(in);
+  assert_int_equal(fwrite(text, 1, len, in), len);
+  rewind(in);
+  z3_mcp_options o = mcp_opts(tmp, rom);
+  assert_int_equal(z3_mcp_serve(in, out, &o), 0);
+  long n = ftell(out);
+  rewind(out);
+  char *buf = malloc((size_t)n + 1);
+  assert_int_equal(fread(buf, 1, (size_t)n, out), (size_t)n);
+  json_t *msgs = mcp_parse_output(buf, (size_t)n);
+  free(buf);
+  fclose(in), fclose(out);
+  return msgs;
+}
+
+Z3_TEST(test_reader__descriptor_path_lines_and_an_over_long_message) {
+  (void)state;
+  char *init = mcp_quotes(INIT("2025-11-25") "{'jsonrpc':'2.0','id':1,'method':'ping'}\r\n\n");
+  size_t big = (size_t)Z3_MCP_MAX_LINE + 100000, head = strlen(init);
+  const char *tail = "\n{\"jsonrpc\":\"2.0\",\"id\":2,\"method\":\"ping\"}";
+  char *text = malloc(head + big + strlen(tail) + 1);
+  memcpy(text, init, head);
+  memset(text + head, 'x', big);
+  strcpy(text + head + big, tail);
+  json_t *msgs = run_through_file(text, head + big + strlen(tail));
+  assert_non_null(mcp_result(msgs, "1"));
+  assert_int_equal(mcp_idless_errors(msgs, -32600), 1);
+  assert_non_null(mcp_result(msgs, "2")); /* the last line has no newline and still counts */
+  assert_int_equal(json_array_size(msgs), 4);
+  json_decref(msgs);
+  free(text);
+  z3_free(init);
+}
+
+Z3_TEST(test_reader__empty_input_ends_cleanly) {
+  (void)state;
+  json_t *msgs = run("");
+  assert_int_equal(json_array_size(msgs), 0);
+  json_decref(msgs);
+  z3_mcp_options o = mcp_opts(tmp, rom);
+  o.log_level = "chatty";
+  FILE *in = fmemopen((void *)"x", 1, "r");
+  assert_int_equal(z3_mcp_serve(in, stdout, &o), 2); /* a bad option is a start-up error */
+  fclose(in);
+}
+
+int main(void) {
+  const struct CMUnitTest tests[] = {
+      cmocka_unit_test(test_initialize__each_supported_version_is_echoed_and_others_get_the_newest),
+      cmocka_unit_test(test_initialize__twice_or_without_a_version_is_refused),
+      cmocka_unit_test(test_lifecycle__only_ping_before_initialize),
+      cmocka_unit_test(test_ids__integers_and_strings_come_back_unchanged),
+      cmocka_unit_test(test_parse_errors__answered_without_id_and_the_server_goes_on),
+      cmocka_unit_test(test_invalid_requests__32600_with_the_id_only_when_it_is_readable),
+      cmocka_unit_test(test_methods__unknown_is_32601_and_notifications_are_never_answered),
+      cmocka_unit_test(test_batches__accepted_only_under_2025_03_26),
+      cmocka_unit_test(test_tools_list__every_command_with_schemas_shaped_for_the_revision),
+      cmocka_unit_test(test_tools_list__older_revisions_get_only_members_they_know),
+      cmocka_unit_test(test_tools_call__success_has_text_and_structured_content),
+      cmocka_unit_test(test_tools_call__failures_are_is_error_results_with_the_reason),
+      cmocka_unit_test(test_tools_call__protocol_errors_for_the_request_itself),
+      cmocka_unit_test(test_tools_call__a_check_that_finds_problems_is_a_result),
+      cmocka_unit_test(test_tools_call__limits_and_session_are_the_agent_ones),
+      cmocka_unit_test(test_progress__start_ticks_and_end_before_the_answer),
+      cmocka_unit_test(test_logging__set_level_chooses_which_messages_reach_the_client),
+      cmocka_unit_test(test_resources__lists_and_reads),
+      cmocka_unit_test(test_resources__unknown_or_bad_uris_are_not_found),
+      cmocka_unit_test(test_prompts__list_get_and_argument_errors),
+      cmocka_unit_test(test_stateless__discover_and_requests_without_initialize),
+      cmocka_unit_test(test_stateless__meta_errors_and_removed_methods),
+      cmocka_unit_test(test_stateless__log_level_per_request_and_both_eras_side_by_side),
+      cmocka_unit_test(test_reader__descriptor_path_lines_and_an_over_long_message),
+      cmocka_unit_test(test_reader__empty_input_ends_cleanly),
+  };
+  return cmocka_run_group_tests(tests, setup, teardown);
+}
