@@ -13,15 +13,38 @@ packages=(
   libcurl4-openssl-dev                            # LLM provider requests
   libsqlite3-dev                                  # proposal registry
   libcmocka-dev                                   # unit tests
+  nodejs npm                                      # the MCP test client (tests/mcp)
 )
 
 missing=()
 for p in "${packages[@]}"; do
+  # Node from elsewhere (NodeSource's nodejs bundles npm, and conflicts with Debian's) is fine.
+  case $p in
+    nodejs) command -v node >/dev/null 2>&1 && continue ;;
+    npm) command -v npm >/dev/null 2>&1 && continue ;;
+  esac
   if ! dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed"; then
     missing+=("$p")
   fi
 done
-[ ${#missing[@]} -eq 0 ] && exit 0
+# The official MCP SDK at the version tests/mcp/package-lock.json pins, for the mcp/sdk test:
+# installed when node_modules is missing or older than the lock file.
+mcp_client() {
+  local dir
+  dir="$(cd "$(dirname "$0")/.." && pwd)/tests/mcp"
+  [ -f "$dir/package-lock.json" ] || return 0
+  if [ -d "$dir/node_modules" ] && ! [ "$dir/package-lock.json" -nt "$dir/node_modules/.package-lock.json" ]; then
+    return 0
+  fi
+  echo "bootstrap: installing the MCP test client (npm ci --prefix tests/mcp)" >&2
+  if ! npm ci --prefix "$dir" --no-audit --no-fund --loglevel=error >/dev/null; then
+    echo "bootstrap: npm ci failed; it needs the npm registry once. Try:" >&2
+    echo "  npm ci --prefix tests/mcp" >&2
+    exit 3
+  fi
+}
+
+[ ${#missing[@]} -eq 0 ] && { mcp_client; exit 0; }
 
 echo "bootstrap: installing ${missing[*]}" >&2
 if [ "$(id -u)" -eq 0 ]; then
@@ -47,3 +70,4 @@ if ! "${sudo[@]}" apt-get install -y -qq --no-install-recommends "${missing[@]}"
     exit 3
   }
 fi
+mcp_client
