@@ -196,11 +196,13 @@ typedef struct z3_agent_io {
  * hooks' on_event. The report sums the session. */
 z3_status z3_agent_chat(z3_agent *a, const z3_agent_io *io, json_t **report, z3_error *err);
 
-/* Session totals: {"steps", "tool_calls", "bytes_changed", "calls": [...]}. */
+/* Session totals: {"steps", "tool_calls", "bytes_changed", "usage", "calls": [...]}. */
 json_t *z3_agent_totals(const z3_agent *a);
+int z3_agent_tool_calls(const z3_agent *a);
 
-/* The tools offered to models: every command of the table but the agent's
- * own loop commands, narrowed by a filter (names or resources, comma-separated). */
+/* The tools offered to models: every command of the table except the agent
+ * resource's commands that change anything (the loops themselves, proposal
+ * decisions, scripts), narrowed by a filter (names or resources, comma-separated). */
 json_t *z3_agent_tools(const char *filter, z3_error *err);
 /* A call as the command line a person would type. Caller frees. */
 char *z3_agent_call_cmdline(const char *tool, const json_t *args, const char *default_rom);

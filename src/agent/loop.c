@@ -29,11 +29,11 @@ struct z3_agent {
 
 /* ---- tools offered -------------------------------------------------------------- */
 
-/* The loop's own commands are never offered: an agent starting agents would
- * spend without bound, and its calls could not be reviewed as one proposal. */
-static bool loop_command(const z3_command *c) {
-  return strcmp(c->resource, "agent") == 0 &&
-         (strcmp(c->action, "plan") == 0 || strcmp(c->action, "run") == 0 || strcmp(c->action, "chat") == 0);
+/* The agent resource's commands that change anything are never offered: an
+ * agent starting agents would spend without bound, and one accepting its own
+ * proposal would skip the person who is meant to review it. */
+static bool kept_from_agents(const z3_command *c) {
+  return strcmp(c->resource, "agent") == 0 && c->safety != Z3_SAFETY_READ_ONLY;
 }
 
 static bool filter_has(const char *filter, const char *word) {
@@ -75,7 +75,7 @@ json_t *z3_agent_tools(const char *filter, z3_error *err) {
     const z3_command *c = &z3_commands[i];
     json_t *t = json_array_get(all, i);
     const char *name = json_string_value(json_object_get(t, "name"));
-    if (loop_command(c) || !name) continue;
+    if (kept_from_agents(c) || !name) continue;
     if (filter && *filter && !filter_has(filter, name) && !filter_has(filter, c->resource)) continue;
     json_array_append_new(list, json_pack("{s:s,s:O,s:O}", "name", name, "description",
                                           json_object_get(t, "description"), "inputSchema",
@@ -138,6 +138,10 @@ static z3_status call_words(const z3_command *cmd, const json_t *args, const cha
     st = word(ws, z3_strfmt("%.*s", (int)n, p), err);
     p += n + (p[n] == ' ');
   }
+  if (st == Z3_OK && default_rom && z3_command_arg(cmd, "rom") && !json_object_get(args, "rom")) {
+    st = word(ws, z3_strdup("--rom"), err);
+    if (st == Z3_OK) st = word(ws, z3_strdup(default_rom), err);
+  }
   const char *key;
   json_t *v;
   json_object_foreach((json_t *)args, key, v) {
@@ -148,10 +152,6 @@ static z3_status call_words(const z3_command *cmd, const json_t *args, const cha
     const z3_arg_spec *spec = z3_command_arg(cmd, flag);
     st = spec ? arg_words(ws, spec, key, v, err)
               : z3_error_set(err, Z3_E_USAGE, "'%s %s' has no argument '%s'", cmd->resource, cmd->action, key);
-  }
-  if (st == Z3_OK && default_rom && z3_command_arg(cmd, "rom") && !json_object_get(args, "rom")) {
-    st = word(ws, z3_strdup("--rom"), err);
-    if (st == Z3_OK) st = word(ws, z3_strdup(default_rom), err);
   }
   return st;
 }
@@ -312,9 +312,12 @@ typedef struct outcome {
   const char *stop; /* set when this call ends the turn */
 } outcome;
 
+/* The arguments a call runs with: forced dry runs, and no FILE.bak beside a
+ * sandbox ROM (the proposal's base copy already is the backup). */
 static json_t *call_args(const z3_agent *a, const z3_command *cmd, const json_t *args) {
   json_t *copy = json_deep_copy(args);
   if (a->o.dry_run && z3_command_arg(cmd, "dry-run")) json_object_set_new(copy, "dry_run", json_true());
+  if (a->session.sandbox_dir && z3_command_arg(cmd, "no-backup")) json_object_set_new(copy, "no_backup", json_true());
   return copy;
 }
 
@@ -340,7 +343,7 @@ static void execute(z3_agent *a, const z3_command *cmd, const char *tool, const 
   json_object_set_new(entry, "ok", json_boolean(!out->is_error));
   json_object_set_new(entry, "error", out->is_error ? json_string(r.error.message) : json_null());
   json_t *changed = r.result ? json_object_get(r.result, "bytes_changed") : NULL;
-  json_object_set(entry, "bytes_changed", changed ? changed : json_integer(0));
+  json_object_set_new(entry, "bytes_changed", changed ? json_incref(changed) : json_integer(0));
   z3_tool_result_release(&r);
 }
 
@@ -383,7 +386,9 @@ static z3_status ask(z3_agent *a, z3_llm_reply *reply, z3_error *err) {
   return Z3_OK;
 }
 
+/* Token counts, or null when the provider reported none (replay). */
 static json_t *usage_json(const z3_agent *a) {
+  if (a->input_tokens == 0 && a->output_tokens == 0) return json_null();
   return json_pack("{s:I,s:I}", "input_tokens", (json_int_t)a->input_tokens, "output_tokens",
                    (json_int_t)a->output_tokens);
 }
@@ -516,6 +521,8 @@ static char *trim(char *s) {
   while (n > 0 && strchr(" \t\r\n", s[n - 1])) s[--n] = '\0';
   return s;
 }
+
+int z3_agent_tool_calls(const z3_agent *a) { return a->tool_calls; }
 
 json_t *z3_agent_totals(const z3_agent *a) {
   return json_pack("{s:i,s:i,s:I,s:o,s:O}", "steps", a->steps, "tool_calls", a->tool_calls, "bytes_changed",
