@@ -129,17 +129,21 @@ static z3_status read_metadata(z3_script *s, z3_error *err) {
   return st;
 }
 
-/* "rom header set" -> its command, and the tool name either way. */
+/* "rom header set" -> its command; runs of blanks count as one. */
 static const z3_command *command_by_words(const char *words) {
-  const char *space = strchr(words, ' ');
+  char norm[128];
+  size_t n = 0;
+  for (const char *p = words; *p && n + 1 < sizeof norm; p++) {
+    bool blank = *p == ' ' || *p == '\t';
+    if (blank && (n == 0 || norm[n - 1] == ' ')) continue;
+    norm[n++] = blank ? ' ' : *p;
+  }
+  while (n && norm[n - 1] == ' ') n--;
+  norm[n] = '\0';
+  char *space = strchr(norm, ' ');
   if (!space) return NULL;
-  char resource[64];
-  size_t n = (size_t)(space - words);
-  if (n >= sizeof resource) return NULL;
-  memcpy(resource, words, n);
-  resource[n] = '\0';
-  while (*space == ' ') space++;
-  return z3_command_find(resource, space);
+  *space = '\0';
+  return z3_command_find(norm, space + 1);
 }
 
 static char *tool_name_of(const char *words) {

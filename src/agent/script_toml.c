@@ -70,7 +70,14 @@ static bool fail_at(parser *p, size_t pos, const char *fmt, ...) {
   va_start(ap, fmt);
   vsnprintf(what, sizeof what, fmt, ap);
   va_end(ap);
-  z3_error_set_at(p->err, Z3_E_INVALID, (int64_t)pos, "%s:%d:%d: %s", p->file, p->line, column_at(p, pos), what);
+  /* pos may lie on an earlier line (a string that never closes), so count afresh */
+  int line = 1;
+  size_t start = 0;
+  for (size_t i = 0; i < pos && i < p->len; i++)
+    if (p->src[i] == '\n') line++, start = i + 1;
+  parser at = *p;
+  at.line_start = start;
+  z3_error_set_at(p->err, Z3_E_INVALID, (int64_t)pos, "%s:%d:%d: %s", p->file, line, column_at(&at, pos), what);
   return false;
 }
 
