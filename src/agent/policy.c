@@ -286,7 +286,7 @@ static z3_status parse_check(parser *ps, const char *command, int line, const ch
   z3_error_init(&inner);
   z3_status st = z3_cmd_parse(&ctx, n, words, &inner);
   if (st) {
-    fail(ps, line, key, "'%s': %s", command, inner.message);
+    st = fail(ps, line, key, "'%s': %s", command, inner.message);
     if (inner.hint[0]) z3_error_hint(ps->err, "%s", inner.hint);
   } else if (!ctx.cmd || ctx.help) {
     st = fail(ps, line, key, "'%s' does not name a command", command);
