@@ -188,10 +188,12 @@ static mcp_job *job_new(mcp_server *s, const mcp_request *r, const char *name, j
   job->s = s;
   job->req = *r;
   job->req.params = NULL;
-  job->req.id = json_incref(r->id);
-  job->req.progress_token = json_incref(r->progress_token);
+  /* Copies, not references: the reader frees the message while the worker runs,
+   * and jansson's reference counts are not safe to share between threads. */
+  job->req.id = json_deep_copy(r->id);
+  job->req.progress_token = r->progress_token ? json_deep_copy(r->progress_token) : NULL;
   job->name = z3_strdup(name);
-  job->args = args ? json_deep_copy(args) : NULL; /* the message is freed when the reader moves on */
+  job->args = args ? json_deep_copy(args) : NULL;
   pthread_cond_init(&job->done_cond, NULL);
   z3_error_init(&job->result.error);
   return job;
