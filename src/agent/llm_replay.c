@@ -255,6 +255,8 @@ static z3_status answer(const json_t *turn, z3_llm_reply *out, z3_error *err) {
 
 z3_status z3_llm__replay_chat(z3_llm_replay *r, const z3_llm_conv *conv, const json_t *tools,
                               z3_llm_reply *out, z3_error *err) {
+  memset(out, 0, sizeof *out);
+  out->input_tokens = out->output_tokens = -1;
   if (r->next >= json_array_size(r->turns)) {
     z3_error_set(err, Z3_E_CHECK, "replay script '%s' has no turn %zu: it ends after %zu", r->name, r->next + 1,
                  json_array_size(r->turns));
