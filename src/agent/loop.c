@@ -409,7 +409,7 @@ static z3_status answer_calls(z3_agent *a, size_t idx, turn_state *t, z3_error *
     const z3_llm_call *c = &a->conv.msgs[idx].calls[i];
     outcome out = {0};
     if (!t->stop[0] && t->calls == a->o.limits.max_tool_calls) {
-      snprintf(t->stop, sizeof t->stop, "stopped: the model asked for more than %d tool calls in one turn (--max-tool-calls)",
+      snprintf(t->stop, sizeof t->stop, "stopped: --max-tool-calls (%d) reached; the model asked for more in one turn",
                a->o.limits.max_tool_calls);
     }
     if (t->stop[0]) {
@@ -421,7 +421,7 @@ static z3_status answer_calls(z3_agent *a, size_t idx, turn_state *t, z3_error *
       a->tool_calls++;
     }
     if (out.stop && !t->stop[0]) {
-      snprintf(t->stop, sizeof t->stop, "stopped: the session reached its limit of %zu changed ROM bytes (--max-bytes-changed)",
+      snprintf(t->stop, sizeof t->stop, "stopped: --max-bytes-changed (%zu) reached; the proposal may change no more ROM bytes",
                a->o.limits.max_bytes_changed);
     }
     char *id = z3_strdup(c->id), *name = z3_strdup(c->name); /* c moves when the conversation grows */
@@ -436,7 +436,7 @@ static z3_status answer_calls(z3_agent *a, size_t idx, turn_state *t, z3_error *
 
 static z3_status one_step(z3_agent *a, turn_state *t, z3_error *err) {
   if (t->steps == a->o.limits.max_steps) {
-    snprintf(t->stop, sizeof t->stop, "stopped after %d model answers (--max-steps) before the model finished",
+    snprintf(t->stop, sizeof t->stop, "stopped: --max-steps (%d) reached before the model finished",
              a->o.limits.max_steps);
     return Z3_OK;
   }
