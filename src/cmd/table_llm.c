@@ -30,7 +30,7 @@ static const char *const providers[] = {"ollama", "openai", "gemini", "anthropic
   {"answer", "string", "the model's last words"},                                                         \
   {"stopped", "string", "which limit stopped the loop, or null"},                                         \
   {"steps", "integer", "model answers"}, {"tool_calls", "integer", "tool calls run"},                      \
-  {"bytes_changed", "integer", "ROM bytes the proposal changes"},                                         \
+  {"bytes_changed", "integer", "ROM bytes changed, checksum included (what --max-bytes-changed counts)"},                                         \
   {"calls", "array", "tool, arguments, ok, error, bytes_changed for each call"},                          \
   {"review", "array", "commands to review, accept or reject the proposal"}
 
