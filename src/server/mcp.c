@@ -14,6 +14,7 @@
 #include <string.h>
 #include <sys/stat.h>
 
+#include "agent/proposal.h"
 #include "server/mcp_internal.h"
 
 static const char *const handshake_versions[] = {"2025-11-25", "2025-06-18", "2025-03-26", "2024-11-05"};
@@ -292,14 +293,6 @@ static void handle_line(mcp_server *s, char *line, size_t len, bool too_long) {
 
 /* ---- set-up ------------------------------------------------------------------------ */
 
-/* The state folder: $Z3ED_HOME, else .z3ed. agent/proposal.h declares
- * z3_state_dir() for this, but no build provides it yet, so the server keeps
- * its own copy of the rule until it does. */
-static char *state_dir(void) {
-  const char *home = getenv("Z3ED_HOME");
-  return z3_strdup(home && *home ? home : ".z3ed");
-}
-
 static bool make_dirs(const char *path) {
   char *p = z3_strdup(path);
   bool ok = p != NULL;
@@ -338,14 +331,17 @@ static z3_status default_runner(void *ctx, const z3_tool_session *s, const char 
   return z3_tool_call(s, name, args, out);
 }
 
-static bool setup_audit(mcp_server *s) {
+/* The state folder (proposals read from it too) and the audit log in it. */
+static bool setup_state(mcp_server *s) {
+  s->state_dir = s->opts.state_dir ? z3_strdup(s->opts.state_dir) : z3_state_dir();
+  if (!s->state_dir) return false;
   if (s->opts.no_audit) return true;
-  char *dir = s->opts.state_dir ? z3_strdup(s->opts.state_dir) : state_dir();
-  bool ok = dir && make_dirs(dir);
-  if (ok) s->audit_path = z3_strfmt("%s/audit.jsonl", dir);
-  else fprintf(s->diag, "z3ed mcp: error: cannot create the state folder '%s': %s\n", dir ? dir : "?", strerror(errno));
-  z3_free(dir);
-  return ok && s->audit_path;
+  if (!make_dirs(s->state_dir)) {
+    fprintf(s->diag, "z3ed mcp: error: cannot create the state folder '%s': %s\n", s->state_dir, strerror(errno));
+    return false;
+  }
+  s->audit_path = z3_strfmt("%s/audit.jsonl", s->state_dir);
+  return s->audit_path != NULL;
 }
 
 static int server_init(mcp_server *s, FILE *out, const z3_mcp_options *opts) {
@@ -367,7 +363,7 @@ static int server_init(mcp_server *s, FILE *out, const z3_mcp_options *opts) {
                      "hint: use debug, info, notice, warning, error, critical, alert or emergency\n", s->opts.log_level);
     return 2;
   }
-  if (!setup_audit(s)) return 3;
+  if (!setup_state(s)) return 3;
   s->session = (z3_tool_session){
       .agent = true, /* the client is an agent: safety rules on, no sandbox, no network */
       .default_rom = s->opts.rom_path,
@@ -382,6 +378,7 @@ static int server_init(mcp_server *s, FILE *out, const z3_mcp_options *opts) {
 static void server_release(mcp_server *s) {
   json_decref(s->tools);
   z3_free(s->audit_path);
+  z3_free(s->state_dir);
   pthread_cond_destroy(&s->wake);
   pthread_mutex_destroy(&s->lock);
   pthread_mutex_destroy(&s->out_lock);

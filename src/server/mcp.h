@@ -19,8 +19,9 @@
  * is dropped.
  *
  * Resources: the ROM's state, header, sheets and palettes, the catalog and
- * the proposals, plus templates (z3ed://rom/bank/{bank}, ...). Prompts:
- * inspect-rom, recolor-palette, review-proposal, compare-roms.
+ * the proposals of the state folder, plus templates (z3ed://rom/bank/{bank},
+ * z3ed://proposal/{id}, ...). Prompts: inspect-rom, recolor-palette,
+ * review-proposal, compare-roms.
  */
 #ifndef Z3_SERVER_MCP_H
 #define Z3_SERVER_MCP_H

@@ -40,7 +40,7 @@ typedef struct mcp_server {
   mcp_level log_level;          /* handshake era: notifications/message from here up */
   mcp_level diag_level;         /* stderr from here up */
   z3_tool_session session;
-  char *audit_path;
+  char *state_dir, *audit_path;
   json_t *tools;                /* z3_tools_list(), adjusted once for the default ROM */
   /* the worker: a FIFO of tool calls, one running at a time */
   pthread_t worker;

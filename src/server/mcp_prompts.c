@@ -68,14 +68,16 @@ static void review_proposal(const mcp_server *s, const char *const *args, z3_buf
   (void)s;
   z3_buf_printf(b,
                 "Review proposal %s before a person decides to accept it.\n"
-                "1. Read z3ed://proposal/%s: title, status, the real ROM, the sandbox copy and its changes. "
-                "If it cannot be read, say so and stop.\n"
-                "2. Call rom_diff from the real ROM to the sandbox ROM and check that every changed range is "
-                "explained by the proposal's purpose.\n"
-                "3. Call rom_validate on the sandbox ROM; a new error is a reason to reject.\n"
-                "4. Recommend accept or reject with reasons, and list anything a person should check in "
-                "the game itself.",
-                args[0], args[0]);
+                "1. Read z3ed://proposal/%s: title, status, the real ROM, the sandbox ROM, its history and "
+                "the last policy checks. If it cannot be read, say so and stop.\n"
+                "2. Read z3ed://proposal/%s/diff: every change with the resource it belongs to (palette "
+                "colour, sheet, header field) and its bank. Check that each one is explained by the "
+                "proposal's purpose.\n"
+                "3. Call rom_validate with rom set to the sandbox ROM; a new error is a reason to reject.\n"
+                "4. Recommend accept or reject (with one of the reject reasons: incorrect-palette, "
+                "misplaced-sprite, regression-detected, other) and list anything a person should check "
+                "in the game itself. Do not accept it yourself.",
+                args[0], args[0], args[0]);
 }
 
 static void compare_roms(const mcp_server *s, const char *const *args, z3_buf *b) {

@@ -98,21 +98,26 @@ static json_t *read_catalog(mcp_server *s, const char *arg, const uri_vars *vars
   return z3_catalog_json(res, NULL);
 }
 
-/* The proposal registry (agent/proposal.h) is not in this build yet; the
- * resources exist so clients can rely on their URIs, and say why they are empty. */
-static json_t *read_proposals(mcp_server *s, const char *arg, const uri_vars *vars, z3_error *err) {
-  (void)s, (void)arg, (void)vars, (void)err;
-  json_t *v = json_object();
-  json_object_set_new(v, "proposals", json_array());
-  json_object_set_new(v, "note", json_string("proposals are not available in this build of z3ed yet"));
-  return v;
+/* Proposals come from the agent layer's own read-only tools, pointed at the
+ * server's state folder; they open an existing registry only, so reading
+ * creates nothing. */
+static json_t *proposal_args(mcp_server *s, const uri_vars *vars, z3_error *err) {
+  json_t *args = json_object();
+  json_object_set_new(args, "state_dir", json_string(s->state_dir));
+  uint64_t id;
+  if (!vars) return args;
+  if (!z3_parse_u64(vars->v[0], &id) || id == 0 || id > INT64_MAX) {
+    json_decref(args);
+    z3_error_set(err, Z3_E_NOT_FOUND, "'%s' is not a proposal number", vars->v[0]);
+    return NULL;
+  }
+  json_object_set_new(args, "proposal_id", json_integer((json_int_t)id));
+  return args;
 }
 
-static json_t *read_proposal(mcp_server *s, const char *arg, const uri_vars *vars, z3_error *err) {
-  (void)s, (void)arg;
-  z3_error_set(err, Z3_E_NOT_FOUND, "no proposal '%s': proposals are not available in this build of z3ed yet",
-               vars->v[0]);
-  return NULL;
+static json_t *read_proposal_tool(mcp_server *s, const char *tool, const uri_vars *vars, z3_error *err) {
+  json_t *args = proposal_args(s, vars, err);
+  return args ? read_tool(s, tool, args, err) : NULL;
 }
 
 /* ---- the tables ------------------------------------------------------------------------ */
@@ -129,8 +134,9 @@ static const resource fixed[] = {
      "every ALttP palette group with its size and address", false, read_plain_tool, "palette_list"},
     {"z3ed://catalog", "catalog", "Command catalog",
      "every z3ed command with arguments, safety class, effects and returned fields", false, read_catalog, NULL},
-    {"z3ed://proposals", "proposals", "Proposals", "reviewable change sets and their status", false,
-     read_proposals, NULL},
+    {"z3ed://proposals", "proposals", "Proposals",
+     "reviewable change sets in the state folder, newest first, with their status", false, read_proposal_tool,
+     "agent_proposal_list"},
 };
 
 static const resource templates[] = {
@@ -142,8 +148,12 @@ static const resource templates[] = {
      "the colours of one palette as #RRGGBB and SNES BGR555 (groups: z3ed://palettes)", true, read_palette, NULL},
     {"z3ed://catalog/{resource}", "catalog-resource", "Commands of one resource",
      "the catalog entries of one resource: rom, gfx, palette, patch, compress, agent, ...", false, read_catalog, NULL},
-    {"z3ed://proposal/{id}", "proposal", "Proposal", "one proposal: title, status, ROM, sandbox, changes", false,
-     read_proposal, NULL},
+    {"z3ed://proposal/{id}", "proposal", "Proposal",
+     "one proposal: status, decision, history, logs and test results", false, read_proposal_tool,
+     "agent_proposal_show"},
+    {"z3ed://proposal/{id}/diff", "proposal-diff", "Proposal changes",
+     "a proposal's changes by resource and bank, numbered as accepting takes them", false, read_proposal_tool,
+     "agent_proposal_diff"},
 };
 
 enum { FIXED_COUNT = sizeof fixed / sizeof *fixed, TEMPLATE_COUNT = sizeof templates / sizeof *templates };

@@ -503,6 +503,29 @@ Z3_TEST(test_resources__lists_and_reads) {
   json_decref(msgs);
 }
 
+Z3_TEST(test_resources__proposals_come_from_the_registry) {
+  (void)state;
+  char *cmd = z3_strfmt("'%s' agent proposal create --rom '%s' --title 'brighter grass' --state-dir '%s' -q", Z3_EXE, rom, tmp);
+  assert_int_equal(system(cmd), 0);
+  z3_free(cmd);
+  json_t *msgs = run(INIT("2025-11-25")
+                     "{'jsonrpc':'2.0','id':1,'method':'resources/read','params':{'uri':'z3ed://proposals'}}\n"
+                     "{'jsonrpc':'2.0','id':2,'method':'resources/read','params':{'uri':'z3ed://proposal/1'}}\n"
+                     "{'jsonrpc':'2.0','id':3,'method':'resources/read','params':{'uri':'z3ed://proposal/1/diff'}}\n"
+                     "{'jsonrpc':'2.0','id':4,'method':'resources/read','params':{'uri':'z3ed://proposal/99'}}\n"
+                     "{'jsonrpc':'2.0','id':5,'method':'resources/read','params':{'uri':'z3ed://proposal/x/diff'}}\n");
+  json_t *list = json_loads(content_text(msgs, "1"), 0, NULL);
+  assert_int_equal(json_integer_value(json_object_get(list, "count")), 1);
+  assert_string_equal(json_string_value(json_object_get(json_array_get(json_object_get(list, "proposals"), 0), "title")),
+                      "brighter grass");
+  json_decref(list);
+  assert_non_null(strstr(content_text(msgs, "2"), "\"status\":\"open\""));
+  assert_non_null(strstr(content_text(msgs, "3"), "\"change_count\":0"));
+  assert_int_equal(mcp_error_code(msgs, "4"), -32002);
+  assert_int_equal(mcp_error_code(msgs, "5"), -32002);
+  json_decref(msgs);
+}
+
 Z3_TEST(test_resources__unknown_or_bad_uris_are_not_found) {
   (void)state;
   json_t *msgs = run(INIT("2025-11-25")
@@ -512,7 +535,7 @@ Z3_TEST(test_resources__unknown_or_bad_uris_are_not_found) {
                      "{'jsonrpc':'2.0','id':4,'method':'resources/read','params':{'uri':'z3ed://catalog/nope'}}\n"
                      "{'jsonrpc':'2.0','id':5,'method':'resources/read','params':{'uri':'z3ed://rom/bank/../../etc'}}\n"
                      "{'jsonrpc':'2.0','id':6,'method':'resources/read','params':{}}\n"
-                     "{'jsonrpc':'2.0','id':7,'method':'resources/read','params':{'uri':'z3ed://proposal/1'}}\n"
+                     "{'jsonrpc':'2.0','id':7,'method':'resources/read','params':{'uri':'z3ed://proposal/12345'}}\n"
                      "{'jsonrpc':'2.0','id':8,'method':'resources/list','params':{'cursor':'abc'}}\n");
   for (int id = 1; id <= 5; id++) {
     char key[8];
@@ -724,6 +747,7 @@ int main(void) {
       cmocka_unit_test(test_progress__start_ticks_and_end_before_the_answer),
       cmocka_unit_test(test_logging__set_level_chooses_which_messages_reach_the_client),
       cmocka_unit_test(test_resources__lists_and_reads),
+      cmocka_unit_test(test_resources__proposals_come_from_the_registry),
       cmocka_unit_test(test_resources__unknown_or_bad_uris_are_not_found),
       cmocka_unit_test(test_prompts__list_get_and_argument_errors),
       cmocka_unit_test(test_stateless__discover_and_requests_without_initialize),
