@@ -200,19 +200,30 @@ static struct curl_slist *headers_for(const z3_llm_request *req) {
   return list;
 }
 
+/* Local model servers are never reached through a proxy, whatever the
+ * environment says; the user's own no_proxy list still applies. */
+static char *no_proxy_list(void) {
+  const char *user = getenv("no_proxy");
+  if (!user || !*user) user = getenv("NO_PROXY");
+  return z3_strfmt("%s%slocalhost,127.0.0.1,::1", user && *user ? user : "", user && *user ? "," : "");
+}
+
 static z3_status perform(const z3_llm *llm, const z3_llm_request *req, const char *body, http_resp *r,
                          z3_error *err) {
   global_init();
+  char *no_proxy = no_proxy_list();
   CURL *h = curl_easy_init();
   struct curl_slist *headers = headers_for(req);
-  if (!h || !headers) {
+  if (!h || !headers || !no_proxy) {
     curl_easy_cleanup(h);
     curl_slist_free_all(headers);
+    z3_free(no_proxy);
     return z3_error_set(err, Z3_E_NOMEM, "cannot start an HTTP request");
   }
   char detail[CURL_ERROR_SIZE] = "";
   curl_easy_setopt(h, CURLOPT_URL, req->url);
   curl_easy_setopt(h, CURLOPT_PROTOCOLS_STR, "http,https");
+  curl_easy_setopt(h, CURLOPT_NOPROXY, no_proxy);
   curl_easy_setopt(h, CURLOPT_POST, 1L);
   curl_easy_setopt(h, CURLOPT_POSTFIELDS, body);
   curl_easy_setopt(h, CURLOPT_POSTFIELDSIZE_LARGE, (curl_off_t)strlen(body));
@@ -232,6 +243,7 @@ static z3_status perform(const z3_llm *llm, const z3_llm_request *req, const cha
   curl_easy_getinfo(h, CURLINFO_OS_ERRNO, &os_errno);
   curl_easy_cleanup(h);
   curl_slist_free_all(headers);
+  z3_free(no_proxy);
   return rc == CURLE_OK ? Z3_OK : transport_error(llm, req->url, rc, os_errno, detail, r, err);
 }
 

@@ -16,9 +16,9 @@ static fake_server *srv;
 
 static int setup(void **state) {
   (void)state;
-  /* Loopback requests must not go through a proxy the environment names. */
-  const char *unset[] = {"http_proxy", "HTTP_PROXY", "https_proxy", "HTTPS_PROXY", "all_proxy", "ALL_PROXY",
-                         "OPENAI_API_KEY", "OPENAI_BASE_URL", "GEMINI_API_KEY", "GOOGLE_API_KEY", "GEMINI_BASE_URL",
+  /* A proxy in the environment must not catch loopback requests: the client bypasses it. */
+  setenv("http_proxy", "http://127.0.0.1:1", 1);
+  const char *unset[] = {"no_proxy", "NO_PROXY", "OPENAI_API_KEY", "OPENAI_BASE_URL", "GEMINI_API_KEY", "GOOGLE_API_KEY", "GEMINI_BASE_URL",
                          "GOOGLE_GEMINI_BASE_URL", "ANTHROPIC_API_KEY", "ANTHROPIC_AUTH_TOKEN", "ANTHROPIC_BASE_URL",
                          "OLLAMA_HOST", "OLLAMA_API_KEY", "Z3ED_MODEL", "Z3ED_LLM_RETRIES", "Z3ED_LLM_TIMEOUT"};
   for (size_t i = 0; i < sizeof unset / sizeof unset[0]; i++) unsetenv(unset[i]);
