@@ -326,7 +326,8 @@ static void execute(z3_agent *a, const z3_command *cmd, const char *tool, const 
   bool mutates = (cmd->flags & Z3_CMD_MUTATES_ROM) != 0;
   size_t max = a->o.limits.max_bytes_changed;
   if (a->budget_active && mutates && a->bytes_changed >= max) {
-    out->text = z3_strfmt("error (usage): not run: this session has changed %zu ROM bytes, its limit", a->bytes_changed);
+    out->text = z3_strfmt("error (usage): not run: this session already changed %zu ROM bytes, its --max-bytes-changed limit",
+                          a->bytes_changed);
     out->is_error = true;
     out->stop = "budget";
     return;
@@ -336,6 +337,7 @@ static void execute(z3_agent *a, const z3_command *cmd, const char *tool, const 
   z3_tool_call(&a->session, tool, args, &r);
   if (a->o.hooks.on_call) a->o.hooks.on_call(a->o.hooks.user, tool, args, &r);
   if (a->budget_active && mutates && r.status == Z3_OK) a->bytes_changed = measure_changes(a);
+  /* The dispatcher refuses an over-budget edit before saving ("... its limit is N"). */
   bool refused_by_budget = a->budget_active && mutates && r.status == Z3_E_USAGE && strstr(r.error.message, "its limit is");
   if (refused_by_budget) out->stop = "budget";
   out->text = result_text(&r);
