@@ -30,6 +30,8 @@ typedef struct parser {
   json_t *positions;
   json_t *by_header, *by_dotted, *sealed, *table_arrays; /* pointer sets */
   int depth;
+  size_t col_line_start, col_pos; /* the last column answered, see column_at */
+  int col;
 } parser;
 
 typedef struct key {
@@ -55,10 +57,20 @@ static bool is_bare(int c) {
 
 /* ---- errors and positions ------------------------------------------------- */
 
-static int column_at(const parser *p, size_t pos) {
-  int col = 1;
-  for (size_t i = p->line_start; i < pos && i < p->len; i++) col += ((unsigned char)p->src[i] & 0xC0) != 0x80;
+static int count_columns(const char *s, size_t from, size_t to, int col) {
+  for (size_t i = from; i < to; i++) col += ((unsigned char)s[i] & 0xC0) != 0x80;
   return col;
+}
+
+/* Columns are asked for in increasing order along a line, so counting goes on
+ * from the last answer: a long line of keys stays linear. */
+static int column_at(parser *p, size_t pos) {
+  if (pos > p->len) pos = p->len;
+  bool reuse = p->col_line_start == p->line_start && p->col_pos <= pos && p->col_pos >= p->line_start && p->col > 0;
+  p->col = count_columns(p->src, reuse ? p->col_pos : p->line_start, pos, reuse ? p->col : 1);
+  p->col_line_start = p->line_start;
+  p->col_pos = pos;
+  return p->col;
 }
 
 static bool fail_at(parser *p, size_t pos, const char *fmt, ...) Z3_PRINTF(3, 4);
@@ -75,9 +87,8 @@ static bool fail_at(parser *p, size_t pos, const char *fmt, ...) {
   size_t start = 0;
   for (size_t i = 0; i < pos && i < p->len; i++)
     if (p->src[i] == '\n') line++, start = i + 1;
-  parser at = *p;
-  at.line_start = start;
-  z3_error_set_at(p->err, Z3_E_INVALID, (int64_t)pos, "%s:%d:%d: %s", p->file, line, column_at(&at, pos), what);
+  int column = count_columns(p->src, start, pos < p->len ? pos : p->len, 1);
+  z3_error_set_at(p->err, Z3_E_INVALID, (int64_t)pos, "%s:%d:%d: %s", p->file, line, column, what);
   return false;
 }
 
@@ -436,7 +447,8 @@ static bool number_value(parser *p, json_t **out) {
   const char *tok = p->src + start;
   size_t n = p->pos - start;
   bool has_colon = memchr(tok, ':', n) != NULL;
-  bool date_like = n >= 5 && tok[4] == '-' && tok[0] >= '0' && tok[0] <= '9';
+  bool date_like = n >= 5 && tok[4] == '-'; /* YYYY-: four digits, then a dash */
+  for (int i = 0; i < 4 && date_like; i++) date_like = tok[i] >= '0' && tok[i] <= '9';
   if (has_colon || date_like)
     return fail_at(p, start, "dates and times are not supported; quote the value as a string");
   const char *word = tok + (tok[0] == '+' || tok[0] == '-');
@@ -708,6 +720,40 @@ static bool document(parser *p) {
   return true;
 }
 
+/* Containers deeper than MAX_DEPTH are refused, however they were made
+ * (headers, dotted keys, inline values): the writer turns each level into a
+ * key part or an inline level, so this keeps everything written readable. */
+static bool check_depth(parser *p, const json_t *v, int depth, const char *path) {
+  if (!json_is_object(v) && !json_is_array(v)) return true;
+  if (depth > MAX_DEPTH) {
+    json_t *at = json_object_get(p->positions, path);
+    p->failed = true;
+    z3_error_set(p->err, Z3_E_INVALID, "%s:%d:%d: tables and arrays are nested more than %d deep", p->file,
+                 (int)json_integer_value(json_array_get(at, 0)), (int)json_integer_value(json_array_get(at, 1)),
+                 MAX_DEPTH);
+    return false;
+  }
+  bool ok = true;
+  if (json_is_object(v)) {
+    const char *k;
+    json_t *x;
+    json_object_foreach((json_t *)v, k, x) {
+      if (!ok || (!json_is_object(x) && !json_is_array(x))) continue;
+      char *sub = path_join(path, k);
+      ok = sub ? check_depth(p, x, depth + 1, sub) : oom(p);
+      z3_free(sub);
+    }
+  }
+  for (size_t i = 0; ok && json_is_array(v) && i < json_array_size(v); i++) {
+    json_t *x = json_array_get(v, i);
+    if (!json_is_object(x) && !json_is_array(x)) continue;
+    char *sub = z3_strfmt("%s[%zu]", path, i);
+    ok = sub ? check_depth(p, x, depth + 1, sub) : oom(p);
+    z3_free(sub);
+  }
+  return ok;
+}
+
 z3_status z3_toml_parse(const char *text, size_t len, const char *file, json_t **out,
                         json_t **positions, z3_error *err) {
   *out = NULL;
@@ -722,7 +768,7 @@ z3_status z3_toml_parse(const char *text, size_t len, const char *file, json_t *
   p.sealed = json_object();
   p.table_arrays = json_object();
   bool ok = p.root && p.current_path && p.positions && p.by_header && p.by_dotted && p.sealed && p.table_arrays;
-  ok = ok ? document(&p) : oom(&p);
+  ok = ok ? document(&p) && check_depth(&p, p.root, 0, "") : oom(&p);
   json_decref(p.by_header);
   json_decref(p.by_dotted);
   json_decref(p.sealed);

@@ -137,7 +137,7 @@ Z3_TEST(test_toml_parse__numbers_and_booleans) {
               "{\"a\":0,\"b\":17,\"c\":-42,\"d\":1000000,\"e\":3735928559,\"f\":493,\"g\":13}");
   assert_toml("max = 9223372036854775807\nmin = -9223372036854775808\n",
               "{\"max\":9223372036854775807,\"min\":-9223372036854775808}");
-  json_t *doc = toml_ok("a = 1.5\nb = -0.25\nc = 5e3\nd = 1E-2\ne = 6.626e-34\nf = 1_000.5\ng = -0.0\n");
+  json_t *doc = toml_ok("a = 1.5\nb = -0.25\nc = 5e3\nd = 1E-2\ne = 6.626e-34\nf = 1_000.5\ng = -0.0\nh = 1.6e-30\n");
   assert_true(json_real_value(json_object_get(doc, "a")) == 1.5);
   assert_true(json_real_value(json_object_get(doc, "b")) == -0.25);
   assert_true(json_real_value(json_object_get(doc, "c")) == 5000.0);
@@ -145,6 +145,7 @@ Z3_TEST(test_toml_parse__numbers_and_booleans) {
   assert_true(json_real_value(json_object_get(doc, "e")) == 6.626e-34);
   assert_true(json_real_value(json_object_get(doc, "f")) == 1000.5);
   assert_true(json_is_real(json_object_get(doc, "g")));
+  assert_true(json_real_value(json_object_get(doc, "h")) == 1.6e-30); /* a dash at [4], yet no date */
   json_decref(doc);
 }
 
@@ -264,6 +265,11 @@ Z3_TEST(test_toml_errors__values) {
   char deep[128] = "a = ";
   for (int i = 0; i < 40; i++) strcat(deep, "[");
   assert_toml_error(deep, strlen(deep), 1, 37, "nested more than 32 deep");
+  /* dotted keys count too, so whatever is read can be written back and read again */
+  char dotted[256] = "[t]\nx = { a";
+  for (int i = 0; i < 31; i++) strcat(dotted, ".a");
+  strcat(dotted, " = 1 }\n");
+  assert_toml_error(dotted, strlen(dotted), 2, 67, "tables and arrays are nested more than 32 deep");
 }
 
 /* ---- the writer ---------------------------------------------------------------------- */
