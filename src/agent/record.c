@@ -24,6 +24,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "agent/proposal.h" /* z3_state_dir */
 #include "agent/script.h"
 
 enum { MAX_NESTING = 16, ID_SIZE = 48 };
@@ -35,11 +36,13 @@ static atomic_ulong sequence;
 
 /* ---- the state folder ---------------------------------------------------------- */
 
-/* TODO(proposal): switch to z3_state_dir() once agent/proposal.c provides it. */
+/* The same state folder as proposals (z3_state_dir). */
 char *z3_script_state_path(const char *name) {
-  const char *home = getenv("Z3ED_HOME");
-  const char *dir = home && *home ? home : ".z3ed";
-  return name && *name ? z3_strfmt("%s/%s", dir, name) : z3_strdup(dir);
+  char *dir = z3_state_dir();
+  if (!dir || !name || !*name) return dir;
+  char *path = z3_strfmt("%s/%s", dir, name);
+  z3_free(dir);
+  return path;
 }
 
 z3_status z3_script_mkdirs(const char *path, z3_error *err) {
