@@ -311,10 +311,27 @@ static char *script_text(const json_t *doc, const char *target, z3_error *err) {
   return text;
 }
 
+/* The marker, or for a marker that was damaged by hand, one with a fresh file
+ * name, so the recording can still be stopped; NULL when none is running. */
+static json_t *read_marker(const char *marker_path) {
+  if (!marker_path || !z3_file_exists(marker_path)) return NULL;
+  json_t *marker = read_json_file(marker_path);
+  if (json_is_object(marker) && json_is_string(json_object_get(marker, "file"))) return marker;
+  json_decref(marker);
+  char stamp[32];
+  utc_now(stamp, "%Y%m%dT%H%M%SZ");
+  char *state = z3_script_state_path(NULL);
+  char *file = state ? z3_strfmt("%s/recordings/recording-%s.z3edscript", state, stamp) : NULL;
+  marker = file ? json_pack("{s:s}", "file", file) : NULL;
+  z3_free(state);
+  z3_free(file);
+  return marker;
+}
+
 z3_status z3_record_stop(const char *file, const char *name, const char *description,
                          bool dry_run, json_t *result, z3_error *err) {
   char *marker_path = z3_script_state_path("recording.json"), *log = z3_script_state_path("recording.jsonl");
-  json_t *marker = marker_path && z3_file_exists(marker_path) ? read_json_file(marker_path) : NULL;
+  json_t *marker = read_marker(marker_path);
   json_t *doc = NULL;
   char *text = NULL, *target = NULL;
   z3_status st = Z3_OK;
@@ -324,7 +341,8 @@ z3_status z3_record_stop(const char *file, const char *name, const char *descrip
   }
   if (!st && name) json_object_set_new(marker, "name", json_string(name));
   if (!st && description) json_object_set_new(marker, "description", json_string(description));
-  if (!st) target = absolute(file ? file : json_string_value(json_object_get(marker, "file")));
+  if (!st && !(target = absolute(file ? file : json_string_value(json_object_get(marker, "file")))))
+    st = z3_error_set(err, Z3_E_NOMEM, "out of memory");
   if (!st) st = z3_record_to_doc(log, marker, &doc, result, err);
   size_t steps = json_array_size(json_object_get(doc, "step"));
   if (!st && steps) st = (text = script_text(doc, target, err)) ? Z3_OK : err->code;

@@ -651,6 +651,37 @@ Z3_TEST(test_script_record__nesting_through_the_hook) {
   z3_script_release(&s);
 }
 
+/* The SHA-1 recorded is the ROM's before the command, also when the command resized it. */
+Z3_TEST(test_script_record__sha1_before_undoes_every_change) {
+  (void)state;
+  sh("rm -rf home && cp pristine.sfc grow.sfc && '%s' rom header set --rom grow.sfc --title GROW --no-backup -q", Z3_EXE);
+  char before[41];
+  z3_error err;
+  z3_error_init(&err);
+  assert_ok(z3_script_rom_sha1("grow.sfc", before, &err), &err);
+  sh("'%s' script record start -q && '%s' rom expand --rom grow.sfc --size 2MiB --no-backup -q", Z3_EXE, Z3_EXE);
+  z3_buf log;
+  z3_buf_init(&log);
+  assert_ok(z3_file_read(&log, "home/recording.jsonl", 1 << 20, &err), &err);
+  json_t *entry = json_loadb((const char *)log.data, log.len, 0, NULL);
+  assert_non_null(entry);
+  assert_string_equal(json_string_value(json_object_get(entry, "tool")), "rom_expand");
+  assert_string_equal(json_string_value(json_object_get(entry, "rom_sha1")), before);
+  char after[41];
+  assert_ok(z3_script_rom_sha1("grow.sfc", after, &err), &err);
+  assert_string_not_equal(before, after);
+  json_decref(entry);
+  z3_buf_release(&log);
+  /* a marker damaged by hand still lets the recording stop */
+  write_text("home/recording.json", "{not json");
+  json_t *stopped = sh_json("'" Z3_EXE "' script record stop --format json");
+  const char *file = json_string_value(json_object_get(json_object_get(stopped, "result"), "file"));
+  assert_non_null(file);
+  assert_true(z3_file_exists(file));
+  assert_false(z3_file_exists("home/recording.json"));
+  json_decref(stopped);
+}
+
 Z3_TEST(test_script_record__stop_start_and_dry_run_rules) {
   (void)state;
   sh("rm -rf home");
@@ -739,6 +770,7 @@ int main(void) {
       cmocka_unit_test(test_script_record__commands_become_a_script_that_replays_to_the_same_bytes),
       cmocka_unit_test(test_script_record__commands_that_ran_others_are_left_out),
       cmocka_unit_test(test_script_record__nesting_through_the_hook),
+      cmocka_unit_test(test_script_record__sha1_before_undoes_every_change),
       cmocka_unit_test(test_script_record__stop_start_and_dry_run_rules),
       cmocka_unit_test(test_script_learn__stores_lists_and_runs_by_name),
   };
