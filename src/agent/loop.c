@@ -32,8 +32,9 @@ struct z3_agent {
 /* The agent resource's commands that change anything are never offered: an
  * agent starting agents would spend without bound, and one accepting its own
  * proposal would skip the person who is meant to review it. */
+/* The dispatcher refuses these to agents anyway; not offering them saves the model a wasted call. */
 static bool kept_from_agents(const z3_command *c) {
-  return strcmp(c->resource, "agent") == 0 && c->safety != Z3_SAFETY_READ_ONLY;
+  return (c->flags & Z3_CMD_PERSON_ONLY) || c->safety == Z3_SAFETY_NETWORK;
 }
 
 static bool filter_has(const char *filter, const char *word) {

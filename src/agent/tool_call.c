@@ -171,6 +171,13 @@ static z3_status check_writes(const z3_tool_session *s, const z3_cmd_ctx *ctx, z
 
 static z3_status check_safety(const z3_tool_session *s, const z3_cmd_ctx *ctx, z3_error *err) {
   if (!s->agent) return Z3_OK;
+  if (ctx->cmd->flags & Z3_CMD_PERSON_ONLY) {
+    z3_error_set(err, Z3_E_USAGE, "'%s %s' is for people only: it runs other commands or changes "
+                 "z3ed's own state (proposals, recordings, learned workflows)", ctx->cmd->resource,
+                 ctx->cmd->action);
+    z3_error_hint(err, "call the commands it would run yourself, inside your sandbox");
+    return Z3_E_USAGE;
+  }
   if (ctx->cmd->safety == Z3_SAFETY_NETWORK && !s->allow_network) {
     return z3_error_set(err, Z3_E_USAGE, "'%s %s' uses the network, which this session does not allow",
                         ctx->cmd->resource, ctx->cmd->action);

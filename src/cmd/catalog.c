@@ -51,6 +51,7 @@ static json_t *command_json(const z3_command *c) {
   json_object_set_new(o, "supports_dry_run",
                       json_boolean(c->flags & (Z3_CMD_MUTATES_ROM | Z3_CMD_WRITES_FILE)));
   json_object_set_new(o, "check", json_boolean(c->flags & Z3_CMD_CHECK));
+  json_object_set_new(o, "person_only", json_boolean(c->flags & Z3_CMD_PERSON_ONLY));
   json_object_set_new(o, "effects", string_list(c->effects));
   json_t *args = json_array();
   for (size_t i = 0; z3_command_arg_at(c, i); i++) json_array_append_new(args, arg_json(z3_command_arg_at(c, i)));

@@ -69,6 +69,9 @@ enum {
   Z3_CMD_MUTATES_ROM = 1u << 1, /* changes in ctx->rom are saved: --dry-run, --output, --no-backup */
   Z3_CMD_WRITES_FILE = 1u << 2, /* writes files through z3_cmd_write_file: --dry-run honoured */
   Z3_CMD_CHECK = 1u << 3,       /* may end with Z3_E_CHECK (exit 1) having filled a result */
+  /* Runs other commands with a person's rights, or changes z3ed's own state
+   * (proposals, recordings, learned workflows): never callable by an agent. */
+  Z3_CMD_PERSON_ONLY = 1u << 4,
 };
 
 typedef struct z3_cmd_ctx z3_cmd_ctx;

@@ -43,7 +43,7 @@ const z3_command z3_cmds_llm[] = {
                        "the arguments pass the command's own checks. Nothing is run. --save writes the "
                        "plan as a replay script, so 'agent run --replay' later runs exactly what was "
                        "reviewed.",
-        .flags = Z3_CMD_NEEDS_ROM | Z3_CMD_WRITES_FILE, .safety = Z3_SAFETY_NETWORK,
+        .flags = Z3_CMD_NEEDS_ROM | Z3_CMD_WRITES_FILE | Z3_CMD_PERSON_ONLY, .safety = Z3_SAFETY_NETWORK,
         .effects = LIST("sends the prompt and the tool list to the model provider",
                         "writes the plan to --save when given"),
         .args = ARGS({"prompt", Z3_ARG_STRING, true, NULL, NULL, "what to do, in words", 0, 0},
@@ -68,7 +68,7 @@ const z3_command z3_cmds_llm[] = {
                        "call is logged in the proposal, which a person then reviews and accepts or "
                        "rejects; the real ROM is never written. With --dry-run no proposal is made and "
                        "calls that write run as dry runs.",
-        .flags = Z3_CMD_NEEDS_ROM | Z3_CMD_WRITES_FILE | Z3_CMD_CHECK, .safety = Z3_SAFETY_NETWORK,
+        .flags = Z3_CMD_NEEDS_ROM | Z3_CMD_WRITES_FILE | Z3_CMD_CHECK | Z3_CMD_PERSON_ONLY, .safety = Z3_SAFETY_NETWORK,
         .effects = LIST("sends the prompt, the tool list and tool results to the model provider",
                         "creates a proposal in the state folder and changes only its copy of the ROM"),
         .args = ARGS({"prompt", Z3_ARG_STRING, false, NULL, NULL,
@@ -88,7 +88,7 @@ const z3_command z3_cmds_llm[] = {
                        "one proposal, until end of input or /quit. The model's words and each tool call "
                        "go to stdout as they happen (to stderr with --format json or yaml, which keeps "
                        "the final summary clean). Limits apply per line; the byte limit to the session.",
-        .flags = Z3_CMD_NEEDS_ROM | Z3_CMD_WRITES_FILE | Z3_CMD_CHECK, .safety = Z3_SAFETY_NETWORK,
+        .flags = Z3_CMD_NEEDS_ROM | Z3_CMD_WRITES_FILE | Z3_CMD_CHECK | Z3_CMD_PERSON_ONLY, .safety = Z3_SAFETY_NETWORK,
         .effects = LIST("reads stdin and writes the conversation to stdout",
                         "sends the conversation, the tool list and tool results to the model provider",
                         "creates a proposal in the state folder and changes only its copy of the ROM"),

@@ -67,7 +67,7 @@ const z3_command z3_cmds_proposal[] = {
         .description = "Makes the sandbox folder (rom.sfc to change, base.sfc to diff against, the "
                        "command and change logs) in the state folder and a row in its registry. Agents "
                        "then work on the sandbox ROM; only accepting the proposal touches the real one.",
-        .flags = Z3_CMD_NEEDS_ROM | Z3_CMD_WRITES_FILE, .safety = Z3_SAFETY_WRITES_FILES,
+        .flags = Z3_CMD_NEEDS_ROM | Z3_CMD_WRITES_FILE | Z3_CMD_PERSON_ONLY, .safety = Z3_SAFETY_WRITES_FILES,
         .effects = LIST("reads the ROM", "creates <state>/proposals/<id>/ and a registry row"),
         .args = ARGS({"title", Z3_ARG_STRING, true, NULL, NULL, "what the change is for", 0, 0}, STATE_ARG),
         .returns = RETURNS({"id", "integer", "the new proposal's number"}, {"title", "string", "its title"},
@@ -138,7 +138,7 @@ const z3_command z3_cmds_proposal[] = {
                        "no overlap between those edits and the proposal's; refuses when the policy "
                        "fails (exit 1, with every reason). Then writes atomically with a backup and "
                        "records exactly what changed so revert can undo it.",
-        .flags = Z3_CMD_WRITES_FILE | Z3_CMD_CHECK, .safety = Z3_SAFETY_MUTATES_ROM,
+        .flags = Z3_CMD_WRITES_FILE | Z3_CMD_CHECK | Z3_CMD_PERSON_ONLY, .safety = Z3_SAFETY_MUTATES_ROM,
         .effects = ACCEPT_EFFECTS,
         .args = ARGS(ID_ARG(true, "the proposal"), TARGET_ARG, CHANGES_ARG,
                      {"rebase", Z3_ARG_BOOL, false, NULL, NULL, "apply onto a ROM that changed since, if nothing overlaps", 0, 0},
@@ -153,7 +153,7 @@ const z3_command z3_cmds_proposal[] = {
         .summary = "reject an open proposal with a reason tag and a note",
         .description = "Marks the proposal rejected; the tag and note are kept as feedback for the agent "
                        "that made it. The sandbox stays for review until archived.",
-        .flags = Z3_CMD_WRITES_FILE, .safety = Z3_SAFETY_WRITES_FILES,
+        .flags = Z3_CMD_WRITES_FILE | Z3_CMD_PERSON_ONLY, .safety = Z3_SAFETY_WRITES_FILES,
         .effects = LIST("updates the registry"),
         .args = ARGS(ID_ARG(true, "the proposal"),
                      {"reason", Z3_ARG_ENUM, true, NULL, reasons, "what was wrong (other needs a --note)", 0, 0},
@@ -170,7 +170,7 @@ const z3_command z3_cmds_proposal[] = {
         .summary = "undo an accepted proposal on the real ROM",
         .description = "Puts back the bytes the accept replaced, refusing (exit 1) when any of them "
                        "changed since, so later work is never overwritten.",
-        .flags = Z3_CMD_WRITES_FILE | Z3_CMD_CHECK, .safety = Z3_SAFETY_MUTATES_ROM,
+        .flags = Z3_CMD_WRITES_FILE | Z3_CMD_CHECK | Z3_CMD_PERSON_ONLY, .safety = Z3_SAFETY_MUTATES_ROM,
         .effects = REVERT_EFFECTS,
         .args = ARGS(ID_ARG(true, "the proposal"), TARGET_ARG, REVIEWER_ARGS, STATE_ARG),
         .returns = DECIDE_RETURNS,
@@ -182,7 +182,7 @@ const z3_command z3_cmds_proposal[] = {
         .summary = "hide a proposal from lists, keeping its sandbox and history",
         .description = "Any proposal not yet archived can be archived; `proposal list --status all` "
                        "still shows it.",
-        .flags = Z3_CMD_WRITES_FILE, .safety = Z3_SAFETY_WRITES_FILES,
+        .flags = Z3_CMD_WRITES_FILE | Z3_CMD_PERSON_ONLY, .safety = Z3_SAFETY_WRITES_FILES,
         .effects = LIST("updates the registry"),
         .args = ARGS(ID_ARG(true, "the proposal"), STATE_ARG),
         .returns = RETURNS({"id", "integer", "the proposal"}, {"status", "string", "archived"},
@@ -245,7 +245,7 @@ const z3_command z3_cmds_proposal[] = {
         .summary = "accept the newest open proposal for --rom into it",
         .description = "'agent proposal accept' with the newest open proposal made from --rom as the "
                        "default: the same policy, stale-ROM and rebase rules, backup and record.",
-        .flags = Z3_CMD_WRITES_FILE | Z3_CMD_CHECK, .safety = Z3_SAFETY_MUTATES_ROM,
+        .flags = Z3_CMD_WRITES_FILE | Z3_CMD_CHECK | Z3_CMD_PERSON_ONLY, .safety = Z3_SAFETY_MUTATES_ROM,
         .effects = ACCEPT_EFFECTS,
         .args = ARGS(ID_ARG(false, "the proposal (default: the newest open one for --rom)"), TARGET_ARG,
                      CHANGES_ARG,
@@ -260,7 +260,7 @@ const z3_command z3_cmds_proposal[] = {
         .summary = "undo the newest accepted proposal on --rom",
         .description = "'agent proposal revert' with the newest accepted proposal for --rom as the "
                        "default; refuses when its bytes changed since.",
-        .flags = Z3_CMD_WRITES_FILE | Z3_CMD_CHECK, .safety = Z3_SAFETY_MUTATES_ROM,
+        .flags = Z3_CMD_WRITES_FILE | Z3_CMD_CHECK | Z3_CMD_PERSON_ONLY, .safety = Z3_SAFETY_MUTATES_ROM,
         .effects = REVERT_EFFECTS,
         .args = ARGS(ID_ARG(false, "the proposal (default: the newest accepted one for --rom)"), TARGET_ARG,
                      REVIEWER_ARGS, STATE_ARG),

@@ -11,7 +11,7 @@ const z3_command z3_cmds_script[] = {
                        "with its description and the tools it uses, which is what agents read to find "
                        "workflows. The script must pass the same checks as 'script show'. With --list, "
                        "prints the learned workflows instead.",
-        .flags = Z3_CMD_WRITES_FILE, .safety = Z3_SAFETY_WRITES_FILES,
+        .flags = Z3_CMD_WRITES_FILE | Z3_CMD_PERSON_ONLY, .safety = Z3_SAFETY_WRITES_FILES,
         .effects = LIST("reads the script", "writes learned/NAME.z3edscript and learned/index.json in the "
                         "state folder ($Z3ED_HOME, else .z3ed) as one batch"),
         .args = ARGS({"name", Z3_ARG_STRING, false, NULL, NULL,
@@ -45,7 +45,7 @@ const z3_command z3_cmds_script[] = {
                        "(unless --continue-on-error). --rom replaces the ROM of every step that takes "
                        "one; a ROM whose SHA-1 differs from the one the script was recorded against is "
                        "a warning. --file may name a learned workflow.",
-        .flags = Z3_CMD_WRITES_FILE | Z3_CMD_CHECK, .safety = Z3_SAFETY_MUTATES_ROM,
+        .flags = Z3_CMD_WRITES_FILE | Z3_CMD_CHECK | Z3_CMD_PERSON_ONLY, .safety = Z3_SAFETY_MUTATES_ROM,
         .effects = LIST("runs each step's command, which changes ROMs and writes files as the step says",
                         "with --dry-run, every step that writes gets dry_run and nothing is written"),
         .args = ARGS({"file", Z3_ARG_PATH, true, NULL, NULL, "the .z3edscript, or the name of a learned workflow", 0, 0},
@@ -119,7 +119,7 @@ const z3_command z3_cmds_script[] = {
                        "runs (from a shell, a script or an agent) is appended to the recording with its "
                        "arguments, exit code, duration and the ROM's SHA-1 before it ran. "
                        "'script record stop' turns the recording into a .z3edscript.",
-        .flags = Z3_CMD_WRITES_FILE, .safety = Z3_SAFETY_WRITES_FILES,
+        .flags = Z3_CMD_WRITES_FILE | Z3_CMD_PERSON_ONLY, .safety = Z3_SAFETY_WRITES_FILES,
         .effects = LIST("writes recording.json in the state folder ($Z3ED_HOME, else .z3ed)"),
         .args = ARGS({"file", Z3_ARG_OUT_PATH, false, NULL, NULL,
                       "where stop writes the script (default: STATE/recordings/recording-TIME.z3edscript)", 0, 0},
@@ -142,7 +142,7 @@ const z3_command z3_cmds_script[] = {
                        "error are left out (they changed nothing), and so are commands that ran others "
                        "(script run, an agent loop), whose inner commands are the steps. The script "
                        "is checked to read back before it is written; the recording ends.",
-        .flags = Z3_CMD_WRITES_FILE, .safety = Z3_SAFETY_WRITES_FILES,
+        .flags = Z3_CMD_WRITES_FILE | Z3_CMD_PERSON_ONLY, .safety = Z3_SAFETY_WRITES_FILES,
         .effects = LIST("writes the script atomically (keeping FILE.bak of an older one)",
                         "removes the recording from the state folder"),
         .args = ARGS({"file", Z3_ARG_OUT_PATH, false, NULL, NULL, "write here instead of the file given at start", 0, 0},

@@ -258,6 +258,10 @@ Z3_TEST(test_tools_safety__writes_stay_in_the_sandbox) {
   json_t *exp = json_pack("{s:s,s:s,s:s}", "rom", "base.sfc", "sheet", "0", "out", "elsewhere");
   assert_int_equal(z3_tool_call(&s, "gfx_export", exp, &r), Z3_E_USAGE); /* writes-files too */
   assert_false(z3_file_exists("elsewhere"));
+  json_t *script = json_pack("{s:s,s:s}", "file", "nothing.z3edscript", "rom", "sandbox/rom.sfc");
+  assert_int_equal(z3_tool_call(&s, "script_run", script, &r), Z3_E_USAGE); /* it would run steps as a person */
+  assert_non_null(strstr(r.error.message, "for people only"));
+  json_decref(script);
   z3_tool_session human = {.agent = false};
   json_object_set_new(args, "output", json_string("human.sfc"));
   assert_ok(z3_tool_call(&human, "rom_fix_checksum", args, &r), &r.error); /* people are not sandboxed */
