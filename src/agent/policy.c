@@ -192,7 +192,10 @@ static z3_status parse_range_map(parser *ps, struct fy_node *item, const char *k
   while (st == Z3_OK && (p = fy_node_mapping_iterate(item, &it))) {
     int kline = node_line(fy_node_pair_key(p), line);
     char *k = scalar(ps, fy_node_pair_key(p), kline, key, "a key");
-    if (!k) return ps->err->code;
+    if (!k) {
+      st = ps->err->code;
+      break;
+    }
     char sub[96];
     snprintf(sub, sizeof sub, "%s.%s", key, k);
     bool is_range = strcmp(k, "snes") == 0 || strcmp(k, "pc") == 0;
@@ -428,6 +431,34 @@ static z3_status syntax_error(parser *ps, struct fy_diag *diag, const z3_buf *pr
   return fail(ps, 1, NULL, "%s", text);
 }
 
+/* Length of the UTF-8 sequence at s (1-4), or 0 when it is malformed or cut off. */
+static size_t utf8_length(const unsigned char *s, size_t left) {
+  if (s[0] < 0x80) return 1;
+  size_t n = s[0] >= 0xC2 && s[0] <= 0xDF ? 2 : s[0] >= 0xE0 && s[0] <= 0xEF ? 3 : s[0] >= 0xF0 && s[0] <= 0xF4 ? 4 : 0;
+  if (!n || n > left) return 0;
+  for (size_t i = 1; i < n; i++)
+    if ((s[i] & 0xC0) != 0x80) return 0;
+  /* The second byte's range excludes overlong forms, surrogates and code points past U+10FFFF. */
+  unsigned lo = s[0] == 0xE0 ? 0xA0 : s[0] == 0xF0 ? 0x90 : 0x80;
+  unsigned hi = s[0] == 0xED ? 0x9F : s[0] == 0xF4 ? 0x8F : 0xBF;
+  return s[1] >= lo && s[1] <= hi ? n : 0;
+}
+
+/* YAML is text: control characters and malformed UTF-8 are refused before
+ * libfyaml sees them (a cut-off sequence after a directive makes 0.7.12 loop). */
+static z3_status check_text(parser *ps, const char *text, size_t len) {
+  int line = 1;
+  for (size_t i = 0; i < len;) {
+    const unsigned char *c = (const unsigned char *)text + i;
+    size_t n = utf8_length(c, len - i);
+    bool control = n == 1 && ((*c < 0x20 && *c != '\t' && *c != '\n' && *c != '\r') || *c == 0x7F);
+    if (!n || control) return fail(ps, line, NULL, "byte 0x%02X is not text (the file must be UTF-8)", *c);
+    line += *c == '\n';
+    i += n;
+  }
+  return Z3_OK;
+}
+
 /* A document of nothing but blanks and comments has no root; that is an empty policy. */
 static bool only_comments(const char *text, size_t len) {
   bool comment = false;
@@ -445,6 +476,8 @@ z3_status z3_policy_parse(z3_policy *out, const char *text, size_t len, const ch
   out->max_bytes_changed = -1;
   parser ps = {.pol = out, .name = name, .err = err};
   if (len > Z3_POLICY_MAX_FILE) return fail(&ps, 1, NULL, "the file is over 1 MiB");
+  z3_status checked = check_text(&ps, text, len);
+  if (checked) return checked;
   if (only_comments(text, len)) return Z3_OK;
   z3_buf printed;
   z3_buf_init(&printed);

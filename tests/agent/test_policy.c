@@ -99,6 +99,7 @@ static const struct {
     {"forbidden_ranges:\n  - $GG:8000\n", {"line 2", "forbidden_ranges[0]", "not a SNES address range"}},
     {"forbidden_ranges:\n  - 0x1000000\n", {"line 2", "forbidden_ranges[0]", "below 16 MiB"}},
     {"forbidden_ranges:\n  - snes: $00:8000\n    colour: red\n", {"line 3", "forbidden_ranges[0].colour", "unknown key"}},
+    {"forbidden_ranges:\n  - snes: $00:8000\n    ? [a]\n    : b\n", {"line 3", "forbidden_ranges[0]", "must be a key, not a list"}},
     {"forbidden_ranges:\n  - reason: x\n", {"line 2", "forbidden_ranges[0]", "needs 'snes: RANGE' or 'pc: RANGE'"}},
     {"forbidden_ranges:\n  - snes: $00:8000\n    pc: 0x10\n", {"line 3", "forbidden_ranges[0].pc", "either snes or pc"}},
     {"forbidden_ranges:\n  - pc:\n", {"line 2", "forbidden_ranges[0].pc", "needs an address range"}},
@@ -121,6 +122,11 @@ static const struct {
     {"x: [1\n", {"agent.yaml", "line", "flow sequence"}},
     {"max_bytes_changed: 5\n  bad: indent\n", {"agent.yaml", "line", NULL}},
     {"? [a]\n: 1\n", {"line 1", "key", "must be a plain key"}},
+    {"version: 1\n%i\xc3", {"line 2", "byte 0xC3 is not text", "UTF-8"}}, /* libfyaml 0.7.12 loops on it */
+    {"version: 1\x01\n", {"line 1", "byte 0x01 is not text", NULL}},
+    {"version: \xc0\xaf\n", {"line 1", "byte 0xC0", NULL}},
+    {"version: 1\n\n%\xf6\x92\x9e\x84_bytes_changed: *o", {"line 3", "byte 0xF6", NULL}}, /* past U+10FFFF */
+    {"version: \xed\xa0\x80\n", {"line 1", "byte 0xED", NULL}}, /* a surrogate */
 };
 
 Z3_TEST(test_policy_parse__malformed_files_name_line_and_key) {
