@@ -349,6 +349,7 @@ static int server_init(mcp_server *s, FILE *out, const z3_mcp_options *opts) {
   pthread_mutex_init(&s->out_lock, NULL);
   pthread_mutex_init(&s->lock, NULL);
   pthread_cond_init(&s->wake, NULL);
+  pthread_cond_init(&s->finished, NULL);
   if (opts) s->opts = *opts;
   s->out = out;
   s->diag = s->opts.diag ? s->opts.diag : stderr;
@@ -380,6 +381,7 @@ static void server_release(mcp_server *s) {
   z3_free(s->audit_path);
   z3_free(s->state_dir);
   pthread_cond_destroy(&s->wake);
+  pthread_cond_destroy(&s->finished);
   pthread_mutex_destroy(&s->lock);
   pthread_mutex_destroy(&s->out_lock);
 }
@@ -399,11 +401,13 @@ int z3_mcp_serve(FILE *in, FILE *out, const z3_mcp_options *opts) {
   char *line;
   size_t len;
   bool too_long;
+  mcp_busy(); /* idle only while blocked in read(2): see mcp_jobs.c */
   while (!mcp_client_gone(&s) && (line = mcp_reader_next(&rd, &len, &too_long))) {
     handle_line(&s, line, len, too_long);
     free(line);
   }
   mcp_reader_release(&rd);
+  mcp_idle();
   mcp_worker_stop(&s); /* calls already received still get their answers */
   server_release(&s);
   return 0;

@@ -14,9 +14,10 @@
  * Every command of the table is a tool (agent/tools.h): tool calls run with
  * the agent safety rules on, so without a proposal sandbox anything that
  * would write a file is refused with the reason (dry_run still previews).
- * Calls run one at a time on a worker thread, so ping, cancellation and the
- * lists stay answered while a long call runs; the answer of a cancelled call
- * is dropped.
+ * Tool calls and resource reads run one at a time on a worker thread, so
+ * ping, cancellation and the lists stay answered while a long call runs; the
+ * answer of a cancelled call is dropped. While it serves, every fork in the
+ * process waits until the server's threads hold no lock (mcp_jobs.c).
  *
  * Resources: the ROM's state, header, sheets and palettes, the catalog and
  * the proposals of the state folder, plus templates (z3ed://rom/bank/{bank},

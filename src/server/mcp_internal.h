@@ -27,8 +27,6 @@ typedef enum mcp_level {
 #define MCP_STATELESS "2026-07-28"
 #define MCP_META_VERSION "io.modelcontextprotocol/protocolVersion"
 
-typedef struct mcp_job mcp_job;
-
 typedef struct mcp_server {
   z3_mcp_options opts;          /* defaults filled in */
   FILE *out, *diag;
@@ -42,11 +40,11 @@ typedef struct mcp_server {
   z3_tool_session session;
   char *state_dir, *audit_path;
   json_t *tools;                /* z3_tools_list(), adjusted once for the default ROM */
-  /* the worker: a FIFO of tool calls, one running at a time */
+  /* the worker: a FIFO of jobs, one running at a time (mcp_jobs.c) */
   pthread_t worker;
   bool worker_started, closing;
-  pthread_cond_t wake;
-  mcp_job *queue_head, *queue_tail, *running;
+  pthread_cond_t wake, finished;
+  struct mcp_job *queue_head, *queue_tail, *running;
 } mcp_server;
 
 /* One request or notification being handled. */
@@ -97,17 +95,45 @@ void mcp_reader_release(mcp_reader *rd);
  * for a line over Z3_MCP_MAX_LINE, which comes back empty. */
 char *mcp_reader_next(mcp_reader *rd, size_t *len, bool *too_long);
 
-/* ---- methods (mcp_tools.c, mcp_resources.c, mcp_prompts.c) ------------------- */
+/* ---- jobs: requests that run commands (mcp_jobs.c) ----------------------------- */
 
-void mcp_tools_list(mcp_server *s, mcp_request *r);
-void mcp_tools_call(mcp_server *s, mcp_request *r);
-/* notifications/cancelled: drops a queued call or marks the running one. */
+typedef struct mcp_job mcp_job;
+typedef void (*mcp_job_fn)(mcp_server *s, mcp_job *job);
+
+struct mcp_job {
+  mcp_job *next;
+  mcp_server *s;
+  mcp_request req;              /* id, params and progress_token are the job's own copies */
+  mcp_job_fn run;
+  char *label;                  /* the tool name or URI, for logs */
+  bool cancelled, waited, finished; /* under s->lock */
+  bool done;                    /* the call thread ended (under s->lock) */
+  double progress;              /* the last value sent: it must keep growing */
+  pthread_cond_t done_cond;
+  z3_tool_result result;
+};
+
+/* Runs r's work as a job: queued for the worker, waited for inside a batch,
+ * or at once when there is no worker. */
+void mcp_submit(mcp_server *s, mcp_request *r, mcp_job_fn run, const char *label);
+mcp_job *mcp_job_new(mcp_server *s, const mcp_request *r, mcp_job_fn run, const char *label);
+void mcp_job_free(mcp_job *job);
+bool mcp_job_cancelled(mcp_server *s, mcp_job *job);
+/* notifications/cancelled: drops a queued job or marks the running one. */
 void mcp_cancel(mcp_server *s, const json_t *request_id);
 bool mcp_worker_start(mcp_server *s);
 /* Lets the queue drain, then joins the worker. */
 void mcp_worker_stop(mcp_server *s);
-/* Runs a tool for a resource read, with the session's rules. */
+/* Runs a tool with the session's rules; called only from jobs (see mcp_jobs.c). */
 z3_status mcp_run_tool(mcp_server *s, const char *name, json_t *args, z3_tool_result *out);
+/* The busy lock: held by a server thread while it works, so a fork waits. */
+void mcp_busy(void);
+void mcp_idle(void);
+
+/* ---- methods (mcp_tools.c, mcp_resources.c, mcp_prompts.c) ------------------- */
+
+void mcp_tools_list(mcp_server *s, mcp_request *r);
+void mcp_tools_call(mcp_server *s, mcp_request *r);
 
 void mcp_resources_list(mcp_server *s, mcp_request *r);
 void mcp_resource_templates_list(mcp_server *s, mcp_request *r);

@@ -211,7 +211,9 @@ static bool fill(mcp_reader *rd) {
     rd->buf = p, rd->cap = cap;
   }
   for (;;) {
+    mcp_idle(); /* blocked here, this thread holds nothing a fork could inherit */
     ssize_t n = read(rd->fd, rd->buf + rd->len, rd->cap - rd->len);
+    mcp_busy();
     if (n < 0 && errno == EINTR) continue;
     if (n <= 0) return false;
     rd->len += (size_t)n;

@@ -221,7 +221,7 @@ static const resource *find(const char *uri, uri_vars *vars, bool *is_template) 
   return NULL;
 }
 
-static void not_found(mcp_server *s, mcp_request *r, const char *uri, const char *why) {
+static void not_found(mcp_server *s, const mcp_request *r, const char *uri, const char *why) {
   json_t *data = json_object();
   json_object_set_new(data, "uri", json_string(uri));
   /* -32002 in the handshake revisions; 2026-07-28 folds it into -32602 */
@@ -229,22 +229,20 @@ static void not_found(mcp_server *s, mcp_request *r, const char *uri, const char
                   uri, why ? ": " : "", why ? why : "");
 }
 
-void mcp_resources_read(mcp_server *s, mcp_request *r) {
-  const char *uri = mcp_param_str(r, "uri");
-  if (!uri) {
-    mcp_reply_error(s, r, MCP_INVALID_PARAMS, NULL, "resources/read needs params.uri, a string");
-    return;
-  }
+/* The job of a resources/read: the URI was checked before it was queued. */
+static void read_job(mcp_server *s, mcp_job *job) {
+  const mcp_request *r = &job->req;
+  const char *uri = job->label;
   uri_vars vars;
   bool is_template = false;
   const resource *d = find(uri, &vars, &is_template);
-  if (!d || (d->needs_rom && !s->opts.rom_path)) {
-    not_found(s, r, uri, d ? "the server was started without --rom" : NULL);
-    return;
-  }
   z3_error err;
   z3_error_init(&err);
   json_t *value = d->read(s, d->arg, is_template ? &vars : NULL, &err);
+  if (mcp_job_cancelled(s, job)) {
+    json_decref(value);
+    return;
+  }
   if (!value) {
     if (err.code == Z3_E_NOT_FOUND || err.code == Z3_E_USAGE) not_found(s, r, uri, err.message);
     else mcp_reply_error(s, r, MCP_INTERNAL_ERROR, NULL, "cannot read %s: %s", uri, err.message);
@@ -261,4 +259,20 @@ void mcp_resources_read(mcp_server *s, mcp_request *r) {
   json_object_set_new(result, "contents", contents);
   mcp_cacheable(r, result, 0, d->needs_rom); /* the ROM may change with the next call */
   mcp_reply(s, r, result);
+}
+
+void mcp_resources_read(mcp_server *s, mcp_request *r) {
+  const char *uri = mcp_param_str(r, "uri");
+  if (!uri) {
+    mcp_reply_error(s, r, MCP_INVALID_PARAMS, NULL, "resources/read needs params.uri, a string");
+    return;
+  }
+  uri_vars vars;
+  bool is_template = false;
+  const resource *d = find(uri, &vars, &is_template);
+  if (!d || (d->needs_rom && !s->opts.rom_path)) {
+    not_found(s, r, uri, d ? "the server was started without --rom" : NULL);
+    return;
+  }
+  mcp_submit(s, r, read_job, uri); /* reading runs commands: that is the worker's job */
 }

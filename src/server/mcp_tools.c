@@ -1,14 +1,7 @@
 /*
- * tools/list and tools/call, and the worker that runs calls.
- *
- * Calls run one at a time, in the order received, on a worker thread, so the
- * reader keeps answering ping, lists and notifications/cancelled meanwhile.
- * A call with a progress token runs on its own short-lived thread while the
- * worker sends a tick every progress_interval; others run on the worker.
- *
- * Cancellation: a queued call is dropped; a running one cannot be stopped
- * (z3_tool_call has no hook for it), so its answer is dropped instead, as the
- * spec allows. Either way no response is sent for it.
+ * tools/list and tools/call. A call is a job (mcp_jobs.c): it runs on the
+ * worker. A call with a progress token runs on its own short-lived thread
+ * while the worker sends a tick every progress_interval.
  */
 #include <errno.h>
 #include <stdarg.h>
@@ -18,18 +11,6 @@
 #include <time.h>
 
 #include "server/mcp_internal.h"
-
-struct mcp_job {
-  mcp_job *next;
-  mcp_server *s;
-  mcp_request req;              /* id and progress_token owned, params NULL */
-  char *name;
-  json_t *args;
-  bool cancelled, done;         /* under s->lock */
-  double progress;              /* the last value sent: it must keep growing */
-  pthread_cond_t done_cond;
-  z3_tool_result result;
-};
 
 /* ---- tools/list ------------------------------------------------------------------- */
 
@@ -113,9 +94,12 @@ static void progress(mcp_job *job, bool last, const char *fmt, ...) {
   job->progress += 1;
 }
 
+/* The call thread: runs the tool while the worker waits idle (so it holds no busy lock). */
 static void *runner_main(void *arg) {
   mcp_job *job = arg;
-  mcp_run_tool(job->s, job->name, job->args, &job->result);
+  mcp_server *s = job->s;
+  s->opts.run_tool(s->opts.run_tool_ctx, &s->session, job->label, json_object_get(job->req.params, "arguments"),
+                   &job->result);
   pthread_mutex_lock(&job->s->lock);
   job->done = true;
   pthread_cond_signal(&job->done_cond);
@@ -132,164 +116,55 @@ static struct timespec deadline_after(double seconds) {
   return ts;
 }
 
-/* Runs the call on its own thread and ticks until it ends. */
+/* Runs the call on its own thread and ticks until it ends. The worker is busy
+ * on entry and on return, idle while it waits. */
 static void run_with_ticks(mcp_server *s, mcp_job *job) {
   pthread_t t;
   if (pthread_create(&t, NULL, runner_main, job) != 0) {
-    runner_main(job);
+    mcp_run_tool(s, job->label, json_object_get(job->req.params, "arguments"), &job->result);
     return;
   }
+  mcp_idle();
   pthread_mutex_lock(&s->lock);
   while (!job->done) {
     struct timespec until = deadline_after(s->opts.progress_interval);
     int rc = pthread_cond_timedwait(&job->done_cond, &s->lock, &until);
     if (rc == ETIMEDOUT && !job->done && !job->cancelled) {
       pthread_mutex_unlock(&s->lock);
-      progress(job, false, "%s is still running", job->name);
+      mcp_busy();
+      progress(job, false, "%s is still running", job->label);
+      mcp_idle();
       pthread_mutex_lock(&s->lock);
     }
   }
   pthread_mutex_unlock(&s->lock);
   pthread_join(t, NULL);
+  mcp_busy();
 }
 
-static void run_job(mcp_server *s, mcp_job *job) {
+/* The job of a tools/call: run, log, answer unless cancelled meanwhile. */
+static void tool_job(mcp_server *s, mcp_job *job) {
   if (job->req.progress_token) {
-    progress(job, false, "running %s", job->name);
+    progress(job, false, "running %s", job->label);
     run_with_ticks(s, job);
   } else {
-    mcp_run_tool(s, job->name, job->args, &job->result);
+    mcp_run_tool(s, job->label, json_object_get(job->req.params, "arguments"), &job->result);
   }
-  pthread_mutex_lock(&s->lock);
-  bool cancelled = job->cancelled;
-  pthread_mutex_unlock(&s->lock);
   z3_tool_result *res = &job->result;
   json_t *data = json_object();
-  json_object_set_new(data, "tool", json_string(job->name));
+  json_object_set_new(data, "tool", json_string(job->label));
   json_object_set_new(data, "status", json_string(z3_status_name(res->status)));
   json_object_set_new(data, "seconds", json_real(res->seconds));
-  if (cancelled) {
-    mcp_log(s, &job->req, MCP_INFO, data, "%s was cancelled; its answer is dropped", job->name);
+  if (mcp_job_cancelled(s, job)) {
+    mcp_log(s, &job->req, MCP_INFO, data, "%s was cancelled; its answer is dropped", job->label);
     return;
   }
   if (res->status == Z3_OK || res->status == Z3_E_CHECK)
-    mcp_log(s, &job->req, MCP_INFO, data, "%s finished in %.2f s", job->name, res->seconds);
+    mcp_log(s, &job->req, MCP_INFO, data, "%s finished in %.2f s", job->label, res->seconds);
   else
-    mcp_log(s, &job->req, MCP_NOTICE, data, "%s failed: %s", job->name, res->error.message);
-  if (job->req.progress_token) progress(job, true, "%s finished", job->name);
+    mcp_log(s, &job->req, MCP_NOTICE, data, "%s failed: %s", job->label, res->error.message);
+  if (job->req.progress_token) progress(job, true, "%s finished", job->label);
   mcp_reply(s, &job->req, call_result(&job->req, res));
-}
-
-/* ---- jobs and the worker ----------------------------------------------------------- */
-
-static mcp_job *job_new(mcp_server *s, const mcp_request *r, const char *name, json_t *args) {
-  mcp_job *job = calloc(1, sizeof *job);
-  if (!job) return NULL;
-  job->s = s;
-  job->req = *r;
-  job->req.params = NULL;
-  /* Copies, not references: the reader frees the message while the worker runs,
-   * and jansson's reference counts are not safe to share between threads. */
-  job->req.id = json_deep_copy(r->id);
-  job->req.progress_token = r->progress_token ? json_deep_copy(r->progress_token) : NULL;
-  job->name = z3_strdup(name);
-  job->args = args ? json_deep_copy(args) : NULL;
-  pthread_cond_init(&job->done_cond, NULL);
-  z3_error_init(&job->result.error);
-  return job;
-}
-
-static void job_free(mcp_job *job) {
-  if (!job) return;
-  json_decref(job->req.id);
-  json_decref(job->req.progress_token);
-  json_decref(job->args);
-  z3_free(job->name);
-  z3_tool_result_release(&job->result);
-  pthread_cond_destroy(&job->done_cond);
-  free(job);
-}
-
-static void *worker_main(void *arg) {
-  mcp_server *s = arg;
-  pthread_mutex_lock(&s->lock);
-  for (;;) {
-    while (!s->queue_head && !s->closing) pthread_cond_wait(&s->wake, &s->lock);
-    mcp_job *job = s->queue_head;
-    if (!job) break; /* closing, and nothing left */
-    s->queue_head = job->next;
-    if (!s->queue_head) s->queue_tail = NULL;
-    s->running = job;
-    pthread_mutex_unlock(&s->lock);
-    if (!mcp_client_gone(s)) run_job(s, job); /* nobody would read the answer */
-    pthread_mutex_lock(&s->lock);
-    s->running = NULL;
-    pthread_mutex_unlock(&s->lock);
-    job_free(job);
-    pthread_mutex_lock(&s->lock);
-  }
-  pthread_mutex_unlock(&s->lock);
-  return NULL;
-}
-
-bool mcp_worker_start(mcp_server *s) {
-  int rc = pthread_create(&s->worker, NULL, worker_main, s);
-  if (rc != 0) fprintf(s->diag, "z3ed mcp: error: cannot start the worker thread: %s\n", strerror(rc));
-  s->worker_started = rc == 0;
-  return s->worker_started;
-}
-
-void mcp_worker_stop(mcp_server *s) {
-  if (!s->worker_started) return;
-  pthread_mutex_lock(&s->lock);
-  s->closing = true;
-  pthread_cond_broadcast(&s->wake);
-  pthread_mutex_unlock(&s->lock);
-  pthread_join(s->worker, NULL);
-  s->worker_started = false;
-}
-
-void mcp_cancel(mcp_server *s, const json_t *request_id) {
-  mcp_job *dropped = NULL;
-  pthread_mutex_lock(&s->lock);
-  for (mcp_job **p = &s->queue_head, *prev = NULL; *p; prev = *p, p = &(*p)->next) {
-    if (!json_equal((*p)->req.id, (json_t *)request_id)) continue;
-    dropped = *p;
-    *p = dropped->next;
-    if (s->queue_tail == dropped) s->queue_tail = prev;
-    break;
-  }
-  bool running = !dropped && s->running && json_equal(s->running->req.id, (json_t *)request_id);
-  if (running) s->running->cancelled = true;
-  pthread_mutex_unlock(&s->lock);
-  /* An unknown or finished id is ignored, as the spec asks. */
-  if (dropped || running)
-    mcp_log(s, dropped ? &dropped->req : NULL, MCP_INFO, NULL, "cancelled a %s call to %s",
-            dropped ? "queued" : "running", dropped ? dropped->name : "a tool");
-  job_free(dropped);
-}
-
-/* True when a call with this id is still queued or running (ids must not be reused meanwhile). */
-static bool id_in_use(mcp_server *s, const json_t *id) {
-  bool used = s->running && json_equal(s->running->req.id, (json_t *)id);
-  for (mcp_job *j = s->queue_head; j && !used; j = j->next) used = json_equal(j->req.id, (json_t *)id);
-  return used;
-}
-
-static void enqueue(mcp_server *s, mcp_request *r, mcp_job *job) {
-  pthread_mutex_lock(&s->lock);
-  bool clash = id_in_use(s, r->id);
-  if (!clash) {
-    if (s->queue_tail) s->queue_tail->next = job;
-    else s->queue_head = job;
-    s->queue_tail = job;
-    pthread_cond_signal(&s->wake);
-  }
-  pthread_mutex_unlock(&s->lock);
-  if (clash) {
-    mcp_reply_error(s, r, MCP_INVALID_REQUEST, NULL, "request id is still in use by a call in progress");
-    job_free(job);
-  }
 }
 
 /* ---- tools/call ---------------------------------------------------------------------- */
@@ -327,23 +202,5 @@ void mcp_tools_call(mcp_server *s, mcp_request *r) {
     mcp_reply_error(s, r, MCP_INVALID_PARAMS, NULL, "params.arguments of tools/call must be an object");
     return;
   }
-  mcp_job *job = job_new(s, r, name, args);
-  if (!job || !job->name) {
-    job_free(job);
-    mcp_reply_error(s, r, MCP_INTERNAL_ERROR, NULL, "out of memory");
-    return;
-  }
-  /* A batch's answers go out together, so its calls run in place. */
-  if (r->batch || !s->worker_started) {
-    run_job(s, job);
-    job_free(job);
-    return;
-  }
-  enqueue(s, r, job);
-}
-
-z3_status mcp_run_tool(mcp_server *s, const char *name, json_t *args, z3_tool_result *out) {
-  memset(out, 0, sizeof *out);
-  z3_error_init(&out->error);
-  return s->opts.run_tool(s->opts.run_tool_ctx, &s->session, name, args, out);
+  mcp_submit(s, r, tool_job, name);
 }

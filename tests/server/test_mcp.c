@@ -383,6 +383,44 @@ Z3_TEST(test_tools_call__limits_and_session_are_the_agent_ones) {
   json_decref(msgs);
 }
 
+/* A forked child inherits the locks other threads hold; the server must make
+ * every fork wait until its other threads hold none (see mcp_jobs.c). Under
+ * ASan a child that inherited the allocator's lock hangs until the time limit,
+ * so a short limit turns that into a quick failure here. */
+Z3_TEST(test_tools_call__real_calls_and_reads_mixed_with_requests_never_hang) {
+  (void)state;
+  z3_buf in;
+  z3_buf_init(&in);
+  z3_buf_printf(&in, "%s", INIT("2025-03-26"));
+  z3_buf pings; /* keeps the reader allocating while the worker forks */
+  z3_buf_init(&pings);
+  for (int k = 0; k < 150; k++) z3_buf_printf(&pings, "{'jsonrpc':'2.0','id':'p%d','method':'prompts/list'}\n", k);
+  char *busywork = z3_buf_take_string(&pings);
+  for (int i = 0; i < 12; i++) {
+    z3_buf_printf(&in, "{'jsonrpc':'2.0','id':%d,'method':'tools/call','params':{'name':'rom_info','_meta':{'progressToken':%d}}}\n"
+                       "{'jsonrpc':'2.0','id':%d,'method':'resources/read','params':{'uri':'z3ed://rom/state'}}\n"
+                       "{'jsonrpc':'2.0','id':%d,'method':'tools/list'}\n"
+                       "%s"
+                       "[{'jsonrpc':'2.0','id':%d,'method':'resources/read','params':{'uri':'z3ed://rom/bank/1'}},"
+                       "{'jsonrpc':'2.0','id':%d,'method':'ping'}]\n",
+                  100 + i, i, 200 + i, 300 + i, busywork, 400 + i, 500 + i);
+  }
+  free(busywork);
+  z3_mcp_options o = mcp_opts(tmp, rom);
+  o.max_seconds = 10;
+  json_t *msgs = mcp_run((const char *)in.data, &o);
+  for (int i = 0; i < 12; i++) {
+    char key[8];
+    snprintf(key, sizeof key, "%d", 100 + i);
+    assert_null(json_object_get(mcp_result(msgs, key), "isError"));
+    snprintf(key, sizeof key, "%d", 200 + i);
+    assert_non_null(json_object_get(mcp_result(msgs, key), "contents"));
+  }
+  assert_int_equal(mcp_count_method(msgs, "notifications/progress"), 24);
+  json_decref(msgs);
+  z3_buf_release(&in);
+}
+
 /* ---- progress and logging ---------------------------------------------------------------------- */
 
 Z3_TEST(test_progress__start_ticks_and_end_before_the_answer) {
@@ -744,6 +782,7 @@ int main(void) {
       cmocka_unit_test(test_tools_call__protocol_errors_for_the_request_itself),
       cmocka_unit_test(test_tools_call__a_check_that_finds_problems_is_a_result),
       cmocka_unit_test(test_tools_call__limits_and_session_are_the_agent_ones),
+      cmocka_unit_test(test_tools_call__real_calls_and_reads_mixed_with_requests_never_hang),
       cmocka_unit_test(test_progress__start_ticks_and_end_before_the_answer),
       cmocka_unit_test(test_logging__set_level_chooses_which_messages_reach_the_client),
       cmocka_unit_test(test_resources__lists_and_reads),
