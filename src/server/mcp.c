@@ -9,24 +9,13 @@
  * arrive on the same stdio stream, so both are served side by side.
  */
 #include <ctype.h>
-#include <errno.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 
-#include "agent/proposal.h"
 #include "server/mcp_internal.h"
 
 static const char *const handshake_versions[] = {"2025-11-25", "2025-06-18", "2025-03-26", "2024-11-05"};
 #define SUPPORTED_TEXT "2025-11-25, 2025-06-18, 2025-03-26, 2024-11-05 (initialize) or 2026-07-28 (stateless)"
-
-static const char instructions[] =
-    "z3ed reads, checks and edits SNES ROMs, with a model of The Legend of Zelda: A Link to the "
-    "Past. Every tool is a z3ed command. Read-only tools run freely. Tools that would change a ROM "
-    "or write a file are refused in this session unless they write inside a proposal sandbox; pass "
-    "dry_run: true to preview their change set instead. A tool that needs a ROM uses the server's "
-    "ROM when 'rom' is left out. Start with the resource z3ed://rom/state (or the tool "
-    "rom_export_state). Paths are relative to the project folder.";
 
 /* ---- lifecycle methods ------------------------------------------------------------ */
 
@@ -81,7 +70,7 @@ static void do_initialize(mcp_server *s, mcp_request *r) {
   json_object_set_new(result, "protocolVersion", json_string(chosen));
   json_object_set_new(result, "capabilities", capabilities());
   json_object_set_new(result, "serverInfo", server_info(r));
-  json_object_set_new(result, "instructions", json_string(instructions));
+  json_object_set_new(result, "instructions", json_string(s->instructions));
   const char *client = json_string_value(json_object_get(json_object_get(r->params, "clientInfo"), "name"));
   mcp_log(s, NULL, MCP_INFO, NULL, "client '%s' asked for %s; serving %s", client ? client : "?", asked, chosen);
   mcp_reply(s, r, result);
@@ -97,7 +86,7 @@ static void do_discover(mcp_server *s, mcp_request *r) {
   json_array_append_new(versions, json_string(MCP_STATELESS));
   json_object_set_new(result, "supportedVersions", versions);
   json_object_set_new(result, "capabilities", capabilities());
-  json_object_set_new(result, "instructions", json_string(instructions));
+  json_object_set_new(result, "instructions", json_string(s->instructions));
   mcp_cacheable(r, result, 3600000, false);
   mcp_reply(s, r, result);
 }
@@ -291,107 +280,12 @@ static void handle_line(mcp_server *s, char *line, size_t len, bool too_long) {
   json_decref(v);
 }
 
-/* ---- set-up ------------------------------------------------------------------------ */
-
-static bool make_dirs(const char *path) {
-  char *p = z3_strdup(path);
-  bool ok = p != NULL;
-  for (char *c = p ? p + 1 : NULL; ok && c && *c; c++) {
-    if (*c != '/') continue;
-    *c = '\0';
-    ok = mkdir(p, 0755) == 0 || errno == EEXIST;
-    *c = '/';
-  }
-  ok = ok && (mkdir(p, 0755) == 0 || errno == EEXIST);
-  z3_free(p);
-  return ok;
-}
-
-/* With a default ROM, "rom" is optional for the client: say so in every schema. */
-static void adjust_for_default_rom(json_t *tools, const char *rom) {
-  size_t i;
-  json_t *t;
-  json_array_foreach(tools, i, t) {
-    json_t *schema = json_object_get(t, "inputSchema");
-    json_t *prop = json_object_get(json_object_get(schema, "properties"), "rom");
-    json_t *required = json_object_get(schema, "required");
-    if (!prop) continue;
-    char *desc = z3_strfmt("%s; default: the server's ROM, %s", json_string_value(json_object_get(prop, "description")), rom);
-    if (desc) json_object_set_new(prop, "description", json_string(desc));
-    z3_free(desc);
-    for (size_t k = json_array_size(required); k-- > 0;)
-      if (strcmp(json_string_value(json_array_get(required, k)), "rom") == 0) json_array_remove(required, k);
-    if (required && json_array_size(required) == 0) json_object_del(schema, "required");
-  }
-}
-
-static z3_status default_runner(void *ctx, const z3_tool_session *s, const char *name, const json_t *args,
-                                z3_tool_result *out) {
-  (void)ctx;
-  return z3_tool_call(s, name, args, out);
-}
-
-/* The state folder (proposals read from it too) and the audit log in it. */
-static bool setup_state(mcp_server *s) {
-  s->state_dir = s->opts.state_dir ? z3_strdup(s->opts.state_dir) : z3_state_dir();
-  if (!s->state_dir) return false;
-  if (s->opts.no_audit) return true;
-  if (!make_dirs(s->state_dir)) {
-    fprintf(s->diag, "z3ed mcp: error: cannot create the state folder '%s': %s\n", s->state_dir, strerror(errno));
-    return false;
-  }
-  s->audit_path = z3_strfmt("%s/audit.jsonl", s->state_dir);
-  return s->audit_path != NULL;
-}
-
-static int server_init(mcp_server *s, FILE *out, const z3_mcp_options *opts) {
-  memset(s, 0, sizeof *s);
-  pthread_mutex_init(&s->out_lock, NULL);
-  pthread_mutex_init(&s->lock, NULL);
-  pthread_cond_init(&s->wake, NULL);
-  pthread_cond_init(&s->finished, NULL);
-  if (opts) s->opts = *opts;
-  s->out = out;
-  s->diag = s->opts.diag ? s->opts.diag : stderr;
-  if (s->opts.max_seconds <= 0) s->opts.max_seconds = 60;
-  if (!s->opts.max_output_bytes) s->opts.max_output_bytes = 1u << 20;
-  if (s->opts.progress_interval <= 0) s->opts.progress_interval = 1;
-  if (!s->opts.run_tool) s->opts.run_tool = default_runner;
-  s->log_level = MCP_WARNING; /* until the client picks one: only what matters */
-  s->diag_level = MCP_WARNING;
-  if (s->opts.log_level && !mcp_parse_level(s->opts.log_level, &s->diag_level)) {
-    fprintf(s->diag, "z3ed mcp: error: unknown log level '%s'\n"
-                     "hint: use debug, info, notice, warning, error, critical, alert or emergency\n", s->opts.log_level);
-    return 2;
-  }
-  if (!setup_state(s)) return 3;
-  s->session = (z3_tool_session){
-      .agent = true, /* the client is an agent: safety rules on, no sandbox, no network */
-      .default_rom = s->opts.rom_path,
-      .audit_path = s->audit_path,
-      .limits = {.max_seconds = s->opts.max_seconds, .max_output_bytes = s->opts.max_output_bytes},
-  };
-  s->tools = z3_tools_list();
-  if (s->opts.rom_path) adjust_for_default_rom(s->tools, s->opts.rom_path);
-  return 0;
-}
-
-static void server_release(mcp_server *s) {
-  json_decref(s->tools);
-  z3_free(s->audit_path);
-  z3_free(s->state_dir);
-  pthread_cond_destroy(&s->wake);
-  pthread_cond_destroy(&s->finished);
-  pthread_mutex_destroy(&s->lock);
-  pthread_mutex_destroy(&s->out_lock);
-}
-
 int z3_mcp_serve(FILE *in, FILE *out, const z3_mcp_options *opts) {
   mcp_server s;
-  int rc = server_init(&s, out, opts);
+  int rc = mcp_server_init(&s, out, opts);
   if (rc == 0 && !s.opts.synchronous && !mcp_worker_start(&s)) rc = 4;
   if (rc != 0) {
-    server_release(&s);
+    mcp_server_release(&s);
     return rc;
   }
   mcp_log(&s, NULL, MCP_INFO, NULL, "serving on stdio%s%s", s.opts.rom_path ? " with ROM " : "",
@@ -409,6 +303,6 @@ int z3_mcp_serve(FILE *in, FILE *out, const z3_mcp_options *opts) {
   mcp_reader_release(&rd);
   mcp_idle();
   mcp_worker_stop(&s); /* calls already received still get their answers */
-  server_release(&s);
+  mcp_server_release(&s);
   return 0;
 }

@@ -11,9 +11,11 @@
  *               server/discover, are served on their own, with resultType,
  *               ttlMs and cacheScope in the results.
  *
- * Every command of the table is a tool (agent/tools.h): tool calls run with
- * the agent safety rules on, so without a proposal sandbox anything that
- * would write a file is refused with the reason (dry_run still previews).
+ * Every command an agent may call is a tool (agent/tools.h; commands for
+ * people only are not listed): tool calls run with the agent safety rules
+ * on, so without a proposal sandbox anything that would write a file is
+ * refused with the reason (dry_run still previews); with --proposal, writes
+ * go to that proposal's sandbox and every call is logged in it.
  * Tool calls and resource reads run one at a time on a worker thread, so
  * ping, cancellation and the lists stay answered while a long call runs; the
  * answer of a cancelled call is dropped. While it serves, every fork in the
@@ -38,6 +40,9 @@ typedef z3_status (*z3_mcp_tool_runner)(void *ctx, const z3_tool_session *s, con
 
 typedef struct z3_mcp_options {
   const char *rom_path;         /* default ROM for tools and the z3ed://rom resources; NULL = none */
+  int64_t proposal_id;          /* work inside this open proposal's sandbox (its ROM is the
+                                   default; calls are logged in it); 0 = none, and then
+                                   every write is refused */
   const char *state_dir;        /* audit log folder; NULL = $Z3ED_HOME, else .z3ed */
   bool no_audit;                /* write no audit log (fuzzing) */
   const char *log_level;        /* stderr diagnostics from this level up; NULL = "warning" */
@@ -63,7 +68,7 @@ enum { Z3_MCP_MAX_LINE = 16 << 20 }; /* longer input lines are refused, not buff
 int z3_mcp_serve(FILE *in, FILE *out, const z3_mcp_options *opts);
 
 /*
- * `z3ed mcp [--rom R] [--project DIR] [--log-level L]`: moves into DIR (so
+ * `z3ed mcp [--rom R | --proposal ID] [--project DIR] [--log-level L]`: moves into DIR (so
  * relative paths, --rom included, and the state folder .z3ed are the
  * project's), keeps stray writes to stdout away from the protocol, ignores
  * SIGPIPE and serves stdin/stdout. Returns the process exit code.

@@ -4,6 +4,7 @@
 
 #include <pthread.h>
 
+#include "agent/proposal.h"
 #include "server/mcp.h"
 
 /* JSON-RPC and MCP error codes (agent-protocols §1.9). */
@@ -39,6 +40,9 @@ typedef struct mcp_server {
   mcp_level diag_level;         /* stderr from here up */
   z3_tool_session session;
   char *state_dir, *audit_path;
+  char *instructions;           /* what initialize and server/discover tell the client */
+  z3_proposal proposal;         /* --proposal: the session works in its sandbox */
+  bool has_proposal;
   json_t *tools;                /* z3_tools_list(), adjusted once for the default ROM */
   /* the worker: a FIFO of jobs, one running at a time (mcp_jobs.c) */
   pthread_t worker;
@@ -58,6 +62,12 @@ typedef struct mcp_request {
   json_t *progress_token;       /* borrowed; NULL when none */
   json_t *batch;                /* answers are collected here instead of written */
 } mcp_request;
+
+/* ---- set-up (mcp_setup.c) ------------------------------------------------------ */
+
+/* Fills s from opts; non-zero (the exit code, the reason on diag) when it cannot serve. */
+int mcp_server_init(mcp_server *s, FILE *out, const z3_mcp_options *opts);
+void mcp_server_release(mcp_server *s);
 
 /* ---- output (mcp_io.c) ------------------------------------------------------ */
 
@@ -129,6 +139,9 @@ z3_status mcp_run_tool(mcp_server *s, const char *name, json_t *args, z3_tool_re
 /* The busy lock: held by a server thread while it works, so a fork waits. */
 void mcp_busy(void);
 void mcp_idle(void);
+
+/* Appends a finished tools/call to the proposal's command log (with --proposal). */
+void mcp_log_to_proposal(mcp_server *s, mcp_job *job);
 
 /* ---- methods (mcp_tools.c, mcp_resources.c, mcp_prompts.c) ------------------- */
 

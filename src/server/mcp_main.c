@@ -12,7 +12,7 @@
 #include "server/mcp.h"
 
 static const char usage[] =
-    "usage: z3ed mcp [--rom FILE] [--project DIR] [--log-level LEVEL]\n"
+    "usage: z3ed mcp [--rom FILE | --proposal ID] [--project DIR] [--log-level LEVEL]\n"
     "\n"
     "Serves every z3ed command as a Model Context Protocol tool on stdin/stdout\n"
     "(one JSON-RPC message per line), plus resources (z3ed://rom/state, ...) and\n"
@@ -21,17 +21,19 @@ static const char usage[] =
     "                            \"args\": [\"mcp\", \"--rom\", \"/path/to/rom.sfc\"]}}}\n"
     "\n"
     "  --rom FILE         the ROM tools use when a call names none\n"
+    "  --proposal ID      work inside this open proposal: its sandbox ROM is the\n"
+    "                     default, writes go there, every call is logged in it\n"
     "  --project DIR      work in DIR: relative paths (--rom too) and the state\n"
     "                     folder .z3ed are DIR's\n"
     "  --log-level LEVEL  stderr diagnostics from LEVEL up (default warning):\n"
     "                     debug, info, notice, warning, error, critical, alert, emergency\n"
     "\n"
     "Tool calls follow the agent rules: anything that would write a file is refused\n"
-    "unless it writes inside a proposal sandbox (dry_run previews). Every call is\n"
+    "unless it writes inside the proposal's sandbox (dry_run previews). Every call is\n"
     "appended to the audit log STATE/audit.jsonl (STATE: $Z3ED_HOME, else .z3ed).\n";
 
 typedef struct mcp_args {
-  const char *rom, *project, *log_level;
+  const char *rom, *project, *log_level, *proposal;
   bool help;
 } mcp_args;
 
@@ -57,6 +59,7 @@ static bool parse_args(int argc, char **argv, mcp_args *a) {
     else if ((v = flag_value(argc, argv, &i, "--rom", &bad))) a->rom = v;
     else if ((v = flag_value(argc, argv, &i, "--project", &bad))) a->project = v;
     else if ((v = flag_value(argc, argv, &i, "--log-level", &bad))) a->log_level = v;
+    else if ((v = flag_value(argc, argv, &i, "--proposal", &bad))) a->proposal = v;
     else if (!bad) {
       fprintf(stderr, "z3ed: error: unknown argument '%s' for 'mcp'\nhint: z3ed mcp --help\n", argv[i]);
       bad = true;
@@ -84,7 +87,13 @@ static FILE *protocol_stream(void) {
 
 int z3_mcp_main(int argc, char **argv) {
   mcp_args a = {0};
+  uint64_t proposal = 0;
   if (!parse_args(argc, argv, &a)) return 2;
+  if (a.proposal && (!z3_parse_u64(a.proposal, &proposal) || proposal == 0 || proposal > INT64_MAX)) {
+    fprintf(stderr, "z3ed: error: --proposal needs a proposal number, not '%s'\nhint: z3ed agent proposal list\n",
+            a.proposal);
+    return 2;
+  }
   if (a.help) {
     fputs(usage, stdout);
     return 0;
@@ -101,7 +110,7 @@ int z3_mcp_main(int argc, char **argv) {
   signal(SIGPIPE, SIG_IGN); /* a vanished client is a write error, then a clean exit */
   FILE *out = protocol_stream();
   if (!out) return 3;
-  z3_mcp_options opts = {.rom_path = a.rom, .log_level = a.log_level};
+  z3_mcp_options opts = {.rom_path = a.rom, .log_level = a.log_level, .proposal_id = (int64_t)proposal};
   int rc = z3_mcp_serve(stdin, out, &opts);
   fclose(out);
   return rc;

@@ -150,6 +150,7 @@ static void tool_job(mcp_server *s, mcp_job *job) {
   } else {
     mcp_run_tool(s, job->label, json_object_get(job->req.params, "arguments"), &job->result);
   }
+  mcp_log_to_proposal(s, job); /* it ran, cancelled or not: the sandbox may have changed */
   z3_tool_result *res = &job->result;
   json_t *data = json_object();
   json_object_set_new(data, "tool", json_string(job->label));

@@ -5,6 +5,7 @@
 //
 // usage: node sdk_test.mjs Z3ED SAMPLE_ROM   (ctest runs it as mcp/sdk)
 import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
 import { copyFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -234,6 +235,24 @@ try {
     const missing = await client.callTool({ name: 'rom_info', arguments: {} });
     assert.equal(missing.isError, true);
   }, ['mcp']);
+  // --proposal: a person made the proposal; the agent's writes land in its sandbox.
+  execFileSync(bin, ['agent', 'proposal', 'create', '--rom', 'game.sfc', '--title', 'sdk edit', '-q'], {
+    cwd: work, env: { ...process.env, Z3ED_HOME: path.join(work, 'state') },
+  });
+  await session(async (client) => {
+    assert.match(client.getInstructions(), /proposal 1/);
+    const set = await client.callTool({
+      name: 'palette_set_color', arguments: { group: 'ow_main', index: 0, color: 3, value: '#FF0000' },
+    });
+    assert.notEqual(set.isError, true, text(set));
+    const got = await client.callTool({ name: 'palette_get_color', arguments: { group: 'ow_main', index: 0, color: 3 } });
+    assert.equal(got.structuredContent.value.rgb, '#FF0000');
+    const diff = JSON.parse((await client.readResource({ uri: 'z3ed://proposal/1/diff' })).contents[0].text);
+    assert.ok(diff.change_count >= 1, JSON.stringify(diff));
+    const outside = await client.callTool({ name: 'rom_expand', arguments: { size: '2MiB', output: 'big.sfc' } });
+    assert.equal(outside.isError, true);
+  }, ['mcp', '--proposal', '1']);
+  assert.ok(readFileSync(path.join(work, 'game.sfc')).equals(original), 'the real ROM changed');
   const audit = readFileSync(path.join(work, 'state', 'audit.jsonl'), 'utf8').trim().split('\n');
   assert.ok(audit.length >= 20, `audit log has ${audit.length} lines`);
   for (const line of audit) assert.equal(typeof JSON.parse(line).tool, 'string');

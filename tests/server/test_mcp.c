@@ -33,6 +33,14 @@ static int teardown(void **state) {
   return 0;
 }
 
+/* Commands an agent may call: the ones tools/list offers. */
+static size_t offered_count(void) {
+  size_t n = 0;
+  for (size_t i = 0; i < z3_command_count; i++)
+    n += !(z3_commands[i].flags & Z3_CMD_PERSON_ONLY) && z3_commands[i].safety != Z3_SAFETY_NETWORK;
+  return n;
+}
+
 static json_t *run(const char *input) {
   z3_mcp_options o = mcp_opts(tmp, rom);
   return mcp_run(input, &o);
@@ -231,7 +239,8 @@ Z3_TEST(test_tools_list__every_command_with_schemas_shaped_for_the_revision) {
   json_t *msgs = run(INIT("2025-11-25") "{'jsonrpc':'2.0','id':1,'method':'tools/list'}\n"
                                         "{'jsonrpc':'2.0','id':2,'method':'tools/list','params':{'cursor':'x'}}\n");
   json_t *tools = tools_of(msgs), *t;
-  assert_int_equal(json_array_size(tools), z3_command_count);
+  assert_int_equal(json_array_size(tools), offered_count());
+  assert_true(offered_count() > 20);
   size_t i;
   json_array_foreach(tools, i, t) {
     const z3_command *cmd = z3_tool_find(json_string_value(json_object_get(t, "name")));
@@ -639,6 +648,57 @@ Z3_TEST(test_prompts__list_get_and_argument_errors) {
   json_decref(msgs);
 }
 
+/* ---- working inside a proposal ------------------------------------------------------------------ */
+
+static size_t count_lines_of(const char *path) {
+  z3_buf b;
+  z3_buf_init(&b);
+  size_t n = 0;
+  if (z3_file_read(&b, path, 1u << 24, NULL) == Z3_OK)
+    for (size_t i = 0; i < b.len; i++) n += b.data[i] == '\n';
+  z3_buf_release(&b);
+  return n;
+}
+
+Z3_TEST(test_proposal__writes_go_to_its_sandbox_and_every_call_is_logged) {
+  (void)state;
+  char *pstate = z3_strfmt("%s/pstate", tmp);
+  char *cmd = z3_strfmt("'%s' agent proposal create --rom '%s' --title 'mcp edit' --state-dir '%s' -q", Z3_EXE, rom, pstate);
+  assert_int_equal(system(cmd), 0);
+  z3_free(cmd);
+  z3_mcp_options o = mcp_opts(pstate, NULL);
+  o.proposal_id = 1;
+  char *input = z3_strfmt(
+      INIT("2025-11-25")
+      "{'jsonrpc':'2.0','id':1,'method':'tools/call','params':{'name':'rom_header_set','arguments':{'title':'MCP EDIT'}}}\n"
+      "{'jsonrpc':'2.0','id':2,'method':'tools/call','params':{'name':'rom_header_get','arguments':{'field':'title'}}}\n"
+      "{'jsonrpc':'2.0','id':3,'method':'tools/call','params':{'name':'rom_expand','arguments':{'size':'2MiB','output':'%s/out.sfc'}}}\n"
+      "{'jsonrpc':'2.0','id':4,'method':'resources/read','params':{'uri':'z3ed://proposal/1/diff'}}\n",
+      tmp);
+  json_t *msgs = mcp_run(input, &o);
+  assert_non_null(strstr(json_string_value(json_object_get(mcp_result(msgs, "\"init\""), "instructions")), "proposal 1"));
+  assert_null(json_object_get(mcp_result(msgs, "1"), "isError"));
+  assert_non_null(strstr(json_string_value(json_object_get(json_object_get(mcp_result(msgs, "2"), "structuredContent"), "value")),
+                         "MCP EDIT"));
+  assert_tool_error(msgs, "3", "outside the sandbox");
+  assert_non_null(strstr(content_text(msgs, "4"), "header title"));
+  char *same = z3_strfmt("cmp -s '%s' '%s'", Z3_SAMPLE, rom);
+  assert_int_equal(system(same), 0); /* the real ROM is untouched */
+  z3_free(same);
+  char *log = z3_strfmt("%s/proposals/1/commands.jsonl", pstate);
+  assert_int_equal(count_lines_of(log), 3); /* every call, refused ones too */
+  z3_free(log);
+  json_decref(msgs);
+  z3_free(input);
+  o.proposal_id = 99;
+  FILE *in = fmemopen((void *)"x", 1, "r");
+  assert_int_equal(z3_mcp_serve(in, stdout, &o), 3); /* no such proposal: nothing to serve */
+  o.proposal_id = 1, o.rom_path = rom;
+  assert_int_equal(z3_mcp_serve(in, stdout, &o), 2);
+  fclose(in);
+  z3_free(pstate);
+}
+
 /* ---- the stateless revision --------------------------------------------------------------------- */
 
 Z3_TEST(test_stateless__discover_and_requests_without_initialize) {
@@ -660,7 +720,7 @@ Z3_TEST(test_stateless__discover_and_requests_without_initialize) {
   json_t *tl = mcp_result(msgs, "2");
   assert_string_equal(json_string_value(json_object_get(tl, "resultType")), "complete");
   assert_true(json_integer_value(json_object_get(tl, "ttlMs")) >= 0);
-  assert_int_equal(json_array_size(json_object_get(tl, "tools")), z3_command_count);
+  assert_int_equal(json_array_size(json_object_get(tl, "tools")), offered_count());
   json_t *call = mcp_result(msgs, "3");
   assert_string_equal(json_string_value(json_object_get(call, "resultType")), "complete");
   assert_non_null(json_object_get(call, "structuredContent"));
@@ -789,6 +849,7 @@ int main(void) {
       cmocka_unit_test(test_resources__proposals_come_from_the_registry),
       cmocka_unit_test(test_resources__unknown_or_bad_uris_are_not_found),
       cmocka_unit_test(test_prompts__list_get_and_argument_errors),
+      cmocka_unit_test(test_proposal__writes_go_to_its_sandbox_and_every_call_is_logged),
       cmocka_unit_test(test_stateless__discover_and_requests_without_initialize),
       cmocka_unit_test(test_stateless__meta_errors_and_removed_methods),
       cmocka_unit_test(test_stateless__log_level_per_request_and_both_eras_side_by_side),

@@ -11,6 +11,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "agent/tools.h"
 #include "mcp_harness.h"
 
 static char *tmp;
@@ -310,7 +311,13 @@ Z3_TEST(test_process__serves_over_stdio_and_exits_zero_at_eof) {
   json_t *msgs;
   char *err;
   assert_int_equal(finish(&ch, &msgs, &err), 0);
-  assert_int_equal(json_array_size(json_object_get(mcp_result(msgs, "1"), "tools")), z3_command_count);
+  json_t *tools = json_object_get(mcp_result(msgs, "1"), "tools"), *t;
+  size_t i;
+  assert_true(json_array_size(tools) > 20);
+  json_array_foreach(tools, i, t) { /* people-only commands are not offered to the agent */
+    const z3_command *c = z3_tool_find(json_string_value(json_object_get(t, "name")));
+    assert_false(c->flags & Z3_CMD_PERSON_ONLY);
+  }
   assert_int_equal(json_integer_value(json_object_get(json_object_get(mcp_result(msgs, "2"), "structuredContent"), "size")), 1048576);
   assert_true(json_is_true(json_object_get(mcp_result(msgs, "3"), "isError")));
   assert_int_equal(mcp_idless_errors(msgs, -32700), 1);
@@ -337,6 +344,8 @@ Z3_TEST(test_process__start_up_errors_and_options) {
       {{"--rom", NULL}, 2, "needs a value"},
       {{"--log-level", "chatty", NULL}, 2, "chatty"},
       {{"--project", "no/such/dir", NULL}, 3, "no/such/dir"},
+      {{"--proposal", "first", NULL}, 2, "proposal number"},
+      {{"--proposal", "4", NULL}, 3, "registry"},
       {{"--help", NULL}, 0, ""},
   };
   for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
