@@ -72,6 +72,14 @@ static inline json_t *mcp_parse_output(const char *buf, size_t len) {
   return all;
 }
 
+/* Commands an agent may call: the ones tools/list offers. */
+static inline size_t mcp_offered_count(void) {
+  size_t n = 0;
+  for (size_t i = 0; i < z3_command_count; i++)
+    n += !(z3_commands[i].flags & Z3_CMD_PERSON_ONLY) && z3_commands[i].safety != Z3_SAFETY_NETWORK;
+  return n;
+}
+
 static inline z3_mcp_options mcp_opts(const char *state_dir, const char *rom) {
   return (z3_mcp_options){.state_dir = state_dir, .rom_path = rom, .log_level = "emergency"};
 }

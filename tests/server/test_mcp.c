@@ -2,7 +2,8 @@
  * The MCP server, in-process through memory streams: the JSON-RPC rules,
  * every method's answers and errors, both protocol eras. Tool calls use the
  * real dispatcher on the sample ROM unless a test needs the stub.
- * Live behaviour (cancellation, pipes, the binary) is in test_mcp_live.c.
+ * Live behaviour (cancellation, pipes, the binary) is in test_mcp_live.c,
+ * the stateless revision in test_mcp_stateless.c.
  */
 #include <sys/stat.h>
 #include <unistd.h>
@@ -31,14 +32,6 @@ static int teardown(void **state) {
   z3_free(cmd);
   z3_free(rom), z3_free(rom2), z3_free(tmp);
   return 0;
-}
-
-/* Commands an agent may call: the ones tools/list offers. */
-static size_t offered_count(void) {
-  size_t n = 0;
-  for (size_t i = 0; i < z3_command_count; i++)
-    n += !(z3_commands[i].flags & Z3_CMD_PERSON_ONLY) && z3_commands[i].safety != Z3_SAFETY_NETWORK;
-  return n;
 }
 
 static json_t *run(const char *input) {
@@ -239,8 +232,8 @@ Z3_TEST(test_tools_list__every_command_with_schemas_shaped_for_the_revision) {
   json_t *msgs = run(INIT("2025-11-25") "{'jsonrpc':'2.0','id':1,'method':'tools/list'}\n"
                                         "{'jsonrpc':'2.0','id':2,'method':'tools/list','params':{'cursor':'x'}}\n");
   json_t *tools = tools_of(msgs), *t;
-  assert_int_equal(json_array_size(tools), offered_count());
-  assert_true(offered_count() > 20);
+  assert_int_equal(json_array_size(tools), mcp_offered_count());
+  assert_true(mcp_offered_count() > 20);
   size_t i;
   json_array_foreach(tools, i, t) {
     const z3_command *cmd = z3_tool_find(json_string_value(json_object_get(t, "name")));
@@ -699,81 +692,6 @@ Z3_TEST(test_proposal__writes_go_to_its_sandbox_and_every_call_is_logged) {
   z3_free(pstate);
 }
 
-/* ---- the stateless revision --------------------------------------------------------------------- */
-
-Z3_TEST(test_stateless__discover_and_requests_without_initialize) {
-  (void)state;
-  json_t *msgs = run("{'jsonrpc':'2.0','id':1,'method':'server/discover','params':{" META "}}\n"
-                     "{'jsonrpc':'2.0','id':2,'method':'tools/list','params':{" META "}}\n"
-                     "{'jsonrpc':'2.0','id':3,'method':'tools/call','params':{'name':'rom_info'," META "}}\n"
-                     "{'jsonrpc':'2.0','id':4,'method':'resources/read','params':{'uri':'z3ed://rom/state'," META "}}\n"
-                     "{'jsonrpc':'2.0','id':5,'method':'resources/read','params':{'uri':'z3ed://nope'," META "}}\n"
-                     "{'jsonrpc':'2.0','id':6,'method':'prompts/list','params':{" META "}}\n"
-                     "{'jsonrpc':'2.0','id':7,'method':'tools/list'}\n");
-  json_t *d = mcp_result(msgs, "1");
-  assert_string_equal(json_string_value(json_object_get(d, "resultType")), "complete");
-  assert_string_equal(json_string_value(json_array_get(json_object_get(d, "supportedVersions"), 0)), "2026-07-28");
-  assert_non_null(json_object_get(json_object_get(d, "capabilities"), "tools"));
-  assert_true(json_is_integer(json_object_get(d, "ttlMs")));
-  assert_true(json_is_string(json_object_get(d, "cacheScope")));
-  assert_string_equal(json_string_value(json_object_get(json_object_get(json_object_get(d, "_meta"), "io.modelcontextprotocol/serverInfo"), "name")), "z3ed");
-  json_t *tl = mcp_result(msgs, "2");
-  assert_string_equal(json_string_value(json_object_get(tl, "resultType")), "complete");
-  assert_true(json_integer_value(json_object_get(tl, "ttlMs")) >= 0);
-  assert_int_equal(json_array_size(json_object_get(tl, "tools")), offered_count());
-  json_t *call = mcp_result(msgs, "3");
-  assert_string_equal(json_string_value(json_object_get(call, "resultType")), "complete");
-  assert_non_null(json_object_get(call, "structuredContent"));
-  json_t *read = mcp_result(msgs, "4");
-  assert_string_equal(json_string_value(json_object_get(read, "cacheScope")), "private");
-  assert_int_equal(mcp_error_code(msgs, "5"), -32602); /* not -32002 in 2026-07-28 */
-  assert_non_null(json_object_get(mcp_result(msgs, "6"), "ttlMs"));
-  assert_int_equal(mcp_error_code(msgs, "7"), -32600); /* a handshake request before initialize */
-  json_decref(msgs);
-}
-
-Z3_TEST(test_stateless__meta_errors_and_removed_methods) {
-  (void)state;
-  json_t *msgs = run(
-      "{'jsonrpc':'2.0','id':1,'method':'tools/list','params':{'_meta':{'io.modelcontextprotocol/protocolVersion':'2026-07-28'}}}\n"
-      "{'jsonrpc':'2.0','id':2,'method':'tools/list','params':{'_meta':{'io.modelcontextprotocol/protocolVersion':'2025-11-25','io.modelcontextprotocol/clientCapabilities':{}}}}\n"
-      "{'jsonrpc':'2.0','id':3,'method':'server/discover'}\n"
-      "{'jsonrpc':'2.0','id':4,'method':'ping','params':{" META "}}\n"
-      "{'jsonrpc':'2.0','id':5,'method':'logging/setLevel','params':{'level':'debug'," META "}}\n"
-      "{'jsonrpc':'2.0','id':6,'method':'tools/list','params':{'_meta':{'io.modelcontextprotocol/protocolVersion':7,'io.modelcontextprotocol/clientCapabilities':{}}}}\n"
-      "{'jsonrpc':'2.0','id':7,'method':'tools/list','params':{'_meta':{'io.modelcontextprotocol/protocolVersion':'2026-07-28','io.modelcontextprotocol/clientCapabilities':{},'io.modelcontextprotocol/logLevel':'loud'}}}\n"
-      "{'jsonrpc':'2.0','id':8,'method':'subscriptions/listen','params':{" META "}}\n");
-  assert_int_equal(mcp_error_code(msgs, "1"), -32602);
-  assert_int_equal(mcp_error_code(msgs, "2"), -32022);
-  json_t *data = json_object_get(json_object_get(mcp_response(msgs, "2"), "error"), "data");
-  assert_string_equal(json_string_value(json_object_get(data, "requested")), "2025-11-25");
-  assert_string_equal(json_string_value(json_array_get(json_object_get(data, "supported"), 0)), "2026-07-28");
-  assert_int_equal(mcp_error_code(msgs, "3"), -32602);
-  assert_int_equal(mcp_error_code(msgs, "4"), -32601);
-  assert_int_equal(mcp_error_code(msgs, "5"), -32601);
-  assert_int_equal(mcp_error_code(msgs, "6"), -32602);
-  assert_int_equal(mcp_error_code(msgs, "7"), -32602);
-  assert_int_equal(mcp_error_code(msgs, "8"), -32601);
-  json_decref(msgs);
-}
-
-Z3_TEST(test_stateless__log_level_per_request_and_both_eras_side_by_side) {
-  (void)state;
-  mcp_stub st;
-  mcp_stub_init(&st);
-  json_t *msgs = run_stub(
-      INIT("2025-11-25")
-      "{'jsonrpc':'2.0','id':1,'method':'tools/call','params':{'name':'rom_info','_meta':{'io.modelcontextprotocol/protocolVersion':'2026-07-28','io.modelcontextprotocol/clientCapabilities':{},'io.modelcontextprotocol/logLevel':'debug'}}}\n"
-      "{'jsonrpc':'2.0','id':2,'method':'tools/call','params':{'name':'rom_info'," META "}}\n"
-      "{'jsonrpc':'2.0','id':3,'method':'tools/call','params':{'name':'rom_info'}}\n",
-      &st);
-  assert_int_equal(mcp_count_method(msgs, "notifications/message"), 1); /* only request 1 asked */
-  assert_non_null(json_object_get(mcp_result(msgs, "1"), "resultType"));
-  assert_non_null(json_object_get(mcp_result(msgs, "2"), "resultType"));
-  assert_null(json_object_get(mcp_result(msgs, "3"), "resultType"));
-  json_decref(msgs);
-}
-
 /* ---- the reader ------------------------------------------------------------------------------------ */
 
 /* Runs input through a real file (the read(2) path) instead of a memory stream. */
@@ -850,9 +768,6 @@ int main(void) {
       cmocka_unit_test(test_resources__unknown_or_bad_uris_are_not_found),
       cmocka_unit_test(test_prompts__list_get_and_argument_errors),
       cmocka_unit_test(test_proposal__writes_go_to_its_sandbox_and_every_call_is_logged),
-      cmocka_unit_test(test_stateless__discover_and_requests_without_initialize),
-      cmocka_unit_test(test_stateless__meta_errors_and_removed_methods),
-      cmocka_unit_test(test_stateless__log_level_per_request_and_both_eras_side_by_side),
       cmocka_unit_test(test_reader__descriptor_path_lines_and_an_over_long_message),
       cmocka_unit_test(test_reader__empty_input_ends_cleanly),
   };
