@@ -310,6 +310,14 @@ Z3_TEST(test_sandbox__log_call_records_changes) {
   assert_int_equal(z3_tool_call(&s, "rom_fix_checksum", outside, &r), Z3_E_USAGE); /* confined */
   assert_ok(z3_proposal_log_call(&p, "rom_fix_checksum", outside, &r, &f->err), &f->err);
   z3_tool_result_release(&r);
+  json_t *own = json_pack("{s:I,s:s}", "proposal_id", (json_int_t)p.id, "rom", f->rom);
+  assert_int_equal(z3_tool_call(&s, "agent_proposal_accept", own, &r), Z3_E_USAGE); /* never its own accept */
+  z3_tool_result_release(&r);
+  json_object_set_new(own, "rom", json_string(p.sandbox_rom));
+  assert_int_equal(z3_tool_call(&s, "agent_commit", own, &r), Z3_E_USAGE);
+  z3_tool_result_release(&r);
+  assert_int_equal(peek(f->rom, 0x7FC0), peek(Z3_SAMPLE, 0x7FC0));
+  json_decref(own);
   json_decref(args);
   json_decref(outside);
   z3_change_set set;
