@@ -170,7 +170,7 @@ static void append_entry(const z3_cmd_ctx *ctx, z3_status st, const char *id, co
   json_object_set_new(e, "tool", tool ? json_string(tool) : json_null());
   z3_free(tool);
   json_object_set_new(e, "arguments", arguments_of(ctx));
-  json_object_set_new(e, "exit", json_integer(z3_script_exit_code(st)));
+  json_object_set_new(e, "exit", json_integer(z3_status_exit_code(st)));
   if (st != Z3_OK && err) json_object_set_new(e, "message", json_string(err->message));
   json_object_set_new(e, "seconds", json_real(seconds));
   json_object_set_new(e, "rom_sha1", sha1_before(ctx->rom));

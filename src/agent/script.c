@@ -19,20 +19,6 @@ static const char *const top_keys[] = {"name", "description", "rom_sha1", "creat
                                        "success", "z3ed_version", "step", NULL};
 static const char *const step_keys[] = {"tool", "command", "args", "expect_exit", "expect", "note", NULL};
 
-int z3_script_exit_code(z3_status st) {
-  switch (st) {
-    case Z3_OK: return 0;
-    case Z3_E_CHECK: return 1;
-    case Z3_E_USAGE:
-    case Z3_E_INVALID:
-    case Z3_E_NOT_FOUND: return 2;
-    case Z3_E_IO:
-    case Z3_E_NOMEM: return 3;
-    case Z3_E_INTERNAL: return 4;
-  }
-  return 4;
-}
-
 /* ---- positions and errors ---------------------------------------------------- */
 
 static void position_of(const z3_script *s, const char *path, int *line, int *column) {

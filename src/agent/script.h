@@ -100,8 +100,6 @@ z3_status z3_script_run(const z3_script *s, const z3_script_run_opts *o, json_t 
 
 /* SHA-1 of a ROM image as `rom info` reports it (copier header stripped). */
 z3_status z3_script_rom_sha1(const char *path, char out[41], z3_error *err);
-/* Exit code the CLI gives for a status (0 ok, 1 check, 2 usage/invalid, 3 I/O, 4 internal). */
-int z3_script_exit_code(z3_status st);
 
 /* ---- the state folder ------------------------------------------------------ */
 

@@ -98,7 +98,7 @@ static json_t *run_step(const z3_script *s, size_t i, const z3_tool_session *ses
   json_t *args = step_arguments(step, o);
   z3_tool_result r;
   z3_tool_call(session, step->tool, args, &r);
-  int exit = z3_script_exit_code(r.status);
+  int exit = z3_status_exit_code(r.status);
   *failure = step_failure(step, &r, exit);
   json_t *out = json_object();
   json_object_set_new(out, "step", json_integer((json_int_t)i + 1));

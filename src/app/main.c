@@ -190,7 +190,7 @@ static int run_command(int argc, char **argv) {
   if (st == Z3_OK && !report_to_file) report_success(&a, &ctx, ctx.result);
   if (st != Z3_OK) report_error(&a, &err, st == Z3_E_CHECK ? ctx.result : NULL);
   z3_cmd_ctx_release(&ctx);
-  return z3_exit_code(st);
+  return z3_status_exit_code(st);
 }
 
 int main(int argc, char **argv) {

@@ -7,20 +7,6 @@
 
 #include "app/render.h"
 
-int z3_exit_code(z3_status st) {
-  switch (st) {
-    case Z3_OK: return 0;
-    case Z3_E_CHECK: return 1;
-    case Z3_E_USAGE:
-    case Z3_E_INVALID:
-    case Z3_E_NOT_FOUND: return 2;
-    case Z3_E_IO:
-    case Z3_E_NOMEM: return 3;
-    case Z3_E_INTERNAL: return 4;
-  }
-  return 4;
-}
-
 json_t *z3_render_error_json(const z3_error *err) {
   json_t *e = json_object();
   json_object_set_new(e, "code", json_string(z3_status_name(err->code)));

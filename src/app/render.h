@@ -14,7 +14,5 @@ char *z3_render_yaml(const json_t *value);
 char *z3_render_text(const json_t *value);
 /* The error object {"code","message","hint"[,"offset"]}. */
 json_t *z3_render_error_json(const z3_error *err);
-/* Exit code for a status: 0 ok, 1 check, 2 usage/invalid, 3 I/O, 4 internal. */
-int z3_exit_code(z3_status st);
 
 #endif

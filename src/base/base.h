@@ -55,6 +55,9 @@ z3_status z3_error_set_at(z3_error *err, z3_status code, int64_t offset, const c
     Z3_PRINTF(4, 5);
 /* Sets the hint when none is set yet. */
 void z3_error_hint(z3_error *err, const char *fmt, ...) Z3_PRINTF(2, 3);
+/* The process exit code for a status: 0 ok, 1 a check found problems, 2 usage or
+ * invalid input, 3 I/O or environment, 4 internal. The only place this is decided. */
+int z3_status_exit_code(z3_status code);
 /* Stable lowercase name for a code, used in JSON ("io", "invalid_input"...). */
 const char *z3_status_name(z3_status code);
 

@@ -56,3 +56,17 @@ const char *z3_status_name(z3_status code) {
   }
   return "internal";
 }
+
+int z3_status_exit_code(z3_status st) {
+  switch (st) {
+    case Z3_OK: return 0;
+    case Z3_E_CHECK: return 1;
+    case Z3_E_USAGE:
+    case Z3_E_INVALID:
+    case Z3_E_NOT_FOUND: return 2;
+    case Z3_E_IO:
+    case Z3_E_NOMEM: return 3;
+    case Z3_E_INTERNAL: return 4;
+  }
+  return 4;
+}
