@@ -11,7 +11,7 @@
 
 #include "agent/llm.h"
 
-enum { DEFAULT_MAX_STEPS = 8, DEFAULT_MAX_TOOL_CALLS = 32, MAX_ROM = 64 << 20, MAX_WORDS = 2 * Z3_MAX_ARGS + 8 };
+enum { DEFAULT_MAX_STEPS = 8, DEFAULT_MAX_TOOL_CALLS = 32, MAX_ROM = 64 << 20 };
 
 struct z3_agent {
   z3_agent_options o;
@@ -97,66 +97,6 @@ static bool offered(const z3_agent *a, const char *name) {
 
 /* ---- a call as a command line ---------------------------------------------------- */
 
-typedef struct words {
-  char *w[MAX_WORDS];
-  int n;
-} words;
-
-static void words_release(words *ws) {
-  for (int i = 0; i < ws->n; i++) z3_free(ws->w[i]);
-  ws->n = 0;
-}
-
-static z3_status word(words *ws, char *w, z3_error *err) {
-  if (!w) return z3_error_set(err, Z3_E_NOMEM, "out of memory");
-  if (ws->n == MAX_WORDS) {
-    z3_free(w);
-    return z3_error_set(err, Z3_E_USAGE, "too many arguments");
-  }
-  ws->w[ws->n++] = w;
-  return Z3_OK;
-}
-
-static z3_status arg_words(words *ws, const z3_arg_spec *spec, const char *key, const json_t *v, z3_error *err) {
-  if (spec->type == Z3_ARG_BOOL) {
-    if (!json_is_boolean(v)) return z3_error_set(err, Z3_E_USAGE, "argument '%s' must be true or false", key);
-    return json_is_true(v) ? word(ws, z3_strfmt("--%s", spec->name), err) : Z3_OK;
-  }
-  char *text = json_is_string(v) ? z3_strdup(json_string_value(v))
-               : json_is_integer(v) ? z3_strfmt("%" JSON_INTEGER_FORMAT, json_integer_value(v))
-                                    : NULL;
-  if (!text) return z3_error_set(err, Z3_E_USAGE, "argument '%s' must be a string or an integer", key);
-  z3_status st = word(ws, z3_strfmt("--%s", spec->name), err);
-  return st ? (z3_free(text), st) : word(ws, text, err);
-}
-
-/* resource, action words, then "--flag value" per argument, as the CLI takes them. */
-static z3_status call_words(const z3_command *cmd, const json_t *args, const char *default_rom, words *ws,
-                            z3_error *err) {
-  z3_status st = word(ws, z3_strdup(cmd->resource), err);
-  for (const char *p = cmd->action; st == Z3_OK && *p;) {
-    size_t n = strcspn(p, " ");
-    st = word(ws, z3_strfmt("%.*s", (int)n, p), err);
-    p += n + (p[n] == ' ');
-  }
-  if (st == Z3_OK && default_rom && z3_command_arg(cmd, "rom") && !json_object_get(args, "rom")) {
-    st = word(ws, z3_strdup("--rom"), err);
-    if (st == Z3_OK) st = word(ws, z3_strdup(default_rom), err);
-  }
-  const char *key;
-  json_t *v;
-  json_object_foreach((json_t *)args, key, v) {
-    if (st) break;
-    char flag[64];
-    snprintf(flag, sizeof flag, "%s", key);
-    for (char *f = flag; *f; f++) if (*f == '_') *f = '-';
-    const z3_arg_spec *spec = z3_command_arg(cmd, flag);
-    st = spec ? arg_words(ws, spec, key, v, err)
-              : z3_error_set(err, Z3_E_USAGE, "'%s %s' has no argument '%s'", cmd->resource, cmd->action, key);
-  }
-  return st;
-}
-
 static void shell_quote(z3_buf *b, const char *w) {
   bool plain = *w != '\0';
   for (const char *p = w; *p; p++) plain &= strchr("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_./:=@%+,-", *p) != NULL;
@@ -171,9 +111,9 @@ static void shell_quote(z3_buf *b, const char *w) {
 
 char *z3_agent_call_cmdline(const char *tool, const json_t *args, const char *default_rom) {
   const z3_command *cmd = z3_tool_find(tool);
-  words ws = {0};
-  if (!cmd || call_words(cmd, args, default_rom, &ws, NULL) != Z3_OK) {
-    words_release(&ws);
+  z3_tool_argv ws = {0};
+  if (!cmd || z3_tool_argv_build(&ws, cmd, args, default_rom, NULL) != Z3_OK) {
+    z3_tool_argv_release(&ws);
     char *a = args ? json_dumps(args, JSON_COMPACT) : NULL;
     char *line = z3_strfmt("%s %s", tool, a ? a : "{}");
     free(a);
@@ -182,11 +122,11 @@ char *z3_agent_call_cmdline(const char *tool, const json_t *args, const char *de
   z3_buf b;
   z3_buf_init(&b);
   z3_buf_printf(&b, "z3ed");
-  for (int i = 0; i < ws.n; i++) {
+  for (int i = 0; i < ws.count; i++) {
     z3_buf_printf(&b, " ");
-    shell_quote(&b, ws.w[i]);
+    shell_quote(&b, ws.words[i]);
   }
-  words_release(&ws);
+  z3_tool_argv_release(&ws);
   return z3_buf_take_string(&b);
 }
 
@@ -197,14 +137,14 @@ static z3_status check_call(const z3_agent *a, const char *tool, const json_t *a
     z3_error_set(err, Z3_E_NOT_FOUND, "no tool '%s' is offered", tool);
     return Z3_E_NOT_FOUND;
   }
-  words ws = {0};
-  z3_status st = call_words(cmd, args, a->o.rom_path, &ws, err);
+  z3_tool_argv ws = {0};
+  z3_status st = z3_tool_argv_build(&ws, cmd, args, a->o.rom_path, err);
   if (st == Z3_OK) {
     z3_cmd_ctx ctx;
-    st = z3_cmd_parse(&ctx, ws.n, ws.w, err);
+    st = z3_cmd_parse(&ctx, ws.count, ws.words, err);
     z3_cmd_ctx_release(&ctx);
   }
-  words_release(&ws);
+  z3_tool_argv_release(&ws);
   return st;
 }
 

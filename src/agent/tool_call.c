@@ -22,21 +22,14 @@
 
 #include "agent/tools.h"
 
-enum { MAX_ARGV = 2 * Z3_MAX_ARGS + 4 };
-
-typedef struct argv_builder {
-  char *words[MAX_ARGV];
-  int count;
-} argv_builder;
-
-static void argv_release(argv_builder *a) {
+void z3_tool_argv_release(z3_tool_argv *a) {
   for (int i = 0; i < a->count; i++) z3_free(a->words[i]);
   a->count = 0;
 }
 
-static z3_status push(argv_builder *a, char *word, z3_error *err) {
+static z3_status push(z3_tool_argv *a, char *word, z3_error *err) {
   if (!word) return z3_error_set(err, Z3_E_NOMEM, "out of memory");
-  if (a->count == MAX_ARGV) {
+  if (a->count == Z3_TOOL_MAX_WORDS) {
     z3_free(word);
     return z3_error_set(err, Z3_E_USAGE, "too many arguments");
   }
@@ -70,7 +63,7 @@ static z3_status unknown_argument(const z3_command *cmd, const char *tool, const
 }
 
 /* One JSON argument as "--flag value" words; the CLI parser then validates it. */
-static z3_status map_argument(argv_builder *a, const z3_arg_spec *spec, const char *key,
+static z3_status map_argument(z3_tool_argv *a, const z3_arg_spec *spec, const char *key,
                               const json_t *v, z3_error *err) {
   char *flag = z3_strfmt("--%s", spec->name);
   if (spec->type == Z3_ARG_BOOL) {
@@ -95,13 +88,20 @@ static z3_status map_argument(argv_builder *a, const z3_arg_spec *spec, const ch
   return st ? (z3_free(text), st) : push(a, text, err);
 }
 
-static z3_status build_argv(argv_builder *a, const z3_command *cmd, const char *tool,
-                            const json_t *args, const z3_tool_session *s, z3_error *err) {
+z3_status z3_tool_argv_build(z3_tool_argv *a, const z3_command *cmd, const json_t *args,
+                             const char *default_rom, z3_error *err) {
+  char *tool = z3_command_tool_name(cmd);
+  if (!tool) return z3_error_set(err, Z3_E_NOMEM, "out of memory");
   z3_status st = push(a, z3_strdup(cmd->resource), err);
   for (const char *p = cmd->action; st == Z3_OK && *p;) { /* "header get" is two words */
     size_t n = strcspn(p, " ");
     st = push(a, z3_strfmt("%.*s", (int)n, p), err);
     p += n + (p[n] == ' ');
+  }
+  /* the default ROM first, so a shown command line reads like one a person types */
+  if (st == Z3_OK && z3_command_arg(cmd, "rom") && !json_object_get(args, "rom") && default_rom) {
+    st = push(a, z3_strdup("--rom"), err);
+    if (st == Z3_OK) st = push(a, z3_strdup(default_rom), err);
   }
   if (st == Z3_OK && args && !json_is_object(args)) {
     st = z3_error_set(err, Z3_E_USAGE, "the arguments of '%s' must be a JSON object", tool);
@@ -113,11 +113,7 @@ static z3_status build_argv(argv_builder *a, const z3_command *cmd, const char *
     const z3_arg_spec *spec = spec_for(cmd, key);
     st = spec ? map_argument(a, spec, key, v, err) : unknown_argument(cmd, tool, key, err);
   }
-  bool wants_rom = z3_command_arg(cmd, "rom") != NULL;
-  if (st == Z3_OK && wants_rom && !json_object_get(args, "rom") && s->default_rom) {
-    st = push(a, z3_strdup("--rom"), err);
-    if (st == Z3_OK) st = push(a, z3_strdup(s->default_rom), err);
-  }
+  z3_free(tool);
   return st;
 }
 
@@ -331,14 +327,14 @@ z3_status z3_tool_call(const z3_tool_session *s, const char *name, const json_t 
   z3_error_init(&out->error);
   double start = now_seconds();
   const z3_command *cmd = z3_tool_find(name);
-  argv_builder a = {0};
+  z3_tool_argv a = {0};
   z3_cmd_ctx ctx;
   memset(&ctx, 0, sizeof ctx);
   if (!cmd) {
     out->status = z3_error_set(&out->error, Z3_E_NOT_FOUND, "unknown tool '%s'", name);
     z3_error_hint(&out->error, "list the tools with 'z3ed agent describe' or tools/list");
   } else {
-    out->status = build_argv(&a, cmd, name, args, s, &out->error);
+    out->status = z3_tool_argv_build(&a, cmd, args, s->default_rom, &out->error);
   }
   if (out->status == Z3_OK) out->status = z3_cmd_parse(&ctx, a.count, a.words, &out->error);
   if (out->status == Z3_OK) out->status = check_safety(s, &ctx, &out->error);
@@ -349,7 +345,7 @@ z3_status z3_tool_call(const z3_tool_session *s, const char *name, const json_t 
     check_output_size(s, out);
   }
   z3_cmd_ctx_release(&ctx);
-  argv_release(&a);
+  z3_tool_argv_release(&a);
   out->seconds = now_seconds() - start;
   audit(s, name, args, out);
   return out->status;

@@ -69,6 +69,19 @@ typedef enum z3_provider_dialect {
 /* A copy of an input schema with the keywords that provider rejects removed. */
 json_t *z3_tool_schema_for_provider(const json_t *schema, z3_provider_dialect d);
 
+/* A call as the words the CLI parser takes: resource, action words, then
+ * "--flag value" per JSON argument ("--rom default_rom" added when the tool
+ * takes --rom and args lack it). z3_tool_call validates through exactly this;
+ * the agent loop uses it to show and pre-check planned calls. */
+enum { Z3_TOOL_MAX_WORDS = 2 * Z3_MAX_ARGS + 8 };
+typedef struct z3_tool_argv {
+  char *words[Z3_TOOL_MAX_WORDS];
+  int count;
+} z3_tool_argv;
+z3_status z3_tool_argv_build(z3_tool_argv *out, const z3_command *cmd, const json_t *args,
+                             const char *default_rom, z3_error *err);
+void z3_tool_argv_release(z3_tool_argv *a);
+
 typedef struct z3_tool_result {
   z3_status status;             /* Z3_OK; Z3_E_CHECK with a result; or an error */
   json_t *result;               /* the command's result object, or NULL */
