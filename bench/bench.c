@@ -154,18 +154,18 @@ static void bench_rom_info(const bench_ctx *ctx) {
   bench_report(name, ms, SPAWN_RUNS, extra);
 }
 
-static const char *const bench_names[] = {
-    "bps_create_4mib_1pct", "bps_apply_4mib_1pct", "ips_create_4mib_1pct",
-    "ips_apply_4mib_1pct",  "rom_info_4mib",
-    "lz2_greedy_sheets",    "lz2_optimal_sheets",   "lz2_decompress_sheets",
-    "lz2_greedy_64kib",     "lz2_optimal_64kib",    "lz2_decompress_64kib",
-    "gfx_decompress_all_sheets", "gfx_compress_all_sheets_optimal",
-    "gfx_compress_all_sheets_greedy", "gfx_export_all_png", "gfx_export_all_png_process",
+/* Every bench name starts with one of these families. */
+static const char *const bench_families[] = {
+    "bps_", "ips_", "rom_", "lz2_", "gfx_", "overworld_", "dungeon_", "world_",
+    "message_", "cpu_", "emu_", "disasm_",
 };
 
+/* --only names a family, a prefix of one, or a bench inside one. */
 static bool any_selected(const bench_ctx *ctx) {
-  for (size_t i = 0; i < sizeof bench_names / sizeof bench_names[0]; i++)
-    if (bench_selected(ctx, bench_names[i])) return true;
+  for (size_t i = 0; i < sizeof bench_families / sizeof bench_families[0]; i++) {
+    const char *f = bench_families[i];
+    if (bench_selected(ctx, f) || strncmp(ctx->only, f, strlen(f)) == 0) return true;
+  }
   return false;
 }
 
@@ -210,6 +210,11 @@ int main(int argc, char **argv) {
     bench_rom_info(&ctx);
     bench_lz2(&ctx);
     bench_gfx(&ctx);
+    bench_overworld(&ctx);
+    bench_dungeon(&ctx);
+    bench_cpu(&ctx);
+    bench_emu(&ctx);
+    bench_disasm(&ctx);
   }
   unlink(rom_path);
   rmdir(dir);

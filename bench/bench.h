@@ -35,4 +35,14 @@ void bench_lz2(const bench_ctx *ctx);
  * modes), export to PNG in memory and as a whole z3ed process. */
 void bench_gfx(const bench_ctx *ctx);
 
+/* bench_overworld.c, bench_dungeon.c: load and save the world model, render every area / room. */
+void bench_overworld(const bench_ctx *ctx);
+void bench_dungeon(const bench_ctx *ctx);
+/* bench_cpu.c: emulated 65816 instructions per second, with and without a debugger hook. */
+void bench_cpu(const bench_ctx *ctx);
+/* bench_emu.c: emulated frames per second of `emu run` on a CPU-bound program. */
+void bench_emu(const bench_ctx *ctx);
+/* bench_asm.c: disassembled instructions per second. */
+void bench_disasm(const bench_ctx *ctx);
+
 #endif

@@ -10,13 +10,15 @@
 
 #include "cmd/table_macros.h"
 
-extern const z3_command z3_cmds_rom[], z3_cmds_gfx[], z3_cmds_patch[], z3_cmds_agent[],
-    z3_cmds_proposal[], z3_cmds_llm[], z3_cmds_script[];
+extern const z3_command z3_cmds_rom[], z3_cmds_gfx[], z3_cmds_overworld[], z3_cmds_dungeon[],
+    z3_cmds_sprite[], z3_cmds_message[], z3_cmds_patch[], z3_cmds_asm[], z3_cmds_emu[],
+    z3_cmds_dev[], z3_cmds_agent[], z3_cmds_proposal[], z3_cmds_llm[], z3_cmds_script[];
 
 /* A resource's commands must be adjacent: the agent sections follow each other. */
-static const z3_command *const sections[] = {z3_cmds_rom,      z3_cmds_gfx, z3_cmds_patch,
-                                             z3_cmds_agent,    z3_cmds_proposal,
-                                             z3_cmds_llm,      z3_cmds_script};
+static const z3_command *const sections[] = {
+    z3_cmds_rom,   z3_cmds_gfx,   z3_cmds_overworld, z3_cmds_dungeon, z3_cmds_sprite,
+    z3_cmds_message, z3_cmds_patch, z3_cmds_asm,     z3_cmds_emu,     z3_cmds_dev,
+    z3_cmds_agent, z3_cmds_proposal, z3_cmds_llm,    z3_cmds_script};
 
 enum { MAX_COMMANDS = 512 };
 static z3_command joined[MAX_COMMANDS];

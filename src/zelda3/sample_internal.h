@@ -7,5 +7,10 @@
 /* Both write into a LoROM image of `size` bytes; smaller images are left alone. */
 z3_status z3_sample__write_gfx(uint8_t *img, size_t size, z3_error *err);
 void z3_sample__write_palettes(uint8_t *img, size_t size);
+/* The synthetic world (sample_overworld.c, sample_dungeon.c, sample_text.c), written
+ * after the graphics so it may use what they leave free. */
+z3_status z3_sample__write_overworld(uint8_t *img, size_t size, z3_error *err);
+z3_status z3_sample__write_dungeons(uint8_t *img, size_t size, z3_error *err);
+z3_status z3_sample__write_text(uint8_t *img, size_t size, z3_error *err);
 
 #endif

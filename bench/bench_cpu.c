@@ -1,0 +1,3 @@
+#include "bench.h"
+
+void bench_cpu(const bench_ctx *ctx) { (void)ctx; }

@@ -1,0 +1,3 @@
+#include "bench.h"
+
+void bench_emu(const bench_ctx *ctx) { (void)ctx; }
