@@ -293,6 +293,17 @@ static void check_output_size(const z3_tool_session *s, z3_tool_result *out) {
 
 /* ---- audit ------------------------------------------------------------------ */
 
+/* The arguments as logged: credentials replaced, so the log can be shared. */
+static json_t *logged_arguments(const json_t *args) {
+  json_t *copy = args ? json_deep_copy(args) : json_object();
+  const char *key;
+  json_t *v;
+  json_object_foreach(copy, key, v) {
+    if (z3_arg_name_is_secret(key)) json_object_set_new(copy, key, json_string("(redacted)"));
+  }
+  return copy;
+}
+
 static void audit(const z3_tool_session *s, const char *name, const json_t *args, const z3_tool_result *r) {
   if (!s->audit_path) return;
   json_t *line = json_object();
@@ -302,7 +313,7 @@ static void audit(const z3_tool_session *s, const char *name, const json_t *args
   strftime(when, sizeof when, "%Y-%m-%dT%H:%M:%SZ", gmtime_r(&t, &tm));
   json_object_set_new(line, "time", json_string(when));
   json_object_set_new(line, "tool", json_string(name));
-  json_object_set_new(line, "arguments", args ? json_deep_copy(args) : json_object());
+  json_object_set_new(line, "arguments", logged_arguments(args));
   json_object_set_new(line, "status", json_string(z3_status_name(r->status)));
   if (r->status != Z3_OK) json_object_set_new(line, "message", json_string(r->error.message));
   json_object_set_new(line, "seconds", json_real(r->seconds));

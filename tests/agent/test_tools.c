@@ -331,11 +331,15 @@ Z3_TEST(test_tools_audit__one_line_per_call) {
   json_t *bad = json_pack("{s:s}", "output", "x.sfc");
   z3_tool_call(&s, "rom_fix_checksum", bad, &r); /* refused: still audited */
   json_decref(bad);
+  json_t *keyed = json_pack("{s:s,s:s}", "prompt", "hi", "api_key", "SEKRIT-123");
+  z3_tool_call(&s, "agent_plan", keyed, &r); /* people-only: refused, audited without the key */
+  json_decref(keyed);
   FILE *f = fopen("audit.jsonl", "r");
   char line[4096];
   int n = 0;
-  const char *want[] = {"ok", "not_found", "usage"};
+  const char *want[] = {"ok", "not_found", "usage", "usage"};
   while (fgets(line, sizeof line, f)) {
+    assert_null(strstr(line, "SEKRIT"));
     json_t *j = json_loads(line, 0, NULL);
     assert_non_null(j);
     assert_string_equal(json_string_value(json_object_get(j, "status")), want[n]);
@@ -343,7 +347,7 @@ Z3_TEST(test_tools_audit__one_line_per_call) {
     n++;
   }
   fclose(f);
-  assert_int_equal(n, 3);
+  assert_int_equal(n, 4);
 }
 
 int main(void) {
