@@ -350,6 +350,21 @@ Z3_TEST(test_tools_audit__one_line_per_call) {
   assert_int_equal(n, 4);
 }
 
+/* A raised cancel flag stops the call's process; a lowered one lets it run. */
+Z3_TEST(test_tools_cancel__a_cancelled_call_is_stopped) {
+  (void)state;
+  atomic_bool cancel = true;
+  z3_tool_session s = {.agent = true, .default_rom = "base.sfc", .cancel = &cancel};
+  z3_tool_result r;
+  assert_int_equal(z3_tool_call(&s, "rom_info", NULL, &r), Z3_E_USAGE);
+  assert_non_null(strstr(r.error.message, "cancelled"));
+  z3_tool_result_release(&r);
+  atomic_store(&cancel, false);
+  assert_ok(z3_tool_call(&s, "rom_info", NULL, &r), &r.error);
+  assert_non_null(json_object_get(r.result, "sha1"));
+  z3_tool_result_release(&r);
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(test_tools_list__names_and_schemas_are_portable),
@@ -359,6 +374,7 @@ int main(void) {
       cmocka_unit_test(test_tools_call__argument_errors_are_clear),
       cmocka_unit_test(test_tools_limits__bytes_output_and_time),
       cmocka_unit_test(test_tools_audit__one_line_per_call),
+      cmocka_unit_test(test_tools_cancel__a_cancelled_call_is_stopped),
   };
   return cmocka_run_group_tests(tests, setup, teardown);
 }
