@@ -36,17 +36,24 @@ static void clean_memory(z3_conf_runner *run) {
   run->touched_overflow = false;
 }
 
+static void trace(z3_conf_runner *run, char kind, uint32_t addr, uint8_t value) {
+  if (run->trace_len < CONF_TRACE_MAX) run->trace[run->trace_len++] = (conf_cycle){kind, value, addr};
+}
+
 static uint8_t bus_read(void *ctx, uint32_t addr) {
-  const z3_conf_runner *run = ctx;
-  return run->mem[addr & (MEMORY_SIZE - 1)];
+  z3_conf_runner *run = ctx;
+  addr &= MEMORY_SIZE - 1;
+  trace(run, 'r', addr, run->mem[addr]);
+  return run->mem[addr];
 }
 static void bus_write(void *ctx, uint32_t addr, uint8_t v) {
   z3_conf_runner *run = ctx;
   addr &= MEMORY_SIZE - 1;
+  trace(run, 'w', addr, v);
   run->mem[addr] = v;
   touch(run, addr);
 }
-static void bus_idle(void *ctx) { (void)ctx; }
+static void bus_idle(void *ctx) { trace(ctx, 'i', 0, 0); }
 
 z3_conf_runner *z3_conf_new(size_t max_failures) {
   z3_conf_runner *run = z3_calloc(1, sizeof *run);
@@ -160,11 +167,59 @@ static int compare(z3_conf_runner *run, const conf_test *t, char *field, size_t 
   return differing;
 }
 
-static void count(z3_conf_counts *c, bool passed, bool has_cycles, bool cycles_agree) {
+/* The first listed cycle the trace disagrees with, or -1. A null byte is an
+ * internal cycle (the test bench drives no data then); otherwise the kind
+ * (pins[3] is 'r' or 'w'), address and byte must match. */
+static int first_bus_difference(const z3_conf_runner *run, const json_t *cycles) {
+  size_t n = json_array_size(cycles);
+  for (size_t i = 0; i < n && i < CONF_TRACE_MAX; i++) {
+    const json_t *c = json_array_get(cycles, i), *value = json_array_get(c, 1);
+    const conf_cycle *got = i < run->trace_len ? &run->trace[i] : NULL;
+    if (!got) return (int)i;
+    if (json_is_null(value)) {
+      if (got->kind != 'i') return (int)i;
+      continue;
+    }
+    char kind = json_string_value(json_array_get(c, 2))[3] == 'w' ? 'w' : 'r';
+    if (got->kind != kind || got->addr != (uint32_t)json_integer_value(json_array_get(c, 0)) ||
+        got->value != (uint8_t)json_integer_value(value)) {
+      return (int)i;
+    }
+  }
+  return -1;
+}
+
+typedef struct outcome {
+  bool passed, has_cycles, cycles_agree, bus_agree;
+} outcome;
+
+static void count(z3_conf_counts *c, outcome o) {
   c->tests++;
-  c->passed += passed;
-  c->cycle_tests += has_cycles;
-  c->cycle_agree += has_cycles && cycles_agree;
+  c->passed += o.passed;
+  c->cycle_tests += o.has_cycles;
+  c->cycle_agree += o.has_cycles && o.cycles_agree;
+  c->bus_agree += o.has_cycles && o.cycles_agree && o.bus_agree;
+}
+
+static void check_cycles(z3_conf_runner *run, const conf_test *t, const char *file, outcome *o) {
+  z3_conf_report *rep = &run->rep;
+  size_t listed = json_array_size(t->cycles);
+  o->has_cycles = t->cycles != NULL;
+  o->cycles_agree = !o->has_cycles || run->cpu.cycles == listed;
+  o->bus_agree = o->cycles_agree;
+  if (!o->cycles_agree) {
+    record(rep->cycle_mismatches, &rep->cycle_mismatch_count, run->max_failures, file, t, "cycles",
+           (uint32_t)listed, (uint32_t)run->cpu.cycles, 1);
+    return;
+  }
+  int at = o->has_cycles ? first_bus_difference(run, t->cycles) : -1;
+  if (at < 0) return;
+  o->bus_agree = false;
+  char field[Z3_CONF_FIELD_MAX];
+  snprintf(field, sizeof field, "cycle[%d]", at);
+  const json_t *c = json_array_get(t->cycles, (size_t)at);
+  record(rep->cycle_mismatches, &rep->cycle_mismatch_count, run->max_failures, file, t, field,
+         (uint32_t)json_integer_value(json_array_get(c, 0)), run->trace[at].addr, 1);
 }
 
 void z3_conf_run_test(z3_conf_runner *run, const conf_test *t, size_t file_index) {
@@ -174,22 +229,20 @@ void z3_conf_run_test(z3_conf_runner *run, const conf_test *t, size_t file_index
   load_ram(run, t->initial.ram);
   load_registers(&run->cpu, &t->initial);
   uint8_t opcode = run->mem[pc24_of(&run->cpu)];
+  run->trace_len = 0;
   execute(run, t);
 
   char field[Z3_CONF_FIELD_MAX] = "";
   uint32_t expected = 0, actual = 0;
   int differing = compare(run, t, field, sizeof field, &expected, &actual);
-  bool cycles_agree = !t->has_cycles || run->cpu.cycles == t->cycle_count;
   if (differing) {
     record(rep->failures, &rep->failure_count, run->max_failures, file, t, field, expected, actual,
            differing);
   }
-  if (!cycles_agree) {
-    record(rep->cycle_mismatches, &rep->cycle_mismatch_count, run->max_failures, file, t, "cycles",
-           (uint32_t)t->cycle_count, (uint32_t)run->cpu.cycles, 1);
-  }
-  count(&rep->total, differing == 0, t->has_cycles, cycles_agree);
-  count(&rep->by_opcode[opcode], differing == 0, t->has_cycles, cycles_agree);
-  count(&rep->files[file_index].counts, differing == 0, t->has_cycles, cycles_agree);
+  outcome o = {.passed = differing == 0};
+  check_cycles(run, t, file, &o);
+  count(&rep->total, o);
+  count(&rep->by_opcode[opcode], o);
+  count(&rep->files[file_index].counts, o);
   clean_memory(run);
 }

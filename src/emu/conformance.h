@@ -5,7 +5,8 @@
  *
  * Both sets in that folder share one JSON shape, a list of tests each with
  * `name`, `initial` and `final` states; the runner tells them apart per test
- * from the content: a `cycles` list (SingleStepTests) is compared by length,
+ * from the content: a `cycles` list (SingleStepTests) is compared by length
+ * and entry by entry,
  * `p_mask` restricts the compared bits of P, `block_move: true` runs until
  * PBR:PC leaves the instruction (cputest's MVN/MVP). A test passes when
  * every register present in `final` and every listed `final.ram` byte
@@ -29,12 +30,17 @@ typedef struct z3_conf_counts {
   uint64_t tests, passed;
   uint64_t cycle_tests;  /* tests that list their bus cycles */
   uint64_t cycle_agree;  /* ...whose cycle count the CPU matched */
+  uint64_t bus_agree;    /* ...and whose every cycle matched too: read, write or
+                            internal, address and byte (internal cycles are the
+                            entries with a null byte) */
 } z3_conf_counts;
 
 enum { Z3_CONF_NAME_MAX = 96, Z3_CONF_FIELD_MAX = 24 };
 
 /* One difference: a failing test's first differing field, or a cycle count
- * that differs (field "cycles"). */
+ * that differs (field "cycles"; expected and actual are counts), or the
+ * first bus cycle that differs (field "cycle[N]"; expected and actual are
+ * addresses). */
 typedef struct z3_conf_failure {
   char file[Z3_CONF_NAME_MAX]; /* file name as given, shortened from the left if long */
   char test[Z3_CONF_NAME_MAX];

@@ -21,8 +21,7 @@ typedef struct conf_state {
 typedef struct conf_test {
   const char *name;
   conf_state initial, final;
-  bool has_cycles;
-  size_t cycle_count;
+  const json_t *cycles; /* validated list of [address, byte or null, pins], or NULL */
   bool has_p_mask;
   uint8_t p_mask;
   bool block_move;
@@ -33,6 +32,13 @@ typedef struct conf_test {
 z3_status z3_conf_parse_test(const json_t *json, size_t index, const char *file, conf_test *t,
                              z3_error *err);
 
+enum { CONF_TRACE_MAX = 64 };
+typedef struct conf_cycle {
+  char kind; /* 'r', 'w' or 'i' (internal) */
+  uint8_t value;
+  uint32_t addr;
+} conf_cycle;
+
 struct z3_conf_runner {
   uint8_t *mem; /* the flat 16 MiB address space */
   uint32_t *touched; /* addresses written since the last clean-up */
@@ -41,6 +47,8 @@ struct z3_conf_runner {
   size_t max_failures;
   z3_conf_report rep;
   z3_cpu cpu;
+  conf_cycle trace[CONF_TRACE_MAX]; /* the first bus cycles of the current test */
+  size_t trace_len;
 };
 
 /* Runs one parsed test and adds it to the report under files[file_index]. */

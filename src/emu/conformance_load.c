@@ -48,6 +48,20 @@ static bool ram_ok(const json_t *ram) {
   return true;
 }
 
+static bool cycles_ok(const json_t *cycles) {
+  if (!json_is_array(cycles)) return false;
+  for (size_t i = 0; i < json_array_size(cycles); i++) {
+    const json_t *c = json_array_get(cycles, i), *value = json_array_get(c, 1);
+    const char *pins = json_string_value(json_array_get(c, 2));
+    uint32_t addr, byte;
+    if (!json_is_array(c) || json_array_size(c) != 3 || !get_uint(json_array_get(c, 0), 0xFFFFFF, &addr) ||
+        !(json_is_null(value) || get_uint(value, 0xFF, &byte)) || !pins || strlen(pins) < 4) {
+      return false;
+    }
+  }
+  return true;
+}
+
 /* `key` is "initial" (every register required) or "final" (any subset). */
 static z3_status parse_state(const json_t *test, const char *key, conf_state *s, const char *file,
                              size_t index, const char *name, z3_error *err) {
@@ -91,10 +105,11 @@ z3_status z3_conf_parse_test(const json_t *json, size_t index, const char *file,
   z3_status st = parse_state(test, "initial", &t->initial, file, index, t->name, err);
   if (st == Z3_OK) st = parse_state(test, "final", &t->final, file, index, t->name, err);
   if (st) return st;
-  const json_t *cycles = json_object_get(test, "cycles");
-  if (cycles && !json_is_array(cycles)) return bad(err, file, index, t->name, "'cycles' is not a list");
-  t->has_cycles = cycles != NULL;
-  t->cycle_count = json_array_size(cycles);
+  t->cycles = json_object_get(test, "cycles");
+  if (t->cycles && !cycles_ok(t->cycles)) {
+    z3_error_hint(err, "each entry is [address, byte or null, pins], pins like \"dp-remx-\"");
+    return bad(err, file, index, t->name, "'cycles' is not a list of bus cycles");
+  }
   const json_t *mask = json_object_get(test, "p_mask");
   uint32_t m = 0xFF;
   if (mask && !json_is_null(mask) && !get_uint(mask, 0xFF, &m)) {
