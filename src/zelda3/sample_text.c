@@ -1,11 +1,13 @@
 /* The sample ROM's synthetic messages, in ALttP's layout (world reference §5,
  * §7 item 9): 397 messages, 0x000-0x166 in bank 1, a lone 0x80, 0x167-0x18C
  * in bank 2, a final 0xFF; the game's dictionary behind its pointer table;
- * plausible character widths and the command length table. */
+ * plausible character widths and the command length table. Also the eight
+ * sprite property tables (§4.3, §7 item 10) with plausible values of our own. */
 #include <stdio.h>
 #include <string.h>
 
 #include "zelda3/sample_internal.h"
+#include "zelda3/sprite.h"
 #include "zelda3/text.h"
 #include "zelda3/text_internal.h"
 
@@ -68,11 +70,39 @@ static z3_status put_message(uint8_t *img, size_t *at, const z3_text_dict *dict,
   return st;
 }
 
+/* Sprite kinds for plausible property values. */
+static bool is_boss(uint8_t id) {
+  static const uint8_t bosses[] = {0x09, 0x53, 0x54, 0x7A, 0x88, 0x8C, 0x92, 0xA2,
+                                   0xBD, 0xCB, 0xCC, 0xCD, 0xCE, 0xD6, 0xD7};
+  return memchr(bosses, id, sizeof bosses) != NULL;
+}
+static bool is_harmless(uint8_t id) { /* people, switches, item drops */
+  return (id >= 0x25 && id <= 0x3F && id != 0x27) || (id >= 0x04 && id <= 0x07) ||
+         (id >= 0x73 && id <= 0x76) || (id >= 0xD8 && id <= 0xE5) || id == 0x1E || id == 0x21;
+}
+
+static void write_sprite_props(uint8_t *img) {
+  for (int i = 0; i < Z3_SPRITE_COUNT; i++) {
+    uint8_t id = (uint8_t)i, v[Z3_SPRITE_TABLE_COUNT];
+    bool boss = is_boss(id), harmless = is_harmless(id);
+    v[0] = (uint8_t)((harmless ? 0x80 : 0) | (boss ? 0x40 : 0) | (1 + id % 4)); /* OAM slots 1-4 */
+    v[1] = harmless ? 0 : boss ? (uint8_t)(0x40 + id % 0x40) : (uint8_t)(2 + id % 16);
+    v[2] = (uint8_t)((boss ? 0x10 : 0) | (harmless ? 0 : 1 + id % 6));
+    v[3] = (uint8_t)((harmless ? 0x40 : 0) | 0x10 | ((1 + id % 6) << 1) | (id & 1));
+    v[4] = (uint8_t)(id % 0x20);
+    v[5] = (uint8_t)(((id % 4) << 4) | (boss ? 0x02 : 0));
+    v[6] = (uint8_t)(harmless || boss ? 0 : 1 + id % 7);
+    v[7] = (uint8_t)((id >= 0xD8 && id <= 0xE5) ? 0x01 : 0);
+    for (int t = 0; t < Z3_SPRITE_TABLE_COUNT; t++) img[z3_sprite_tables[t].pc + id] = v[t];
+  }
+}
+
 z3_status z3_sample__write_text(uint8_t *img, size_t size, z3_error *err) {
   if (size < Z3_TEXT_BANK1_END_PC) return Z3_OK;
   memset(img + Z3_TEXT_BANK1_PC, 0xFF, Z3_TEXT_BANK1_END_PC - Z3_TEXT_BANK1_PC);
   memset(img + Z3_TEXT_BANK2_PC, 0xFF, Z3_TEXT_BANK2_END_PC - Z3_TEXT_BANK2_PC);
   write_tables(img);
+  write_sprite_props(img);
   z3_text_dict dict;
   z3_text_dict_vanilla(&dict);
   size_t at = Z3_TEXT_BANK1_PC;
