@@ -78,7 +78,7 @@ static bool reencodes(const z3_text *text, size_t id, const char *s) {
   z3_buf enc;
   z3_buf_init(&enc);
   const z3_message *m = &text->msgs[id];
-  bool same = z3_text_encode(&text->dict, s, &enc, NULL) == Z3_OK && enc.len == m->len &&
+  bool same = z3_text_encode(&text->dict, s, true, &enc, NULL) == Z3_OK && enc.len == m->len &&
               (m->len == 0 || memcmp(enc.data, m->data, m->len) == 0);
   z3_buf_release(&enc);
   return same;
@@ -124,7 +124,7 @@ z3_status cmd_message_set(z3_cmd_ctx *ctx, z3_error *err) {
   char *old = NULL, *now = NULL;
   st = checked_id(ctx, &text, &id, err);
   if (st == Z3_OK && !(old = decoded(&text, id, true, err))) st = Z3_E_INVALID;
-  if (st == Z3_OK) st = z3_text_set(&text, id, z3_arg_str(ctx, "text"), err);
+  if (st == Z3_OK) st = z3_text_set(&text, id, z3_arg_str(ctx, "text"), z3_arg_bool(ctx, "raw"), err);
   if (st == Z3_OK) st = z3_text_save(&text, ctx->rom, err);
   if (st == Z3_OK && !(now = decoded(&text, id, true, err))) st = Z3_E_INVALID;
   if (st == Z3_OK) {

@@ -25,9 +25,10 @@ const z3_command z3_cmds_message[] = {
     {
         .resource = "message", .action = "get",
         .summary = "show one message as text, raw tokens and bytes",
-        .description = "text expands dictionary entries; raw keeps them as [D:xx], so it always encodes back "
-                       "to the same bytes; reencodes says whether text does too. The token syntax is in "
-                       "the README (Messages and sprites).",
+        .description = "text is the readable form (dictionary entries expanded; 'message set' compresses it "
+                       "again, longest match first, as the game's text was); reencodes says whether that "
+                       "gives back exactly these bytes. raw shows dictionary bytes as [D:xx] and, given to "
+                       "'message set --raw', always does. Token syntax: README, Messages and sprites.",
         .flags = Z3_CMD_NEEDS_ROM, .safety = Z3_SAFETY_READ_ONLY,
         .effects = LIST("reads the ROM file"),
         .args = ARGS(MESSAGE_ID_ARG),
@@ -44,14 +45,16 @@ const z3_command z3_cmds_message[] = {
     {
         .resource = "message", .action = "set",
         .summary = "replace one message's text",
-        .description = "Encodes --text (tokens as in 'message get', dictionary applied longest-match first), "
+        .description = "Encodes --text (tokens as in 'message get'; the dictionary applied longest match first "
+                       "unless --raw), "
                        "then writes every message back in order: in place when the text fits, messages "
                        "after it shifted; a bank that overflows passes messages to the other. Text that "
                        "does not fit or characters the font lacks are refused and nothing is written.",
         .flags = Z3_CMD_NEEDS_ROM | Z3_CMD_MUTATES_ROM, .safety = Z3_SAFETY_MUTATES_ROM,
         .effects = LIST("rewrites the text banks from the message on", "saves atomically over --rom (keeping FILE.bak) or to --output"),
         .args = ARGS(MESSAGE_ID_ARG,
-                     {"text", Z3_ARG_STRING, true, NULL, NULL, "the new text, e.g. 'Hello, [L]![K]'", 0, 0}),
+                     {"text", Z3_ARG_STRING, true, NULL, NULL, "the new text, e.g. 'Hello, [L]![K]'", 0, 0},
+                     {"raw", Z3_ARG_BOOL, false, NULL, NULL, "--text is the raw form: dictionary bytes only where [D:xx] says", 0, 0}),
         .returns = RETURNS({"id", "string", "the message id"},
                            {"old_text", "string", "text before"}, {"text", "string", "text after, as decoded back"},
                            {"old_length", "integer", "bytes before, with the 0x7F"},

@@ -60,7 +60,7 @@ static z3_status put_message(uint8_t *img, size_t *at, const z3_text_dict *dict,
   snprintf(filler, sizeof filler, "This is sample message %d.[K]", id);
   z3_buf enc;
   z3_buf_init(&enc);
-  z3_status st = z3_text_encode(dict, id < WRITTEN ? written[id] : filler, &enc, err);
+  z3_status st = z3_text_encode(dict, id < WRITTEN ? written[id] : filler, true, &enc, err);
   if (st == Z3_OK) {
     memcpy(img + *at, enc.data, enc.len);
     img[*at + enc.len] = Z3_TEXT_END;

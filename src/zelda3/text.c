@@ -91,13 +91,13 @@ void z3_text_release(z3_text *text) {
   memset(text, 0, sizeof *text);
 }
 
-z3_status z3_text_set(z3_text *text, size_t id, const char *utf8, z3_error *err) {
+z3_status z3_text_set(z3_text *text, size_t id, const char *utf8, bool raw, z3_error *err) {
   if (id >= text->count)
     return z3_error_set(err, Z3_E_NOT_FOUND, "message 0x%03zX does not exist (messages 0x000-0x%03zX)",
                         id, text->count - 1);
   z3_buf enc;
   z3_buf_init(&enc);
-  z3_status st = z3_text_encode(&text->dict, utf8, &enc, err);
+  z3_status st = z3_text_encode(&text->dict, utf8, !raw, &enc, err);
   if (st) {
     z3_buf_release(&enc);
     return st;

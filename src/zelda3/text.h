@@ -16,11 +16,13 @@
  *   [D:xx]   dictionary entry xx, kept as such (the "raw" form shows these)
  *   [BYTE:xx] any byte without a meaning of its own (0x5F-0x66, 0x7B-0x7D,
  *            0x81-0x87, 0xE9-0xFE)
- * Decoding prints exactly one spelling per byte (upper-case names, two
- * upper-case hex digits), so decode → encode reproduces the bytes: always for
- * the raw form, and for the expanded form whenever the message was encoded
- * the way the game's own text was (longest dictionary match at each place).
- * Encoding accepts names in any case, one or two hex digits, and "…".
+ * Two forms. The readable form expands dictionary entries; encoding it applies
+ * the dictionary automatically (longest match at each place, the way the
+ * game's own text was compressed), so it reproduces the bytes of every message
+ * encoded that way. The raw form shows dictionary bytes as [D:xx] and is
+ * encoded without automatic dictionary use: it always reproduces the bytes.
+ * Decoding prints one spelling per byte (upper-case names, two upper-case hex
+ * digits); encoding accepts names in any case, one or two hex digits, and "…".
  */
 #ifndef Z3_ZELDA3_TEXT_H
 #define Z3_ZELDA3_TEXT_H
@@ -63,10 +65,12 @@ z3_status z3_text_dict_read(const z3_rom *rom, z3_text_dict *out, z3_error *err)
  * position. out receives NUL-terminated text (out->len excludes the NUL). */
 z3_status z3_text_decode(const z3_text_dict *dict, const uint8_t *bytes, size_t len, bool expand,
                          z3_buf *out, z3_error *err);
-/* Text to message bytes (without the 0x7F), runs of characters compressed with
- * the longest dictionary entry at each place. Errors name the character or
- * token and its offset in `text`. */
-z3_status z3_text_encode(const z3_text_dict *dict, const char *text, z3_buf *out, z3_error *err);
+/* Text to message bytes (without the 0x7F). compress: runs of characters are
+ * replaced by the longest dictionary entry at each place (the readable form);
+ * otherwise only [D:xx] tokens give dictionary bytes (the raw form). Errors
+ * name the character or token and its offset in `text`. */
+z3_status z3_text_encode(const z3_text_dict *dict, const char *text, bool compress, z3_buf *out,
+                         z3_error *err);
 
 /* ---- the whole message table ------------------------------------------ */
 
@@ -91,8 +95,8 @@ typedef struct z3_text {
 z3_status z3_text_load(const z3_rom *rom, z3_text *out, z3_error *err);
 void z3_text_release(z3_text *text);
 
-/* Replaces message `id` with encoded `text`. */
-z3_status z3_text_set(z3_text *text, size_t id, const char *utf8, z3_error *err);
+/* Replaces message `id` with encoded text in the readable or (raw) the raw form. */
+z3_status z3_text_set(z3_text *text, size_t id, const char *utf8, bool raw, z3_error *err);
 
 /* Writes the messages back in order, bank 1 then bank 2, each message whole in
  * one bank: the bank split stays where it was unless a bank overflows, when

@@ -63,7 +63,7 @@ static z3_status emit_entry(const z3_text_dict *dict, int n, bool expand, z3_buf
   if (!expand) return z3_buf_printf(out, "[D:%02X]", n);
   for (unsigned i = dict->start[n]; i < dict->start[n + 1]; i++) {
     uint8_t c = dict->data[i];
-    z3_status st = c < Z3_TEXT_GLYPH_COUNT ? z3_buf_printf(out, "%s", glyphs[c])
+    z3_status st = c < Z3_TEXT_GLYPH_COUNT ? z3_buf_append(out, glyphs[c], strlen(glyphs[c]), NULL)
                                            : z3_buf_printf(out, "[BYTE:%02X]", c);
     if (st) return st;
   }
@@ -78,7 +78,7 @@ z3_status z3_text_decode(const z3_text_dict *dict, const uint8_t *bytes, size_t 
     uint8_t b = bytes[i];
     const z3_text_command *cmd = z3_text__command(b);
     if (b < Z3_TEXT_GLYPH_COUNT) {
-      st = z3_buf_printf(out, "%s", glyphs[b]);
+      st = z3_buf_append(out, glyphs[b], strlen(glyphs[b]), NULL);
     } else if (cmd && cmd->name && cmd->args) {
       if (i + 1 >= len)
         return z3_error_set_at(err, Z3_E_INVALID, (int64_t)i,
@@ -96,6 +96,8 @@ z3_status z3_text_decode(const z3_text_dict *dict, const uint8_t *bytes, size_t 
                              "the message or the text)", b, i);
     }
   }
+  if (st == Z3_OK) st = z3_buf_push(out, 0, NULL); /* keep the text NUL-terminated */
   if (st) return z3_error_set(err, st, "out of memory decoding a message");
+  out->len--;
   return Z3_OK;
 }

@@ -23,12 +23,13 @@ static z3_status put(parsed *p, uint8_t b, bool literal) {
   return st ? st : z3_buf_push(&p->literal, literal, NULL);
 }
 
-static int ascii_glyph(char c) {
+/* Byte of each ASCII character the font has, or -1. */
+static void ascii_glyphs(int16_t table[128]) {
+  for (int c = 0; c < 128; c++) table[c] = -1;
   for (int b = 0; b < Z3_TEXT_GLYPH_COUNT; b++) {
     const char *g = z3_text__glyph((uint8_t)b);
-    if (g[0] == c && g[1] == '\0' && c != '[') return b;
+    if (g[1] == '\0') table[(unsigned char)g[0]] = (int16_t)b;
   }
-  return -1;
 }
 
 /* One or two hex digits. */
@@ -132,6 +133,8 @@ static z3_status unencodable(const char *text, size_t at, z3_error *err) {
 }
 
 static z3_status parse(const char *text, parsed *p, z3_error *err) {
+  int16_t glyph_of[128];
+  ascii_glyphs(glyph_of);
   for (size_t i = 0; text[i];) {
     z3_status st;
     if (text[i] == '[') {
@@ -149,7 +152,7 @@ static z3_status parse(const char *text, parsed *p, z3_error *err) {
       st = put(p, 0x43, true);
       i += 3;
     } else {
-      int g = ascii_glyph(text[i]);
+      int g = (unsigned char)text[i] < 128 ? glyph_of[(unsigned char)text[i]] : -1;
       if (g < 0) return unencodable(text, i, err);
       st = put(p, (uint8_t)g, true);
       i++;
@@ -165,7 +168,7 @@ static size_t longest_entry(const z3_text_dict *dict, const parsed *p, size_t i,
   size_t best = 0;
   for (int n = 0; n < Z3_TEXT_DICT_COUNT; n++) {
     size_t l = (size_t)(dict->start[n + 1] - dict->start[n]);
-    if (l <= best || i + l > p->bytes.len) continue;
+    if (l <= best || i + l > p->bytes.len || dict->data[dict->start[n]] != p->bytes.data[i]) continue;
     if (memchr(p->literal.data + i, 0, l)) continue;
     if (memcmp(p->bytes.data + i, dict->data + dict->start[n], l) == 0) best = l, *entry = n;
   }
@@ -176,7 +179,7 @@ static size_t longest_entry(const z3_text_dict *dict, const parsed *p, size_t i,
  * entry that matches (with the vanilla dictionary this is also the first
  * matching entry in dictionary order, since a longer entry precedes each of
  * its prefixes). */
-static z3_status compress(const z3_text_dict *dict, const parsed *p, z3_buf *out) {
+static z3_status compress_runs(const z3_text_dict *dict, const parsed *p, z3_buf *out) {
   for (size_t i = 0; i < p->bytes.len;) {
     int entry = 0;
     size_t l = p->literal.data[i] ? longest_entry(dict, p, i, &entry) : 0;
@@ -188,14 +191,16 @@ static z3_status compress(const z3_text_dict *dict, const parsed *p, z3_buf *out
   return Z3_OK;
 }
 
-z3_status z3_text_encode(const z3_text_dict *dict, const char *text, z3_buf *out, z3_error *err) {
+z3_status z3_text_encode(const z3_text_dict *dict, const char *text, bool compress, z3_buf *out,
+                         z3_error *err) {
   parsed p;
   z3_buf_init(&p.bytes);
   z3_buf_init(&p.literal);
   z3_status st = parse(text, &p, err);
   if (st == Z3_OK) {
     out->len = 0;
-    st = compress(dict, &p, out);
+    if (!compress && p.literal.len) memset(p.literal.data, 0, p.literal.len);
+    st = compress_runs(dict, &p, out);
     if (st) z3_error_set(err, st, "out of memory encoding a message");
   }
   z3_buf_release(&p.bytes);

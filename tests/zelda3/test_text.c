@@ -27,7 +27,7 @@ static size_t encode(const char *text, uint8_t *out, size_t cap, z3_status want,
   z3_buf b;
   z3_buf_init(&b);
   z3_error_init(err);
-  assert_int_equal(z3_text_encode(&dict, text, &b, err), want);
+  assert_int_equal(z3_text_encode(&dict, text, true, &b, err), want);
   size_t n = b.len;
   if (want == Z3_OK) {
     assert_true(n <= cap);
@@ -53,7 +53,7 @@ static void assert_round_trips(const z3_text *t, size_t id) {
     z3_error err;
     z3_error_init(&err);
     assert_ok(z3_text_decode(&t->dict, m->data, m->len, expand, &text, &err), &err);
-    assert_ok(z3_text_encode(&t->dict, (const char *)text.data, &enc, &err), &err);
+    assert_ok(z3_text_encode(&t->dict, (const char *)text.data, expand, &enc, &err), &err);
     if (enc.len != m->len || (m->len && memcmp(enc.data, m->data, m->len)))
       fail_msg("message 0x%03zX (%s) does not re-encode: %s", id, expand ? "expanded" : "raw",
                (const char *)text.data);
@@ -114,6 +114,31 @@ Z3_TEST(test_text_encode__errors_name_what_and_where) {
   assert_non_null(strstr(err.message, "00-60"));
   encode("[BYTE:7F]", b, sizeof b, Z3_E_INVALID, &err); /* would end the message */
   encode("]", b, sizeof b, Z3_E_INVALID, &err);
+}
+
+/* Characters stored without the dictionary: the raw form keeps them so, the
+ * readable form compresses them. */
+Z3_TEST(test_text_raw_form__reproduces_uncompressed_bytes) {
+  (void)state;
+  z3_text_dict dict;
+  z3_text_dict_vanilla(&dict);
+  static const uint8_t plain[] = {0x2D, 0x21, 0x1E, 0xD8}; /* "the" spelled out, then entry "the" */
+  z3_buf text, enc;
+  z3_buf_init(&text);
+  z3_buf_init(&enc);
+  z3_error err;
+  z3_error_init(&err);
+  assert_ok(z3_text_decode(&dict, plain, sizeof plain, false, &text, &err), &err);
+  assert_string_equal((const char *)text.data, "the[D:50]");
+  assert_ok(z3_text_encode(&dict, (const char *)text.data, false, &enc, &err), &err);
+  assert_int_equal(enc.len, sizeof plain);
+  assert_memory_equal(enc.data, plain, sizeof plain);
+  assert_ok(z3_text_decode(&dict, plain, sizeof plain, true, &text, &err), &err);
+  assert_string_equal((const char *)text.data, "thethe");
+  assert_ok(z3_text_encode(&dict, (const char *)text.data, true, &enc, &err), &err);
+  assert_int_equal(enc.len, 2); /* 0xD8 0xD8 */
+  z3_buf_release(&text);
+  z3_buf_release(&enc);
 }
 
 Z3_TEST(test_text_decode__bad_bytes_are_errors) {
@@ -192,8 +217,8 @@ Z3_TEST(test_text_set__changes_only_the_text_and_reloads) {
   z3_error_init(&err);
   assert_ok(z3_text_load(rom, &t, &err), &err);
   const char *longer = "[W:02]A much longer text than before, with [L] and [A][2]on two lines.[K]";
-  assert_ok(z3_text_set(&t, 3, longer, &err), &err);
-  assert_ok(z3_text_set(&t, 0x170, "Short.", &err), &err);
+  assert_ok(z3_text_set(&t, 3, longer, false, &err), &err);
+  assert_ok(z3_text_set(&t, 0x170, "Short.", false, &err), &err);
   assert_ok(z3_text_save(&t, rom, &err), &err);
   for (size_t i = 0; i < rom->data.len; i++)
     if (outside_text(i) && rom->data.data[i] != before[i]) fail_msg("byte 0x%zX changed", i);
@@ -227,7 +252,7 @@ Z3_TEST(test_text_set__freed_space_becomes_ff) {
   z3_error_init(&err);
   assert_ok(z3_text_load(rom, &t, &err), &err);
   size_t old_end = t.used_end[1];
-  assert_ok(z3_text_set(&t, 0x168, "", &err), &err);
+  assert_ok(z3_text_set(&t, 0x168, "", false, &err), &err);
   assert_ok(z3_text_save(&t, rom, &err), &err);
   size_t freed = t.msgs[0x168].old_len;
   for (size_t i = old_end - freed; i < old_end; i++) assert_int_equal(rom->data.data[i], 0xFF);
@@ -246,7 +271,7 @@ Z3_TEST(test_text_set__overflowing_bank_moves_the_split) {
   char *big = malloc(25001);
   memset(big, 'q', 25000); /* 'q' is in no dictionary entry: 25000 bytes */
   big[25000] = '\0';
-  assert_ok(z3_text_set(&t, 0x100, big, &err), &err);
+  assert_ok(z3_text_set(&t, 0x100, big, false, &err), &err);
   assert_ok(z3_text_save(&t, rom, &err), &err);
   z3_rom *saved;
   assert_ok(z3_rom_from_memory(&saved, rom->data.data, rom->data.len, "saved", &err), &err);
@@ -273,13 +298,13 @@ Z3_TEST(test_text_set__too_much_text_is_refused_untouched) {
   char *big = malloc(n + 1);
   memset(big, 'q', n);
   big[n] = '\0';
-  assert_ok(z3_text_set(&t, 5, big, &err), &err);
+  assert_ok(z3_text_set(&t, 5, big, false, &err), &err);
   assert_int_equal(z3_text_save(&t, rom, &err), Z3_E_INVALID);
   assert_non_null(strstr(err.message, "does not fit"));
   assert_non_null(strstr(err.message, "bytes over"));
   assert_int_equal(rom->change_count, 0);
   z3_error_init(&err);
-  assert_int_equal(z3_text_set(&t, 397, "x", &err), Z3_E_NOT_FOUND);
+  assert_int_equal(z3_text_set(&t, 397, "x", false, &err), Z3_E_NOT_FOUND);
   z3_text_release(&t);
   free(big);
   z3_rom_free(rom);
@@ -339,6 +364,7 @@ Z3_TEST(test_text_real__every_message_reencodes) {
 
 Z3_RUN(cmocka_unit_test(test_text_encode__characters_commands_and_dictionary),
        cmocka_unit_test(test_text_encode__errors_name_what_and_where),
+       cmocka_unit_test(test_text_raw_form__reproduces_uncompressed_bytes),
        cmocka_unit_test(test_text_decode__bad_bytes_are_errors),
        cmocka_unit_test(test_text_sample__layout_and_round_trip),
        cmocka_unit_test(test_text_save__unchanged_model_is_byte_identical),
