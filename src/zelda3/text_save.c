@@ -97,6 +97,23 @@ static void describe(const z3_text *t, const bank_image *img, size_t from, size_
     snprintf(out, cap, "message 0x%03lX moved by an earlier edit%s", id, more);
 }
 
+/* Text may only grow into free space (0xFF): the game's free bytes after the
+ * text can hold other data by now (a relocated graphics sheet, a hack's code). */
+static z3_status check_growth(const z3_rom *rom, int bank, size_t old_used, size_t new_used,
+                              z3_error *err) {
+  const uint8_t *d = rom->data.data + bank_start[bank];
+  for (size_t k = old_used; k < new_used; k++) {
+    if (d[k] == 0xFF) continue;
+    z3_error_set_at(err, Z3_E_INVALID, (int64_t)(bank_start[bank] + k),
+                    "the text does not fit: text bank %d would grow over byte 0x%02X at 0x%zX, "
+                    "which is not free space (0xFF)", bank + 1, d[k], bank_start[bank] + k);
+    z3_error_hint(err, "something else uses the space after the text; shorten the text by %zu "
+                       "bytes or move that data", new_used - k);
+    return Z3_E_INVALID;
+  }
+  return Z3_OK;
+}
+
 /* Writes the runs of bytes that differ from the ROM. */
 static z3_status write_bank(const z3_text *t, const bank_image *img, int bank, z3_rom *rom,
                             z3_error *err) {
@@ -137,6 +154,9 @@ z3_status z3_text_save(const z3_text *text, z3_rom *rom, z3_error *err) {
     if (two) st = build_bank(text, split, text->count, Z3_TEXT_FINISH, used2, &img[1], err);
     else st = build_bank(text, 0, 0, 0xFF, used2, &img[1], err);
   }
+  size_t new1 = span(text, 0, split) + 1, new2 = two ? span(text, split, text->count) + 1 : 0;
+  if (st == Z3_OK) st = check_growth(rom, 0, used1, new1, err);
+  if (st == Z3_OK && two) st = check_growth(rom, 1, used2, new2, err);
   if (st == Z3_OK) st = write_bank(text, &img[0], 0, rom, err);
   if (st == Z3_OK && img[1].owner) st = write_bank(text, &img[1], 1, rom, err);
   for (int b = 0; b < 2; b++) {

@@ -310,6 +310,28 @@ Z3_TEST(test_text_set__too_much_text_is_refused_untouched) {
   z3_rom_free(rom);
 }
 
+/* Bytes after the text that are not 0xFF belong to someone else. */
+Z3_TEST(test_text_set__never_grows_over_used_bytes) {
+  (void)state;
+  z3_rom *rom = sample();
+  z3_text t;
+  z3_error err;
+  z3_error_init(&err);
+  assert_ok(z3_text_load(rom, &t, &err), &err);
+  size_t end = t.used_end[1];
+  rom->data.data[end + 5] = 0x42; /* e.g. a graphics sheet moved into the free space */
+  assert_ok(z3_text_set(&t, 0x170, "A text some twenty bytes longer than before.", false, &err), &err);
+  assert_int_equal(z3_text_save(&t, rom, &err), Z3_E_INVALID);
+  assert_int_equal(err.offset, end + 5);
+  assert_int_equal(rom->change_count, 0);
+  z3_error_init(&err);
+  assert_ok(z3_text_set(&t, 0x170, "Tiny.", false, &err), &err); /* shorter: fine */
+  assert_ok(z3_text_save(&t, rom, &err), &err);
+  assert_int_equal(rom->data.data[end + 5], 0x42);
+  z3_text_release(&t);
+  z3_rom_free(rom);
+}
+
 Z3_TEST(test_text_load__broken_streams_are_named) {
   (void)state;
   z3_rom *rom = sample();
@@ -372,5 +394,6 @@ Z3_RUN(cmocka_unit_test(test_text_encode__characters_commands_and_dictionary),
        cmocka_unit_test(test_text_set__freed_space_becomes_ff),
        cmocka_unit_test(test_text_set__overflowing_bank_moves_the_split),
        cmocka_unit_test(test_text_set__too_much_text_is_refused_untouched),
+       cmocka_unit_test(test_text_set__never_grows_over_used_bytes),
        cmocka_unit_test(test_text_load__broken_streams_are_named),
        cmocka_unit_test(test_text_real__every_message_reencodes))
