@@ -29,5 +29,9 @@ step "$z3ed" palette export --rom "$sample" --group ow_main --index 0 --out "$wo
 step "$z3ed" gfx set-pixel --rom "$work/hack.sfc" --sheet 0x08 --x 5 --y 5 --value 7 --no-backup
 step "$z3ed" rom validate --rom "$work/hack.sfc"
 ls -l "$work/gfx"
+# Messages and sprites: read a message, rewrite it, look a sprite up.
+step "$z3ed" message get --rom "$sample" --id 1
+step "$z3ed" message set --rom "$work/hack.sfc" --id 1 --text 'The keeper thanks you, [L]![K]' --no-backup
+step "$z3ed" sprite info --rom "$sample" --id 0x08 --output "$work/octorok.json"
 printf '\nThe files above are in %s/.\n' "$work"
 printf '\nMore: %s --help, %s agent describe --format yaml\n' "$z3ed" "$z3ed"
