@@ -29,5 +29,7 @@ step "$z3ed" palette export --rom "$sample" --group ow_main --index 0 --out "$wo
 step "$z3ed" gfx set-pixel --rom "$work/hack.sfc" --sheet 0x08 --x 5 --y 5 --value 7 --no-backup
 step "$z3ed" rom validate --rom "$work/hack.sfc"
 ls -l "$work/gfx"
+# The sample's reset routine, disassembled (REP #$30 makes LDX 16-bit).
+step "$z3ed" asm disassemble --rom "$sample" --address '$00:8000' --count 9
 printf '\nThe files above are in %s/.\n' "$work"
 printf '\nMore: %s --help, %s agent describe --format yaml\n' "$z3ed" "$z3ed"

@@ -282,6 +282,15 @@ Z3_TEST(test_format_line__columns_and_labels) {
   assert_ok(z3_disasm_format_line(&i, &syms, &line, &err), &err);
   assert_non_null(strstr((const char *)line.data, "Module"));
   assert_string_equal(z3_disasm_target_label(&i, &syms), "Module");
+  /* a label longer than a line: cut, never past the line buffer */
+  char long_name[300];
+  memset(long_name, 'L', sizeof long_name);
+  assert_ok(z3_symbols_add(&syms, 0x018000, long_name, sizeof long_name, &err), &err);
+  z3_symbols_sort(&syms);
+  line.len = 0;
+  assert_ok(z3_disasm_format_line(&i, &syms, &line, &err), &err);
+  assert_true(line.len > 44 && line.len < 200);
+  assert_int_equal(strlen((const char *)line.data), line.len);
   z3_buf_release(&line);
   z3_symbols_release(&syms);
 }
