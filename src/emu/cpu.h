@@ -52,7 +52,16 @@ struct z3_cpu {
   bool stopped;          /* STP: until reset */
   z3_cpu_hook hook;
   void *hook_ctx;
+  /* Optional, with the hook: a bitmap of Z3_CPU_HOOK_FILTER_BYTES bytes where
+   * bit n (byte n / 8, bit n % 8) stands for program counter n in every bank.
+   * When set, the hook is called only before instructions whose PC has its
+   * bit set, so a debugger with few or no breakpoints costs next to nothing
+   * (the hook still decides: banks share bits). NULL: before every
+   * instruction. The bitmap belongs to the caller. */
+  const uint8_t *hook_filter;
 };
+
+enum { Z3_CPU_HOOK_FILTER_BYTES = 0x10000 / 8 };
 
 void z3_cpu_init(z3_cpu *cpu, z3_cpu_bus bus);
 /* Power-on / reset: emulation mode, I set, D clear, S in page 1, PC from $00:FFFC. */

@@ -285,6 +285,26 @@ Z3_TEST(hook_stops_before_the_instruction) {
   machine_free(m);
 }
 
+Z3_TEST(hook_filter_calls_the_hook_only_where_bits_are_set) {
+  (void)state;
+  machine *m = machine_new();
+  LOAD(m, 0x8000, 0xE8, 0xE8, 0xE8, 0xE8, 0xE8, 0xE8);
+  static uint8_t filter[Z3_CPU_HOOK_FILTER_BYTES];
+  memset(filter, 0, sizeof filter);
+  hook_state h = {.break_at = 0x8004};
+  m->cpu.hook = break_hook;
+  m->cpu.hook_ctx = &h;
+  m->cpu.hook_filter = filter;
+  assert_int_equal(z3_cpu_step(&m->cpu, 2), Z3_CPU_DONE); /* empty filter: never called */
+  assert_int_equal(h.calls, 0);
+  filter[0x8004 >> 3] |= 1 << (0x8004 & 7);
+  assert_int_equal(z3_cpu_step(&m->cpu, 10), Z3_CPU_HOOK);
+  assert_int_equal(h.calls, 1);
+  assert_int_equal(m->cpu.r.pc, 0x8004);
+  assert_int_equal(m->cpu.r.x, 4);
+  machine_free(m);
+}
+
 Z3_TEST(run_until_target_or_max) {
   (void)state;
   machine *m = machine_new();
@@ -415,5 +435,6 @@ Z3_RUN(cmocka_unit_test(reset_state), cmocka_unit_test(irq_native_frame),
        cmocka_unit_test(wai_wakes_on_irq_with_i_set),
        cmocka_unit_test(wai_takes_irq_with_i_clear_and_nmi), cmocka_unit_test(stp_until_reset),
        cmocka_unit_test(hook_stops_before_the_instruction),
+       cmocka_unit_test(hook_filter_calls_the_hook_only_where_bits_are_set),
        cmocka_unit_test(run_until_target_or_max), cmocka_unit_test(decimal_16_bit),
        cmocka_unit_test(cycle_counts))
