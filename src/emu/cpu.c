@@ -107,9 +107,14 @@ static inline z3_cpu_stop run(z3_cpu *c, uint64_t n, uint32_t until, bool check_
     }
     if (check_until && pc24(c) == until) return Z3_CPU_UNTIL;
     if (c->hook && hook_wanted(c) && c->hook(c->hook_ctx, c)) return Z3_CPU_HOOK;
+    z3_cpu_regs before = c->r;
     uint8_t op = fetch8(c);
     z3_cpu_ops[op](c);
     c->instructions++;
+    /* ABORT signalled by the bus during this instruction: it completes its
+     * cycles but leaves the registers as they were, and the entry at the
+     * next boundary pushes its address, so RTI runs it again. */
+    if (CPU_UNLIKELY(c->abort_pending)) c->r = before;
   }
   return Z3_CPU_DONE;
 }

@@ -68,6 +68,10 @@ void z3_cpu_init(z3_cpu *cpu, z3_cpu_bus bus);
 void z3_cpu_reset(z3_cpu *cpu);
 void z3_cpu_nmi(z3_cpu *cpu);
 void z3_cpu_set_irq(z3_cpu *cpu, bool level);
+/* ABORT. Called from a bus callback while an instruction runs, that
+ * instruction finishes its cycles but leaves the registers as they were, and
+ * the ABORT entry at the next boundary pushes its address (RTI re-runs it);
+ * called between instructions, the entry comes before the next one. */
 void z3_cpu_abort(z3_cpu *cpu);
 
 /* Why step/run returned. */

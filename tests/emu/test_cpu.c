@@ -14,11 +14,13 @@ typedef struct machine {
   uint8_t *mem; /* flat 16 MiB */
   z3_cpu cpu;
   unsigned reads, writes, idles;
+  uint32_t abort_at; /* a read of this address signals ABORT (0: never) */
 } machine;
 
 static uint8_t m_read(void *ctx, uint32_t addr) {
   machine *m = ctx;
   m->reads++;
+  if (m->abort_at && addr == m->abort_at) z3_cpu_abort(&m->cpu);
   return m->mem[addr];
 }
 static void m_write(void *ctx, uint32_t addr, uint8_t v) {
@@ -177,6 +179,32 @@ Z3_TEST(abort_vectors) {
   z3_cpu_step(&m->cpu, 1);
   assert_int_equal(m->cpu.r.pc, 0x9020); /* native ABORT $FFE8, before the NMI */
   assert_true(m->cpu.nmi_pending);
+  machine_free(m);
+}
+
+/* ABORT raised by the bus during an instruction: the instruction leaves the
+ * registers alone and the frame holds its own address, so RTI re-runs it. */
+Z3_TEST(abort_during_an_instruction_undoes_it) {
+  (void)state;
+  machine *m = machine_new();
+  go_native(m);
+  LOAD(m, 0x8004, 0xA2, 0x34, 0x12, 0xAD, 0x00, 0x20); /* LDX #$1234; LDA $2000 */
+  m->mem[0x2000] = 0x55;
+  m->mem[0x2001] = 0x66;
+  m->abort_at = 0x2001;
+  assert_int_equal(z3_cpu_step(&m->cpu, 2), Z3_CPU_DONE);
+  assert_int_equal(m->cpu.r.x, 0x1234); /* the LDX before it stays */
+  assert_int_equal(m->cpu.r.a, 0x0000); /* LDA was undone */
+  assert_int_equal(m->cpu.r.pc, 0x8007);
+  m->abort_at = 0;
+  z3_cpu_step(&m->cpu, 1); /* the ABORT entry */
+  assert_int_equal(m->cpu.r.pc, 0x9020);
+  assert_int_equal(m->mem[0x01FE], 0x80); /* PBR at $01FF, then $8007 */
+  assert_int_equal(m->mem[0x01FD], 0x07);
+  LOAD(m, 0x9020, 0x40); /* RTI: back to the LDA, which now completes */
+  z3_cpu_step(&m->cpu, 2);
+  assert_int_equal(m->cpu.r.a, 0x6655);
+  assert_int_equal(m->cpu.r.pc, 0x800A);
   machine_free(m);
 }
 
@@ -431,7 +459,8 @@ Z3_TEST(cycle_counts) {
 Z3_RUN(cmocka_unit_test(reset_state), cmocka_unit_test(irq_native_frame),
        cmocka_unit_test(irq_emulation_frame_has_b_clear),
        cmocka_unit_test(nmi_vectors_and_priority_over_irq), cmocka_unit_test(irq_masked_until_cli),
-       cmocka_unit_test(abort_vectors), cmocka_unit_test(brk_and_cop_native),
+       cmocka_unit_test(abort_vectors), cmocka_unit_test(abort_during_an_instruction_undoes_it),
+       cmocka_unit_test(brk_and_cop_native),
        cmocka_unit_test(wai_wakes_on_irq_with_i_set),
        cmocka_unit_test(wai_takes_irq_with_i_clear_and_nmi), cmocka_unit_test(stp_until_reset),
        cmocka_unit_test(hook_stops_before_the_instruction),
