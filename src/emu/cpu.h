@@ -74,6 +74,13 @@ void z3_cpu_set_irq(z3_cpu *cpu, bool level);
  * called between instructions, the entry comes before the next one. */
 void z3_cpu_abort(z3_cpu *cpu);
 
+/* At each instruction boundary: a stopped CPU returns Z3_CPU_STOPPED and a
+ * waiting one Z3_CPU_WAITING, both without spending cycles (the caller lets
+ * time pass, e.g. runs the rest of the console, and raises an interrupt);
+ * WAI wakes on NMI, ABORT or the IRQ line, with I set too (then it just goes
+ * on); ABORT, NMI and IRQ (I clear) are taken in that order, each entry
+ * counting as one instruction of `n`; then run_until's target, then the
+ * hook (see hook_filter), then one instruction. */
 /* Why step/run returned. */
 typedef enum z3_cpu_stop {
   Z3_CPU_DONE = 0,   /* the requested count was executed */
