@@ -63,6 +63,8 @@ struct z3_cpu {
 
 enum { Z3_CPU_HOOK_FILTER_BYTES = 0x10000 / 8 };
 
+/* Clears the whole state (emulation mode, no hook, counters at 0) without a
+ * bus access; z3_cpu_reset then loads PC from the reset vector. */
 void z3_cpu_init(z3_cpu *cpu, z3_cpu_bus bus);
 /* Power-on / reset: emulation mode, I set, D clear, S in page 1, PC from $00:FFFC. */
 void z3_cpu_reset(z3_cpu *cpu);
