@@ -35,5 +35,10 @@ step "$z3ed" message set --rom "$work/hack.sfc" --id 1 --text 'The keeper thanks
 step "$z3ed" sprite info --rom "$sample" --id 0x08 --output "$work/octorok.json"
 # The sample's reset routine, disassembled (REP #$30 makes LDX 16-bit).
 step "$z3ed" asm disassemble --rom "$sample" --address '$00:8000' --count 9
+# The 65C816 core against the shared test vectors, when ../shared is beside the clone.
+if [ -d ../shared/testdata/65816 ]; then
+  step "$z3ed" dev cpu-conformance --dir ../shared/testdata/65816 --output "$work/cpu-conformance.json"
+  grep -m 8 -E '"(passed_all|files|tests|passed|failed|cycle_tests|cycle_count_agree|bus_cycles_agree)"' "$work/cpu-conformance.json"
+fi
 printf '\nThe files above are in %s/.\n' "$work"
 printf '\nMore: %s --help, %s agent describe --format yaml\n' "$z3ed" "$z3ed"

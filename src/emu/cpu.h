@@ -52,15 +52,37 @@ struct z3_cpu {
   bool stopped;          /* STP: until reset */
   z3_cpu_hook hook;
   void *hook_ctx;
+  /* Optional, with the hook: a bitmap of Z3_CPU_HOOK_FILTER_BYTES bytes where
+   * bit n (byte n / 8, bit n % 8) stands for program counter n in every bank.
+   * When set, the hook is called only before instructions whose PC has its
+   * bit set, so a debugger with few or no breakpoints costs next to nothing
+   * (the hook still decides: banks share bits). NULL: before every
+   * instruction. The bitmap belongs to the caller. */
+  const uint8_t *hook_filter;
 };
 
+enum { Z3_CPU_HOOK_FILTER_BYTES = 0x10000 / 8 };
+
+/* Clears the whole state (emulation mode, no hook, counters at 0) without a
+ * bus access; z3_cpu_reset then loads PC from the reset vector. */
 void z3_cpu_init(z3_cpu *cpu, z3_cpu_bus bus);
 /* Power-on / reset: emulation mode, I set, D clear, S in page 1, PC from $00:FFFC. */
 void z3_cpu_reset(z3_cpu *cpu);
 void z3_cpu_nmi(z3_cpu *cpu);
 void z3_cpu_set_irq(z3_cpu *cpu, bool level);
+/* ABORT. Called from a bus callback while an instruction runs, that
+ * instruction finishes its cycles but leaves the registers as they were, and
+ * the ABORT entry at the next boundary pushes its address (RTI re-runs it);
+ * called between instructions, the entry comes before the next one. */
 void z3_cpu_abort(z3_cpu *cpu);
 
+/* At each instruction boundary: a stopped CPU returns Z3_CPU_STOPPED and a
+ * waiting one Z3_CPU_WAITING, both without spending cycles (the caller lets
+ * time pass, e.g. runs the rest of the console, and raises an interrupt);
+ * WAI wakes on NMI, ABORT or the IRQ line, with I set too (then it just goes
+ * on); ABORT, NMI and IRQ (I clear) are taken in that order, each entry
+ * counting as one instruction of `n`; then run_until's target, then the
+ * hook (see hook_filter), then one instruction. */
 /* Why step/run returned. */
 typedef enum z3_cpu_stop {
   Z3_CPU_DONE = 0,   /* the requested count was executed */
