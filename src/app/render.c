@@ -201,8 +201,21 @@ static void text_array(z3_buf *b, const char *key, const json_t *v, int indent) 
   text_elements(b, v, indent + 2);
 }
 
+/* A multi-line string (a listing, a message) as an indented block under its key. */
+static void text_block(z3_buf *b, const char *key, const char *s, int indent) {
+  z3_buf_printf(b, "%*s%s:\n", indent, "", key);
+  while (*s) {
+    const char *end = strchr(s, '\n');
+    int len = end ? (int)(end - s) : (int)strlen(s);
+    z3_buf_printf(b, "%*s%.*s\n", indent + 2, "", len, s);
+    s += len + (end ? 1 : 0);
+  }
+}
+
 static void text_value(z3_buf *b, const char *key, const json_t *v, int indent) {
-  if (json_is_object(v)) {
+  if (json_is_string(v) && strchr(json_string_value(v), '\n')) {
+    text_block(b, key, json_string_value(v), indent);
+  } else if (json_is_object(v)) {
     z3_buf_printf(b, "%*s%s:\n", indent, "", key);
     text_object(b, v, indent + 2);
   } else if (json_is_array(v)) {

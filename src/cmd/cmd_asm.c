@@ -125,7 +125,7 @@ static z3_status disassemble(const z3_cmd_ctx *ctx, const z3_symbols *syms, uint
       break;
     }
     if (out->objects) json_array_append_new(out->objects, insn_json(&insn, syms));
-    else st = z3_buf_printf(&out->text, "\n  ");
+    else if (n > 0) st = z3_buf_printf(&out->text, "\n");
     if (st == Z3_OK && !out->objects) st = z3_disasm_format_line(&insn, syms, &out->text, err);
     out->count++;
     pc = z3_insn_next(&insn);
