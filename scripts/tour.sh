@@ -29,5 +29,8 @@ step "$z3ed" palette export --rom "$sample" --group ow_main --index 0 --out "$wo
 step "$z3ed" gfx set-pixel --rom "$work/hack.sfc" --sheet 0x08 --x 5 --y 5 --value 7 --no-backup
 step "$z3ed" rom validate --rom "$work/hack.sfc"
 ls -l "$work/gfx"
+# The headless SNES: the sample's reset code, to its idle loop and then two frames.
+step "$z3ed" emu run --rom "$sample" --until-pc 0x00800C --frames 1
+step "$z3ed" emu run --rom "$sample" --frames 2 --read 'wram:0:16,bus:$00:FFFC:2'
 printf '\nThe files above are in %s/.\n' "$work"
 printf '\nMore: %s --help, %s agent describe --format yaml\n' "$z3ed" "$z3ed"

@@ -12,10 +12,6 @@
  */
 #include "emu/snes_internal.h"
 
-/* The APU is not emulated: its ports show what the IPL ROM leaves there once
- * it is ready for an upload, so boot code that only checks for it proceeds. */
-static const uint8_t apu_ready[4] = {0xAA, 0xBB, 0x00, 0x00};
-
 static bool is_system_bank(unsigned bank) { return (bank & 0x40) == 0; }
 
 unsigned z3_snes_access_clocks(const z3_snes *snes, uint32_t addr) {
@@ -34,7 +30,7 @@ unsigned z3_snes_access_clocks(const z3_snes *snes, uint32_t addr) {
 
 uint8_t snes_bbus_read(z3_snes *snes, uint8_t reg, bool peek) {
   if (reg < 0x40) return snes_ppu_read(snes, reg, peek);
-  if (reg < 0x80) return apu_ready[reg & 3];
+  if (reg < 0x80) return snes->apu_ports[reg & 3];
   if (reg == 0x80) {
     uint8_t v = snes->wram[snes->io.wmadd];
     if (!peek) snes->io.wmadd = (snes->io.wmadd + 1) & 0x1FFFF;
@@ -46,6 +42,7 @@ uint8_t snes_bbus_read(z3_snes *snes, uint8_t reg, bool peek) {
 void snes_bbus_write(z3_snes *snes, uint8_t reg, uint8_t value) {
   z3_snes_io *io = &snes->io;
   if (reg < 0x40) snes_ppu_write(snes, reg, value);
+  else if (reg < 0x80) snes->apu_ports[reg & 3] = value;
   else if (reg == 0x80) {
     snes->wram[io->wmadd] = value;
     io->wmadd = (io->wmadd + 1) & 0x1FFFF;

@@ -18,6 +18,8 @@ void z3_snes_power_on(z3_snes *snes) {
   snes_io_power(snes);
   snes_dma_power(snes);
   snes->mdr = 0;
+  /* what the IPL ROM shows when it is ready for an upload */
+  memcpy(snes->apu_ports, (const uint8_t[4]){0xAA, 0xBB, 0x00, 0x00}, 4);
   snes_timing_power(snes);
   z3_cpu_init(&snes->cpu, (z3_cpu_bus){.ctx = snes, .read = cpu_read, .write = cpu_write,
                                        .idle = cpu_idle});

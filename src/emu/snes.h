@@ -8,8 +8,10 @@
  * clocks, vblank from line 225, NMI, H/V IRQ, WRAM refresh, auto-joypad),
  * access timing per region with MEMSEL, general-purpose DMA, and the PPU
  * ports that hold VRAM, CGRAM and OAM. Not modelled: rendering, HDMA
- * ($420C is stored only), the APU (its ports read the IPL's "ready" values
- * $AA $BB $00 $00 and ignore writes), interlace and overscan timing.
+ * ($420C is stored only), the APU (its four ports read back what the CPU
+ * last wrote to them, $AA $BB $00 $00 before any write: the IPL ROM's
+ * "ready" signature, and an echo that carries the IPL upload handshake
+ * through), interlace and overscan timing.
  *
  * Determinism: power-on fills memory with fixed values (WRAM $55, VRAM,
  * CGRAM and OAM $00, SRAM $FF); nothing depends on the host.
@@ -109,6 +111,7 @@ struct z3_snes {
   z3_snes_io io;
   z3_snes_dma dma[8];
   uint8_t mdr;              /* CPU open bus: the last byte on the data bus */
+  uint8_t apu_ports[4];     /* $2140-$2143 as the CPU reads them (no APU: an echo) */
   /* Fast paths: the bytes behind each 4 KiB CPU page (ROM and WRAM), NULL
    * where an access needs the slow path (I/O, SRAM, open bus). */
   const uint8_t *read_page[Z3_SNES_PAGES];

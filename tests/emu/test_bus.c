@@ -129,6 +129,18 @@ Z3_TEST(test_bus_open_bus__last_data_byte_except_cpu_registers) {
   z3_snes_free(s);
 }
 
+Z3_TEST(test_bus_apu_ports__ipl_signature_then_echo) {
+  (void)state;
+  z3_snes *s = bus_console(Z3_MAP_LOROM, 0x20000, 0);
+  assert_int_equal(z3_snes_bus_read(s, 0x002140), 0xAA);
+  assert_int_equal(z3_snes_bus_read(s, 0x002141), 0xBB);
+  assert_int_equal(z3_snes_bus_read(s, 0x002143), 0x00);
+  assert_int_equal(z3_snes_bus_read(s, 0x00217D), 0xBB); /* mirrored every 4 bytes */
+  z3_snes_bus_write(s, 0x002140, 0xCC);
+  assert_int_equal(z3_snes_bus_read(s, 0x002144), 0xCC);
+  z3_snes_free(s);
+}
+
 Z3_TEST(test_bus_timing__clocks_per_region_and_memsel) {
   (void)state;
   z3_snes *s = bus_console(Z3_MAP_LOROM, 0x20000, 0);
@@ -210,6 +222,7 @@ Z3_RUN(cmocka_unit_test(test_bus_lorom__rom_banks_and_mirrors),
        cmocka_unit_test(test_bus_wram__mirrors_in_every_system_bank),
        cmocka_unit_test(test_bus_wram_port__address_data_and_wrap),
        cmocka_unit_test(test_bus_open_bus__last_data_byte_except_cpu_registers),
+       cmocka_unit_test(test_bus_apu_ports__ipl_signature_then_echo),
        cmocka_unit_test(test_bus_timing__clocks_per_region_and_memsel),
        cmocka_unit_test(test_bus_peek__changes_nothing_anywhere),
        cmocka_unit_test(test_bus_regions__names_sizes_and_bounds))

@@ -211,6 +211,38 @@ Z3_TEST(test_snes_run__same_rom_same_arguments_same_output) {
   free(b);
 }
 
+/* The real game, when Z3ED_TEST_ROM names it: the run completes, is repeatable,
+ * and the CPU executes code (no APU: the game may wait on its sound driver). */
+Z3_TEST(test_snes_real_rom__runs_and_repeats) {
+  (void)state;
+  const char *path = getenv("Z3ED_TEST_ROM");
+  if (!path || !*path) skip();
+  char *cmd = z3_strfmt("'%s' emu run --rom '%s' --frames 120 --read wram:0:4096 --output-format json",
+                        Z3_EXE, path);
+  char *out[2];
+  for (int i = 0; i < 2; i++) {
+    FILE *p = popen(cmd, "r");
+    assert_non_null(p);
+    z3_buf b;
+    z3_buf_init(&b);
+    char chunk[4096];
+    size_t n;
+    while ((n = fread(chunk, 1, sizeof chunk, p)) > 0) z3_buf_append(&b, chunk, n, NULL);
+    assert_int_equal(pclose(p), 0);
+    out[i] = z3_buf_take_string(&b);
+  }
+  assert_string_equal(out[0], out[1]);
+  json_t *root = json_loads(out[0], 0, NULL);
+  assert_non_null(root);
+  json_t *r = json_object_get(root, "result");
+  assert_int_equal(int_at(r, "frames"), 120);
+  assert_true(int_at(r, "instructions") > 1000);
+  json_decref(root);
+  free(out[0]);
+  free(out[1]);
+  free(cmd);
+}
+
 Z3_RUN(cmocka_unit_test(test_snes_nmi__one_per_frame_at_vblank),
        cmocka_unit_test(test_snes_nmi__until_pc_stops_at_the_handler_in_line_225),
        cmocka_unit_test(test_snes_muldiv__products_quotients_and_divide_by_zero),
@@ -218,4 +250,5 @@ Z3_RUN(cmocka_unit_test(test_snes_nmi__one_per_frame_at_vblank),
        cmocka_unit_test(test_snes_wram__mirrors_port_and_sram),
        cmocka_unit_test(test_snes_irq__v_and_hv_lines_and_dots),
        cmocka_unit_test(test_snes_joypad__busy_for_about_4224_clocks),
-       cmocka_unit_test(test_snes_run__same_rom_same_arguments_same_output))
+       cmocka_unit_test(test_snes_run__same_rom_same_arguments_same_output),
+       cmocka_unit_test(test_snes_real_rom__runs_and_repeats))
