@@ -11,7 +11,7 @@ const z3_command z3_cmds_emu[] = {
         .resource = "emu", .action = "run",
         .summary = "run the ROM on the headless SNES and report registers and memory",
         .description = "Powers on a headless NTSC SNES (65816, memory map, timers, NMI/IRQ, DMA and "
-                       "the PPU's memories; no picture, sound or HDMA), runs --frames frames or "
+                       "the PPU's memories; no picture or sound), runs --frames frames or "
                        "until the program counter reaches --until-pc (then --frames is the limit, "
                        "and not reaching it ends with exit 1), and reports the CPU registers and "
                        "the memory asked for with --read. Same ROM and arguments, same output. "

@@ -1,7 +1,6 @@
 /*
  * General-purpose DMA ($420B) and the channel registers $43x0-$43xF
- * (hardware reference §3.1-§3.3, §3.7). HDMA is not emulated: $420C is
- * stored and the HDMA registers are plain storage.
+ * (hardware reference §3.1-§3.3, §3.7). HDMA is in hdma.c.
  *
  * Time: align to the 8-clock grid, 8 clocks of overhead, then per channel 8
  * clocks plus 8 per byte. The timer runs meanwhile (an NMI raised during a
@@ -12,17 +11,18 @@
 
 enum { DMA_CLOCKS = 8 };
 
-static const uint8_t unit_offsets[8][4] = {
+const uint8_t snes_dma_unit_offsets[8][4] = {
     {0, 0, 0, 0}, {0, 1, 0, 1}, {0, 0, 0, 0}, {0, 0, 1, 1},
     {0, 1, 2, 3}, {0, 1, 0, 1}, {0, 0, 0, 0}, {0, 0, 1, 1},
 };
-static const uint8_t unit_length[8] = {1, 2, 2, 4, 4, 4, 2, 4};
+const uint8_t snes_dma_unit_length[8] = {1, 2, 2, 4, 4, 4, 2, 4};
 
 void snes_dma_power(z3_snes *snes) {
   for (int c = 0; c < 8; c++) {
     z3_snes_dma *d = &snes->dma[c];
     d->dmap = d->bbad = d->a1b = d->dasb = d->ntrl = d->unused = 0xFF;
     d->a1t = d->das = d->a2a = 0xFFFF;
+    d->hdma_done = d->hdma_do_transfer = false;
   }
 }
 
@@ -82,7 +82,7 @@ static bool is_wram(uint32_t addr) {
   return bank == 0x7E || bank == 0x7F || (!(bank & 0x40) && (addr & 0xFFFF) < 0x2000);
 }
 
-static void transfer_byte(z3_snes *snes, const z3_snes_dma *d, uint32_t a, uint8_t b) {
+void snes_dma_transfer_byte(z3_snes *snes, const z3_snes_dma *d, uint32_t a, uint8_t b) {
   bool wram_port = b == 0x80 && is_wram(a); /* WRAM to its own port cannot move data */
   if (!(d->dmap & 0x80)) {
     uint8_t v = a_bus_blocked(a) ? 0 : snes_read(snes, a, false);
@@ -98,8 +98,8 @@ static void run_channel(z3_snes *snes, z3_snes_dma *d) {
   unsigned i = 0;
   snes_advance(snes, DMA_CLOCKS);
   do {
-    uint8_t b = (uint8_t)(d->bbad + unit_offsets[pattern][i % unit_length[pattern]]);
-    transfer_byte(snes, d, (uint32_t)d->a1b << 16 | d->a1t, b);
+    uint8_t b = (uint8_t)(d->bbad + snes_dma_unit_offsets[pattern][i % snes_dma_unit_length[pattern]]);
+    snes_dma_transfer_byte(snes, d, (uint32_t)d->a1b << 16 | d->a1t, b);
     if (!(d->dmap & 0x08)) d->a1t = (uint16_t)(d->a1t + ((d->dmap & 0x10) ? -1 : 1));
     d->das--;
     i++;

@@ -6,9 +6,8 @@
  * WRAM with its mirrors and the $2180-$2183 port, the CPU I/O registers
  * ($4016/$4017, $4200-$421F), the master-clock timer (262 lines of 1364
  * clocks, vblank from line 225, NMI, H/V IRQ, WRAM refresh, auto-joypad),
- * access timing per region with MEMSEL, general-purpose DMA, and the PPU
- * ports that hold VRAM, CGRAM and OAM. Not modelled: rendering, HDMA
- * ($420C is stored only), the APU (its four ports read back what the CPU
+ * access timing per region with MEMSEL, general-purpose DMA and HDMA, and
+ * the PPU ports that hold VRAM, CGRAM and OAM. Not modelled: rendering, the APU (its four ports read back what the CPU
  * last wrote to them, $AA $BB $00 $00 before any write: the IPL ROM's
  * "ready" signature, and an echo that carries the IPL upload handshake
  * through), interlace and overscan timing.
@@ -80,6 +79,8 @@ typedef struct z3_snes_ppu {
 typedef struct z3_snes_dma {
   uint8_t dmap, bbad, a1b, dasb, ntrl, unused;
   uint16_t a1t, das, a2a;
+  bool hdma_done;          /* HDMA: the table ended for this frame */
+  bool hdma_do_transfer;   /* HDMA: transfer a unit on the next HDMA line */
 } z3_snes_dma;
 
 typedef struct z3_snes_io {

@@ -39,6 +39,16 @@ uint8_t snes_dma_read(const z3_snes *snes, uint16_t addr);
 void snes_dma_write(z3_snes *snes, uint16_t addr, uint8_t value);
 /* Runs the channels in `mask` to completion, charging their time. */
 void snes_dma_run(z3_snes *snes, uint8_t mask);
+/* B-bus offsets of each byte of a unit per transfer pattern, and unit lengths. */
+extern const uint8_t snes_dma_unit_offsets[8][4];
+extern const uint8_t snes_dma_unit_length[8];
+/* One byte between A-bus address a and B-bus register b, in DMAP's direction,
+ * with the unreachable-address and WRAM-port rules. */
+void snes_dma_transfer_byte(z3_snes *snes, const z3_snes_dma *d, uint32_t a, uint8_t b);
+
+/* hdma.c: both return the clocks the CPU is halted for (0 when nothing ran). */
+uint32_t snes_hdma_init(z3_snes *snes);
+uint32_t snes_hdma_line(z3_snes *snes);
 
 /* timing.c */
 void snes_timing_power(z3_snes *snes);

@@ -8,7 +8,9 @@
  *   2     line 225: NMI flag set (the CPU sees an NMI if NMITIMEN bit 7)
  *   10    V-IRQ (mode V) on line VTIME
  *   14+4H H-IRQ at dot HTIME (+2 per long dot passed), mode H or HV
+ *   12    line 0: HDMA init (when any HDMAEN bit is set)
  *   536   WRAM refresh: the CPU is halted for 40 clocks
+ *   1104  lines 0-224: HDMA transfers (when any channel is active)
  * Rather than test every event on every access, `next_event` holds the
  * nearest pending hclock and snes_advance calls in only when it is reached.
  */
@@ -20,6 +22,10 @@ enum {
   EV_NMI = 1u << 0,
   EV_IRQ = 1u << 1,
   EV_REFRESH = 1u << 2,
+  EV_HDMA_INIT = 1u << 3,
+  EV_HDMA_LINE = 1u << 4,
+  HDMA_INIT_CLOCK = 12,
+  HDMA_LINE_CLOCK = 1104,
   NMI_CLOCK = 2,
   VIRQ_CLOCK = 10,
   REFRESH_CLOCK = 536,
@@ -53,6 +59,10 @@ static uint32_t next_event(const z3_snes *snes) {
     if (irq < next) next = irq;
   }
   if (!(snes->line_done & EV_REFRESH) && REFRESH_CLOCK < next) next = REFRESH_CLOCK;
+  if (!(snes->line_done & EV_HDMA_INIT) && snes->line == 0 && HDMA_INIT_CLOCK < next)
+    next = HDMA_INIT_CLOCK;
+  if (!(snes->line_done & EV_HDMA_LINE) && snes->line < Z3_SNES_VBLANK_LINE && HDMA_LINE_CLOCK < next)
+    next = HDMA_LINE_CLOCK;
   return next;
 }
 
@@ -109,12 +119,16 @@ static void new_line(z3_snes *snes) {
   snes->line_clocks = !interlace && snes->field && snes->line == SHORT_LINE
                           ? Z3_SNES_LINE_CLOCKS - 4 : Z3_SNES_LINE_CLOCKS;
   if (snes->line == Z3_SNES_VBLANK_LINE) begin_vblank(snes, snes->clock - snes->hclock);
-  /* a position already behind us (a V-IRQ at hclock 10 reached in one long step) still fires */
+}
+
+/* The CPU is halted while the line goes on (refresh, HDMA). */
+static void halt_cpu(z3_snes *snes, uint32_t clocks) {
+  snes->clock += clocks;
+  snes->hclock += clocks;
 }
 
 static void refresh(z3_snes *snes) {
-  snes->clock += REFRESH_LENGTH;
-  snes->hclock += REFRESH_LENGTH;
+  halt_cpu(snes, REFRESH_LENGTH);
   for (int i = 0; i < REFRESH_ALU_STEPS && snes->io.alu_steps; i++) snes_alu_step(snes);
 }
 
@@ -132,6 +146,15 @@ void snes_timing_events(z3_snes *snes) {
     if (!(snes->line_done & EV_REFRESH) && snes->hclock >= REFRESH_CLOCK) {
       snes->line_done |= EV_REFRESH;
       refresh(snes);
+    }
+    if (!(snes->line_done & EV_HDMA_INIT) && snes->line == 0 && snes->hclock >= HDMA_INIT_CLOCK) {
+      snes->line_done |= EV_HDMA_INIT;
+      halt_cpu(snes, snes_hdma_init(snes));
+    }
+    if (!(snes->line_done & EV_HDMA_LINE) && snes->line < Z3_SNES_VBLANK_LINE &&
+        snes->hclock >= HDMA_LINE_CLOCK) {
+      snes->line_done |= EV_HDMA_LINE;
+      halt_cpu(snes, snes_hdma_line(snes));
     }
     if (snes->hclock < snes->line_clocks) break;
     snes->hclock -= snes->line_clocks;

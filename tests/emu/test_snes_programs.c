@@ -165,6 +165,22 @@ Z3_TEST(test_snes_wram__mirrors_port_and_sram) {
   json_decref(root);
 }
 
+Z3_TEST(test_snes_hdma__one_unit_per_line_into_the_wram_port) {
+  (void)state;
+  json_t *r, *root = run("hdma", "--frames 3 --read wram:0x100:1,wram:0x400:66", &r);
+  assert_string_equal(str_at(r, "stop_reason"), "stp");
+  uint8_t got[66], want[66];
+  read_bytes(r, 0, got, sizeof got);
+  assert_int_equal(got[0], 1);
+  /* 64 repeat lines of one byte each, one non-repeat byte, and nothing after the table's end */
+  for (int i = 0; i < 64; i++) want[i] = (uint8_t)i;
+  want[64] = 0xEE;
+  want[65] = 0x55; /* the power-on fill */
+  read_bytes(r, 1, got, sizeof got);
+  assert_memory_equal(got, want, sizeof want);
+  json_decref(root);
+}
+
 static void check_irq(const char *program, unsigned dot_min, unsigned dot_max) {
   json_t *r, *root = run(program, "--frames 5 --read wram:0x100:7", &r);
   uint8_t b[8];
@@ -248,6 +264,7 @@ Z3_RUN(cmocka_unit_test(test_snes_nmi__one_per_frame_at_vblank),
        cmocka_unit_test(test_snes_muldiv__products_quotients_and_divide_by_zero),
        cmocka_unit_test(test_snes_dma__into_vram_and_back_through_the_read_ports),
        cmocka_unit_test(test_snes_wram__mirrors_port_and_sram),
+       cmocka_unit_test(test_snes_hdma__one_unit_per_line_into_the_wram_port),
        cmocka_unit_test(test_snes_irq__v_and_hv_lines_and_dots),
        cmocka_unit_test(test_snes_joypad__busy_for_about_4224_clocks),
        cmocka_unit_test(test_snes_run__same_rom_same_arguments_same_output),
