@@ -29,6 +29,11 @@ step "$z3ed" palette export --rom "$sample" --group ow_main --index 0 --out "$wo
 step "$z3ed" gfx set-pixel --rom "$work/hack.sfc" --sheet 0x08 --x 5 --y 5 --value 7 --no-backup
 step "$z3ed" rom validate --rom "$work/hack.sfc"
 ls -l "$work/gfx"
+# The 65C816 core against the shared test vectors, when ../shared is beside the clone.
+if [ -d ../shared/testdata/65816 ]; then
+  step "$z3ed" dev cpu-conformance --dir ../shared/testdata/65816 --output "$work/cpu-conformance.json"
+  grep -m 8 -E '"(passed_all|files|tests|passed|failed|cycle_tests|cycle_count_agree|bus_cycles_agree)"' "$work/cpu-conformance.json"
+fi
 # The headless SNES: the sample's reset code, to its idle loop and then two frames.
 step "$z3ed" emu run --rom "$sample" --until-pc 0x00800C --frames 1
 step "$z3ed" emu run --rom "$sample" --frames 2 --read 'wram:0:16,bus:$00:FFFC:2'

@@ -83,6 +83,15 @@ void z3_conf_free(z3_conf_runner *run) {
 
 const z3_conf_report *z3_conf_report_of(const z3_conf_runner *run) { return &run->rep; }
 
+void z3_conf_clear(z3_conf_runner *run) {
+  z3_conf_report *rep = &run->rep;
+  z3_free(rep->files);
+  z3_conf_failure *failures = rep->failures, *cycles = rep->cycle_mismatches;
+  memset(rep, 0, sizeof *rep);
+  rep->failures = failures;
+  rep->cycle_mismatches = cycles;
+}
+
 static void load_ram(z3_conf_runner *run, const json_t *ram) {
   for (size_t i = 0; i < json_array_size(ram); i++) {
     const json_t *pair = json_array_get(ram, i);

@@ -82,5 +82,7 @@ z3_status z3_conf_run_file(z3_conf_runner *run, const char *path, z3_error *err)
 z3_status z3_conf_run_path(z3_conf_runner *run, const char *path, z3_error *err);
 
 const z3_conf_report *z3_conf_report_of(const z3_conf_runner *run);
+/* Empties the report (keeping the memory) for a new run. */
+void z3_conf_clear(z3_conf_runner *run);
 
 #endif

@@ -6,8 +6,8 @@
  * a waiting CPU wakes on NMI, ABORT or the IRQ line (even with I set, in
  * which case it just goes on with the next instruction); then ABORT, NMI and
  * IRQ (when I is clear) are taken, in that priority, each entry counting as
- * one instruction; then run_until's target is checked, then the hook, then
- * one instruction runs.
+ * one instruction; then run_until's target is checked, then the hook (unless
+ * its filter leaves this PC out), then one instruction runs.
  */
 #include <string.h>
 
@@ -90,6 +90,11 @@ static boundary attend(z3_cpu *c) {
   return GO;
 }
 
+static inline bool hook_wanted(const z3_cpu *c) {
+  const uint8_t *filter = c->hook_filter;
+  return !filter || (filter[c->r.pc >> 3] >> (c->r.pc & 7) & 1);
+}
+
 /* The shared loop; `until` is only looked at when check_until is true, so
  * each caller gets its own specialised copy. */
 static inline z3_cpu_stop run(z3_cpu *c, uint64_t n, uint32_t until, bool check_until) {
@@ -101,10 +106,15 @@ static inline z3_cpu_stop run(z3_cpu *c, uint64_t n, uint32_t until, bool check_
       if (b == ENTERED) continue;
     }
     if (check_until && pc24(c) == until) return Z3_CPU_UNTIL;
-    if (c->hook && c->hook(c->hook_ctx, c)) return Z3_CPU_HOOK;
+    if (c->hook && hook_wanted(c) && c->hook(c->hook_ctx, c)) return Z3_CPU_HOOK;
+    z3_cpu_regs before = c->r;
     uint8_t op = fetch8(c);
     z3_cpu_ops[op](c);
     c->instructions++;
+    /* ABORT signalled by the bus during this instruction: it completes its
+     * cycles but leaves the registers as they were, and the entry at the
+     * next boundary pushes its address, so RTI runs it again. */
+    if (CPU_UNLIKELY(c->abort_pending)) c->r = before;
   }
   return Z3_CPU_DONE;
 }

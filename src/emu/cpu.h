@@ -52,13 +52,26 @@ struct z3_cpu {
   bool stopped;          /* STP: until reset */
   z3_cpu_hook hook;
   void *hook_ctx;
+  /* Optional, with the hook: a bitmap of Z3_CPU_HOOK_FILTER_BYTES bytes where
+   * bit n (byte n / 8, bit n % 8) stands for program counter n in every bank.
+   * When set, the hook is called only before instructions whose PC has its
+   * bit set, so a debugger with few or no breakpoints costs next to nothing
+   * (the hook still decides: banks share bits). NULL: before every
+   * instruction. The bitmap belongs to the caller. */
+  const uint8_t *hook_filter;
 };
+
+enum { Z3_CPU_HOOK_FILTER_BYTES = 0x10000 / 8 };
 
 void z3_cpu_init(z3_cpu *cpu, z3_cpu_bus bus);
 /* Power-on / reset: emulation mode, I set, D clear, S in page 1, PC from $00:FFFC. */
 void z3_cpu_reset(z3_cpu *cpu);
 void z3_cpu_nmi(z3_cpu *cpu);
 void z3_cpu_set_irq(z3_cpu *cpu, bool level);
+/* ABORT. Called from a bus callback while an instruction runs, that
+ * instruction finishes its cycles but leaves the registers as they were, and
+ * the ABORT entry at the next boundary pushes its address (RTI re-runs it);
+ * called between instructions, the entry comes before the next one. */
 void z3_cpu_abort(z3_cpu *cpu);
 
 /* Why step/run returned. */

@@ -40,6 +40,11 @@ static int setup(void **state) {
       workspace, Z3_SAMPLE, Z3_EXE, Z3_EXE, Z3_EXE, Z3_EXE, Z3_EXE, Z3_EXE, Z3_EXE, Z3_EXE, Z3_EXE, Z3_EXE);
   int rc = system(cmd);
   free(cmd);
+  /* dev cpu-conformance's examples read the vector files in vectors/. */
+  cmd = z3_strfmt("mkdir -p '%s/vectors' && cp '%s/fuzz/corpora/cpu_vectors/hand_written.json' '%s/vectors/'",
+                  workspace, Z3_SOURCE_DIR, workspace);
+  if (rc == 0) rc = system(cmd);
+  free(cmd);
   return rc == 0 ? chdir(workspace) : -1;
 }
 

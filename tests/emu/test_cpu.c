@@ -14,11 +14,13 @@ typedef struct machine {
   uint8_t *mem; /* flat 16 MiB */
   z3_cpu cpu;
   unsigned reads, writes, idles;
+  uint32_t abort_at; /* a read of this address signals ABORT (0: never) */
 } machine;
 
 static uint8_t m_read(void *ctx, uint32_t addr) {
   machine *m = ctx;
   m->reads++;
+  if (m->abort_at && addr == m->abort_at) z3_cpu_abort(&m->cpu);
   return m->mem[addr];
 }
 static void m_write(void *ctx, uint32_t addr, uint8_t v) {
@@ -180,6 +182,32 @@ Z3_TEST(abort_vectors) {
   machine_free(m);
 }
 
+/* ABORT raised by the bus during an instruction: the instruction leaves the
+ * registers alone and the frame holds its own address, so RTI re-runs it. */
+Z3_TEST(abort_during_an_instruction_undoes_it) {
+  (void)state;
+  machine *m = machine_new();
+  go_native(m);
+  LOAD(m, 0x8004, 0xA2, 0x34, 0x12, 0xAD, 0x00, 0x20); /* LDX #$1234; LDA $2000 */
+  m->mem[0x2000] = 0x55;
+  m->mem[0x2001] = 0x66;
+  m->abort_at = 0x2001;
+  assert_int_equal(z3_cpu_step(&m->cpu, 2), Z3_CPU_DONE);
+  assert_int_equal(m->cpu.r.x, 0x1234); /* the LDX before it stays */
+  assert_int_equal(m->cpu.r.a, 0x0000); /* LDA was undone */
+  assert_int_equal(m->cpu.r.pc, 0x8007);
+  m->abort_at = 0;
+  z3_cpu_step(&m->cpu, 1); /* the ABORT entry */
+  assert_int_equal(m->cpu.r.pc, 0x9020);
+  assert_int_equal(m->mem[0x01FE], 0x80); /* PBR at $01FF, then $8007 */
+  assert_int_equal(m->mem[0x01FD], 0x07);
+  LOAD(m, 0x9020, 0x40); /* RTI: back to the LDA, which now completes */
+  z3_cpu_step(&m->cpu, 2);
+  assert_int_equal(m->cpu.r.a, 0x6655);
+  assert_int_equal(m->cpu.r.pc, 0x800A);
+  machine_free(m);
+}
+
 Z3_TEST(brk_and_cop_native) {
   (void)state;
   machine *m = machine_new();
@@ -282,6 +310,26 @@ Z3_TEST(hook_stops_before_the_instruction) {
   assert_int_equal(z3_cpu_step(&m->cpu, 2), Z3_CPU_DONE);
   assert_int_equal(m->cpu.r.x, 4);
   assert_int_equal(h.calls, 5);
+  machine_free(m);
+}
+
+Z3_TEST(hook_filter_calls_the_hook_only_where_bits_are_set) {
+  (void)state;
+  machine *m = machine_new();
+  LOAD(m, 0x8000, 0xE8, 0xE8, 0xE8, 0xE8, 0xE8, 0xE8);
+  static uint8_t filter[Z3_CPU_HOOK_FILTER_BYTES];
+  memset(filter, 0, sizeof filter);
+  hook_state h = {.break_at = 0x8004};
+  m->cpu.hook = break_hook;
+  m->cpu.hook_ctx = &h;
+  m->cpu.hook_filter = filter;
+  assert_int_equal(z3_cpu_step(&m->cpu, 2), Z3_CPU_DONE); /* empty filter: never called */
+  assert_int_equal(h.calls, 0);
+  filter[0x8004 >> 3] |= 1 << (0x8004 & 7);
+  assert_int_equal(z3_cpu_step(&m->cpu, 10), Z3_CPU_HOOK);
+  assert_int_equal(h.calls, 1);
+  assert_int_equal(m->cpu.r.pc, 0x8004);
+  assert_int_equal(m->cpu.r.x, 4);
   machine_free(m);
 }
 
@@ -408,12 +456,55 @@ Z3_TEST(cycle_counts) {
   }
 }
 
+/* Every opcode in native mode with 8-bit registers, D = 0, X = Y = 0, no
+ * page crossed, P = $30 (so BPL, BVC, BCC, BNE are taken and BMI, BVS, BCS,
+ * BEQ are not): the base counts of the datasheet's opcode table. */
+static const uint8_t native_cycles[256] = {
+    /*       0  1  2  3  4  5  6  7  8  9  A  B  C  D  E  F */
+    /* 0 */  8, 6, 8, 4, 5, 3, 5, 6, 3, 2, 2, 4, 6, 4, 6, 5,
+    /* 1 */  3, 5, 5, 7, 5, 4, 6, 6, 2, 4, 2, 2, 6, 4, 7, 5,
+    /* 2 */  6, 6, 8, 4, 3, 3, 5, 6, 4, 2, 2, 5, 4, 4, 6, 5,
+    /* 3 */  2, 5, 5, 7, 4, 4, 6, 6, 2, 4, 2, 2, 4, 4, 7, 5,
+    /* 4 */  7, 6, 2, 4, 7, 3, 5, 6, 3, 2, 2, 3, 3, 4, 6, 5,
+    /* 5 */  3, 5, 5, 7, 7, 4, 6, 6, 2, 4, 3, 2, 4, 4, 7, 5,
+    /* 6 */  6, 6, 6, 4, 3, 3, 5, 6, 4, 2, 2, 6, 5, 4, 6, 5,
+    /* 7 */  2, 5, 5, 7, 4, 4, 6, 6, 2, 4, 4, 2, 6, 4, 7, 5,
+    /* 8 */  3, 6, 4, 4, 3, 3, 3, 6, 2, 2, 2, 3, 4, 4, 4, 5,
+    /* 9 */  3, 6, 5, 7, 4, 4, 4, 6, 2, 5, 2, 2, 4, 5, 5, 5,
+    /* A */  2, 6, 2, 4, 3, 3, 3, 6, 2, 2, 2, 4, 4, 4, 4, 5,
+    /* B */  2, 5, 5, 7, 4, 4, 4, 6, 2, 4, 2, 2, 4, 4, 4, 5,
+    /* C */  2, 6, 3, 4, 3, 3, 5, 6, 2, 2, 2, 3, 4, 4, 6, 5,
+    /* D */  3, 5, 5, 7, 6, 4, 6, 6, 2, 4, 3, 3, 6, 4, 7, 5,
+    /* E */  2, 6, 3, 4, 3, 3, 5, 6, 2, 2, 2, 3, 4, 4, 6, 5,
+    /* F */  2, 5, 5, 7, 5, 4, 6, 6, 2, 4, 4, 2, 8, 4, 7, 5,
+};
+
+Z3_TEST(cycle_counts_of_every_opcode) {
+  (void)state;
+  machine *m = machine_new();
+  for (int op = 0; op < 256; op++) {
+    z3_cpu_init(&m->cpu, (z3_cpu_bus){m, m_read, m_write, m_idle});
+    z3_cpu_regs *r = &m->cpu.r;
+    r->e = false, r->p = Z3_CPU_M | Z3_CPU_X, r->s = 0x1F0, r->pc = 0x8000;
+    m->mem[0x8000] = (uint8_t)op;
+    z3_cpu_step(&m->cpu, 1);
+    if (m->cpu.cycles != native_cycles[op]) {
+      print_error("opcode $%02X: %u cycles, datasheet says %u\n", op, (unsigned)m->cpu.cycles,
+                  native_cycles[op]);
+    }
+    assert_int_equal(m->cpu.cycles, native_cycles[op]);
+  }
+  machine_free(m);
+}
+
 Z3_RUN(cmocka_unit_test(reset_state), cmocka_unit_test(irq_native_frame),
        cmocka_unit_test(irq_emulation_frame_has_b_clear),
        cmocka_unit_test(nmi_vectors_and_priority_over_irq), cmocka_unit_test(irq_masked_until_cli),
-       cmocka_unit_test(abort_vectors), cmocka_unit_test(brk_and_cop_native),
+       cmocka_unit_test(abort_vectors), cmocka_unit_test(abort_during_an_instruction_undoes_it),
+       cmocka_unit_test(brk_and_cop_native),
        cmocka_unit_test(wai_wakes_on_irq_with_i_set),
        cmocka_unit_test(wai_takes_irq_with_i_clear_and_nmi), cmocka_unit_test(stp_until_reset),
        cmocka_unit_test(hook_stops_before_the_instruction),
+       cmocka_unit_test(hook_filter_calls_the_hook_only_where_bits_are_set),
        cmocka_unit_test(run_until_target_or_max), cmocka_unit_test(decimal_16_bit),
-       cmocka_unit_test(cycle_counts))
+       cmocka_unit_test(cycle_counts), cmocka_unit_test(cycle_counts_of_every_opcode))
