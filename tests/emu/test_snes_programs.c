@@ -181,6 +181,37 @@ Z3_TEST(test_snes_hdma__one_unit_per_line_into_the_wram_port) {
   json_decref(root);
 }
 
+/* Master clocks between the two latches of one `measure` in timing.s. */
+static long window_clocks(const uint8_t *m) {
+  long clocks[2];
+  for (int k = 0; k < 2; k++) {
+    const uint8_t *p = m + 4 * k;
+    long dot = p[0] | p[1] << 8, line = p[2] | p[3] << 8;
+    long hclock = 4 * dot + (dot > 323 ? 2 : 0) + (dot > 327 ? 2 : 0); /* two 6-clock dots */
+    clocks[k] = line * 1364 + hclock;
+  }
+  return clocks[1] - clocks[0];
+}
+
+Z3_TEST(test_snes_timing__slowrom_and_fastrom_fetches) {
+  (void)state;
+  json_t *r, *root = run("timing", "--frames 1 --read wram:0x100:33", &r);
+  uint8_t b[33];
+  read_bytes(r, 0, b, sizeof b);
+  assert_int_equal(b[32], 1);
+  /* a NOP is an opcode fetch plus a 6-clock internal cycle: 8 + 6 in SlowROM,
+   * 6 + 6 in FastROM; the windows may differ by one 40-clock refresh pause and
+   * the latch resolves 4-clock dots */
+  long slow = window_clocks(b + 8) - window_clocks(b);
+  long fast = window_clocks(b + 24) - window_clocks(b + 16);
+  if (labs(slow - 64 * 14) > 48 || labs(fast - 64 * 12) > 48)
+    print_error("64 NOPs: %ld clocks slow, %ld fast\n", slow, fast);
+  assert_true(labs(slow - 64 * 14) <= 48);
+  assert_true(labs(fast - 64 * 12) <= 48);
+  assert_string_equal(str_at(json_object_get(r, "registers"), "pbr"), "$80");
+  json_decref(root);
+}
+
 static void check_irq(const char *program, unsigned dot_min, unsigned dot_max) {
   json_t *r, *root = run(program, "--frames 5 --read wram:0x100:7", &r);
   uint8_t b[8];
@@ -265,6 +296,7 @@ Z3_RUN(cmocka_unit_test(test_snes_nmi__one_per_frame_at_vblank),
        cmocka_unit_test(test_snes_dma__into_vram_and_back_through_the_read_ports),
        cmocka_unit_test(test_snes_wram__mirrors_port_and_sram),
        cmocka_unit_test(test_snes_hdma__one_unit_per_line_into_the_wram_port),
+       cmocka_unit_test(test_snes_timing__slowrom_and_fastrom_fetches),
        cmocka_unit_test(test_snes_irq__v_and_hv_lines_and_dots),
        cmocka_unit_test(test_snes_joypad__busy_for_about_4224_clocks),
        cmocka_unit_test(test_snes_run__same_rom_same_arguments_same_output),
