@@ -85,9 +85,8 @@ static z3_status parse_state(const json_t *test, const char *key, conf_state *s,
     }
     s->present |= 1u << r;
   }
-  s->ram = json_object_get(obj, "ram");
-  if (!s->ram && !initial) s->ram = NULL;
-  else if (!ram_ok(s->ram)) {
+  s->ram = json_object_get(obj, "ram"); /* required in initial, optional in final */
+  if ((s->ram || initial) && !ram_ok(s->ram)) {
     snprintf(what, sizeof what, "%s.ram: not a list of [address, byte] pairs", key);
     z3_error_hint(err, "each entry is [address 0..16777215, value 0..255]");
     return bad(err, file, index, name, what);

@@ -106,7 +106,7 @@ static inline z3_cpu_stop run(z3_cpu *c, uint64_t n, uint32_t until, bool check_
       if (b == ENTERED) continue;
     }
     if (check_until && pc24(c) == until) return Z3_CPU_UNTIL;
-    if (c->hook && hook_wanted(c) && c->hook(c->hook_ctx, c)) return Z3_CPU_HOOK;
+    if (CPU_UNLIKELY(c->hook != NULL) && hook_wanted(c) && c->hook(c->hook_ctx, c)) return Z3_CPU_HOOK;
     z3_cpu_regs before = c->r;
     uint8_t op = fetch8(c);
     z3_cpu_ops[op](c);

@@ -63,6 +63,8 @@ struct z3_cpu {
 
 enum { Z3_CPU_HOOK_FILTER_BYTES = 0x10000 / 8 };
 
+/* Clears the whole state (emulation mode, no hook, counters at 0) without a
+ * bus access; z3_cpu_reset then loads PC from the reset vector. */
 void z3_cpu_init(z3_cpu *cpu, z3_cpu_bus bus);
 /* Power-on / reset: emulation mode, I set, D clear, S in page 1, PC from $00:FFFC. */
 void z3_cpu_reset(z3_cpu *cpu);
@@ -74,6 +76,13 @@ void z3_cpu_set_irq(z3_cpu *cpu, bool level);
  * called between instructions, the entry comes before the next one. */
 void z3_cpu_abort(z3_cpu *cpu);
 
+/* At each instruction boundary: a stopped CPU returns Z3_CPU_STOPPED and a
+ * waiting one Z3_CPU_WAITING, both without spending cycles (the caller lets
+ * time pass, e.g. runs the rest of the console, and raises an interrupt);
+ * WAI wakes on NMI, ABORT or the IRQ line, with I set too (then it just goes
+ * on); ABORT, NMI and IRQ (I clear) are taken in that order, each entry
+ * counting as one instruction of `n`; then run_until's target, then the
+ * hook (see hook_filter), then one instruction. */
 /* Why step/run returned. */
 typedef enum z3_cpu_stop {
   Z3_CPU_DONE = 0,   /* the requested count was executed */
