@@ -40,5 +40,8 @@ if [ -d ../shared/testdata/65816 ]; then
   step "$z3ed" dev cpu-conformance --dir ../shared/testdata/65816 --output "$work/cpu-conformance.json"
   grep -m 8 -E '"(passed_all|files|tests|passed|failed|cycle_tests|cycle_count_agree|bus_cycles_agree)"' "$work/cpu-conformance.json"
 fi
+# The headless SNES: the sample's reset code, to its idle loop and then two frames.
+step "$z3ed" emu run --rom "$sample" --until-pc 0x00800C --frames 1
+step "$z3ed" emu run --rom "$sample" --frames 2 --read 'wram:0:16,bus:$00:FFFC:2'
 printf '\nThe files above are in %s/.\n' "$work"
 printf '\nMore: %s --help, %s agent describe --format yaml\n' "$z3ed" "$z3ed"

@@ -1,0 +1,190 @@
+/* emu run: power on the headless SNES, run it, report registers and memory. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cmd/handlers_emu.h"
+#include "emu/snes.h"
+
+enum { MAX_READS = 16, MAX_READ_LEN = 0x10000 };
+
+typedef struct emu_read {
+  z3_snes_region region;
+  uint32_t addr;
+  size_t len;
+  char spec[96]; /* as given, for messages */
+} emu_read;
+
+static z3_status read_error(const char *spec, z3_error *err, const char *fmt, const char *detail) {
+  char what[160];
+  snprintf(what, sizeof what, fmt, detail);
+  z3_error_set(err, Z3_E_USAGE, "--read '%s': %s", spec, what);
+  z3_error_hint(err, "write REGION:ADDR:LEN with REGION wram, vram, cgram, oam, sram or bus, "
+                     "ADDR as $BB:AAAA, 0x-hex, $-hex or decimal, LEN 1-65536; "
+                     "separate several reads with commas");
+  return Z3_E_USAGE;
+}
+
+/* "$BB:AAAA", "BB:AAAA", "0x..", "$.." (hex) or decimal. */
+static bool parse_read_address(const char *text, uint32_t *out) {
+  uint64_t v;
+  if (strchr(text, ':')) return z3_snes_parse_address(text, out);
+  if (!z3_parse_u64(text, &v) || v > 0xFFFFFF) return false;
+  *out = (uint32_t)v;
+  return true;
+}
+
+/* One "REGION:ADDR:LEN"; ADDR may itself hold a colon ($7E:0010). */
+static z3_status parse_read(const char *spec, const z3_snes *snes, emu_read *out, z3_error *err) {
+  snprintf(out->spec, sizeof out->spec, "%s", spec);
+  const char *first = strchr(spec, ':'), *last = strrchr(spec, ':');
+  if (!first || first == last) return read_error(out->spec, err, "%s", "expected REGION:ADDR:LEN");
+  char region[16], addr[64];
+  size_t rlen = (size_t)(first - spec), alen = (size_t)(last - first - 1);
+  if (rlen >= sizeof region || alen >= sizeof addr) return read_error(out->spec, err, "%s", "too long");
+  memcpy(region, spec, rlen);
+  region[rlen] = '\0';
+  memcpy(addr, first + 1, alen);
+  addr[alen] = '\0';
+  if (!z3_snes_region_parse(region, &out->region))
+    return read_error(out->spec, err, "unknown region '%s'", region);
+  if (!parse_read_address(addr, &out->addr))
+    return read_error(out->spec, err, "'%s' is not an address", addr);
+  uint64_t len;
+  if (!z3_parse_u64(last + 1, &len) || len == 0 || len > MAX_READ_LEN)
+    return read_error(out->spec, err, "length '%s' is not 1-65536", last + 1);
+  out->len = (size_t)len;
+  /* WRAM may be named by its CPU address in banks $7E-$7F */
+  if (out->region == Z3_REGION_WRAM && out->addr >= 0x7E0000 && out->addr <= 0x7FFFFF)
+    out->addr -= 0x7E0000;
+  size_t size = z3_snes_region_size(snes, out->region);
+  if (size == 0) return read_error(out->spec, err, "this cartridge has no %s", region);
+  if (out->addr >= size || out->len > size - out->addr) {
+    char detail[64];
+    snprintf(detail, sizeof detail, "%s is 0x%zX bytes", z3_snes_region_name(out->region), size);
+    return read_error(out->spec, err, "runs past the end: %s", detail);
+  }
+  return Z3_OK;
+}
+
+static z3_status parse_reads(const char *list, const z3_snes *snes, emu_read *reads, size_t *count,
+                             z3_error *err) {
+  *count = 0;
+  if (!list) return Z3_OK;
+  char *copy = z3_strdup(list);
+  if (!copy) return z3_error_set(err, Z3_E_NOMEM, "out of memory");
+  z3_status st = Z3_OK;
+  char *save = NULL;
+  for (char *item = strtok_r(copy, ",", &save); item && !st; item = strtok_r(NULL, ",", &save)) {
+    if (*count == MAX_READS) {
+      st = z3_error_set(err, Z3_E_USAGE, "--read: at most %d reads in one run", MAX_READS);
+      break;
+    }
+    st = parse_read(item, snes, &reads[(*count)++], err);
+  }
+  if (!st && *count == 0) st = read_error(list, err, "%s", "no read given");
+  free(copy);
+  return st;
+}
+
+static json_t *hex_json(unsigned value, int digits) {
+  char text[16];
+  snprintf(text, sizeof text, "$%0*X", digits, value);
+  return json_string(text);
+}
+
+static json_t *registers_json(const z3_cpu *cpu) {
+  const z3_cpu_regs *r = &cpu->r;
+  char pc[10];
+  z3_snes_format_address((uint32_t)r->pbr << 16 | r->pc, pc);
+  json_t *o = json_object();
+  json_object_set_new(o, "pc", json_string(pc));
+  json_object_set_new(o, "a", hex_json(r->a, 4));
+  json_object_set_new(o, "x", hex_json(r->x, 4));
+  json_object_set_new(o, "y", hex_json(r->y, 4));
+  json_object_set_new(o, "s", hex_json(r->s, 4));
+  json_object_set_new(o, "d", hex_json(r->d, 4));
+  json_object_set_new(o, "dbr", hex_json(r->dbr, 2));
+  json_object_set_new(o, "pbr", hex_json(r->pbr, 2));
+  json_object_set_new(o, "p", hex_json(r->p, 2));
+  json_object_set_new(o, "e", json_boolean(r->e));
+  json_object_set_new(o, "waiting", json_boolean(cpu->waiting));
+  json_object_set_new(o, "stopped", json_boolean(cpu->stopped));
+  return o;
+}
+
+static z3_status reads_json(const z3_snes *snes, const emu_read *reads, size_t count, json_t **out,
+                            z3_error *err) {
+  *out = json_array();
+  uint8_t *bytes = z3_malloc(MAX_READ_LEN);
+  char *hex = z3_malloc(2 * MAX_READ_LEN + 1);
+  z3_status st = bytes && hex ? Z3_OK : z3_error_set(err, Z3_E_NOMEM, "out of memory");
+  for (size_t i = 0; i < count && !st; i++) {
+    st = z3_snes_read_region(snes, reads[i].region, reads[i].addr, reads[i].len, bytes, err);
+    if (st) break;
+    for (size_t k = 0; k < reads[i].len; k++) snprintf(hex + 2 * k, 3, "%02x", bytes[k]);
+    hex[2 * reads[i].len] = '\0';
+    json_t *o = json_object();
+    char addr[16];
+    snprintf(addr, sizeof addr, "0x%06X", reads[i].addr);
+    json_object_set_new(o, "region", json_string(z3_snes_region_name(reads[i].region)));
+    json_object_set_new(o, "address", json_string(addr));
+    json_object_set_new(o, "length", json_integer((json_int_t)reads[i].len));
+    json_object_set_new(o, "hex", json_string(hex));
+    json_array_append_new(*out, o);
+  }
+  z3_free(bytes);
+  z3_free(hex);
+  return st;
+}
+
+static const char *stop_name(z3_snes_stop stop) {
+  switch (stop) {
+    case Z3_SNES_STOP_PC: return "until-pc";
+    case Z3_SNES_STOP_STP: return "stp";
+    case Z3_SNES_STOP_FRAMES: break;
+  }
+  return "frames";
+}
+
+static void fill_result(z3_cmd_ctx *ctx, const z3_snes *snes, z3_snes_stop stop, json_t *reads) {
+  json_t *r = ctx->result;
+  json_object_set_new(r, "stop_reason", json_string(stop_name(stop)));
+  json_object_set_new(r, "frames", json_integer((json_int_t)snes->frame));
+  json_object_set_new(r, "instructions", json_integer((json_int_t)snes->cpu.instructions));
+  json_object_set_new(r, "master_clocks", json_integer((json_int_t)snes->clock));
+  json_object_set_new(r, "line", json_integer(snes->line));
+  json_object_set_new(r, "nmis", json_integer((json_int_t)snes->nmi_count));
+  json_object_set_new(r, "registers", registers_json(&snes->cpu));
+  json_object_set_new(r, "reads", reads);
+}
+
+z3_status cmd_emu_run(z3_cmd_ctx *ctx, z3_error *err) {
+  z3_snes *snes;
+  z3_status st = z3_snes_create(&snes, ctx->rom, err);
+  if (st) return st;
+  emu_read reads[MAX_READS];
+  size_t count;
+  st = parse_reads(z3_arg_str(ctx, "read"), snes, reads, &count, err);
+  if (st) {
+    z3_snes_free(snes);
+    return st;
+  }
+  bool until = z3_arg_given(ctx, "until-pc");
+  uint32_t pc = (uint32_t)z3_arg_int(ctx, "until-pc");
+  uint64_t frames = (uint64_t)z3_arg_int(ctx, "frames");
+  z3_snes_stop stop = z3_snes_run(snes, frames, until, pc);
+  json_t *reads_out;
+  st = reads_json(snes, reads, count, &reads_out, err);
+  fill_result(ctx, snes, stop, reads_out);
+  if (!st && until && stop != Z3_SNES_STOP_PC) {
+    char text[10];
+    z3_snes_format_address(pc, text);
+    z3_error_set(err, Z3_E_CHECK, "the program counter did not reach %s within %llu frame(s)", text,
+                 (unsigned long long)frames);
+    z3_error_hint(err, "raise --frames, or check the address with the registers reported");
+    st = Z3_E_CHECK;
+  }
+  z3_snes_free(snes);
+  return st;
+}

@@ -1,0 +1,203 @@
+/*
+ * The PPU's CPU-facing ports ($2100-$213F) without rendering: VRAM, CGRAM
+ * and OAM with their address and increment rules, the mode 7 multiplier,
+ * the H/V counter latch and the two PPU open-bus bytes (hardware reference
+ * §4.1, §4.2, §4.12). Other write-only registers are accepted and ignored.
+ *
+ * VRAM is only reachable in vblank or forced blank: other writes are
+ * dropped and reads load $0000 into the buffer (what bsnes does). CGRAM and
+ * OAM are accessible at any time here; the renderer's claims on them during
+ * active display are not modelled.
+ */
+#include "emu/snes_internal.h"
+
+void snes_ppu_power(z3_snes_ppu *ppu) {
+  *ppu = (z3_snes_ppu){0};
+  ppu->inidisp = 0x80; /* forced blank, brightness 0 */
+}
+
+/* ---- VRAM ------------------------------------------------------------- */
+
+static uint16_t vram_step(const z3_snes_ppu *ppu) {
+  static const uint16_t steps[4] = {1, 32, 128, 128};
+  return steps[ppu->vmain & 3];
+}
+
+/* The word address after VMAIN's remapping (bits 3-2), 15 bits. */
+static uint16_t vram_word(const z3_snes_ppu *ppu) {
+  uint16_t a = ppu->vmadd;
+  switch ((ppu->vmain >> 2) & 3) {
+    case 1: a = (uint16_t)((a & 0xFF00) | (a & 0xE0) >> 5 | (a & 0x1F) << 3); break;
+    case 2: a = (uint16_t)((a & 0xFE00) | (a & 0x1C0) >> 6 | (a & 0x3F) << 3); break;
+    case 3: a = (uint16_t)((a & 0xFC00) | (a & 0x380) >> 7 | (a & 0x7F) << 3); break;
+    default: break;
+  }
+  return a & 0x7FFF;
+}
+
+static void vram_fill_buffer(z3_snes *snes) {
+  z3_snes_ppu *ppu = &snes->ppu;
+  if (!snes_vram_open(snes)) {
+    ppu->vram_buffer = 0;
+    return;
+  }
+  unsigned w = vram_word(ppu);
+  ppu->vram_buffer = (uint16_t)(ppu->vram[2 * w] | ppu->vram[2 * w + 1] << 8);
+}
+
+static void vram_write(z3_snes *snes, unsigned high, uint8_t value) {
+  z3_snes_ppu *ppu = &snes->ppu;
+  if (snes_vram_open(snes)) ppu->vram[2 * vram_word(ppu) + high] = value;
+  if (((ppu->vmain >> 7) & 1) == high) ppu->vmadd = (uint16_t)(ppu->vmadd + vram_step(ppu));
+}
+
+/* $2139 (high = 0) and $213A: a byte of the buffer; reading the byte VMAIN
+ * bit 7 selects reloads the buffer from the address, then steps it. */
+static uint8_t vram_read(z3_snes *snes, unsigned high, bool peek) {
+  z3_snes_ppu *ppu = &snes->ppu;
+  uint8_t v = (uint8_t)(high ? ppu->vram_buffer >> 8 : ppu->vram_buffer);
+  if (!peek && ((ppu->vmain >> 7) & 1) == high) {
+    vram_fill_buffer(snes);
+    ppu->vmadd = (uint16_t)(ppu->vmadd + vram_step(ppu));
+  }
+  return v;
+}
+
+/* ---- OAM and CGRAM ---------------------------------------------------- */
+
+static unsigned oam_index(uint16_t addr) { return addr < 0x200 ? addr : 0x200 | (addr & 0x1F); }
+
+static void oam_write(z3_snes_ppu *ppu, uint8_t value) {
+  uint16_t a = ppu->oam_addr;
+  if (a >= 0x200) ppu->oam[oam_index(a)] = value;
+  else if (!(a & 1)) ppu->oam_latch = value;
+  else {
+    ppu->oam[a - 1] = ppu->oam_latch;
+    ppu->oam[a] = value;
+  }
+  ppu->oam_addr = (a + 1) & 0x3FF;
+}
+
+static void oam_set_reload(z3_snes_ppu *ppu, uint16_t word) {
+  ppu->oam_reload = word & 0x1FF;
+  ppu->oam_addr = (uint16_t)(ppu->oam_reload << 1);
+}
+
+static void cgram_write(z3_snes_ppu *ppu, uint8_t value) {
+  if (!ppu->cg_high) {
+    ppu->cg_latch = value;
+  } else {
+    ppu->cgram[2 * ppu->cgadd] = ppu->cg_latch;
+    ppu->cgram[2 * ppu->cgadd + 1] = value & 0x7F;
+    ppu->cgadd++;
+  }
+  ppu->cg_high = !ppu->cg_high;
+}
+
+static uint8_t cgram_read(z3_snes_ppu *ppu, bool peek) {
+  uint8_t v = ppu->cg_high ? (uint8_t)((ppu->cgram[2 * ppu->cgadd + 1] & 0x7F) | (ppu->ppu2_mdr & 0x80))
+                           : ppu->cgram[2 * ppu->cgadd];
+  if (!peek) {
+    if (ppu->cg_high) ppu->cgadd++;
+    ppu->cg_high = !ppu->cg_high;
+  }
+  return v;
+}
+
+/* ---- counters and status ---------------------------------------------- */
+
+void snes_ppu_latch_counters(z3_snes *snes) {
+  z3_snes_ppu *ppu = &snes->ppu;
+  if (!(snes->io.wrio & 0x80)) return;
+  ppu->hcount_latch = (uint16_t)snes_dot(snes);
+  ppu->vcount_latch = snes->line;
+  ppu->counters_latched = true;
+}
+
+static uint8_t counter_read(z3_snes_ppu *ppu, uint16_t value, bool *high, bool peek) {
+  uint8_t v = *high ? (uint8_t)(((value >> 8) & 1) | (ppu->ppu2_mdr & 0xFE)) : (uint8_t)value;
+  if (!peek) *high = !*high;
+  return v;
+}
+
+static uint8_t stat78_read(z3_snes *snes, bool peek) {
+  z3_snes_ppu *ppu = &snes->ppu;
+  uint8_t v = (uint8_t)((snes->field ? 0x80 : 0) | (ppu->counters_latched ? 0x40 : 0) |
+                        (ppu->ppu2_mdr & 0x20) | 0x03);
+  if (!peek) {
+    ppu->counters_latched = false;
+    ppu->hcount_high = ppu->vcount_high = false;
+  }
+  return v;
+}
+
+static uint8_t multiply_byte(const z3_snes_ppu *ppu, unsigned i) {
+  int32_t product = (int32_t)ppu->m7a * (int8_t)(ppu->m7b >> 8);
+  return (uint8_t)((uint32_t)product >> (8 * i));
+}
+
+/* Write-only addresses read back PPU1's latch for $21x4-6 and $21x8-A (x = 0-2), else the CPU's. */
+static uint8_t write_only_read(const z3_snes *snes, uint8_t reg) {
+  unsigned low = reg & 0xF;
+  bool ppu1 = reg < 0x30 && ((low >= 4 && low <= 6) || (low >= 8 && low <= 0xA));
+  return ppu1 ? snes->ppu.ppu1_mdr : snes->mdr;
+}
+
+uint8_t snes_ppu_read(z3_snes *snes, uint8_t reg, bool peek) {
+  z3_snes_ppu *ppu = &snes->ppu;
+  uint8_t v;
+  switch (reg) {
+    case 0x34: case 0x35: case 0x36: v = multiply_byte(ppu, reg - 0x34u); break;
+    case 0x37:
+      if (!peek) snes_ppu_latch_counters(snes);
+      return snes->mdr;
+    case 0x38:
+      v = ppu->oam[oam_index(ppu->oam_addr)];
+      if (!peek) ppu->oam_addr = (ppu->oam_addr + 1) & 0x3FF;
+      break;
+    case 0x39: v = vram_read(snes, 0, peek); break;
+    case 0x3A: v = vram_read(snes, 1, peek); break;
+    case 0x3E: v = (uint8_t)((ppu->ppu1_mdr & 0x10) | 0x01); break;
+    case 0x3B: v = cgram_read(ppu, peek); goto ppu2;
+    case 0x3C: v = counter_read(ppu, ppu->hcount_latch, &ppu->hcount_high, peek); goto ppu2;
+    case 0x3D: v = counter_read(ppu, ppu->vcount_latch, &ppu->vcount_high, peek); goto ppu2;
+    case 0x3F: v = stat78_read(snes, peek); goto ppu2;
+    default: return write_only_read(snes, reg);
+  }
+  if (!peek) ppu->ppu1_mdr = v;
+  return v;
+ppu2:
+  if (!peek) ppu->ppu2_mdr = v;
+  return v;
+}
+
+void snes_ppu_write(z3_snes *snes, uint8_t reg, uint8_t value) {
+  z3_snes_ppu *ppu = &snes->ppu;
+  switch (reg) {
+    case 0x00: ppu->inidisp = value; break;
+    case 0x02: oam_set_reload(ppu, (uint16_t)((ppu->oam_reload & 0x100) | value)); break;
+    case 0x03:
+      ppu->oam_priority = value & 0x80;
+      oam_set_reload(ppu, (uint16_t)((ppu->oam_reload & 0xFF) | (value & 1) << 8));
+      break;
+    case 0x04: oam_write(ppu, value); break;
+    case 0x15: ppu->vmain = value; break;
+    case 0x16:
+      ppu->vmadd = (uint16_t)((ppu->vmadd & 0xFF00) | value);
+      vram_fill_buffer(snes);
+      break;
+    case 0x17:
+      ppu->vmadd = (uint16_t)((ppu->vmadd & 0x00FF) | value << 8);
+      vram_fill_buffer(snes);
+      break;
+    case 0x18: vram_write(snes, 0, value); break;
+    case 0x19: vram_write(snes, 1, value); break;
+    case 0x1B: ppu->m7a = (int16_t)(value << 8 | ppu->m7_latch); ppu->m7_latch = value; break;
+    case 0x1C: ppu->m7b = (int16_t)(value << 8 | ppu->m7_latch); ppu->m7_latch = value; break;
+    case 0x1D: case 0x1E: case 0x1F: case 0x20: ppu->m7_latch = value; break;
+    case 0x21: ppu->cgadd = value; ppu->cg_high = false; break;
+    case 0x22: cgram_write(ppu, value); break;
+    case 0x33: ppu->setini = value; break;
+    default: break; /* rendering registers: not used without a renderer */
+  }
+}
