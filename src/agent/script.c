@@ -306,6 +306,7 @@ static const char *arg_type_error(const z3_arg_spec *spec, const json_t *v) {
   if (spec->type == Z3_ARG_BOOL) return json_is_boolean(v) ? NULL : "must be true or false";
   if (spec->type == Z3_ARG_PATH || spec->type == Z3_ARG_OUT_PATH) return json_is_string(v) ? NULL : "must be a path (a string)";
   if (spec->type == Z3_ARG_INT) return json_is_integer(v) || json_is_string(v) ? NULL : "must be an integer";
+  if (spec->type == Z3_ARG_LIST && json_is_array(v)) return NULL; /* items checked when it runs */
   return json_is_string(v) || json_is_integer(v) ? NULL : "must be a string";
 }
 

@@ -62,6 +62,24 @@ static z3_status unknown_argument(const z3_command *cmd, const char *tool, const
   return Z3_E_USAGE;
 }
 
+/* A JSON array of strings for a list argument: the flag once per item. */
+static z3_status map_list(z3_tool_argv *a, char *flag, const char *key, const json_t *v, z3_error *err) {
+  size_t i;
+  json_t *item;
+  z3_status st = json_array_size(v) ? Z3_OK : z3_error_set(err, Z3_E_USAGE, "argument '%s' needs at least one item", key);
+  json_array_foreach(v, i, item) {
+    if (st) break;
+    if (!json_is_string(item)) {
+      st = z3_error_set(err, Z3_E_USAGE, "argument '%s' item %zu must be a string", key, i);
+      break;
+    }
+    st = push(a, z3_strdup(flag), err);
+    if (st == Z3_OK) st = push(a, z3_strdup(json_string_value(item)), err);
+  }
+  z3_free(flag);
+  return st;
+}
+
 /* One JSON argument as "--flag value" words; the CLI parser then validates it. */
 static z3_status map_argument(z3_tool_argv *a, const z3_arg_spec *spec, const char *key,
                               const json_t *v, z3_error *err) {
@@ -76,6 +94,7 @@ static z3_status map_argument(z3_tool_argv *a, const z3_arg_spec *spec, const ch
     return Z3_OK;
   }
   char *text = NULL;
+  if (spec->type == Z3_ARG_LIST && json_is_array(v)) return map_list(a, flag, key, v, err);
   if (json_is_string(v)) text = z3_strdup(json_string_value(v));
   else if (json_is_integer(v) && spec->type != Z3_ARG_PATH && spec->type != Z3_ARG_OUT_PATH)
     text = z3_strfmt("%" JSON_INTEGER_FORMAT, json_integer_value(v));

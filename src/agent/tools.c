@@ -35,6 +35,10 @@ static json_t *arg_schema(const z3_arg_spec *a) {
       break;
     case Z3_ARG_PATH: snprintf(desc, sizeof desc, "%s (file path)", a->help); break;
     case Z3_ARG_OUT_PATH: snprintf(desc, sizeof desc, "%s (file path this call writes)", a->help); break;
+    case Z3_ARG_LIST:
+      type = "array";
+      json_object_set_new(p, "items", json_pack("{s:s}", "type", "string"));
+      break;
     default: break;
   }
   json_object_set_new(p, "type", json_string(type));

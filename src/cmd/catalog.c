@@ -12,6 +12,7 @@ static const char *arg_type_name(z3_arg_type t) {
     case Z3_ARG_ENUM: return "enum";
     case Z3_ARG_BOOL: return "bool";
     case Z3_ARG_OUT_PATH: return "output-path";
+    case Z3_ARG_LIST: return "list";
   }
   return "string";
 }

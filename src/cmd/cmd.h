@@ -35,6 +35,7 @@ typedef enum z3_arg_type {
   Z3_ARG_ENUM,    /* one of `choices` */
   Z3_ARG_BOOL,    /* a flag without a value; true when present */
   Z3_ARG_OUT_PATH,/* a path the command writes (the agent layer keeps these in the sandbox) */
+  Z3_ARG_LIST,    /* several values: the flag repeated, or one a,b,c; the handler sees a,b,c */
 } z3_arg_type;
 
 typedef struct z3_arg_spec {
@@ -125,7 +126,8 @@ typedef enum z3_format { Z3_FORMAT_TEXT = 0, Z3_FORMAT_JSON, Z3_FORMAT_YAML } z3
 
 typedef struct z3_arg_value {
   const z3_arg_spec *spec;
-  const char *text;             /* as given (or the default) */
+  const char *text;             /* as given (or the default); a repeated list flag: joined by commas */
+  char *joined;                 /* owns `text` when a list flag was repeated */
   int64_t number;               /* Z3_ARG_INT, Z3_ARG_ADDRESS, Z3_ARG_BOOL */
   bool given;                   /* on the command line, not from a default */
 } z3_arg_value;

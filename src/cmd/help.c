@@ -13,6 +13,7 @@ static const char *type_hint(const z3_arg_spec *a) {
     case Z3_ARG_ENUM: return "CHOICE";
     case Z3_ARG_BOOL: return "";
     case Z3_ARG_STRING: return "TEXT";
+    case Z3_ARG_LIST: return "A,B,...";
   }
   return "";
 }

@@ -124,6 +124,9 @@ static z3_status typed_value(z3_arg_value *v, z3_error *err) {
         if (strcmp(*c, v->text) == 0) return Z3_OK;
       return enum_error(spec, v->text, err);
     case Z3_ARG_BOOL: v->number = 1; return Z3_OK;
+    case Z3_ARG_LIST:
+      if (!v->text[0]) return z3_error_set(err, Z3_E_USAGE, "--%s needs at least one value", spec->name);
+      return Z3_OK;
     case Z3_ARG_STRING:
     case Z3_ARG_PATH:
     case Z3_ARG_OUT_PATH:
@@ -155,6 +158,21 @@ static z3_status unknown_flag(const z3_cmd_ctx *ctx, const char *name, z3_error 
   if (near) z3_error_hint(err, "did you mean '--%s'?", near);
   else if (ctx->cmd) z3_error_hint(err, "see 'z3ed %s %s --help'", ctx->cmd->resource, ctx->cmd->action);
   return Z3_E_USAGE;
+}
+
+/* A list flag given again adds its value; any other flag given twice is an
+ * error, since keeping one of the values would silently drop the other. */
+static z3_status repeated_flag(z3_arg_value *v, const char *value, z3_error *err) {
+  if (v->spec->type != Z3_ARG_LIST) {
+    z3_error_set(err, Z3_E_USAGE, "--%s was given twice ('%s', then '%s')", v->spec->name, v->text, value);
+    return z3_error_hint(err, "give it once"), Z3_E_USAGE;
+  }
+  char *joined = z3_strfmt("%s,%s", v->text, value);
+  if (!joined) return z3_error_set(err, Z3_E_NOMEM, "out of memory");
+  z3_free(v->joined);
+  v->joined = joined;
+  v->text = joined;
+  return typed_value(v, err);
 }
 
 /* Handles argv[*i] == "--name[=value]"; advances *i past a separate value. */
@@ -190,6 +208,7 @@ static z3_status parse_flag(z3_cmd_ctx *ctx, int argc, char **argv, int *i, z3_e
   if (!spec) return Z3_OK;
   z3_arg_value *v = value_slot(ctx, spec);
   if (!v) return z3_error_set(err, Z3_E_USAGE, "too many arguments");
+  if (v->given && !is_bool) return repeated_flag(v, value, err);
   v->text = is_bool ? "true" : value;
   v->given = true;
   return typed_value(v, err);

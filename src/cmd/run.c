@@ -148,6 +148,10 @@ z3_status z3_cmd_write_file(z3_cmd_ctx *ctx, const char *path, const void *data,
 }
 
 void z3_cmd_ctx_release(z3_cmd_ctx *ctx) {
+  for (size_t i = 0; i < ctx->value_count; i++) {
+    z3_free(ctx->values[i].joined);
+    ctx->values[i].joined = NULL;
+  }
   z3_write_batch_free(ctx->batch); /* removes the temporary files of a failed command */
   ctx->batch = NULL;
   z3_rom_free(ctx->rom);

@@ -27,8 +27,9 @@ const z3_command z3_cmds_emu[] = {
                       "frames to run (1-36000), or the limit with --until-pc", 1, EMU_MAX_FRAMES},
                      {"until-pc", Z3_ARG_ADDRESS, false, NULL, NULL,
                       "stop before the instruction at this address ($BB:AAAA or 0xBBAAAA)", 0, 0},
-                     {"read", Z3_ARG_STRING, false, NULL, NULL,
-                      "REGION:ADDR:LEN[,...]: memory to report afterwards; REGION is wram, vram, "
+                     {"read", Z3_ARG_LIST, false, NULL, NULL,
+                      "REGION:ADDR:LEN: memory to report afterwards (repeat --read or separate with "
+                      "commas); REGION is wram, vram, "
                       "cgram, oam, sram or bus; ADDR $BB:AAAA, 0x/$-hex or decimal; LEN 1-65536", 0, 0}),
         .returns = RETURNS({"stop_reason", "string", "frames, until-pc, or stp (the CPU executed STP)"},
                            {"frames", "integer", "frames begun since power-on"},

@@ -384,6 +384,29 @@ Z3_TEST(test_tools_call__results_are_shaped_for_machines) {
   json_decref(args);
 }
 
+/* A list argument is a JSON array; each item reaches the command as a repeated flag. */
+Z3_TEST(test_tools_call__list_arguments_take_arrays) {
+  (void)state;
+  z3_tool_session s = {.agent = true, .default_rom = "base.sfc"};
+  json_t *schema = z3_tool_input_schema(z3_tool_find("emu_run"));
+  json_t *read = json_object_get(json_object_get(schema, "properties"), "read");
+  assert_string_equal(json_string_value(json_object_get(read, "type")), "array");
+  json_decref(schema);
+  json_t *args = json_pack("{s:i,s:[s,s]}", "frames", 1, "read", "bus:$00:FFFC:2", "wram:0:4");
+  z3_tool_result r;
+  assert_ok(z3_tool_call(&s, "emu_run", args, &r), &r.error);
+  json_t *reads = json_object_get(r.result, "reads");
+  assert_int_equal(json_array_size(reads), 2);
+  assert_string_equal(json_string_value(json_object_get(json_array_get(reads, 1), "region")), "wram");
+  z3_tool_result_release(&r);
+  json_decref(args);
+  args = json_pack("{s:[i]}", "read", 5);
+  assert_int_equal(z3_tool_call(&s, "emu_run", args, &r), Z3_E_USAGE);
+  assert_non_null(strstr(r.error.message, "item 0 must be a string"));
+  z3_tool_result_release(&r);
+  json_decref(args);
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(test_tools_list__names_and_schemas_are_portable),
@@ -395,6 +418,7 @@ int main(void) {
       cmocka_unit_test(test_tools_audit__one_line_per_call),
       cmocka_unit_test(test_tools_cancel__a_cancelled_call_is_stopped),
       cmocka_unit_test(test_tools_call__results_are_shaped_for_machines),
+      cmocka_unit_test(test_tools_call__list_arguments_take_arrays),
   };
   return cmocka_run_group_tests(tests, setup, teardown);
 }
