@@ -4,6 +4,7 @@
 
 #include "cmd/handlers.h"
 #include "cmd/handlers_overworld.h"
+#include "zelda3/sprite.h"
 
 z3_status z3_cmd__ow_map(const z3_cmd_ctx *ctx, int *id, z3_error *err) {
   const char *text = z3_arg_str(ctx, "map");
@@ -35,6 +36,11 @@ json_t *z3_cmd__ow_sprite_json(const z3_ow_sprite *s, int index) {
   json_object_set_new(o, "x", json_integer(s->x));
   json_object_set_new(o, "y", json_integer(s->y));
   json_object_set_new(o, "id", z3_cmd__hex(s->id, 2));
+  /* 0xF3 spawns overlord 1, 0xF4 only starts falling rocks, 0xF5+ spawn overlord id - 0xF2 (§2.5) */
+  const char *name = s->id < Z3_SPRITE_COUNT ? z3_sprite_name(s->id)
+                     : s->id == 0xF4         ? "Falling Rocks (marker)"
+                                             : z3_overlord_name((uint8_t)(s->id == 0xF3 ? 1 : s->id - 0xF2));
+  if (name) json_object_set_new(o, "name", json_string(name));
   if (s->id >= 0xF3) json_object_set_new(o, "overlord", json_true());
   return o;
 }

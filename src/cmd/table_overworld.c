@@ -173,5 +173,46 @@ const z3_command z3_cmds_overworld[] = {
         .examples = LIST("z3ed overworld set-entrance --rom zelda3.sfc --slot 10 --map 0x2C --x 12 --y 14 --entrance 0x02"),
         .handler = cmd_overworld_set_entrance,
     },
+    {
+        .resource = "overworld", .action = "export",
+        .summary = "write one area as a JSON document (tiles, properties, sprites, items, entrances)",
+        .description = "The document holds the area's tile32 grid per screen, its property bytes, its sprite "
+                       "lists per game state, its secret items and its entrances; 'overworld import' reads it "
+                       "back.",
+        .flags = Z3_CMD_NEEDS_ROM | Z3_CMD_WRITES_FILE, .safety = Z3_SAFETY_WRITES_FILES,
+        .effects = LIST("reads the ROM file", "writes --out atomically"),
+        .args = ARGS(MAP_ARG, {"out", Z3_ARG_OUT_PATH, true, NULL, NULL, "JSON file to write", 0, 0}),
+        .returns = RETURNS({"map", "string", "the area"}, {"screens", "integer", "screens written (1 or 4)"},
+                           {"files", "array", "the file written"}),
+        .examples = LIST("z3ed overworld export --rom zelda3.sfc --map 0x00 --out area00.json"),
+        .handler = cmd_overworld_export,
+    },
+    {
+        .resource = "overworld", .action = "import",
+        .summary = "replace one area's tiles, properties, lists and entrances from a JSON document",
+        .description = "Reads a document written by 'overworld export' (possibly of another area of the same "
+                       "size) and replaces what it covers; the area's entrance slots not listed become unused. "
+                       "A bad value is reported with its JSON path and nothing is written.",
+        .flags = Z3_CMD_NEEDS_ROM | Z3_CMD_MUTATES_ROM, .safety = Z3_SAFETY_MUTATES_ROM,
+        .effects = OW_MUTATE_EFFECTS("rewrites what changed: map streams, tile tables, property bytes, lists, entrance tables"),
+        .args = ARGS(MAP_ARG, {"in", Z3_ARG_PATH, true, NULL, NULL, "JSON document", 0, 0}),
+        .returns = RETURNS({"map", "string", "the area"}, {"changes", "array", "the change set"}),
+        .examples = LIST("z3ed overworld import --rom zelda3.sfc --map 0x30 --in area00.json",
+                         "z3ed overworld import --rom zelda3.sfc --map 0x00 --in area00.json"),
+        .handler = cmd_overworld_import,
+    },
+    {
+        .resource = "overworld", .action = "render",
+        .summary = "draw an area as an indexed PNG",
+        .description = "Draws the area's tiles with its blocksets (the world's main blockset and the area's "
+                       "aux blockset) and the BG palettes the game builds for it. A large area named by its "
+                       "parent is 1024x1024, any other area 512x512. Priority is not modelled.",
+        .flags = Z3_CMD_NEEDS_ROM | Z3_CMD_WRITES_FILE, .safety = Z3_SAFETY_WRITES_FILES,
+        .effects = LIST("reads the ROM file", "writes --out atomically"),
+        .args = ARGS(MAP_ARG, {"out", Z3_ARG_OUT_PATH, true, NULL, NULL, "PNG file to write", 0, 0}),
+        .returns = RETURNS({"width", "integer", "pixels"}, {"height", "integer", "pixels"}, {"files", "array", "the file written"}),
+        .examples = LIST("z3ed overworld render --rom zelda3.sfc --map 0x00 --out area00.png"),
+        .handler = cmd_overworld_render,
+    },
     END_OF_SECTION,
 };

@@ -209,6 +209,18 @@ z3_status z3_ow_list_replace_items(z3_ow_list *l, const z3_ow_item *s, int n, z3
 z3_status z3_ow_set_entrance(z3_overworld *ow, int slot, int area, int x, int y, int entrance,
                              z3_error *err);
 
+/* ---- pictures (overworld_render.c) ------------------------------------- */
+
+/* An area as 8-bit indices into the 128 BG colours (CGRAM rows 0-7; index 0
+ * is the backdrop): 512x512, or 1024x1024 for a large area's parent. */
+typedef struct z3_ow_image {
+  uint32_t width, height;
+  uint8_t *pixels;
+  uint8_t palette[128][4];      /* RGBA */
+} z3_ow_image;
+z3_status z3_ow_render(const z3_overworld *ow, const z3_rom *rom, int id, z3_ow_image *out, z3_error *err);
+void z3_ow_image_release(z3_ow_image *img);
+
 /* internal to overworld*.c */
 z3_status z3_ow__load_lists(z3_overworld *ow, const z3_rom *rom, z3_error *err);
 z3_status z3_ow__save_lists(z3_overworld *ow, z3_rom *rom, z3_error *err);

@@ -68,7 +68,7 @@ static void write_layout(uint8_t *img) {
 static void write_tile16(uint8_t *img) {
   for (unsigned i = 0; i < Z3_OW_TILE16_COUNT; i++) {
     for (unsigned q = 0; q < 4; q++) {
-      unsigned tile = (i * 4 + q) % 0x1F8 + 1, pal = 2 + (i / 7) % 6;
+      unsigned tile = (i * 3 + (i % 3 == 0 ? q : 0)) % 0x1F8 + 1, pal = 2 + (i / 7) % 6; /* some 2x2 pictures, mostly repeats */
       unsigned flips = (i % 5 == 0) ? 0x4000 : 0;
       put16(img + Z3_OW_TILE16_PC + i * 8 + q * 2, tile | pal << 10 | flips);
     }
@@ -80,12 +80,14 @@ static void write_tile16(uint8_t *img) {
 
 enum { DEFINED_TILE32 = 256 };
 
-/* Tile32 0-255 mix tile16 ids; the rest repeat tile16 0 (unused slots for edits). */
+/* Tile32 0-255 mostly repeat one tile16 (so areas show shapes), every 16th mixes four;
+ * the rest repeat tile16 0 (unused slots for edits). */
 static void write_tile32(uint8_t *img) {
   static z3_ow_tile32 defs[Z3_OW_TILE32_COUNT];
   memset(defs, 0, sizeof defs);
   for (unsigned n = 0; n < DEFINED_TILE32; n++)
-    for (unsigned q = 0; q < 4; q++) defs[n][q] = (uint16_t)((n * 13 + q * 1000 + (n >> 4) * 7) % Z3_OW_TILE16_COUNT);
+    for (unsigned q = 0; q < 4; q++)
+      defs[n][q] = (uint16_t)((n * 13 + (n % 16 == 0 ? q * 1000 : 0)) % Z3_OW_TILE16_COUNT);
   uint8_t *quads[4];
   for (int q = 0; q < 4; q++) quads[q] = img + z3_ow_tile32_pc[q];
   z3_ow_tile32_encode(defs, Z3_OW_TILE32_COUNT, quads);
@@ -105,7 +107,8 @@ static void screen_content(int id, uint8_t hi[256], uint8_t lo[256]) {
       else if (x == 0 || y == 0 || x == 15 || y == 15) v = 1 + (unsigned)(x + y) % 3; /* a border of trees */
       else if (x == 7 || y == 8) v = 10;                                               /* paths */
       else if ((x - 11) * (x - 11) + (y - 4) * (y - 4) < 6) v = 20 + (unsigned)(x & 1); /* a pond */
-      else v = 30 + (unsigned)((x * 7 + y * 3 + id) % 40);                              /* grass and details */
+      else if ((x * 7 + y * 3 + id) % 9 == 0) v = 31 + (unsigned)((x + y + id) % 8);      /* details */
+      else v = 30;                                                                      /* grass */
       hi[y * 16 + x] = (uint8_t)(v >> 8), lo[y * 16 + x] = (uint8_t)v;
     }
   }
@@ -303,6 +306,16 @@ static void write_transports(uint8_t *img) {
   for (int i = 0; i < Z3_OW_WHIRLPOOL_COUNT; i++) put16(img + 0x16CF8 + 2 * (size_t)i, (unsigned)(0x0F + i));
 }
 
+/* Palette sets (data reference §5.5): 31 x {ow_aux 1, ow_aux 2, ow_animated, unused},
+ * then 20 sprite palette sets of two sprites_aux3 indices. */
+static void write_palette_sets(uint8_t *img) {
+  for (int i = 0; i < 31; i++) {
+    uint8_t *s = img + 0x75504 + 4 * i;
+    s[0] = (uint8_t)(i % 20), s[1] = (uint8_t)((i + 7) % 20), s[2] = (uint8_t)(i % 14), s[3] = 0xFF;
+  }
+  for (int i = 0; i < 20; i++) img[0x75580 + 2 * i] = (uint8_t)(i % 24), img[0x75581 + 2 * i] = (uint8_t)((i + 5) % 24);
+}
+
 /* Overlays are code: 128 vectors (bank $0E) to one RTS; tile types; no gravestones. */
 static void write_misc(uint8_t *img) {
   for (int i = 0; i < 128; i++) put16(img + 0x77664 + 2 * (size_t)i, 0xF764);
@@ -326,5 +339,6 @@ z3_status z3_sample__write_overworld(uint8_t *img, size_t size, z3_error *err) {
   write_exits(img);
   write_transports(img);
   write_misc(img);
+  write_palette_sets(img);
   return Z3_OK;
 }
