@@ -29,5 +29,10 @@ step "$z3ed" palette export --rom "$sample" --group ow_main --index 0 --out "$wo
 step "$z3ed" gfx set-pixel --rom "$work/hack.sfc" --sheet 0x08 --x 5 --y 5 --value 7 --no-backup
 step "$z3ed" rom validate --rom "$work/hack.sfc"
 ls -l "$work/gfx"
+# The overworld: an area described, a tile edit, and the area drawn to PNG.
+step "$z3ed" overworld describe --rom "$sample" --map 0x1B
+step "$z3ed" overworld set-tile --rom "$work/hack.sfc" --map 0x2C --x 5 --y 9 --value 0x123 --no-backup
+step "$z3ed" overworld render --rom "$work/hack.sfc" --map 0x2C --out "$work/area2c.png"
+step "$z3ed" overworld render --rom "$sample" --map 0x00 --out "$work/area00.png"
 printf '\nThe files above are in %s/.\n' "$work"
 printf '\nMore: %s --help, %s agent describe --format yaml\n' "$z3ed" "$z3ed"

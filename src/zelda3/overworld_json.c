@@ -105,7 +105,7 @@ static z3_status bad(z3_error *err, const char *path, const char *what) {
 
 /* An integer in [lo, hi], given as a number or "0x.." / decimal string. */
 static z3_status get_int(const json_t *v, const char *path, long lo, long hi, long *out, z3_error *err) {
-  long n;
+  long n = 0;
   if (json_is_integer(v)) {
     n = (long)json_integer_value(v);
   } else if (json_is_string(v)) {
@@ -147,7 +147,7 @@ static z3_status import_screens(z3_overworld *ow, int id, const json_t *screens,
       snprintf(path, sizeof path, "$.screens[%d].tile32[%d]", k, y);
       if (!json_is_array(row) || json_array_size(row) != 16) return bad(err, path, "expected 16 tile32 ids");
       for (int x = 0; x < 16; x++) {
-        long v;
+        long v = 0;
         snprintf(path, sizeof path, "$.screens[%d].tile32[%d][%d]", k, y, x);
         z3_status st = get_int(json_array_get(row, (size_t)x), path, 0, Z3_OW_TILE32_COUNT - 1, &v, err);
         if (st) return st;
@@ -175,7 +175,7 @@ static z3_status import_prop(const json_t *props, const char *key, int index, in
     snprintf(path, sizeof path, "$.properties.%s", key);
   }
   if (!v || json_is_null(v) || *into < 0) return Z3_OK; /* absent, or no table entry for this area */
-  long n;
+  long n = 0;
   z3_status st = get_int(v, path, 0, strcmp(key, "message") == 0 ? 0xFFFF : 0xFF, &n, err);
   if (st == Z3_OK && n != *into) *into = (int)n, *changed = true;
   return st;
@@ -220,7 +220,7 @@ static z3_status read_records(const json_t *list, const char *path, int side, z3
     char p[96];
     snprintf(p, sizeof p, "%s[%d]", path, i);
     if (!json_is_object(r)) return bad(err, p, "expected an object with x, y and id");
-    long x, y, idv;
+    long x = 0, y = 0, idv = 0;
     z3_status st = field_int(r, "x", p, 0, side - 1, &x, err);
     if (st == Z3_OK) st = field_int(r, "y", p, 0, side - 1, &y, err);
     if (st == Z3_OK) st = field_int(r, "id", p, 0, 0xFF, &idv, err);
@@ -274,7 +274,7 @@ static z3_status import_entrances(z3_overworld *ow, int id, const json_t *ents, 
     char path[48];
     snprintf(path, sizeof path, "$.entrances[%zu]", i);
     if (!json_is_object(e)) return bad(err, path, "expected an object with slot, x, y and entrance");
-    long slot, x, y, ent;
+    long slot = 0, x = 0, y = 0, ent = 0;
     z3_status st = field_int(e, "slot", path, 0, Z3_OW_ENTRANCE_COUNT - 1, &slot, err);
     if (st == Z3_OK) st = field_int(e, "x", path, 0, side - 1, &x, err);
     if (st == Z3_OK) st = field_int(e, "y", path, 0, side - 1, &y, err);
@@ -298,7 +298,7 @@ z3_status z3_ow_import_json(z3_overworld *ow, int id, const json_t *doc, z3_erro
   const json_t *format = json_object_get(doc, "format");
   if (!json_is_string(format) || strcmp(json_string_value(format), "z3ed-overworld-area") != 0)
     return bad(err, "$.format", "expected \"z3ed-overworld-area\"");
-  long version;
+  long version = 0;
   st = field_int(doc, "version", "$", 1, 1, &version, err);
   /* Parts are applied in order; a bad value stops the import with the model partly
    * changed, so callers save only after the whole import succeeded (the command does). */

@@ -148,7 +148,7 @@ static z3_status check_xy(const z3_overworld *ow, int id, int x, int y, z3_error
 
 z3_status z3_ow_sprite_add(z3_overworld *ow, int state, int id, z3_ow_sprite s, int *index,
                            z3_error *err) {
-  z3_ow_list *l;
+  z3_ow_list *l = NULL;
   z3_status st = z3_ow_sprite_list(ow, state, id, &l, err);
   if (st == Z3_OK) st = check_xy(ow, id, s.x, s.y, err);
   if (st) return st;
@@ -174,7 +174,7 @@ static z3_status check_index(const z3_ow_list *l, int state, int parent, int ind
 }
 
 z3_status z3_ow_sprite_remove(z3_overworld *ow, int state, int id, int index, z3_error *err) {
-  z3_ow_list *l;
+  z3_ow_list *l = NULL;
   z3_status st = z3_ow_sprite_list(ow, state, id, &l, err);
   int p = ow->areas[id].parent;
   if (st == Z3_OK) st = check_index(l, state, p, index, err);
@@ -190,7 +190,7 @@ z3_status z3_ow_sprite_remove(z3_overworld *ow, int state, int id, int index, z3
 
 z3_status z3_ow_sprite_move(z3_overworld *ow, int state, int id, int index, int x, int y,
                             z3_error *err) {
-  z3_ow_list *l;
+  z3_ow_list *l = NULL;
   z3_status st = z3_ow_sprite_list(ow, state, id, &l, err);
   int p = ow->areas[id].parent;
   if (st == Z3_OK) st = check_index(l, state, p, index, err);

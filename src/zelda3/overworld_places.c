@@ -91,7 +91,7 @@ static z3_status put_words(z3_rom *rom, size_t pc, const uint16_t *v, int n, con
 static z3_status save_entrances(const z3_overworld *ow, z3_rom *rom, const char *prefix, z3_error *err) {
   uint16_t area[Z3_OW_ENTRANCE_COUNT], pos[Z3_OW_ENTRANCE_COUNT];
   uint8_t id[Z3_OW_HOLE_COUNT + Z3_OW_ENTRANCE_COUNT];
-  char reason[256];
+  char reason[320];
   for (int i = 0; i < Z3_OW_ENTRANCE_COUNT; i++)
     area[i] = ow->entrances[i].area, pos[i] = ow->entrances[i].pos, id[i] = ow->entrances[i].entrance;
   snprintf(reason, sizeof reason, "%soverworld entrance table", prefix);
@@ -109,7 +109,7 @@ static z3_status save_entrances(const z3_overworld *ow, z3_rom *rom, const char 
 }
 
 static z3_status save_exits(const z3_overworld *ow, z3_rom *rom, const char *prefix, z3_error *err) {
-  char reason[256];
+  char reason[320];
   snprintf(reason, sizeof reason, "%soverworld exit table", prefix);
   z3_status st = Z3_OK;
   for (int f = 0; st == Z3_OK && f < EXIT_FIELDS; f++) {

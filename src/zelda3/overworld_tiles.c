@@ -77,7 +77,7 @@ static z3_status check_tile16_xy(const z3_overworld *ow, int id, int x, int y, z
 
 z3_status z3_ow_get_tile32(const z3_overworld *ow, int id, int x, int y, uint16_t *out,
                            z3_error *err) {
-  int screen, cell;
+  int screen = 0, cell = 0;
   z3_status st = locate_tile32(ow, id, x, y, &screen, &cell, err);
   if (st == Z3_OK) *out = ow->areas[screen].map32[cell];
   return st;
@@ -85,7 +85,7 @@ z3_status z3_ow_get_tile32(const z3_overworld *ow, int id, int x, int y, uint16_
 
 z3_status z3_ow_set_tile32(z3_overworld *ow, int id, int x, int y, uint16_t value,
                            z3_error *err) {
-  int screen, cell;
+  int screen = 0, cell = 0;
   z3_status st = locate_tile32(ow, id, x, y, &screen, &cell, err);
   if (st) return st;
   if (value >= Z3_OW_TILE32_COUNT) {
