@@ -355,8 +355,11 @@ static z3_status place_stream(z3_overworld *ow, z3_rom *rom, int id, bool high, 
   } else {
     if (!find_map_gap(ow, s, packed->len, &at)) st = z3_rom_find_free(rom, packed->len, &at, err);
     if (st) {
-      z3_error_hint(err, "area 0x%02X's %s stream grew to %zu bytes and the map-data region is full", id, which,
-                    packed->len);
+      z3_error e2 = *err;
+      z3_error_init(err);
+      z3_error_set(err, st, "area 0x%02X's %s map32 stream grew to %zu bytes and the map-data banks are full: %s", id,
+                   which, packed->len, e2.message);
+      z3_error_hint(err, "%s", e2.hint);
       return st;
     }
     st = z3_rom_write(rom, at, packed->data, packed->len, reason, err);

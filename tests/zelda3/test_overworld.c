@@ -174,6 +174,41 @@ Z3_TEST(test_overworld_save__grown_map_moves_and_repoints) {
   z3_rom_free(rom);
 }
 
+/* Every screen made incompressible: the map regions overflow, streams go to free space,
+ * and when that is gone too the save fails with a message instead of overwriting. */
+Z3_TEST(test_overworld_save__overflowing_maps_use_free_space_then_fail_cleanly) {
+  (void)state;
+  z3_rom *rom = sample();
+  z3_error err;
+  z3_error_init(&err);
+  z3_overworld *ow;
+  assert_ok(z3_ow_load(&ow, rom, &err), &err);
+  uint32_t x = 12345;
+  for (int id = 0; id < Z3_OW_AREA_COUNT; id++) {
+    for (int i = 0; i < 256; i++) x = x * 1103515245u + 12345u, ow->areas[id].map32[i] = (uint16_t)((x >> 16) % 0x2000);
+    ow->areas[id].map_dirty = true;
+  }
+  z3_status st = z3_ow_save(ow, rom, &err);
+  bool outside = false;
+  for (int id = 0; id < Z3_OW_AREA_COUNT; id++) {
+    size_t pc = ow->areas[id].low.pc;
+    outside |= !(pc >= 0x58000 && pc < 0x5FE70) && !(pc >= 0x60000 && pc < 0x6411F);
+  }
+  if (st == Z3_OK) {
+    assert_true(outside);
+    z3_overworld *again;
+    assert_ok(z3_ow_load(&again, rom, &err), &err);
+    for (int id = 0; id < Z3_OW_AREA_COUNT; id++) assert_memory_equal(again->areas[id].map32, ow->areas[id].map32, 512);
+    z3_ow_free(again);
+  } else {
+    assert_int_equal(st, Z3_E_NOT_FOUND);
+    assert_non_null(strstr(err.message, "map-data banks are full: no free space"));
+    assert_non_null(strstr(err.hint, "rom expand"));
+  }
+  z3_ow_free(ow);
+  z3_rom_free(rom);
+}
+
 static const range sprite_ranges[] = {{0x4C881, 0x4CB41}, {Z3_OW_SPRITE_DATA_PC, Z3_OW_SPRITE_DATA_END}};
 
 Z3_TEST(test_overworld_sprites__add_move_remove_touch_only_sprite_data) {
@@ -325,6 +360,7 @@ Z3_RUN(cmocka_unit_test(test_overworld_load__sample_has_every_area_and_a_large_o
                 cmocka_unit_test(test_overworld_save__unchanged_model_writes_nothing),
                 cmocka_unit_test(test_overworld_set_tile__changes_only_map_structures_and_reloads),
                 cmocka_unit_test(test_overworld_save__grown_map_moves_and_repoints),
+                cmocka_unit_test(test_overworld_save__overflowing_maps_use_free_space_then_fail_cleanly),
                 cmocka_unit_test(test_overworld_sprites__add_move_remove_touch_only_sprite_data),
                 cmocka_unit_test(test_overworld_sprites__full_region_is_an_error_not_an_overwrite),
                 cmocka_unit_test(test_overworld_entrance__set_changes_only_the_entrance_tables),

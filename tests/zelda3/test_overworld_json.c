@@ -145,7 +145,34 @@ Z3_TEST(test_overworld_render__sizes_and_a_tile_edit_changes_only_its_block) {
   z3_rom_free(rom);
 }
 
+/* With the real game (Z3ED_TEST_ROM): every area exports, re-imports without a change, and renders. */
+Z3_TEST(test_overworld_real_rom__json_round_trip_and_render) {
+  (void)state;
+  const char *path = getenv("Z3ED_TEST_ROM");
+  if (!path || !*path) skip();
+  z3_error err;
+  z3_error_init(&err);
+  z3_rom *rom;
+  assert_ok(z3_rom_load(&rom, path, &err), &err);
+  z3_overworld *ow;
+  assert_ok(z3_ow_load(&ow, rom, &err), &err);
+  for (int id = 0; id < Z3_OW_AREA_COUNT; id++) {
+    json_t *doc = z3_ow_export_json(ow, id);
+    assert_ok(z3_ow_import_json(ow, id, doc, &err), &err);
+    json_decref(doc);
+    if (ow->areas[id].parent != id) continue;
+    z3_ow_image pic;
+    assert_ok(z3_ow_render(ow, rom, id, &pic, &err), &err);
+    z3_ow_image_release(&pic);
+  }
+  assert_ok(z3_ow_save(ow, rom, &err), &err);
+  assert_int_equal(rom->change_count, 0);
+  z3_ow_free(ow);
+  z3_rom_free(rom);
+}
+
 Z3_RUN(cmocka_unit_test(test_overworld_json__export_import_round_trip_changes_nothing),
        cmocka_unit_test(test_overworld_json__edited_document_lands_in_the_rom),
        cmocka_unit_test(test_overworld_json__bad_documents_name_the_path),
-       cmocka_unit_test(test_overworld_render__sizes_and_a_tile_edit_changes_only_its_block))
+       cmocka_unit_test(test_overworld_render__sizes_and_a_tile_edit_changes_only_its_block),
+       cmocka_unit_test(test_overworld_real_rom__json_round_trip_and_render))
