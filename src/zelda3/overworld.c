@@ -284,8 +284,9 @@ static z3_status save_tiles(z3_overworld *ow, z3_rom *rom, z3_error *err) {
 static bool stream_shared(const z3_overworld *ow, const z3_ow_stream *self) {
   for (int id = 0; id < Z3_OW_AREA_COUNT; id++) {
     const z3_ow_stream *s[2] = {&ow->areas[id].high, &ow->areas[id].low};
-    for (int k = 0; k < 2; k++)
-      if (s[k] != self && s[k]->pc == self->pc) return true;
+    for (int k = 0; k < 2; k++) /* the same stream, or one starting inside it */
+      if (s[k] != self && s[k]->pc < self->pc + self->stored_size && self->pc < s[k]->pc + s[k]->stored_size)
+        return true;
   }
   return false;
 }

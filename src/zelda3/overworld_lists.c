@@ -271,8 +271,11 @@ static z3_status place_list(const list_kind *k, const list_set *set, z3_rom *rom
       return Z3_OK;
     }
   }
-  bool shared = false;
-  for (int i = 0; i < set->n; i++) shared = shared || (set->lists[i] != l && set->lists[i]->pc == l->pc);
+  bool shared = false; /* another pointer into these bytes (the same list, or a shared tail) */
+  for (int i = 0; i < set->n; i++) {
+    const z3_ow_list *o = set->lists[i];
+    shared = shared || (o != l && o->pc < l->pc + l->stored_size && l->pc < o->pc + o->stored_size);
+  }
   if (!shared && len <= l->stored_size) {
     l->stored_size = len;
     return z3_ow__write_diff(rom, l->pc, bytes, len, reason, err);

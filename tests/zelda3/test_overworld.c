@@ -250,6 +250,32 @@ Z3_TEST(test_overworld_sprites__add_move_remove_touch_only_sprite_data) {
   z3_rom_free(rom);
 }
 
+/* A list whose tail another pointer shares is not rewritten in place. */
+Z3_TEST(test_overworld_sprites__shared_tail_is_left_alone) {
+  (void)state;
+  z3_rom *rom = sample();
+  z3_error err;
+  z3_error_init(&err);
+  const uint8_t *d = rom->data.data;
+  uint16_t a0 = (uint16_t)(d[0x4C881] | d[0x4C882] << 8), tail = (uint16_t)(a0 + 3);
+  uint8_t p[2] = {(uint8_t)tail, (uint8_t)(tail >> 8)};
+  assert_ok(z3_rom_write(rom, 0x4C881 + 2 * 0x03, p, 2, "test: area 0x03 shares area 0x00's tail", &err), &err);
+  z3_overworld *ow;
+  assert_ok(z3_ow_load(&ow, rom, &err), &err);
+  assert_int_equal(ow->sprites[0][0x03].count, 1);
+  z3_ow_sprite before = ow->sprites[0][0x03].sprites[0];
+  assert_ok(z3_ow_sprite_move(ow, 0, 0x00, 1, 1, 2, &err), &err);
+  assert_ok(z3_ow_save(ow, rom, &err), &err);
+  z3_overworld *again;
+  assert_ok(z3_ow_load(&again, rom, &err), &err);
+  assert_int_equal(again->sprites[0][0x03].count, 1);
+  assert_memory_equal(&again->sprites[0][0x03].sprites[0], &before, sizeof before);
+  assert_int_equal(again->sprites[0][0x00].sprites[1].x, 1);
+  z3_ow_free(again);
+  z3_ow_free(ow);
+  z3_rom_free(rom);
+}
+
 Z3_TEST(test_overworld_sprites__full_region_is_an_error_not_an_overwrite) {
   (void)state;
   z3_rom *rom = sample();
@@ -362,6 +388,7 @@ Z3_RUN(cmocka_unit_test(test_overworld_load__sample_has_every_area_and_a_large_o
                 cmocka_unit_test(test_overworld_save__grown_map_moves_and_repoints),
                 cmocka_unit_test(test_overworld_save__overflowing_maps_use_free_space_then_fail_cleanly),
                 cmocka_unit_test(test_overworld_sprites__add_move_remove_touch_only_sprite_data),
+                cmocka_unit_test(test_overworld_sprites__shared_tail_is_left_alone),
                 cmocka_unit_test(test_overworld_sprites__full_region_is_an_error_not_an_overwrite),
                 cmocka_unit_test(test_overworld_entrance__set_changes_only_the_entrance_tables),
                 cmocka_unit_test(test_overworld_load__bad_data_names_area_and_address),
