@@ -194,6 +194,13 @@ static z3_status import_properties(z3_overworld *ow, int id, const json_t *props
     if (st == Z3_OK) st = import_prop(props, "sprite_palette", s, &a->sprite_palette[s], &changed, err);
   }
   for (int m = 0; st == Z3_OK && m < 4; m++) st = import_prop(props, "music", m, &a->music[m], &changed, err);
+  bool one_set = a->id >= 0x40; /* dark and special world: one table entry serves every state */
+  for (int s = 1; st == Z3_OK && one_set && s < Z3_OW_STATES; s++) {
+    if (a->sprite_gfx[s] != a->sprite_gfx[0])
+      st = bad(err, "$.properties.sprite_gfx", "this area has one sprite set for all states: give one value 3 times");
+    else if (a->sprite_palette[s] != a->sprite_palette[0])
+      st = bad(err, "$.properties.sprite_palette", "this area has one sprite palette for all states: give one value 3 times");
+  }
   if (st == Z3_OK && changed) {
     for (int i = 0; i < Z3_OW_AREA_COUNT; i++) /* children repeat the parent's values */
       if (ow->areas[i].parent == a->id && i != a->id) {
