@@ -182,10 +182,6 @@ z3_status z3_ow_set_tile16(z3_overworld *ow, int id, int x, int y, uint16_t valu
 /* Decodes the tile32 quadrant tables (4 * 0x33F0 bytes, TL TR BL BR). */
 void z3_ow_tile32_decode(const uint8_t *const quadrants[4], z3_ow_tile32 *out, size_t count);
 void z3_ow_tile32_encode(const z3_ow_tile32 *defs, size_t count, uint8_t *const quadrants[4]);
-/* Decompresses one screen (high and low streams) into 256 tile32 ids. */
-z3_status z3_ow_decode_screen(const uint8_t *high, size_t high_len, const uint8_t *low,
-                              size_t low_len, uint16_t out[256], size_t *high_used,
-                              size_t *low_used, z3_error *err);
 
 /* ---- lists (overworld_lists.c) ----------------------------------------- */
 

@@ -2,7 +2,6 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "snes/lz2.h"
 #include "zelda3/overworld.h"
 
 /* Each quadrant table holds groups of 6 bytes for 4 definitions: 4 low
@@ -29,24 +28,6 @@ void z3_ow_tile32_encode(const z3_ow_tile32 *defs, size_t count, uint8_t *const 
       *nib = n % 2 == 0 ? (uint8_t)((*nib & 0x0F) | high << 4) : (uint8_t)((*nib & 0xF0) | high);
     }
   }
-}
-
-z3_status z3_ow_decode_screen(const uint8_t *high, size_t high_len, const uint8_t *low,
-                              size_t low_len, uint16_t out[256], size_t *high_used,
-                              size_t *low_used, z3_error *err) {
-  z3_buf h, l;
-  z3_buf_init(&h);
-  z3_buf_init(&l);
-  z3_status st = z3_lz2_decompress(&h, high, high_len, Z3_LZ2_OVERWORLD, 256, high_used, err);
-  if (st == Z3_OK) st = z3_lz2_decompress(&l, low, low_len, Z3_LZ2_OVERWORLD, 256, low_used, err);
-  if (st == Z3_OK && (h.len != 256 || l.len != 256)) {
-    st = z3_error_set(err, Z3_E_INVALID, "a screen's streams decompress to %zu and %zu bytes, not 256",
-                      h.len, l.len);
-  }
-  for (int i = 0; st == Z3_OK && i < 256; i++) out[i] = (uint16_t)(h.data[i] << 8 | l.data[i]);
-  z3_buf_release(&h);
-  z3_buf_release(&l);
-  return st;
 }
 
 /* Which screen and cell of it a tile32 (x, y) of area `id` is. */
