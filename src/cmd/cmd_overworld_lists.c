@@ -251,15 +251,18 @@ z3_status cmd_overworld_set_entrance(z3_cmd_ctx *ctx, z3_error *err) {
   z3_overworld *ow = NULL;
   z3_status st = open_map(ctx, &id, &ow, err);
   int slot = (int)z3_arg_int(ctx, "slot");
+  bool hole = z3_arg_bool(ctx, "hole");
+  z3_ow_entrance *table = ow ? (hole ? ow->holes : ow->entrances) : NULL;
+  int slots = hole ? Z3_OW_HOLE_COUNT : Z3_OW_ENTRANCE_COUNT;
   json_t *old = NULL;
-  if (st == Z3_OK && slot >= 0 && slot < Z3_OW_ENTRANCE_COUNT) old = place_json(&ow->entrances[slot], slot, false);
-  if (st == Z3_OK)
-    st = z3_ow_set_entrance(ow, slot, id, (int)z3_arg_int(ctx, "x"), (int)z3_arg_int(ctx, "y"),
-                            (int)z3_arg_int(ctx, "entrance"), err);
+  if (st == Z3_OK && slot >= 0 && slot < slots) old = place_json(&table[slot], slot, hole);
+  int x = (int)z3_arg_int(ctx, "x"), y = (int)z3_arg_int(ctx, "y"), entrance = (int)z3_arg_int(ctx, "entrance");
+  if (st == Z3_OK && hole) st = z3_ow_set_hole(ow, slot, id, x, y, entrance, err);
+  else if (st == Z3_OK) st = z3_ow_set_entrance(ow, slot, id, x, y, entrance, err);
   if (st == Z3_OK) st = z3_cmd__ow_commit(ctx, ow, err);
   if (st == Z3_OK) {
     json_object_set_new(ctx->result, "old", json_incref(old));
-    json_object_set_new(ctx->result, "new", place_json(&ow->entrances[slot], slot, false));
+    json_object_set_new(ctx->result, "new", place_json(&table[slot], slot, hole));
   }
   json_decref(old);
   z3_ow_free(ow);

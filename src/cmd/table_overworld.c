@@ -162,15 +162,18 @@ const z3_command z3_cmds_overworld[] = {
     },
     {
         .resource = "overworld", .action = "set-entrance",
-        .summary = "point an entrance slot at an area position and dungeon entrance",
-        .description = "Rewrites one of the 129 entrance slots. A part of a large area is stored as its parent "
-                       "with the position in the parent's 64x64 grid.",
+        .summary = "point an entrance (or hole) slot at an area position and dungeon entrance",
+        .description = "Rewrites one of the 129 entrance slots, or with --hole one of the 19 hole slots. A part "
+                       "of a large area is stored as its parent with the position in the parent's 64x64 grid.",
         .flags = Z3_CMD_NEEDS_ROM | Z3_CMD_MUTATES_ROM, .safety = Z3_SAFETY_MUTATES_ROM,
         .effects = OW_MUTATE_EFFECTS("rewrites the slot in the three entrance tables"),
-        .args = ARGS({"slot", Z3_ARG_INT, true, NULL, NULL, "entrance slot (0-128)", 0, 1000}, MAP_ARG, XY_ARGS("tile16"),
-                     {"entrance", Z3_ARG_INT, true, NULL, NULL, "dungeon entrance id", 0, 0xFF}),
+        .args = ARGS({"slot", Z3_ARG_INT, true, NULL, NULL, "entrance slot (0-128), or hole slot (0-18) with --hole", 0, 1000},
+                     MAP_ARG, XY_ARGS("tile16"),
+                     {"entrance", Z3_ARG_INT, true, NULL, NULL, "dungeon entrance id", 0, 0xFF},
+                     {"hole", Z3_ARG_BOOL, false, NULL, NULL, "edit a hole slot instead of an entrance slot", 0, 0}),
         .returns = RETURNS({"old", "object", "the slot before"}, {"new", "object", "after"}, {"changes", "array", "the change set"}),
-        .examples = LIST("z3ed overworld set-entrance --rom zelda3.sfc --slot 10 --map 0x2C --x 12 --y 14 --entrance 0x02"),
+        .examples = LIST("z3ed overworld set-entrance --rom zelda3.sfc --slot 10 --map 0x2C --x 12 --y 14 --entrance 0x02",
+                         "z3ed overworld set-entrance --rom zelda3.sfc --hole --slot 2 --map 0x1B --x 20 --y 30 --entrance 0x05"),
         .handler = cmd_overworld_set_entrance,
     },
     {

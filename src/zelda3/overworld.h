@@ -204,6 +204,8 @@ z3_status z3_ow_list_replace_items(z3_ow_list *l, const z3_ow_item *s, int n, z3
  * position in the parent's grid, dungeon entrance id. */
 z3_status z3_ow_set_entrance(z3_overworld *ow, int slot, int area, int x, int y, int entrance,
                              z3_error *err);
+/* The same for hole slot `slot` (0-18). */
+z3_status z3_ow_set_hole(z3_overworld *ow, int slot, int area, int x, int y, int entrance, z3_error *err);
 
 /* ---- pictures (overworld_render.c) ------------------------------------- */
 

@@ -142,25 +142,35 @@ z3_status z3_ow__save_places(const z3_overworld *ow, z3_rom *rom, z3_error *err)
   return st;
 }
 
-z3_status z3_ow_set_entrance(z3_overworld *ow, int slot, int area, int x, int y, int entrance,
-                             z3_error *err) {
-  if (slot < 0 || slot >= Z3_OW_ENTRANCE_COUNT)
-    return z3_error_set(err, Z3_E_NOT_FOUND, "entrance slot %d does not exist (0-%d)", slot, Z3_OW_ENTRANCE_COUNT - 1);
+/* Shared by entrances and holes: same position encoding, parent area, entrance id. */
+static z3_status set_place(z3_overworld *ow, z3_ow_entrance *table, int slots, const char *kind, int slot, int area,
+                           int x, int y, int entrance, z3_error *err) {
+  if (slot < 0 || slot >= slots)
+    return z3_error_set(err, Z3_E_NOT_FOUND, "%s slot %d does not exist (0-%d)", kind, slot, slots - 1);
   z3_status st = z3_ow_check_area(area, err);
   if (st) return st;
-  if (area >= 0x80) return z3_error_set(err, Z3_E_INVALID, "entrances belong to areas 0x00-0x7F, not 0x%02X", area);
+  if (area >= 0x80) return z3_error_set(err, Z3_E_INVALID, "%ss belong to areas 0x00-0x7F, not 0x%02X", kind, area);
   int parent = ow->areas[area].parent, side = z3_ow_area_tile16_side(ow, parent);
   if (x < 0 || y < 0 || x >= side || y >= side)
     return z3_error_set(err, Z3_E_INVALID, "position (%d,%d) is outside area 0x%02X (tile16 0-%d on each axis)", x, y,
                         parent, side - 1);
   if (entrance < 0 || entrance > 0xFF)
     return z3_error_set(err, Z3_E_INVALID, "entrance id %d is not a byte", entrance);
-  z3_ow_entrance *e = &ow->entrances[slot];
+  z3_ow_entrance *e = &table[slot];
   snprintf(ow->places_why, sizeof ow->places_why,
-           "entrance slot %d set from area 0x%02X (%d,%d) id 0x%02X to area 0x%02X (%d,%d) id 0x%02X", slot, e->area,
+           "%s slot %d set from area 0x%02X (%d,%d) id 0x%02X to area 0x%02X (%d,%d) id 0x%02X", kind, slot, e->area,
            Z3_OW_POS_X(e->pos), Z3_OW_POS_Y(e->pos), e->entrance, parent, x, y, entrance);
   e->area = (uint16_t)parent;
   e->pos = Z3_OW_POS(x, y);
   e->entrance = (uint8_t)entrance;
   return Z3_OK;
+}
+
+z3_status z3_ow_set_entrance(z3_overworld *ow, int slot, int area, int x, int y, int entrance,
+                             z3_error *err) {
+  return set_place(ow, ow->entrances, Z3_OW_ENTRANCE_COUNT, "entrance", slot, area, x, y, entrance, err);
+}
+
+z3_status z3_ow_set_hole(z3_overworld *ow, int slot, int area, int x, int y, int entrance, z3_error *err) {
+  return set_place(ow, ow->holes, Z3_OW_HOLE_COUNT, "hole", slot, area, x, y, entrance, err);
 }

@@ -320,6 +320,13 @@ Z3_TEST(test_overworld_entrance__set_changes_only_the_entrance_tables) {
   assert_int_equal(Z3_OW_POS_Y(again->entrances[7].pos), 4);
   assert_int_equal(again->entrances[7].entrance, 0x12);
   assert_int_equal(z3_ow_set_entrance(ow, 129, 0, 0, 0, 0, &err), Z3_E_NOT_FOUND);
+  /* a hole is stored 0x400 below its tile16 offset (world reference §2.6) */
+  assert_ok(z3_ow_set_hole(ow, 4, 0x2C, 10, 20, 0x33, &err), &err);
+  assert_ok(z3_ow_save(ow, rom, &err), &err);
+  unsigned stored = rom->data.data[0xDB800 + 8] | rom->data.data[0xDB801 + 8] << 8;
+  assert_int_equal(stored, ((20u << 6 | 10u) << 1) - 0x400);
+  assert_int_equal(rom->data.data[0xDB826 + 8], 0x2C);
+  assert_int_equal(rom->data.data[0xDB84C + 4], 0x33);
   z3_ow_free(again);
   z3_ow_free(ow);
   free(before);
