@@ -43,5 +43,10 @@ fi
 # The headless SNES: the sample's reset code, to its idle loop and then two frames.
 step "$z3ed" emu run --rom "$sample" --until-pc 0x00800C --frames 1
 step "$z3ed" emu run --rom "$sample" --frames 2 --read 'wram:0:16,bus:$00:FFFC:2'
+# The overworld: an area described, a tile edit, and the area drawn to PNG.
+step "$z3ed" overworld describe --rom "$sample" --map 0x1B
+step "$z3ed" overworld set-tile --rom "$work/hack.sfc" --map 0x2C --x 5 --y 9 --value 0x123 --no-backup
+step "$z3ed" overworld render --rom "$work/hack.sfc" --map 0x2C --out "$work/area2c.png"
+step "$z3ed" overworld render --rom "$sample" --map 0x00 --out "$work/area00.png"
 printf '\nThe files above are in %s/.\n' "$work"
 printf '\nMore: %s --help, %s agent describe --format yaml\n' "$z3ed" "$z3ed"

@@ -1,6 +1,221 @@
 /* Commands of the overworld resource: overworld areas: tiles, sprites, entrances, exits, items. */
+#include "cmd/handlers_overworld.h"
 #include "cmd/table_macros.h"
 
+static const char *const layers[] = {"tile16", "tile32", NULL};
+
+#define MAP_ARG {"map", Z3_ARG_STRING, true, NULL, NULL, "area id: 0x00-0x3F light world, 0x40-0x7F dark world, 0x80-0x9F special", 0, 0}
+#define OPTIONAL_MAP_ARG {"map", Z3_ARG_STRING, false, NULL, NULL, "only this area (its parent for part of a large area)", 0, 0}
+#define STATE_ARG(req) {"state", Z3_ARG_STRING, req, NULL, NULL, "game state: 0 beginning, 1 zelda (rescued), 2 agahnim (defeated)", 0, 0}
+#define XY_ARGS(what)                                                                       \
+  {"x", Z3_ARG_INT, true, NULL, NULL, what " column", -1, 1000},                            \
+  {"y", Z3_ARG_INT, true, NULL, NULL, what " row", -1, 1000}
+#define OW_MUTATE_EFFECTS(what) LIST(what, "saves atomically over --rom (keeping FILE.bak) or to --output")
+
 const z3_command z3_cmds_overworld[] = {
+    {
+        .resource = "overworld", .action = "list",
+        .summary = "list the 160 overworld areas: world, size, parent, graphics, list sizes",
+        .description = "Loads the whole overworld model (maps, tile tables, property tables, sprite and item "
+                       "lists, entrances) and summarises every area. Parts of a large area name their parent; "
+                       "lists belong to the parent.",
+        .flags = Z3_CMD_NEEDS_ROM, .safety = Z3_SAFETY_READ_ONLY,
+        .effects = LIST("reads the ROM file"),
+        .args = (const z3_arg_spec[]){NONE},
+        .returns = RETURNS({"count", "integer", "160"}, {"large_areas", "integer", "large (2x2 screen) areas"},
+                           {"areas", "array", "map, name, world, large, parent, gfx, palette, sprites per state, items, entrances"}),
+        .examples = LIST("z3ed overworld list --rom zelda3.sfc"),
+        .handler = cmd_overworld_list,
+    },
+    {
+        .resource = "overworld", .action = "describe",
+        .summary = "show one area: properties, screens and their map streams, list sizes",
+        .description = "Everything the model knows about one area: name, world, size and parent, graphics, "
+                       "palette, sprite sets per state, sign message, music, and where each screen's two "
+                       "compressed map32 streams live.",
+        .flags = Z3_CMD_NEEDS_ROM, .safety = Z3_SAFETY_READ_ONLY,
+        .effects = LIST("reads the ROM file"),
+        .args = ARGS(MAP_ARG),
+        .returns = RETURNS({"map", "string", "the area"}, {"name", "string", "area name"},
+                           {"large", "boolean", "2x2 screens"}, {"screens", "array", "map, high and low stream address and size"},
+                           {"tile16_size", "integer", "tile16 grid side (32 or 64)"}),
+        .examples = LIST("z3ed overworld describe --rom zelda3.sfc --map 0x00"),
+        .handler = cmd_overworld_describe,
+    },
+    {
+        .resource = "overworld", .action = "get-tile",
+        .summary = "read the tile16 or tile32 at a position of an area",
+        .description = "Coordinates count tiles of the chosen layer inside the area: tile16 0-31 (0-63 for a "
+                       "large area named by its parent), tile32 0-15 (0-31). Shows what the tile is made of.",
+        .flags = Z3_CMD_NEEDS_ROM, .safety = Z3_SAFETY_READ_ONLY,
+        .effects = LIST("reads the ROM file"),
+        .args = ARGS(MAP_ARG, XY_ARGS("tile"),
+                     {"layer", Z3_ARG_ENUM, false, "tile16", layers, "tile16 or tile32", 0, 0}),
+        .returns = RETURNS({"value", "string", "the tile id"}, {"tile8", "array", "tile16: its four tile8 words"},
+                           {"tile16", "array", "tile32: its four tile16 ids"}),
+        .examples = LIST("z3ed overworld get-tile --rom zelda3.sfc --map 0x00 --x 10 --y 12",
+                         "z3ed overworld get-tile --rom zelda3.sfc --map 0x1B --x 20 --y 20 --layer tile32"),
+        .handler = cmd_overworld_get_tile,
+    },
+    {
+        .resource = "overworld", .action = "set-tile",
+        .summary = "change the tile16 or tile32 at a position of an area",
+        .description = "A tile16 edit picks the tile32 holding the new combination, or defines one in an unused "
+                       "tile32 slot. The screen's map streams are recompressed and written in place when they "
+                       "fit, otherwise moved to free space with their pointers updated.",
+        .flags = Z3_CMD_NEEDS_ROM | Z3_CMD_MUTATES_ROM, .safety = Z3_SAFETY_MUTATES_ROM,
+        .effects = OW_MUTATE_EFFECTS("rewrites the screen's map streams (and tile32 definitions when needed)"),
+        .args = ARGS(MAP_ARG, XY_ARGS("tile"),
+                     {"layer", Z3_ARG_ENUM, false, "tile16", layers, "tile16 or tile32", 0, 0},
+                     {"value", Z3_ARG_INT, true, NULL, NULL, "new tile id", 0, 0xFFFF}),
+        .returns = RETURNS({"old_value", "string", "before"}, {"value", "string", "after"}, {"changes", "array", "the change set"}),
+        .examples = LIST("z3ed overworld set-tile --rom zelda3.sfc --map 0x00 --x 10 --y 12 --value 0x123"),
+        .handler = cmd_overworld_set_tile,
+    },
+    {
+        .resource = "overworld", .action = "list-sprites",
+        .summary = "list an area's sprites for one game state or all three",
+        .description = "Positions are tile16 coordinates in the area (0-63 for a large one). Ids 0xF3 and up "
+                       "are overlord markers. State 0 has lists for the light world only.",
+        .flags = Z3_CMD_NEEDS_ROM, .safety = Z3_SAFETY_READ_ONLY,
+        .effects = LIST("reads the ROM file"),
+        .args = ARGS(MAP_ARG, STATE_ARG(false)),
+        .returns = RETURNS({"count", "integer", "sprites listed"}, {"states", "array", "state, name, sprites (index, x, y, id)"}),
+        .examples = LIST("z3ed overworld list-sprites --rom zelda3.sfc --map 0x00",
+                         "z3ed overworld list-sprites --rom zelda3.sfc --map 0x1B --state agahnim"),
+        .handler = cmd_overworld_list_sprites,
+    },
+    {
+        .resource = "overworld", .action = "add-sprite",
+        .summary = "add a sprite to an area's list for one game state",
+        .description = "Appends to the list; it is written in place when it fits, else into free room of the "
+                       "sprite data region with its pointer updated.",
+        .flags = Z3_CMD_NEEDS_ROM | Z3_CMD_MUTATES_ROM, .safety = Z3_SAFETY_MUTATES_ROM,
+        .effects = OW_MUTATE_EFFECTS("rewrites the sprite list and its pointer"),
+        .args = ARGS(MAP_ARG, STATE_ARG(true), XY_ARGS("tile16"),
+                     {"id", Z3_ARG_INT, true, NULL, NULL, "sprite id (0xF3+ overlord markers)", 0, 0xFF}),
+        .returns = RETURNS({"index", "integer", "the new sprite's index"}, {"changes", "array", "the change set"}),
+        .examples = LIST("z3ed overworld add-sprite --rom zelda3.sfc --map 0x2C --state 1 --x 5 --y 6 --id 0x41"),
+        .handler = cmd_overworld_add_sprite,
+    },
+    {
+        .resource = "overworld", .action = "move-sprite",
+        .summary = "move one sprite of an area's list",
+        .description = "Index as shown by list-sprites.",
+        .flags = Z3_CMD_NEEDS_ROM | Z3_CMD_MUTATES_ROM, .safety = Z3_SAFETY_MUTATES_ROM,
+        .effects = OW_MUTATE_EFFECTS("rewrites the sprite list"),
+        .args = ARGS(MAP_ARG, STATE_ARG(true), {"index", Z3_ARG_INT, true, NULL, NULL, "sprite index", 0, 255},
+                     XY_ARGS("tile16")),
+        .returns = RETURNS({"old", "object", "the sprite before"}, {"sprite", "object", "after"}, {"changes", "array", "the change set"}),
+        .examples = LIST("z3ed overworld move-sprite --rom zelda3.sfc --map 0x00 --state 0 --index 0 --x 14 --y 12"),
+        .handler = cmd_overworld_move_sprite,
+    },
+    {
+        .resource = "overworld", .action = "remove-sprite",
+        .summary = "remove one sprite from an area's list",
+        .description = "Later sprites move down one index.",
+        .flags = Z3_CMD_NEEDS_ROM | Z3_CMD_MUTATES_ROM, .safety = Z3_SAFETY_MUTATES_ROM,
+        .effects = OW_MUTATE_EFFECTS("rewrites the sprite list"),
+        .args = ARGS(MAP_ARG, STATE_ARG(true), {"index", Z3_ARG_INT, true, NULL, NULL, "sprite index", 0, 255}),
+        .returns = RETURNS({"removed", "object", "the sprite removed"}, {"count", "integer", "sprites left"},
+                           {"changes", "array", "the change set"}),
+        .examples = LIST("z3ed overworld remove-sprite --rom zelda3.sfc --map 0x00 --state 0 --index 1"),
+        .handler = cmd_overworld_remove_sprite,
+    },
+    {
+        .resource = "overworld", .action = "list-entrances",
+        .summary = "list overworld entrances and holes (all, or one area's)",
+        .description = "129 entrance slots (unused ones left out) and 19 holes; each gives the area, the tile16 "
+                       "position and the dungeon entrance id it leads to.",
+        .flags = Z3_CMD_NEEDS_ROM, .safety = Z3_SAFETY_READ_ONLY,
+        .effects = LIST("reads the ROM file"),
+        .args = ARGS(OPTIONAL_MAP_ARG),
+        .returns = RETURNS({"entrances", "integer", "entrances listed"}, {"holes", "integer", "holes listed"},
+                           {"free_slots", "integer", "unused entrance slots"}, {"list", "array", "slot, kind, map, x, y, entrance"}),
+        .examples = LIST("z3ed overworld list-entrances --rom zelda3.sfc", "z3ed overworld list-entrances --rom zelda3.sfc --map 0x2C"),
+        .handler = cmd_overworld_list_entrances,
+    },
+    {
+        .resource = "overworld", .action = "list-exits",
+        .summary = "list exits back to the overworld, and flute/whirlpool transports",
+        .description = "Exits (79 records, unused ones left out) say where Link appears when leaving a room; "
+                       "transports are the 8 flute spots, the pyramid landing and 8 whirlpool destinations.",
+        .flags = Z3_CMD_NEEDS_ROM, .safety = Z3_SAFETY_READ_ONLY,
+        .effects = LIST("reads the ROM file"),
+        .args = ARGS(OPTIONAL_MAP_ARG),
+        .returns = RETURNS({"count", "integer", "exits listed"}, {"exits", "array", "slot, room, map, link_x, link_y, scroll, door"},
+                           {"transports", "array", "slot, kind, map, link_x, link_y"}),
+        .examples = LIST("z3ed overworld list-exits --rom zelda3.sfc"),
+        .handler = cmd_overworld_list_exits,
+    },
+    {
+        .resource = "overworld", .action = "list-items",
+        .summary = "list secret items (under bushes, rocks) of all areas or one",
+        .description = "Item ids follow the game's secret table: 0x01 green rupee ... 0x16, 0x80 hole, 0x82 warp, "
+                       "0x84 staircase, 0x86 bombable door, 0x88 switch.",
+        .flags = Z3_CMD_NEEDS_ROM, .safety = Z3_SAFETY_READ_ONLY,
+        .effects = LIST("reads the ROM file"),
+        .args = ARGS(OPTIONAL_MAP_ARG),
+        .returns = RETURNS({"count", "integer", "items listed"}, {"items", "array", "map, index, x, y, item"}),
+        .examples = LIST("z3ed overworld list-items --rom zelda3.sfc"),
+        .handler = cmd_overworld_list_items,
+    },
+    {
+        .resource = "overworld", .action = "set-entrance",
+        .summary = "point an entrance (or hole) slot at an area position and dungeon entrance",
+        .description = "Rewrites one of the 129 entrance slots, or with --hole one of the 19 hole slots. A part "
+                       "of a large area is stored as its parent with the position in the parent's 64x64 grid.",
+        .flags = Z3_CMD_NEEDS_ROM | Z3_CMD_MUTATES_ROM, .safety = Z3_SAFETY_MUTATES_ROM,
+        .effects = OW_MUTATE_EFFECTS("rewrites the slot in the three entrance tables"),
+        .args = ARGS({"slot", Z3_ARG_INT, true, NULL, NULL, "entrance slot (0-128), or hole slot (0-18) with --hole", 0, 1000},
+                     MAP_ARG, XY_ARGS("tile16"),
+                     {"entrance", Z3_ARG_INT, true, NULL, NULL, "dungeon entrance id", 0, 0xFF},
+                     {"hole", Z3_ARG_BOOL, false, NULL, NULL, "edit a hole slot instead of an entrance slot", 0, 0}),
+        .returns = RETURNS({"old", "object", "the slot before"}, {"new", "object", "after"}, {"changes", "array", "the change set"}),
+        .examples = LIST("z3ed overworld set-entrance --rom zelda3.sfc --slot 10 --map 0x2C --x 12 --y 14 --entrance 0x02",
+                         "z3ed overworld set-entrance --rom zelda3.sfc --hole --slot 2 --map 0x1B --x 20 --y 30 --entrance 0x05"),
+        .handler = cmd_overworld_set_entrance,
+    },
+    {
+        .resource = "overworld", .action = "export",
+        .summary = "write one area as a JSON document (tiles, properties, sprites, items, entrances)",
+        .description = "The document holds the area's tile32 grid per screen, its property bytes, its sprite "
+                       "lists per game state, its secret items and its entrances; 'overworld import' reads it "
+                       "back.",
+        .flags = Z3_CMD_NEEDS_ROM | Z3_CMD_WRITES_FILE, .safety = Z3_SAFETY_WRITES_FILES,
+        .effects = LIST("reads the ROM file", "writes --out atomically"),
+        .args = ARGS(MAP_ARG, {"out", Z3_ARG_OUT_PATH, true, NULL, NULL, "JSON file to write", 0, 0}),
+        .returns = RETURNS({"map", "string", "the area"}, {"screens", "integer", "screens written (1 or 4)"},
+                           {"files", "array", "the file written"}),
+        .examples = LIST("z3ed overworld export --rom zelda3.sfc --map 0x00 --out area00.json"),
+        .handler = cmd_overworld_export,
+    },
+    {
+        .resource = "overworld", .action = "import",
+        .summary = "replace one area's tiles, properties, lists and entrances from a JSON document",
+        .description = "Reads a document written by 'overworld export' (possibly of another area of the same "
+                       "size) and replaces what it covers; the area's entrance slots not listed become unused. "
+                       "A bad value is reported with its JSON path and nothing is written.",
+        .flags = Z3_CMD_NEEDS_ROM | Z3_CMD_MUTATES_ROM, .safety = Z3_SAFETY_MUTATES_ROM,
+        .effects = OW_MUTATE_EFFECTS("rewrites what changed: map streams, tile tables, property bytes, lists, entrance tables"),
+        .args = ARGS(MAP_ARG, {"in", Z3_ARG_PATH, true, NULL, NULL, "JSON document", 0, 0}),
+        .returns = RETURNS({"map", "string", "the area"}, {"changes", "array", "the change set"}),
+        .examples = LIST("z3ed overworld import --rom zelda3.sfc --map 0x30 --in area00.json",
+                         "z3ed overworld import --rom zelda3.sfc --map 0x00 --in area00.json"),
+        .handler = cmd_overworld_import,
+    },
+    {
+        .resource = "overworld", .action = "render",
+        .summary = "draw an area as an indexed PNG",
+        .description = "Draws the area's tiles with its blocksets (the world's main blockset and the area's "
+                       "aux blockset) and the BG palettes the game builds for it. A large area named by its "
+                       "parent is 1024x1024, any other area 512x512. Priority is not modelled.",
+        .flags = Z3_CMD_NEEDS_ROM | Z3_CMD_WRITES_FILE, .safety = Z3_SAFETY_WRITES_FILES,
+        .effects = LIST("reads the ROM file", "writes --out atomically"),
+        .args = ARGS(MAP_ARG, {"out", Z3_ARG_OUT_PATH, true, NULL, NULL, "PNG file to write", 0, 0}),
+        .returns = RETURNS({"width", "integer", "pixels"}, {"height", "integer", "pixels"}, {"files", "array", "the file written"}),
+        .examples = LIST("z3ed overworld render --rom zelda3.sfc --map 0x00 --out area00.png"),
+        .handler = cmd_overworld_render,
+    },
     END_OF_SECTION,
 };

@@ -1,0 +1,103 @@
+/* overworld render, export and import. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "base/png.h"
+#include "cmd/handlers.h"
+#include "cmd/handlers_overworld.h"
+#include "zelda3/overworld_json.h"
+
+z3_status cmd_overworld_render(z3_cmd_ctx *ctx, z3_error *err) {
+  int id = 0;
+  z3_overworld *ow = NULL;
+  z3_status st = z3_cmd__ow_map(ctx, &id, err);
+  if (st == Z3_OK) st = z3_ow_load(&ow, ctx->rom, err);
+  z3_ow_image img = {0};
+  z3_buf png;
+  z3_buf_init(&png);
+  if (st == Z3_OK) st = z3_ow_render(ow, ctx->rom, id, &img, err);
+  if (st == Z3_OK)
+    st = z3_png_write_indexed(&png, img.width, img.height, img.pixels, (const uint8_t(*)[4])img.palette, 128, err);
+  if (st == Z3_OK) st = z3_cmd_write_file(ctx, z3_arg_str(ctx, "out"), png.data, png.len, err);
+  if (st == Z3_OK) {
+    json_object_set_new(ctx->result, "map", z3_cmd__hex((uint64_t)id, 2));
+    json_object_set_new(ctx->result, "width", json_integer(img.width));
+    json_object_set_new(ctx->result, "height", json_integer(img.height));
+  }
+  z3_buf_release(&png);
+  z3_ow_image_release(&img);
+  z3_ow_free(ow);
+  return st;
+}
+
+/* Indented JSON with arrays of plain values kept on one line (a tile32 row per line). */
+static z3_status append_json(z3_buf *out, const char *text, z3_error *err) {
+  for (const char *p = text; *p; p++) {
+    size_t flat = 0;
+    if (*p == '[') {
+      const char *q = p + 1;
+      while (*q && *q != ']' && *q != '[' && *q != '{') q++;
+      if (*q == ']') flat = (size_t)(q - p) + 1;
+    }
+    if (!flat) {
+      if (z3_buf_push(out, (uint8_t)*p, err)) return Z3_E_NOMEM;
+      continue;
+    }
+    for (size_t i = 0; i < flat; i++)
+      if ((p[i] != '\n' && p[i] != ' ') && z3_buf_push(out, (uint8_t)p[i], err)) return Z3_E_NOMEM;
+    p += flat - 1;
+  }
+  return z3_buf_push(out, '\n', err);
+}
+
+z3_status cmd_overworld_export(z3_cmd_ctx *ctx, z3_error *err) {
+  int id = 0;
+  z3_overworld *ow = NULL;
+  z3_status st = z3_cmd__ow_map(ctx, &id, err);
+  if (st == Z3_OK) st = z3_ow_load(&ow, ctx->rom, err);
+  if (st) return st;
+  json_t *doc = z3_ow_export_json(ow, id);
+  char *text = json_dumps(doc, JSON_INDENT(1) | JSON_COMPACT);
+  if (!text) st = z3_error_set(err, Z3_E_NOMEM, "out of memory");
+  if (st == Z3_OK) {
+    z3_buf out;
+    z3_buf_init(&out);
+    st = append_json(&out, text, err);
+    if (st == Z3_OK) st = z3_cmd_write_file(ctx, z3_arg_str(ctx, "out"), out.data, out.len, err);
+    z3_buf_release(&out);
+  }
+  if (st == Z3_OK) {
+    json_object_set_new(ctx->result, "map", z3_cmd__hex((uint64_t)id, 2));
+    json_object_set_new(ctx->result, "screens", json_integer((json_int_t)json_array_size(json_object_get(doc, "screens"))));
+  }
+  free(text);
+  json_decref(doc);
+  z3_ow_free(ow);
+  return st;
+}
+
+z3_status cmd_overworld_import(z3_cmd_ctx *ctx, z3_error *err) {
+  int id = 0;
+  z3_overworld *ow = NULL;
+  const char *path = z3_arg_str(ctx, "in");
+  z3_status st = z3_cmd__ow_map(ctx, &id, err);
+  json_t *doc = NULL;
+  if (st == Z3_OK) {
+    json_error_t jerr;
+    doc = json_load_file(path, 0, &jerr);
+    if (!doc)
+      st = z3_error_set(err, Z3_E_INVALID, "'%s' is not valid JSON: %s (line %d, column %d)", path, jerr.text, jerr.line,
+                        jerr.column);
+  }
+  if (st == Z3_OK) st = z3_ow_load(&ow, ctx->rom, err);
+  if (st == Z3_OK) {
+    st = z3_ow_import_json(ow, id, doc, err);
+    if (st) z3_error_hint(err, "in '%s'; 'z3ed overworld export' writes a document to start from", path);
+  }
+  if (st == Z3_OK) st = z3_cmd__ow_commit(ctx, ow, err);
+  if (st == Z3_OK) json_object_set_new(ctx->result, "map", z3_cmd__hex((uint64_t)id, 2));
+  json_decref(doc);
+  z3_ow_free(ow);
+  return st;
+}

@@ -1,0 +1,33 @@
+/* Handlers of the overworld commands (table_overworld.c) and their shared helpers; cmd/ only. */
+#ifndef Z3_CMD_HANDLERS_OVERWORLD_H
+#define Z3_CMD_HANDLERS_OVERWORLD_H
+
+#include "cmd/cmd.h"
+#include "zelda3/overworld.h"
+
+z3_status cmd_overworld_list(z3_cmd_ctx *ctx, z3_error *err);
+z3_status cmd_overworld_describe(z3_cmd_ctx *ctx, z3_error *err);
+z3_status cmd_overworld_get_tile(z3_cmd_ctx *ctx, z3_error *err);
+z3_status cmd_overworld_set_tile(z3_cmd_ctx *ctx, z3_error *err);
+z3_status cmd_overworld_list_sprites(z3_cmd_ctx *ctx, z3_error *err);
+z3_status cmd_overworld_add_sprite(z3_cmd_ctx *ctx, z3_error *err);
+z3_status cmd_overworld_move_sprite(z3_cmd_ctx *ctx, z3_error *err);
+z3_status cmd_overworld_remove_sprite(z3_cmd_ctx *ctx, z3_error *err);
+z3_status cmd_overworld_list_entrances(z3_cmd_ctx *ctx, z3_error *err);
+z3_status cmd_overworld_list_exits(z3_cmd_ctx *ctx, z3_error *err);
+z3_status cmd_overworld_list_items(z3_cmd_ctx *ctx, z3_error *err);
+z3_status cmd_overworld_set_entrance(z3_cmd_ctx *ctx, z3_error *err);
+z3_status cmd_overworld_export(z3_cmd_ctx *ctx, z3_error *err);
+z3_status cmd_overworld_import(z3_cmd_ctx *ctx, z3_error *err);
+z3_status cmd_overworld_render(z3_cmd_ctx *ctx, z3_error *err);
+
+/* --map as a checked area id (unknown ids are Z3_E_NOT_FOUND naming the id). */
+z3_status z3_cmd__ow_map(const z3_cmd_ctx *ctx, int *id, z3_error *err);
+/* --state as 0-2; `all` (may be NULL) is set when the argument is absent. */
+z3_status z3_cmd__ow_state(const z3_cmd_ctx *ctx, int *state, bool *all, z3_error *err);
+json_t *z3_cmd__ow_sprite_json(const z3_ow_sprite *s, int index);
+json_t *z3_cmd__ow_area_json(const z3_overworld *ow, int id);
+/* Loads the model; saves it back into ctx->rom (the dispatcher writes the file). */
+z3_status z3_cmd__ow_commit(z3_cmd_ctx *ctx, z3_overworld *ow, z3_error *err);
+
+#endif

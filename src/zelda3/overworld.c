@@ -1,0 +1,450 @@
+/* Overworld load and save: layout checks, areas, tile tables, map streams, properties. */
+#include <stdio.h>
+#include <string.h>
+
+#include "snes/lz2.h"
+#include "zelda3/gfx.h"
+#include "zelda3/overworld.h"
+
+const size_t z3_ow_tile32_pc[4] = {0x18000, 0x1B400, 0x20000, 0x23400};
+enum { TILE32_TABLE_BYTES = 0x33F0 };
+
+/* Code bytes that say which layout the ROM uses (world reference §1, §6). */
+#define TILE16_BANK_OPERAND_PC 0x17D28u  /* $0F = vanilla tile16 at 0x78000 */
+#define TILE32_BANK_OPERAND_PC 0x1772Eu  /* $04 = vanilla tile32 tables */
+#define ZSCUSTOM_VERSION_PC 0x140145u    /* 0x00/0xFF/absent = vanilla */
+#define ENTRANCE_LAYOUT_PC 0xDB895u      /* $B8 = 129 vanilla entrances */
+
+/* Property tables (world reference §2.4). */
+#define GFX_PC 0x07C9Cu
+#define PALETTE_PC 0x07D1Cu
+#define SPRITE_GFX_PC 0x07A41u
+#define SPRITE_PALETTE_PC 0x07B41u
+#define MESSAGE_PC 0x3F51Du
+#define MUSIC_LW_PC 0x14303u
+#define MUSIC_DW_PC 0x14403u
+#define SW_SPRITE_GFX_PC 0x16811u
+#define SW_GFX_PC 0x16821u
+#define SW_PALETTE_PC 0x16831u
+#define SW_SPRITE_PALETTE_PC 0x16841u
+
+/* Where map streams may live (vanilla banks $0B-$0C, world reference §7 item 3). */
+static const struct { size_t from, to; } map_regions[] = {{0x58000, 0x5FE70}, {0x60000, 0x6411F}};
+
+static z3_status refuse_layout(z3_error *err, size_t pc, const char *what, unsigned value,
+                               unsigned vanilla) {
+  z3_error_set_at(err, Z3_E_INVALID, (int64_t)pc,
+                  "%s: byte 0x%02X at 0x%05zX (vanilla 0x%02X); z3ed reads the vanilla overworld layout only",
+                  what, value, pc, vanilla);
+  return Z3_E_INVALID;
+}
+
+static z3_status check_layout(const z3_rom *rom, z3_error *err) {
+  const uint8_t *d = rom->data.data;
+  if (rom->mapping != Z3_MAP_LOROM || rom->data.len < 0x100000) {
+    return z3_error_set(err, Z3_E_INVALID, "not an ALttP-layout ROM: the overworld needs a LoROM image of 1 MiB or more (this one: %s, %zu KiB)",
+                        z3_mapping_name(rom->mapping), rom->data.len / 1024);
+  }
+  if (d[TILE16_BANK_OPERAND_PC] != 0x0F)
+    return refuse_layout(err, TILE16_BANK_OPERAND_PC, "expanded tile16 table", d[TILE16_BANK_OPERAND_PC], 0x0F);
+  if (d[TILE32_BANK_OPERAND_PC] != 0x04)
+    return refuse_layout(err, TILE32_BANK_OPERAND_PC, "expanded tile32 tables", d[TILE32_BANK_OPERAND_PC], 0x04);
+  if (d[ENTRANCE_LAYOUT_PC] != 0xB8)
+    return refuse_layout(err, ENTRANCE_LAYOUT_PC, "expanded overworld entrances", d[ENTRANCE_LAYOUT_PC], 0xB8);
+  if (rom->data.len > ZSCUSTOM_VERSION_PC && d[ZSCUSTOM_VERSION_PC] != 0x00 && d[ZSCUSTOM_VERSION_PC] != 0xFF)
+    return refuse_layout(err, ZSCUSTOM_VERSION_PC, "ZSCustomOverworld ROM", d[ZSCUSTOM_VERSION_PC], 0x00);
+  return Z3_OK;
+}
+
+/* Parents and sizes: LW/DW from the tables (yaze's reading), SW fixed (Zora's Domain). */
+static z3_status load_layout(z3_overworld *ow, const uint8_t *d, z3_error *err) {
+  for (int id = 0; id < Z3_OW_AREA_COUNT; id++) {
+    z3_ow_area *a = &ow->areas[id];
+    a->id = (uint8_t)id;
+    if (id >= 0x80) {
+      bool zora = id == 0x81 || id == 0x82 || id == 0x89 || id == 0x8A;
+      a->large = zora, a->parent = zora ? 0x81 : (uint8_t)id;
+      continue;
+    }
+    unsigned p = d[Z3_OW_PARENT_PC + (id & 0x3F)];
+    if (p > 0x3F) {
+      return z3_error_set_at(err, Z3_E_INVALID, (int64_t)(Z3_OW_PARENT_PC + (id & 0x3F)),
+                             "area 0x%02X: parent 0x%02X in the parent table at $02:%04X is not a light-world area",
+                             id, p, 0xA5EC + (id & 0x3F));
+    }
+    a->parent = (uint8_t)(p | (id & 0x40));
+    a->large = d[Z3_OW_SIZE_PC + id] == 0x00;
+  }
+  for (int id = 0; id < 0x80; id++) {
+    const z3_ow_area *a = &ow->areas[id];
+    if (a->parent != id) continue;
+    if (!a->large) continue;
+    int x = id & 7, y = (id >> 3) & 7;
+    const int kids[3] = {id + 1, id + 8, id + 9};
+    bool ok = x <= 6 && y <= 6;
+    for (int k = 0; ok && k < 3; k++) ok = ow->areas[kids[k]].parent == id;
+    if (!ok) {
+      return z3_error_set_at(err, Z3_E_INVALID, (int64_t)(Z3_OW_PARENT_PC + (id & 0x3F)),
+                             "area 0x%02X is large but areas 0x%02X, 0x%02X and 0x%02X do not name it as their parent (parent table $02:A5EC)",
+                             id, kids[0], kids[1], kids[2]);
+    }
+  }
+  return Z3_OK;
+}
+
+static void load_tile16(z3_overworld *ow, const uint8_t *d) {
+  for (int i = 0; i < Z3_OW_TILE16_COUNT; i++) {
+    const uint8_t *p = d + Z3_OW_TILE16_PC + (size_t)i * 8;
+    for (int q = 0; q < 4; q++) ow->tile16[i][q] = (uint16_t)(p[2 * q] | p[2 * q + 1] << 8);
+  }
+}
+
+static uint32_t read_long(const uint8_t *p) { return (uint32_t)(p[0] | p[1] << 8 | p[2] << 16); }
+
+static z3_status load_stream(const z3_rom *rom, int id, bool high, z3_ow_stream *s, z3_buf *out,
+                             z3_error *err) {
+  size_t table = high ? Z3_OW_MAP_HIGH_PTR_PC : Z3_OW_MAP_LOW_PTR_PC;
+  s->address = read_long(rom->data.data + table + (size_t)id * 3);
+  char addr[10];
+  z3_snes_format_address(s->address, addr);
+  z3_status st = z3_rom_to_pc(rom, s->address, &s->pc, err);
+  out->len = 0;
+  /* The game uses the first 256 bytes; a stream that writes a little more is
+   * read as it does (the cap keeps a runaway stream from going far). */
+  if (st == Z3_OK) {
+    st = z3_lz2_decompress(out, rom->data.data + s->pc, rom->data.len - s->pc, Z3_LZ2_OVERWORLD,
+                           0x1000, &s->stored_size, err);
+  }
+  if (st == Z3_OK && out->len < 256) {
+    st = z3_error_set_at(err, Z3_E_INVALID, (int64_t)s->pc, "decompresses to %zu bytes, fewer than 256", out->len);
+  }
+  if (st) {
+    z3_error e2;
+    z3_error_init(&e2);
+    z3_error_set_at(&e2, st, err->offset, "area 0x%02X %s map32 stream at %s (pointer table $02:%04X): %s", id,
+                    high ? "high-byte" : "low-byte", addr,
+                    (unsigned)((high ? 0xF94D : 0xFB2D) + id * 3), err->message);
+    snprintf(e2.hint, sizeof e2.hint, "%s", err->hint);
+    *err = e2;
+  }
+  return st;
+}
+
+static z3_status load_maps(z3_overworld *ow, const z3_rom *rom, z3_error *err) {
+  z3_buf hi, lo;
+  z3_buf_init(&hi);
+  z3_buf_init(&lo);
+  z3_status st = Z3_OK;
+  for (int id = 0; st == Z3_OK && id < Z3_OW_AREA_COUNT; id++) {
+    z3_ow_area *a = &ow->areas[id];
+    st = load_stream(rom, id, true, &a->high, &hi, err);
+    if (st == Z3_OK) st = load_stream(rom, id, false, &a->low, &lo, err);
+    for (int i = 0; st == Z3_OK && i < 256; i++) a->map32[i] = (uint16_t)(hi.data[i] << 8 | lo.data[i]);
+  }
+  z3_buf_release(&hi);
+  z3_buf_release(&lo);
+  return st;
+}
+
+/* Property values, read at the parent's index (world reference §2.4). */
+static void load_properties(z3_overworld *ow, const uint8_t *d) {
+  for (int id = 0; id < Z3_OW_AREA_COUNT; id++) {
+    z3_ow_area *a = &ow->areas[id];
+    int p = a->parent;
+    a->gfx = a->palette = a->message = -1;
+    for (int s = 0; s < Z3_OW_STATES; s++) a->sprite_gfx[s] = a->sprite_palette[s] = -1;
+    for (int m = 0; m < 4; m++) a->music[m] = -1;
+    if (p < 0x80) {
+      a->gfx = d[GFX_PC + p];
+      a->palette = d[PALETTE_PC + p];
+      a->message = d[MESSAGE_PC + 2 * p] | d[MESSAGE_PC + 2 * p + 1] << 8;
+      for (int s = 0; s < Z3_OW_STATES; s++) {
+        size_t i = p < 0x40 ? (size_t)(s * 0x40 + p) : (size_t)(0xC0 + p - 0x40);
+        a->sprite_gfx[s] = d[SPRITE_GFX_PC + i];
+        a->sprite_palette[s] = d[SPRITE_PALETTE_PC + i];
+      }
+      if (p < 0x40)
+        for (int m = 0; m < 4; m++) a->music[m] = d[MUSIC_LW_PC + (size_t)(m * 0x40 + p)];
+      else
+        a->music[0] = d[MUSIC_DW_PC + (size_t)(p - 0x40)];
+    } else if (p < 0x90) {
+      a->gfx = d[SW_GFX_PC + (size_t)(p - 0x80)];
+      a->palette = d[SW_PALETTE_PC + (size_t)(p - 0x80)];
+      for (int s = 0; s < Z3_OW_STATES; s++) {
+        a->sprite_gfx[s] = d[SW_SPRITE_GFX_PC + (size_t)(p - 0x80)];
+        a->sprite_palette[s] = d[SW_SPRITE_PALETTE_PC + (size_t)(p - 0x80)];
+      }
+      a->music[0] = d[MUSIC_DW_PC + (size_t)(p - 0x40)];
+    } else {
+      a->music[0] = d[MUSIC_DW_PC + (size_t)(p - 0x40)];
+    }
+  }
+}
+
+z3_status z3_ow_load(z3_overworld **out, const z3_rom *rom, z3_error *err) {
+  *out = NULL;
+  z3_status st = check_layout(rom, err);
+  if (st) return st;
+  z3_overworld *ow = z3_calloc(1, sizeof *ow);
+  if (ow) ow->tile16 = z3_calloc(Z3_OW_TILE16_COUNT, sizeof *ow->tile16);
+  if (ow) ow->tile32 = z3_calloc(Z3_OW_TILE32_COUNT, sizeof *ow->tile32);
+  if (!ow || !ow->tile16 || !ow->tile32) {
+    z3_ow_free(ow);
+    return z3_error_set(err, Z3_E_NOMEM, "out of memory loading the overworld");
+  }
+  const uint8_t *d = rom->data.data;
+  st = load_layout(ow, d, err);
+  if (st == Z3_OK) {
+    load_tile16(ow, d);
+    const uint8_t *q[4];
+    for (int i = 0; i < 4; i++) q[i] = d + z3_ow_tile32_pc[i];
+    z3_ow_tile32_decode(q, ow->tile32, Z3_OW_TILE32_COUNT);
+    st = load_maps(ow, rom, err);
+  }
+  if (st == Z3_OK) load_properties(ow, d);
+  if (st == Z3_OK) st = z3_ow__load_lists(ow, rom, err);
+  if (st == Z3_OK) st = z3_ow__load_places(ow, rom, err);
+  if (st) {
+    z3_ow_free(ow);
+    return st;
+  }
+  *out = ow;
+  return Z3_OK;
+}
+
+void z3_ow_free(z3_overworld *ow) {
+  if (!ow) return;
+  z3_ow__free_lists(ow);
+  z3_free(ow->tile16);
+  z3_free(ow->tile32);
+  z3_free(ow);
+}
+
+/* ---- save --------------------------------------------------------------- */
+
+z3_status z3_ow__write_diff(z3_rom *rom, size_t pc, const uint8_t *data, size_t len,
+                            const char *reason, z3_error *err) {
+  if (pc + len > rom->data.len) {
+    return z3_error_set(err, Z3_E_INTERNAL, "write of %zu bytes at 0x%zX is past the ROM's end", len, pc);
+  }
+  const uint8_t *cur = rom->data.data + pc;
+  size_t i = 0;
+  while (i < len) {
+    if (cur[i] == data[i]) {
+      i++;
+      continue;
+    }
+    /* one change per run of differences, runs closer than 8 equal bytes merged */
+    size_t start = i, end = i + 1, same = 0;
+    for (size_t j = i + 1; j < len && same < 8; j++) {
+      if (cur[j] == data[j]) {
+        same++;
+      } else {
+        same = 0;
+        end = j + 1;
+      }
+    }
+    z3_status st = z3_rom_write(rom, pc + start, data + start, end - start, reason, err);
+    if (st) return st;
+    i = end;
+  }
+  return Z3_OK;
+}
+
+static z3_status save_tiles(z3_overworld *ow, z3_rom *rom, z3_error *err) {
+  z3_status st = Z3_OK;
+  if (ow->tile16_dirty) {
+    uint8_t *buf = z3_malloc((size_t)Z3_OW_TILE16_COUNT * 8);
+    if (!buf) return z3_error_set(err, Z3_E_NOMEM, "out of memory");
+    for (int i = 0; i < Z3_OW_TILE16_COUNT; i++)
+      for (int q = 0; q < 4; q++) {
+        buf[i * 8 + 2 * q] = (uint8_t)ow->tile16[i][q];
+        buf[i * 8 + 2 * q + 1] = (uint8_t)(ow->tile16[i][q] >> 8);
+      }
+    st = z3_ow__write_diff(rom, Z3_OW_TILE16_PC, buf, (size_t)Z3_OW_TILE16_COUNT * 8,
+                           "overworld tile16 definitions", err);
+    z3_free(buf);
+  }
+  if (st == Z3_OK && ow->tile32_dirty) {
+    uint8_t *buf = z3_malloc(4 * TILE32_TABLE_BYTES);
+    if (!buf) return z3_error_set(err, Z3_E_NOMEM, "out of memory");
+    uint8_t *q[4] = {buf, buf + TILE32_TABLE_BYTES, buf + 2 * TILE32_TABLE_BYTES, buf + 3 * TILE32_TABLE_BYTES};
+    z3_ow_tile32_encode(ow->tile32, Z3_OW_TILE32_COUNT, q);
+    static const char *const names[4] = {"top-left", "top-right", "bottom-left", "bottom-right"};
+    for (int i = 0; st == Z3_OK && i < 4; i++) {
+      char reason[256];
+      snprintf(reason, sizeof reason, "%s%soverworld tile32 definitions (%s quadrant table)", ow->tile32_why,
+               ow->tile32_why[0] ? ": " : "", names[i]);
+      st = z3_ow__write_diff(rom, z3_ow_tile32_pc[i], q[i], TILE32_TABLE_BYTES, reason, err);
+    }
+    z3_free(buf);
+  }
+  if (st == Z3_OK) ow->tile16_dirty = ow->tile32_dirty = false;
+  return st;
+}
+
+static bool stream_shared(const z3_overworld *ow, const z3_ow_stream *self) {
+  for (int id = 0; id < Z3_OW_AREA_COUNT; id++) {
+    const z3_ow_stream *s[2] = {&ow->areas[id].high, &ow->areas[id].low};
+    for (int k = 0; k < 2; k++) /* the same stream, or one starting inside it */
+      if (s[k] != self && s[k]->pc < self->pc + self->stored_size && self->pc < s[k]->pc + s[k]->stored_size)
+        return true;
+  }
+  return false;
+}
+
+/* The lowest place in the map regions where `len` bytes touch no other
+ * stream and stay inside one bank. Steps stream by stream, so it is
+ * quadratic only in the number of streams. */
+static bool find_map_gap(const z3_overworld *ow, const z3_ow_stream *self, size_t len, size_t *out) {
+  for (size_t r = 0; r < sizeof map_regions / sizeof map_regions[0]; r++) {
+    size_t at = map_regions[r].from;
+    while (at + len <= map_regions[r].to) {
+      if ((at >> 15) != ((at + len - 1) >> 15)) {
+        at = (at + len - 1) & ~(size_t)0x7FFF;
+        continue;
+      }
+      size_t next = 0;
+      bool clash = false;
+      for (int id = 0; id < Z3_OW_AREA_COUNT; id++) {
+        const z3_ow_stream *s[2] = {&ow->areas[id].high, &ow->areas[id].low};
+        for (int k = 0; k < 2; k++) {
+          if (s[k] == self || !(s[k]->pc < at + len && at < s[k]->pc + s[k]->stored_size)) continue;
+          clash = true;
+          if (s[k]->pc + s[k]->stored_size > next) next = s[k]->pc + s[k]->stored_size;
+        }
+      }
+      if (!clash) {
+        *out = at;
+        return true;
+      }
+      at = next;
+    }
+  }
+  return false;
+}
+
+/* Another stream already holding exactly these bytes, to share its pointer. */
+static const z3_ow_stream *same_stream(const z3_overworld *ow, const z3_rom *rom, const z3_ow_stream *self,
+                                       const z3_buf *packed) {
+  for (int id = 0; id < Z3_OW_AREA_COUNT; id++) {
+    const z3_ow_stream *s[2] = {&ow->areas[id].high, &ow->areas[id].low};
+    for (int k = 0; k < 2; k++) {
+      if (s[k] == self || s[k]->stored_size != packed->len) continue;
+      if (memcmp(rom->data.data + s[k]->pc, packed->data, packed->len) == 0) return s[k];
+    }
+  }
+  return NULL;
+}
+
+static z3_status place_stream(z3_overworld *ow, z3_rom *rom, int id, bool high, const z3_buf *packed,
+                              z3_error *err) {
+  z3_ow_area *a = &ow->areas[id];
+  z3_ow_stream *s = high ? &a->high : &a->low;
+  const char *which = high ? "high-byte" : "low-byte";
+  char reason[256];
+  snprintf(reason, sizeof reason, "%s%sarea 0x%02X %s map32 stream recompressed (%zu bytes)", a->why,
+           a->why[0] ? ": " : "", id, which, packed->len);
+  const z3_ow_stream *twin = same_stream(ow, rom, s, packed);
+  size_t at = 0;
+  z3_status st = Z3_OK;
+  if (twin) {
+    s->pc = twin->pc, s->stored_size = twin->stored_size;
+    s->address = twin->address;
+  } else if (!stream_shared(ow, s) && packed->len <= s->stored_size) {
+    st = z3_rom_write(rom, s->pc, packed->data, packed->len, reason, err);
+    if (st == Z3_OK) s->stored_size = packed->len;
+    return st;
+  } else {
+    if (!find_map_gap(ow, s, packed->len, &at)) st = z3_rom_find_free(rom, packed->len, &at, err);
+    if (st) {
+      z3_error e2 = *err;
+      z3_error_init(err);
+      z3_error_set(err, st, "area 0x%02X's %s map32 stream grew to %zu bytes and the map-data banks are full: %s", id,
+                   which, packed->len, e2.message);
+      z3_error_hint(err, "%s", e2.hint);
+      return st;
+    }
+    st = z3_rom_write(rom, at, packed->data, packed->len, reason, err);
+    if (st == Z3_OK) st = z3_rom_to_snes(rom, at, &s->address, err);
+    if (st) return st;
+    s->pc = at, s->stored_size = packed->len;
+  }
+  uint8_t ptr[3] = {(uint8_t)s->address, (uint8_t)(s->address >> 8), (uint8_t)(s->address >> 16)};
+  snprintf(reason, sizeof reason, "area 0x%02X %s map32 stream pointer (data moved)", id, which);
+  size_t table = high ? Z3_OW_MAP_HIGH_PTR_PC : Z3_OW_MAP_LOW_PTR_PC;
+  return z3_ow__write_diff(rom, table + (size_t)id * 3, ptr, 3, reason, err);
+}
+
+static z3_status save_map(z3_overworld *ow, z3_rom *rom, int id, z3_error *err) {
+  z3_ow_area *a = &ow->areas[id];
+  uint8_t hi[256], lo[256];
+  for (int i = 0; i < 256; i++) hi[i] = (uint8_t)(a->map32[i] >> 8), lo[i] = (uint8_t)a->map32[i];
+  z3_buf packed;
+  z3_buf_init(&packed);
+  z3_status st = z3_lz2_compress(&packed, hi, 256, Z3_LZ2_OVERWORLD, Z3_LZ2_OPTIMAL, err);
+  if (st == Z3_OK) st = place_stream(ow, rom, id, true, &packed, err);
+  packed.len = 0;
+  if (st == Z3_OK) st = z3_lz2_compress(&packed, lo, 256, Z3_LZ2_OVERWORLD, Z3_LZ2_OPTIMAL, err);
+  if (st == Z3_OK) st = place_stream(ow, rom, id, false, &packed, err);
+  z3_buf_release(&packed);
+  if (st == Z3_OK) a->map_dirty = false, a->why[0] = 0;
+  return st;
+}
+
+static z3_status put_byte(z3_rom *rom, size_t pc, int value, const char *reason, z3_error *err) {
+  if (value < 0) return Z3_OK;
+  uint8_t b = (uint8_t)value;
+  return z3_ow__write_diff(rom, pc, &b, 1, reason, err);
+}
+
+/* Writes one area's property bytes at every index of its group (parent and children). */
+static z3_status save_properties(const z3_overworld *ow, z3_rom *rom, int id, z3_error *err) {
+  const z3_ow_area *a = &ow->areas[id];
+  char reason[256];
+  snprintf(reason, sizeof reason, "%s%sarea 0x%02X properties", a->why, a->why[0] ? ": " : "", a->parent);
+  z3_status st = Z3_OK;
+  for (int i = 0; st == Z3_OK && i < Z3_OW_AREA_COUNT; i++) {
+    if (ow->areas[i].parent != a->parent) continue;
+    if (i < 0x80) {
+      st = put_byte(rom, GFX_PC + (size_t)i, a->gfx, reason, err);
+      if (st == Z3_OK) st = put_byte(rom, PALETTE_PC + (size_t)i, a->palette, reason, err);
+      uint8_t msg[2] = {(uint8_t)a->message, (uint8_t)(a->message >> 8)};
+      if (st == Z3_OK) st = z3_ow__write_diff(rom, MESSAGE_PC + 2 * (size_t)i, msg, 2, reason, err);
+      for (int s = 0; st == Z3_OK && s < Z3_OW_STATES; s++) {
+        size_t k = i < 0x40 ? (size_t)(s * 0x40 + i) : (size_t)(0xC0 + i - 0x40);
+        st = put_byte(rom, SPRITE_GFX_PC + k, a->sprite_gfx[s], reason, err);
+        if (st == Z3_OK) st = put_byte(rom, SPRITE_PALETTE_PC + k, a->sprite_palette[s], reason, err);
+      }
+      for (int m = 0; st == Z3_OK && m < 4; m++)
+        st = put_byte(rom, i < 0x40 ? MUSIC_LW_PC + (size_t)(m * 0x40 + i) : MUSIC_DW_PC + (size_t)(i - 0x40),
+                      i < 0x40 || m == 0 ? a->music[m] : -1, reason, err);
+    } else {
+      if (i < 0x90) {
+        st = put_byte(rom, SW_GFX_PC + (size_t)(i - 0x80), a->gfx, reason, err);
+        if (st == Z3_OK) st = put_byte(rom, SW_PALETTE_PC + (size_t)(i - 0x80), a->palette, reason, err);
+        if (st == Z3_OK) st = put_byte(rom, SW_SPRITE_GFX_PC + (size_t)(i - 0x80), a->sprite_gfx[0], reason, err);
+        if (st == Z3_OK)
+          st = put_byte(rom, SW_SPRITE_PALETTE_PC + (size_t)(i - 0x80), a->sprite_palette[0], reason, err);
+      }
+      if (st == Z3_OK) st = put_byte(rom, MUSIC_DW_PC + (size_t)(i - 0x40), a->music[0], reason, err);
+    }
+  }
+  return st;
+}
+
+z3_status z3_ow_save(z3_overworld *ow, z3_rom *rom, z3_error *err) {
+  z3_status st = save_tiles(ow, rom, err);
+  for (int id = 0; st == Z3_OK && id < Z3_OW_AREA_COUNT; id++) {
+    if (ow->areas[id].map_dirty) st = save_map(ow, rom, id, err);
+  }
+  for (int id = 0; st == Z3_OK && id < Z3_OW_AREA_COUNT; id++) {
+    if (ow->areas[id].props_dirty) {
+      st = save_properties(ow, rom, id, err);
+      if (st == Z3_OK) ow->areas[id].props_dirty = false;
+    }
+  }
+  if (st == Z3_OK) st = z3_ow__save_lists(ow, rom, err);
+  if (st == Z3_OK) st = z3_ow__save_places(ow, rom, err);
+  return st;
+}

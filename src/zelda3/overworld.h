@@ -1,0 +1,232 @@
+/*
+ * ALttP overworld model (world reference §2): 160 areas (Light World
+ * 0x00-0x3F, Dark World 0x40-0x7F, special 0x80-0x9F), their map32 grids,
+ * the global tile16 and tile32 definitions, per-area property tables,
+ * sprites per game state, entrances, holes, exits, secret items and
+ * transports.
+ *
+ * Structure: an area ("screen") is 16x16 tile32; a tile32 is 2x2 tile16; a
+ * tile16 is 2x2 tile8 words. Each screen's tile32 ids are stored as two
+ * LC_LZ2 streams (overworld variant): high bytes and low bytes. A large area
+ * is 2x2 screens named by its top-left screen (the parent); lists (sprites,
+ * items, entrances) live under the parent with coordinates in its 64x64
+ * tile16 grid.
+ *
+ * Load reads everything and refuses expanded layouts (ZSCustomOverworld,
+ * moved tile16/tile32 tables) with a clear message. Edits change the model;
+ * z3_ow_save writes back only what is dirty: fixed tables are re-encoded
+ * and only differing bytes are written, a changed map stream is
+ * recompressed and written in place when it fits (and is not shared),
+ * otherwise into a gap of the map-data region or free space, with its
+ * pointer updated. An unchanged model saves nothing.
+ */
+#ifndef Z3_ZELDA3_OVERWORLD_H
+#define Z3_ZELDA3_OVERWORLD_H
+
+#include "snes/rom.h"
+
+enum {
+  Z3_OW_AREA_COUNT = 160,       /* maps with data pointers (0x00-0x9F) */
+  Z3_OW_LIST_AREAS = 128,       /* LW + DW: items, properties */
+  Z3_OW_TILE16_COUNT = 3752,    /* vanilla-layout definitions (0x78000-0x7F53F) */
+  Z3_OW_TILE32_COUNT = 8864,    /* 0x33F0 bytes per quadrant table / 6 * 4 */
+  Z3_OW_SCREEN_TILE32 = 16,     /* tile32 per screen side */
+  Z3_OW_STATES = 3,             /* sprite lists: beginning, zelda, agahnim */
+  Z3_OW_ENTRANCE_COUNT = 129,
+  Z3_OW_HOLE_COUNT = 19,
+  Z3_OW_EXIT_COUNT = 79,
+  Z3_OW_TRANSPORT_COUNT = 17,
+  Z3_OW_WHIRLPOOL_COUNT = 8,
+  Z3_OW_MAX_LIST = 256,         /* records per sprite or item list, far above any real one */
+};
+
+/* Vanilla table locations (file offsets), world reference §2. */
+#define Z3_OW_PARENT_PC 0x125ECu
+#define Z3_OW_SIZE_PC 0x1788Du
+#define Z3_OW_TILE16_PC 0x78000u
+#define Z3_OW_MAP_HIGH_PTR_PC 0x1794Du
+#define Z3_OW_MAP_LOW_PTR_PC 0x17B2Du
+#define Z3_OW_SPRITE_PTR_PC 0x4C881u   /* 64 + 144 + 144 words, bank $09 */
+#define Z3_OW_SPRITE_DATA_PC 0x4CB41u
+#define Z3_OW_SPRITE_DATA_END 0x4D62Eu
+#define Z3_OW_ITEM_PTR_OPERAND_PC 0xDC8B9u
+#define Z3_OW_ITEM_DATA_PC 0xDC3F9u
+#define Z3_OW_ITEM_DATA_END 0xDC89Cu
+
+extern const size_t z3_ow_tile32_pc[4]; /* TL, TR, BL, BR quadrant tables */
+
+typedef uint16_t z3_ow_tile16[4];       /* tile8 words: TL, TR, BL, BR */
+typedef uint16_t z3_ow_tile32[4];       /* tile16 ids: TL, TR, BL, BR */
+
+/* One compressed map32 stream (high or low bytes of a screen). */
+typedef struct z3_ow_stream {
+  uint32_t address;             /* SNES long from the pointer table */
+  size_t pc;
+  size_t stored_size;           /* compressed bytes, terminator included */
+} z3_ow_stream;
+
+typedef struct z3_ow_sprite {
+  uint8_t x, y;                 /* tile16 in the (large) area, 0-63 */
+  uint8_t id;                   /* sprite id, or 0xF3+ overlord markers */
+} z3_ow_sprite;
+
+typedef struct z3_ow_item {
+  uint16_t pos;                 /* ((y << 6) | x) << 1, tile16 in the (large) area */
+  uint8_t id;                   /* secret id (world reference §2.8) */
+} z3_ow_item;
+#define Z3_OW_POS_X(pos) (((pos) >> 1) & 0x3F)
+#define Z3_OW_POS_Y(pos) (((pos) >> 7) & 0x3F)
+#define Z3_OW_POS(x, y) ((uint16_t)((((y) << 6) | (x)) << 1))
+
+/* A 0xFF- or 0xFFFF-terminated list behind a 16-bit pointer. */
+typedef struct z3_ow_list {
+  uint16_t pointer;             /* as stored (bank implied) */
+  size_t pc;
+  size_t stored_size;           /* bytes including the terminator */
+  int count;
+  union {
+    z3_ow_sprite *sprites;
+    z3_ow_item *items;
+  };
+  bool dirty;
+  char why[96];
+} z3_ow_list;
+
+typedef struct z3_ow_area {
+  uint8_t id, parent;
+  bool large;
+  uint16_t map32[Z3_OW_SCREEN_TILE32 * Z3_OW_SCREEN_TILE32]; /* row-major tile32 ids */
+  z3_ow_stream high, low;
+  bool map_dirty, props_dirty;
+  char why[96];                 /* the latest edit, in model terms, for the change log */
+  /* properties (parent's value repeated for children; -1 = no table entry) */
+  int gfx, palette, message;
+  int sprite_gfx[Z3_OW_STATES], sprite_palette[Z3_OW_STATES];
+  int music[4];
+} z3_ow_area;
+
+typedef struct z3_ow_entrance {
+  uint16_t area;                /* parent area id */
+  uint16_t pos;                 /* ((y << 6) | x) << 1, 0xFFFF = unused slot */
+  uint8_t entrance;             /* dungeon entrance id */
+} z3_ow_entrance;
+
+typedef struct z3_ow_exit {
+  uint16_t room;
+  uint8_t area;
+  uint16_t load_offset, scroll_y, scroll_x, link_y, link_x, camera_y, camera_x;
+  uint8_t scroll_mod_y, scroll_mod_x;
+  uint16_t door1, door2;
+} z3_ow_exit;
+
+typedef struct z3_ow_transport {
+  uint16_t area, load_offset, scroll_y, scroll_x, link_y, link_x, camera_y, camera_x,
+      scroll_mod_y, scroll_mod_x;
+} z3_ow_transport;
+
+typedef struct z3_overworld {
+  z3_ow_area areas[Z3_OW_AREA_COUNT];
+  z3_ow_tile16 *tile16;         /* Z3_OW_TILE16_COUNT */
+  z3_ow_tile32 *tile32;         /* Z3_OW_TILE32_COUNT */
+  bool tile16_dirty, tile32_dirty;
+  char places_why[192];
+  char tile32_why[96];          /* latest entrance/exit edit, for the change log */
+  /* sprites: [0] 64 lists (LW), [1] and [2] 144 lists (0x00-0x8F) */
+  z3_ow_list sprites[Z3_OW_STATES][144];
+  z3_ow_list items[Z3_OW_LIST_AREAS];
+  size_t item_ptr_pc;           /* pointer table, found through the code operand */
+  z3_ow_entrance entrances[Z3_OW_ENTRANCE_COUNT];
+  z3_ow_entrance holes[Z3_OW_HOLE_COUNT]; /* pos already + 0x400 (as entrances) */
+  uint8_t hole_fallback;
+  z3_ow_exit exits[Z3_OW_EXIT_COUNT];
+  z3_ow_transport transports[Z3_OW_TRANSPORT_COUNT];
+  uint16_t whirlpool_areas[Z3_OW_WHIRLPOOL_COUNT];
+} z3_overworld;
+
+/* ---- areas (overworld_area.c) ------------------------------------------ */
+
+const char *z3_ow_area_name(int id);
+const char *z3_ow_world_name(int id);       /* "light", "dark", "special" */
+/* Lists per state: state 0 covers 0x00-0x3F, states 1 and 2 cover 0x00-0x8F. */
+int z3_ow_sprite_list_count(int state);
+const char *z3_ow_state_name(int state);    /* "beginning", "zelda", "agahnim" */
+/* "0", "1", "2" or a state name. */
+bool z3_ow_state_parse(const char *text, int *state);
+/* Side of the area's tile16 grid: 64 for a large area's parent, else 32. */
+int z3_ow_area_tile16_side(const z3_overworld *ow, int id);
+/* Checks an area id; the error names it. */
+z3_status z3_ow_check_area(int id, z3_error *err);
+
+/* ---- load and save (overworld.c) --------------------------------------- */
+
+z3_status z3_ow_load(z3_overworld **out, const z3_rom *rom, z3_error *err);
+void z3_ow_free(z3_overworld *ow);
+/* Writes what is dirty through z3_rom_write; clears the dirty flags. */
+z3_status z3_ow_save(z3_overworld *ow, z3_rom *rom, z3_error *err);
+
+/* ---- tiles (overworld_tiles.c) ----------------------------------------- */
+
+/* The tile32 id at (x, y) of an area's tile32 grid (16 or 32 wide). */
+z3_status z3_ow_get_tile32(const z3_overworld *ow, int id, int x, int y, uint16_t *out,
+                           z3_error *err);
+z3_status z3_ow_set_tile32(z3_overworld *ow, int id, int x, int y, uint16_t value,
+                           z3_error *err);
+/* The tile16 id at (x, y) of the area's tile16 grid (32 or 64 wide);
+ * Z3_E_INVALID when the cell's tile32 id has no definition. */
+z3_status z3_ow_get_tile16(const z3_overworld *ow, int id, int x, int y, uint16_t *out,
+                           z3_error *err);
+/* Sets a tile16 by choosing (or defining, in an unused tile32 slot) the
+ * tile32 with that quadrant changed. */
+z3_status z3_ow_set_tile16(z3_overworld *ow, int id, int x, int y, uint16_t value,
+                           z3_error *err);
+/* Decodes the tile32 quadrant tables (4 * 0x33F0 bytes, TL TR BL BR). */
+void z3_ow_tile32_decode(const uint8_t *const quadrants[4], z3_ow_tile32 *out, size_t count);
+void z3_ow_tile32_encode(const z3_ow_tile32 *defs, size_t count, uint8_t *const quadrants[4]);
+
+/* ---- lists (overworld_lists.c) ----------------------------------------- */
+
+/* The list of sprites of (state, area) (the parent's for a large area);
+ * Z3_E_NOT_FOUND when the state has no list for the area. */
+z3_status z3_ow_sprite_list(z3_overworld *ow, int state, int id, z3_ow_list **out,
+                            z3_error *err);
+z3_status z3_ow_sprite_add(z3_overworld *ow, int state, int id, z3_ow_sprite s, int *index,
+                           z3_error *err);
+z3_status z3_ow_sprite_remove(z3_overworld *ow, int state, int id, int index, z3_error *err);
+z3_status z3_ow_sprite_move(z3_overworld *ow, int state, int id, int index, int x, int y,
+                            z3_error *err);
+z3_status z3_ow_item_list(z3_overworld *ow, int id, z3_ow_list **out, z3_error *err);
+z3_status z3_ow_list_replace_sprites(z3_ow_list *l, const z3_ow_sprite *s, int n, z3_error *err);
+z3_status z3_ow_list_replace_items(z3_ow_list *l, const z3_ow_item *s, int n, z3_error *err);
+
+/* ---- places (overworld_places.c) --------------------------------------- */
+
+/* Rewrites entrance slot `slot` (0-128): area (stored as its parent), tile16
+ * position in the parent's grid, dungeon entrance id. */
+z3_status z3_ow_set_entrance(z3_overworld *ow, int slot, int area, int x, int y, int entrance,
+                             z3_error *err);
+/* The same for hole slot `slot` (0-18). */
+z3_status z3_ow_set_hole(z3_overworld *ow, int slot, int area, int x, int y, int entrance, z3_error *err);
+
+/* ---- pictures (overworld_render.c) ------------------------------------- */
+
+/* An area as 8-bit indices into the 128 BG colours (CGRAM rows 0-7; index 0
+ * is the backdrop): 512x512, or 1024x1024 for a large area's parent. */
+typedef struct z3_ow_image {
+  uint32_t width, height;
+  uint8_t *pixels;
+  uint8_t palette[128][4];      /* RGBA */
+} z3_ow_image;
+z3_status z3_ow_render(const z3_overworld *ow, const z3_rom *rom, int id, z3_ow_image *out, z3_error *err);
+void z3_ow_image_release(z3_ow_image *img);
+
+/* internal to overworld*.c */
+z3_status z3_ow__load_lists(z3_overworld *ow, const z3_rom *rom, z3_error *err);
+z3_status z3_ow__save_lists(z3_overworld *ow, z3_rom *rom, z3_error *err);
+void z3_ow__free_lists(z3_overworld *ow);
+z3_status z3_ow__load_places(z3_overworld *ow, const z3_rom *rom, z3_error *err);
+z3_status z3_ow__save_places(const z3_overworld *ow, z3_rom *rom, z3_error *err);
+/* Writes only the bytes of [data, data+len) that differ from the ROM at pc. */
+z3_status z3_ow__write_diff(z3_rom *rom, size_t pc, const uint8_t *data, size_t len,
+                            const char *reason, z3_error *err);
+
+#endif

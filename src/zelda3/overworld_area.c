@@ -1,0 +1,88 @@
+/* Overworld area identities: names, worlds, game states, id checks. */
+#include <stdio.h>
+#include <string.h>
+#include <strings.h>
+
+#include "zelda3/overworld.h"
+
+/* Light and Dark World names from the disassembly's comments, special-world
+ * names from snesrev/zelda3's area table (world reference Appendix B). */
+static const char *const area_names[Z3_OW_AREA_COUNT] = {
+    "Lost Woods", "Lost Woods", "Lumberjacks", "West Death Mountain",
+    "West Death Mountain", "East Death Mountain", "East Death Mountain", "Turtle Rock Portalway",
+    "Lost Woods", "Lost Woods", "Death Mountain Foot", "West Death Mountain",
+    "West Death Mountain", "East Death Mountain", "East Death Mountain", "Waterfall of Wishing",
+    "Lost Woods Alcove", "North of Kakariko", "Northwest Pond", "Sanctuary",
+    "Graveyard", "Hylia River Bend", "Potion Shop", "Octorok Pit",
+    "Kakariko Village", "Kakariko Village", "Kakariko Orchard", "Hyrule Castle",
+    "Hyrule Castle", "Hylia River Peninsula", "Eastern Ruins", "Eastern Ruins",
+    "Kakariko Village", "Kakariko Village", "Smith's House", "Hyrule Castle",
+    "Hyrule Castle", "Boulder Field", "Eastern Ruins", "Eastern Ruins",
+    "Racing Game", "South of Kakariko", "Haunted Grove", "West of Link's House",
+    "Link's House", "Eastern Bridge", "Lake Hylia River Bend", "Eastern Portalway",
+    "Desert", "Desert", "Haunted Grove Entrance", "Marshlands Portalway",
+    "Marshlands Totems", "Lake Hylia", "Lake Hylia", "Lake Hylia River End",
+    "Desert", "Desert", "Desert Pass", "Marshlands Dam Entrance",
+    "Marshlands Ravine", "Lake Hylia", "Lake Hylia", "Lake Hylia Waterfall",
+    "Skull Woods", "Skull Woods", "Dark Lumberjacks", "West Dark Death Mountain",
+    "West Dark Death Mountain", "East Dark Death Mountain", "East Dark Death Mountain", "Turtle Rock",
+    "Skull Woods", "Skull Woods", "Bumper Ledge", "West Dark Death Mountain",
+    "West Dark Death Mountain", "East Dark Death Mountain", "East Dark Death Mountain", "Lake of Bad Omens",
+    "Skull Woods Alcove", "North of Outcasts", "Dark Northwest Pond", "Dark Sanctuary",
+    "Dark Graveyard", "Dark Hylia River Bend", "Dark Northeast Shop", "Dark Octorok Pit",
+    "Village of Outcasts", "Village of Outcasts", "Outcasts Orchard", "Pyramid of Power",
+    "Pyramid of Power", "Dark Hylia River Peninsula", "Palace of Darkness Maze", "Palace of Darkness Maze",
+    "Village of Outcasts", "Village of Outcasts", "Stake Puzzle", "Pyramid of Power",
+    "Pyramid of Power", "Boulder Field", "Palace of Darkness Maze", "Palace of Darkness Maze",
+    "Digging Game", "South of Outcasts", "Stumpy Grove", "West of Bomb Shoppe",
+    "Bomb Shoppe", "Hammer Bridge", "Dark Lake Hylia River Bend", "East Dark World Portalway",
+    "Misery Mire", "Misery Mire", "Stumpy Grove Entrance", "Swamplands Portalway",
+    "Swamplands Totems", "Dark Lake Hylia", "Dark Lake Hylia", "Dark Lake Hylia River End",
+    "Misery Mire", "Misery Mire", "West of Swamplands", "Swamplands Palace Entrance",
+    "Swamplands Ravine", "Dark Lake Hylia", "Dark Lake Hylia", "Dark Lake Hylia Waterfall",
+    "Master Grove / Under Hyrule Bridge", "Zora Falls NW", "Zora Falls NE", "Unused",
+    "Unused", "Unused", "Unused", "Unused",
+    "Triforce Room / Curtain Overlay", "Zora Falls SW", "Zora Falls SE", "Unused",
+    "Unused", "Unused", "Unused", "Unused",
+    "Unused", "Unused", "Unused", "Triforce Rm / Overlay (2?)",
+    "Master Gr. / Under Bdg (2?)", "Birds' Eye Woods Underlay", "Death Mountain Panorama", "Lost Woods Mist Overlay",
+    "Unused", "Unused", "Unused", "Unused",
+    "Lava Flow Underlay", "Lost Woods Mist Overlay (2?)", "Lost Woods Tree Cover Overlay", "Rain Overlay",
+};
+
+const char *z3_ow_area_name(int id) {
+  return id >= 0 && id < Z3_OW_AREA_COUNT ? area_names[id] : "?";
+}
+
+const char *z3_ow_world_name(int id) { return id < 0x40 ? "light" : id < 0x80 ? "dark" : "special"; }
+
+int z3_ow_sprite_list_count(int state) { return state == 0 ? 64 : 144; }
+
+static const char *const state_names[Z3_OW_STATES] = {"beginning", "zelda", "agahnim"};
+
+const char *z3_ow_state_name(int state) {
+  return state >= 0 && state < Z3_OW_STATES ? state_names[state] : "?";
+}
+
+bool z3_ow_state_parse(const char *text, int *state) {
+  for (int s = 0; s < Z3_OW_STATES; s++) {
+    char digit[2] = {(char)('0' + s), 0};
+    if (strcmp(text, digit) == 0 || strcasecmp(text, state_names[s]) == 0) {
+      *state = s;
+      return true;
+    }
+  }
+  return false;
+}
+
+z3_status z3_ow_check_area(int id, z3_error *err) {
+  if (id >= 0 && id < Z3_OW_AREA_COUNT) return Z3_OK;
+  z3_error_set(err, Z3_E_NOT_FOUND, "overworld area 0x%X does not exist", (unsigned)id);
+  z3_error_hint(err, "areas are 0x00-0x3F (light world), 0x40-0x7F (dark world), 0x80-0x9F (special)");
+  return Z3_E_NOT_FOUND;
+}
+
+int z3_ow_area_tile16_side(const z3_overworld *ow, int id) {
+  const z3_ow_area *a = &ow->areas[id];
+  return a->large && a->parent == id ? 64 : 32;
+}

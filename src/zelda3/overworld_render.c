@@ -1,0 +1,137 @@
+/*
+ * Overworld area pictures: the area's tile8 words drawn with the scene's
+ * 512 BG tiles (main blockset of the world + the area's aux blockset,
+ * blockset.h) and the 8 BG palette rows the game builds for the area
+ * (data reference §5.3, §5.5): HUD rows 0-1, the world's ow_main rows 2-6
+ * left, the palette set's ow_aux 1 (rows 2-4 right), ow_aux 2 (rows 5-7
+ * right) and ow_animated (row 7 left), the grass colour as backdrop.
+ * Priority bits are ignored: one flat layer.
+ */
+#include <string.h>
+
+#include "zelda3/blockset.h"
+#include "zelda3/overworld.h"
+#include "zelda3/palettes.h"
+#include "snes/color.h"
+
+#define PALETTE_SETS_PC 0x75504u
+enum { PALETTE_SET_COUNT = 31 };
+
+/* Main blockset per world (Z OverworldMap.cs): LW 0x20, DW 0x21, Triforce room 0x24. */
+static unsigned main_blockset(int id) {
+  if (id == 0x88 || id == 0x93) return 0x24;
+  return id >= 0x40 && id < 0x80 ? 0x21 : 0x20;
+}
+
+/* ow_main palette the editors derive for vanilla ROMs (world reference §2.4). */
+static int main_palette(int id) {
+  if (id == 0x03 || id == 0x05 || id == 0x07) return 2;
+  if (id == 0x43 || id == 0x45 || id == 0x47) return 3;
+  if (id == 0x88) return 4;
+  return id >= 0x40 && id < 0x80 ? 1 : 0;
+}
+
+/* Copies `g`'s palette `index` into CGRAM rows starting at row, columns col..col+width-1. */
+static void load_rows(const z3_rom *rom, const char *group, int index, int row, int col, int width,
+                      uint16_t cgram[128]) {
+  const z3_palette_group *g = z3_palette_group_find(group);
+  uint16_t colors[256];
+  z3_error err;
+  z3_error_init(&err);
+  if (!g || index < 0 || index >= g->count || z3_palette_read(rom, g, index, colors, &err) != Z3_OK) return;
+  for (int i = 0; i < g->colors; i++) {
+    int r = row + i / width, c = col + i % width;
+    if (r < 8) cgram[r * 16 + c] = colors[i];
+  }
+}
+
+static void build_palette(const z3_overworld *ow, const z3_rom *rom, int id, uint16_t cgram[128]) {
+  memset(cgram, 0, 128 * sizeof *cgram);
+  load_rows(rom, "hud", 0, 0, 0, 16, cgram);
+  load_rows(rom, "ow_main", main_palette(id), 2, 1, 7, cgram);
+  int set = ow->areas[id].palette;
+  if (set >= 0 && set < PALETTE_SET_COUNT) {
+    const uint8_t *s = rom->data.data + PALETTE_SETS_PC + (size_t)set * 4;
+    if (!(s[0] & 0x80)) load_rows(rom, "ow_aux", s[0], 2, 9, 7, cgram);
+    if (!(s[1] & 0x80)) load_rows(rom, "ow_aux", s[1], 5, 9, 7, cgram);
+    if (!(s[2] & 0x80)) load_rows(rom, "ow_animated", s[2], 7, 1, 7, cgram);
+  }
+  uint16_t grass[1];
+  const z3_palette_group *g = z3_palette_group_find("grass");
+  z3_error err;
+  z3_error_init(&err);
+  if (g && z3_palette_read(rom, g, id < 0x40 ? 0 : id < 0x80 ? 1 : 2, grass, &err) == Z3_OK) cgram[0] = grass[0];
+}
+
+static void draw_tile8(const z3_scene_tiles *tiles, uint16_t word, uint8_t *dst, uint32_t stride) {
+  unsigned n = word & 0x3FF, pal = (word >> 10) & 7;
+  bool hflip = word & 0x4000, vflip = word & 0x8000;
+  for (int y = 0; y < 8; y++) {
+    for (int x = 0; x < 8; x++) {
+      int sx = hflip ? 7 - x : x, sy = vflip ? 7 - y : y;
+      unsigned px = n < Z3_SCENE_TILE_COUNT ? tiles->px[n][sy * 8 + sx] : 0;
+      dst[(size_t)y * stride + (size_t)x] = (uint8_t)(px ? pal * 16 + px : 0);
+    }
+  }
+}
+
+static void draw_screen(const z3_overworld *ow, const z3_scene_tiles *tiles, int screen, uint8_t *dst,
+                        uint32_t stride) {
+  const z3_ow_area *a = &ow->areas[screen];
+  for (int cell = 0; cell < 256; cell++) {
+    uint16_t t32 = a->map32[cell];
+    if (t32 >= Z3_OW_TILE32_COUNT) continue; /* no definition: left as backdrop */
+    for (int q = 0; q < 4; q++) {
+      uint16_t t16 = ow->tile32[t32][q];
+      if (t16 >= Z3_OW_TILE16_COUNT) continue;
+      uint32_t x16 = (uint32_t)(cell % 16) * 32 + (uint32_t)(q & 1) * 16;
+      uint32_t y16 = (uint32_t)(cell / 16) * 32 + (uint32_t)(q >> 1) * 16;
+      for (int k = 0; k < 4; k++) {
+        uint32_t x = x16 + (uint32_t)(k & 1) * 8, y = y16 + (uint32_t)(k >> 1) * 8;
+        draw_tile8(tiles, ow->tile16[t16][k], dst + (size_t)y * stride + x, stride);
+      }
+    }
+  }
+}
+
+z3_status z3_ow_render(const z3_overworld *ow, const z3_rom *rom, int id, z3_ow_image *out, z3_error *err) {
+  memset(out, 0, sizeof *out);
+  z3_status st = z3_ow_check_area(id, err);
+  if (st) return st;
+  const z3_ow_area *a = &ow->areas[ow->areas[id].parent];
+  z3_scene_tiles *tiles = z3_malloc(sizeof *tiles);
+  if (!tiles) return z3_error_set(err, Z3_E_NOMEM, "out of memory");
+  st = z3_scene_tiles_load(rom, main_blockset(id), a->gfx < 0 ? 0 : (unsigned)a->gfx, tiles, err);
+  if (st) {
+    z3_free(tiles);
+    z3_error_hint(err, "area 0x%02X uses main blockset 0x%02X and aux blockset 0x%02X", id, main_blockset(id),
+                  (unsigned)a->gfx);
+    return st;
+  }
+  int side = z3_ow_area_tile16_side(ow, id) * 16;
+  out->width = out->height = (uint32_t)side;
+  out->pixels = z3_calloc((size_t)side * (size_t)side, 1);
+  if (!out->pixels) {
+    z3_free(tiles);
+    return z3_error_set(err, Z3_E_NOMEM, "out of memory");
+  }
+  int screens = side / 512;
+  for (int k = 0; k < screens * screens; k++) {
+    int sx = k % screens, sy = k / screens;
+    draw_screen(ow, tiles, id + sx + 8 * sy, out->pixels + (size_t)sy * 512 * (size_t)side + (size_t)sx * 512,
+                (uint32_t)side);
+  }
+  uint16_t cgram[128];
+  build_palette(ow, rom, id, cgram);
+  for (int i = 0; i < 128; i++) {
+    z3_rgb c = z3_color_to_rgb(cgram[i]);
+    out->palette[i][0] = c.r, out->palette[i][1] = c.g, out->palette[i][2] = c.b, out->palette[i][3] = 255;
+  }
+  z3_free(tiles);
+  return Z3_OK;
+}
+
+void z3_ow_image_release(z3_ow_image *img) {
+  z3_free(img->pixels);
+  memset(img, 0, sizeof *img);
+}
