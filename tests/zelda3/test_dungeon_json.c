@@ -1,0 +1,122 @@
+/* Room JSON export/import: round trips and errors that name the JSON path. */
+#include <string.h>
+
+#include "test.h"
+#include "zelda3/dungeon_json.h"
+#include "zelda3/sample.h"
+
+typedef struct fixture {
+  z3_rom *rom;
+  z3_dungeon *d;
+} fixture;
+
+static void open_sample(fixture *f) {
+  z3_buf img;
+  z3_buf_init(&img);
+  z3_error err;
+  z3_error_init(&err);
+  z3_sample_opts opts = {0};
+  assert_ok(z3_sample_build(&img, &opts, &err), &err);
+  assert_ok(z3_rom_from_memory(&f->rom, img.data, img.len, "sample", &err), &err);
+  z3_buf_release(&img);
+  assert_ok(z3_dungeon_load(f->rom, &f->d, &err), &err);
+}
+
+static void close_sample(fixture *f) {
+  z3_dungeon_free(f->d);
+  z3_rom_free(f->rom);
+}
+
+/* The export without its "room" key, as text, for comparing two rooms. */
+static char *body(const z3_dungeon *d, int room) {
+  json_t *doc = z3_room_export_json(d, room);
+  json_object_del(doc, "room");
+  char *text = json_dumps(doc, JSON_SORT_KEYS | JSON_COMPACT);
+  json_decref(doc);
+  return text;
+}
+
+Z3_TEST(test_dungeon_json__import_of_an_export_changes_nothing) {
+  (void)state;
+  fixture f;
+  open_sample(&f);
+  z3_error err;
+  z3_error_init(&err);
+  for (int room = 0; room < Z3_ROOM_COUNT; room++) {
+    json_t *doc = z3_room_export_json(f.d, room);
+    assert_ok(z3_room_import_json(f.d, room, doc, &err), &err);
+    json_decref(doc);
+  }
+  assert_ok(z3_dungeon_save(f.d, f.rom, &err), &err);
+  assert_int_equal(z3_rom_bytes_changed(f.rom), 0);
+  close_sample(&f);
+}
+
+Z3_TEST(test_dungeon_json__import_into_another_room_reproduces_it) {
+  (void)state;
+  fixture f;
+  open_sample(&f);
+  z3_error err;
+  z3_error_init(&err);
+  json_t *doc = z3_room_export_json(f.d, 0x012);
+  char *text = json_dumps(doc, 0); /* through text, as the command does */
+  json_decref(doc);
+  doc = json_loads(text, 0, NULL);
+  free(text);
+  assert_ok(z3_room_import_json(f.d, 0x020, doc, &err), &err);
+  json_decref(doc);
+  assert_ok(z3_dungeon_save(f.d, f.rom, &err), &err);
+  z3_dungeon *again = NULL;
+  assert_ok(z3_dungeon_load(f.rom, &again, &err), &err);
+  char *a = body(again, 0x012), *b = body(again, 0x020);
+  assert_string_equal(a, b); /* chests included: two records were taken from the unused ones */
+  free(a);
+  free(b);
+  z3_dungeon_free(again);
+  close_sample(&f);
+}
+
+/* Each edit of a valid export must be refused with the path named. */
+Z3_TEST(test_dungeon_json__errors_name_the_json_path) {
+  (void)state;
+  fixture f;
+  open_sample(&f);
+  static const struct { const char *edit, *path; } cases[] = {
+      {"{\"objects\": [[{\"id\": 1, \"x\": 70, \"y\": 1}], [], []]}", "$.objects[0][0].x"},
+      {"{\"objects\": [[], [{\"id\": \"0x300\", \"x\": 1, \"y\": 1}], []]}", "$.objects[1][0]: object id 0x300"},
+      {"{\"objects\": [[], []]}", "$.objects must be an array of 3"},
+      {"{\"sprites\": [{\"id\": 1, \"x\": 1, \"y\": 40}]}", "$.sprites[0].y"},
+      {"{\"sprites\": [{\"id\": 1, \"x\": 1, \"y\": 1, \"key_drop\": \"gold\"}]}", "$.sprites[0].key_drop"},
+      {"{\"doors\": [{\"position\": 12, \"direction\": \"north\", \"type\": 0}]}", "$.doors[0].position"},
+      {"{\"doors\": [{\"position\": 1, \"direction\": \"up\", \"type\": 0}]}", "$.doors[0].direction"},
+      {"{\"header\": {\"bg2\": 1}}", "$.header.collision is missing"},
+      {"{\"chests\": [{\"item\": \"0x99\"}]}", "$.chests[0].item"},
+      {"{\"floor1\": \"lots\"}", "$.floor1 must be a number"},
+      {"{\"format\": \"something-else\"}", "$.format"},
+  };
+  for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+    json_t *doc = z3_room_export_json(f.d, 0x012);
+    json_t *edit = json_loads(cases[i].edit, 0, NULL);
+    assert_non_null(edit);
+    json_object_update(doc, edit);
+    z3_error err;
+    z3_error_init(&err);
+    assert_int_equal(z3_room_import_json(f.d, 0x012, doc, &err), Z3_E_INVALID);
+    if (!strstr(err.message, cases[i].path)) print_error("case %zu: %s\n", i, err.message);
+    assert_non_null(strstr(err.message, cases[i].path));
+    json_decref(edit);
+    json_decref(doc);
+  }
+  z3_error err;
+  z3_error_init(&err);
+  json_t *array = json_array();
+  assert_int_equal(z3_room_import_json(f.d, 0x012, array, &err), Z3_E_INVALID);
+  json_decref(array);
+  assert_ok(z3_dungeon_save(f.d, f.rom, &err), &err); /* nothing was applied */
+  assert_int_equal(z3_rom_bytes_changed(f.rom), 0);
+  close_sample(&f);
+}
+
+Z3_RUN(cmocka_unit_test(test_dungeon_json__import_of_an_export_changes_nothing),
+       cmocka_unit_test(test_dungeon_json__import_into_another_room_reproduces_it),
+       cmocka_unit_test(test_dungeon_json__errors_name_the_json_path))
