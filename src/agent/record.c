@@ -145,7 +145,7 @@ static json_t *arguments_of(const z3_cmd_ctx *ctx) {
   json_t *args = json_object();
   for (size_t i = 0; args && i < ctx->value_count; i++) {
     const z3_arg_value *v = &ctx->values[i];
-    if (!v->given) continue;
+    if (!v->given || z3_arg_is_secret(v->spec)) continue; /* a replay reads keys from the environment */
     char key[64];
     snprintf(key, sizeof key, "%s", v->spec->name);
     for (char *p = key; *p; p++) if (*p == '-') *p = '_';

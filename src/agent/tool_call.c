@@ -217,17 +217,34 @@ static void child_main(z3_cmd_ctx *ctx, int fd) {
   _exit(done == len ? 0 : 1);
 }
 
-static z3_status read_child(int fd, pid_t pid, double limit, z3_buf *data, z3_error *err) {
-  double deadline = now_seconds() + limit;
+/* Polls in short slices when the call can be cancelled, so a cancel takes effect promptly. */
+static int poll_slice_ms(double deadline, const atomic_bool *cancel) {
+  double left = deadline - now_seconds();
+  int ms = left > 1e6 ? 1000000000 : (int)(left * 1000);
+  return cancel && ms > 50 ? 50 : ms;
+}
+
+static z3_status stop_child(pid_t pid, z3_error *err, bool cancelled, double limit) {
+  kill(pid, SIGKILL);
+  if (cancelled) z3_error_set(err, Z3_E_USAGE, "the call was cancelled and stopped");
+  else z3_error_set(err, Z3_E_USAGE, "the call ran longer than its limit of %.1f s and was stopped", limit);
+  z3_error_hint(err, "files are replaced only at the end of a call, so none was half-written");
+  return Z3_E_USAGE;
+}
+
+static z3_status read_child(int fd, pid_t pid, double limit, const atomic_bool *cancel, z3_buf *data,
+                            z3_error *err) {
+  double deadline = limit > 0 ? now_seconds() + limit : 1e300;
   char chunk[65536];
   for (;;) {
-    int wait_ms = (int)((deadline - now_seconds()) * 1000);
+    if (cancel && atomic_load(cancel)) return stop_child(pid, err, true, limit);
+    int wait_ms = poll_slice_ms(deadline, cancel);
     struct pollfd p = {.fd = fd, .events = POLLIN};
-    if (wait_ms <= 0 || poll(&p, 1, wait_ms) == 0) {
-      kill(pid, SIGKILL);
-      z3_error_set(err, Z3_E_USAGE, "the call ran longer than its limit of %.1f s and was stopped", limit);
-      z3_error_hint(err, "files are replaced only at the end of a call, so none was half-written");
-      return Z3_E_USAGE;
+    int ready = wait_ms <= 0 ? 0 : poll(&p, 1, wait_ms);
+    if (ready < 0 && errno == EINTR) continue;
+    if (ready == 0) {
+      if (now_seconds() >= deadline) return stop_child(pid, err, false, limit);
+      continue;
     }
     ssize_t n = read(fd, chunk, sizeof chunk);
     if (n < 0 && errno == EINTR) continue;
@@ -236,7 +253,7 @@ static z3_status read_child(int fd, pid_t pid, double limit, z3_buf *data, z3_er
   }
 }
 
-static void run_with_time_limit(z3_cmd_ctx *ctx, double limit, z3_tool_result *out) {
+static void run_in_child(z3_cmd_ctx *ctx, double limit, const atomic_bool *cancel, z3_tool_result *out) {
   int fds[2];
   if (pipe(fds) != 0) {
     out->status = z3_error_set(&out->error, Z3_E_IO, "cannot create a pipe: %s", strerror(errno));
@@ -256,7 +273,7 @@ static void run_with_time_limit(z3_cmd_ctx *ctx, double limit, z3_tool_result *o
   }
   z3_buf data;
   z3_buf_init(&data);
-  out->status = read_child(fds[0], pid, limit, &data, &out->error);
+  out->status = read_child(fds[0], pid, limit, cancel, &data, &out->error);
   close(fds[0]);
   int wstatus = 0;
   waitpid(pid, &wstatus, 0);
@@ -293,6 +310,17 @@ static void check_output_size(const z3_tool_session *s, z3_tool_result *out) {
 
 /* ---- audit ------------------------------------------------------------------ */
 
+/* The arguments as logged: credentials replaced, so the log can be shared. */
+static json_t *logged_arguments(const json_t *args) {
+  json_t *copy = args ? json_deep_copy(args) : json_object();
+  const char *key;
+  json_t *v;
+  json_object_foreach(copy, key, v) {
+    if (z3_arg_name_is_secret(key)) json_object_set_new(copy, key, json_string("(redacted)"));
+  }
+  return copy;
+}
+
 static void audit(const z3_tool_session *s, const char *name, const json_t *args, const z3_tool_result *r) {
   if (!s->audit_path) return;
   json_t *line = json_object();
@@ -302,7 +330,7 @@ static void audit(const z3_tool_session *s, const char *name, const json_t *args
   strftime(when, sizeof when, "%Y-%m-%dT%H:%M:%SZ", gmtime_r(&t, &tm));
   json_object_set_new(line, "time", json_string(when));
   json_object_set_new(line, "tool", json_string(name));
-  json_object_set_new(line, "arguments", args ? json_deep_copy(args) : json_object());
+  json_object_set_new(line, "arguments", logged_arguments(args));
   json_object_set_new(line, "status", json_string(z3_status_name(r->status)));
   if (r->status != Z3_OK) json_object_set_new(line, "message", json_string(r->error.message));
   json_object_set_new(line, "seconds", json_real(r->seconds));
@@ -340,7 +368,7 @@ z3_status z3_tool_call(const z3_tool_session *s, const char *name, const json_t 
   if (out->status == Z3_OK) out->status = check_safety(s, &ctx, &out->error);
   if (out->status == Z3_OK) {
     ctx.max_bytes_changed = s->limits.max_rom_bytes_changed;
-    if (s->limits.max_seconds > 0) run_with_time_limit(&ctx, s->limits.max_seconds, out);
+    if (s->limits.max_seconds > 0 || s->cancel) run_in_child(&ctx, s->limits.max_seconds, s->cancel, out);
     else run_in_process(&ctx, out);
     check_output_size(s, out);
   }

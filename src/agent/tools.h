@@ -27,6 +27,8 @@
 
 #include <jansson.h>
 
+#include <stdatomic.h>
+
 #include "cmd/cmd.h"
 
 typedef struct z3_tool_limits {
@@ -42,6 +44,10 @@ typedef struct z3_tool_session {
   const char *default_rom;      /* used when a tool that needs a ROM is called without "rom" */
   const char *audit_path;       /* JSONL audit log; NULL for none */
   z3_tool_limits limits;
+  /* When set, the call runs in a child process that is stopped as soon as
+   * *cancel becomes true (an MCP client's notifications/cancelled). A stopped
+   * call replaces no file: writes happen only at its end. */
+  const atomic_bool *cancel;
 } z3_tool_session;
 
 /* The tool name of a command and back. */

@@ -120,16 +120,6 @@ static void text_scalar(z3_buf *b, const json_t *v) {
   }
 }
 
-static bool is_flat(const json_t *v) { /* an object whose members are all scalars */
-  const char *key;
-  json_t *child;
-  if (!json_is_object(v)) return false;
-  json_object_foreach((json_t *)v, key, child) {
-    if (json_is_object(child) || json_is_array(child)) return false;
-  }
-  return true;
-}
-
 static void text_value(z3_buf *b, const char *key, const json_t *v, int indent);
 
 static void text_object(z3_buf *b, const json_t *v, int indent) {
@@ -138,41 +128,77 @@ static void text_object(z3_buf *b, const json_t *v, int indent) {
   json_object_foreach((json_t *)v, key, child) text_value(b, key, child, indent);
 }
 
-/* One line per flat object in an array: "key=value  key=value". */
+static bool is_scalar(const json_t *v) { return !json_is_object(v) && !json_is_array(v); }
+
+static void text_scalars(z3_buf *b, const json_t *array) {
+  size_t i;
+  json_t *child;
+  json_array_foreach(array, i, child) {
+    z3_buf_printf(b, i ? ", " : " ");
+    text_scalar(b, child);
+  }
+  z3_buf_printf(b, json_array_size(array) ? "\n" : " (none)\n");
+}
+
+/* An object in an array: its scalar members on the "- " line as key=value,
+ * the nested ones below it. */
 static void text_row(z3_buf *b, const json_t *v, int indent) {
   const char *key;
   json_t *child;
   z3_buf_printf(b, "%*s-", indent, "");
   json_object_foreach((json_t *)v, key, child) {
+    if (!is_scalar(child)) continue;
     z3_buf_printf(b, " %s=", key);
     text_scalar(b, child);
   }
   z3_buf_printf(b, "\n");
+  json_object_foreach((json_t *)v, key, child) {
+    if (!is_scalar(child)) text_value(b, key, child, indent + 2);
+  }
+}
+
+static void text_elements(z3_buf *b, const json_t *v, int indent);
+
+static void text_element(z3_buf *b, const json_t *child, int indent) {
+  if (json_is_object(child)) {
+    text_row(b, child, indent);
+  } else if (json_is_array(child)) {
+    bool scalars = true;
+    size_t i;
+    json_t *e;
+    json_array_foreach(child, i, e) scalars &= is_scalar(e);
+    z3_buf_printf(b, "%*s-", indent, "");
+    if (scalars) {
+      text_scalars(b, child);
+    } else {
+      z3_buf_printf(b, "\n");
+      text_elements(b, child, indent + 2);
+    }
+  } else {
+    z3_buf_printf(b, "%*s- ", indent, "");
+    text_scalar(b, child);
+    z3_buf_printf(b, "\n");
+  }
+}
+
+static void text_elements(z3_buf *b, const json_t *v, int indent) {
+  size_t i;
+  json_t *child;
+  json_array_foreach(v, i, child) text_element(b, child, indent);
 }
 
 static void text_array(z3_buf *b, const char *key, const json_t *v, int indent) {
   size_t i;
   json_t *child;
   bool scalars = true;
-  json_array_foreach(v, i, child) scalars &= !json_is_object(child) && !json_is_array(child);
+  json_array_foreach(v, i, child) scalars &= is_scalar(child);
   z3_buf_printf(b, "%*s%s:", indent, "", key);
   if (scalars) {
-    json_array_foreach(v, i, child) {
-      z3_buf_printf(b, i ? ", " : " ");
-      text_scalar(b, child);
-    }
-    z3_buf_printf(b, json_array_size(v) ? "\n" : " (none)\n");
+    text_scalars(b, v);
     return;
   }
   z3_buf_printf(b, "\n");
-  json_array_foreach(v, i, child) {
-    if (is_flat(child)) {
-      text_row(b, child, indent + 2);
-    } else {
-      z3_buf_printf(b, "%*s- item %zu:\n", indent + 2, "", i);
-      text_object(b, child, indent + 4);
-    }
-  }
+  text_elements(b, v, indent + 2);
 }
 
 static void text_value(z3_buf *b, const char *key, const json_t *v, int indent) {

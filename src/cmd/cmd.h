@@ -111,6 +111,11 @@ const z3_arg_spec *z3_command_arg(const z3_command *cmd, const char *name);
 const z3_arg_spec *z3_command_arg_at(const z3_command *cmd, size_t i);
 /* Tool name for agents: "rom_info", "rom_header_set". Caller frees. */
 char *z3_command_tool_name(const z3_command *cmd);
+/* Credentials (arguments named *-key, *token, *password, *secret): never written
+ * to recordings or logs. A naming rule, so no table entry can forget a flag. */
+bool z3_arg_is_secret(const z3_arg_spec *spec);
+/* The same rule for a name in either spelling (api-key or api_key, as tool arguments have it). */
+bool z3_arg_name_is_secret(const char *name);
 
 /* ---- a parsed invocation ------------------------------------------------- */
 

@@ -23,6 +23,21 @@ const z3_arg_spec z3_dry_run_arg_spec = {
 static const z3_arg_spec no_backup_spec = {
     "no-backup", Z3_ARG_BOOL, false, NULL, NULL, "do not keep a previous file as FILE.bak", 0, 0};
 
+static bool ends_with(const char *s, const char *tail) {
+  size_t n = strlen(s), m = strlen(tail);
+  return n >= m && strcmp(s + n - m, tail) == 0;
+}
+
+bool z3_arg_name_is_secret(const char *name) {
+  char flag[64];
+  snprintf(flag, sizeof flag, "%s", name);
+  for (char *p = flag; *p; p++) *p = *p == '_' ? '-' : (char)tolower((unsigned char)*p);
+  return ends_with(flag, "-key") || ends_with(flag, "token") || ends_with(flag, "password") ||
+         ends_with(flag, "secret");
+}
+
+bool z3_arg_is_secret(const z3_arg_spec *spec) { return z3_arg_name_is_secret(spec->name); }
+
 const char *z3_safety_name(z3_safety s) {
   switch (s) {
     case Z3_SAFETY_READ_ONLY: return "read-only";

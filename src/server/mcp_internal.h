@@ -3,6 +3,7 @@
 #define Z3_SERVER_MCP_INTERNAL_H
 
 #include <pthread.h>
+#include <stdatomic.h>
 
 #include "agent/proposal.h"
 #include "server/mcp.h"
@@ -49,6 +50,7 @@ typedef struct mcp_server {
   bool worker_started, closing;
   pthread_cond_t wake, finished;
   struct mcp_job *queue_head, *queue_tail, *running;
+  atomic_bool cancel_running;   /* the session's cancel flag: set for the running job, cleared per job */
 } mcp_server;
 
 /* One request or notification being handled. */

@@ -111,6 +111,7 @@ static void *worker_main(void *arg) {
     s->queue_head = job->next;
     if (!s->queue_head) s->queue_tail = NULL;
     s->running = job;
+    atomic_store(&s->cancel_running, false);
     pthread_mutex_unlock(&s->lock);
     mcp_busy();
     if (!mcp_client_gone(s)) job->run(s, job); /* else nobody would read the answer */
@@ -200,7 +201,10 @@ void mcp_cancel(mcp_server *s, const json_t *request_id) {
     break;
   }
   bool running = !dropped && s->running && !s->running->waited && json_equal(s->running->req.id, (json_t *)request_id);
-  if (running) s->running->cancelled = true;
+  if (running) {
+    s->running->cancelled = true;
+    atomic_store(&s->cancel_running, true); /* stops the tool's process, not only its answer */
+  }
   pthread_mutex_unlock(&s->lock);
   /* An unknown or finished id is ignored, as the spec asks. */
   if (dropped || running)

@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "snes/lz2.h"
+#include "zelda3/blockset.h"
 #include "zelda3/gfx.h"
 #include "zelda3/palettes.h"
 #include "zelda3/sample_internal.h"
@@ -113,9 +114,25 @@ static z3_status pack_compressed(uint8_t *img, z3_error *err) {
   return Z3_OK;
 }
 
+/* Blocksets with the vanilla shape: main sets name BG sheets 0x00-0x60 (the
+ * overworld's 0x20/0x21 among them), aux sets replace some of positions 3-6
+ * and keep others (0), sprite sets name sprite-local sheets 0x00-0x6B. */
+static void write_blocksets(uint8_t *img) {
+  img[Z3_BLOCKSET_MAIN_OPERAND_PC - 1] = 0xB9; /* LDA $E073,Y */
+  img[Z3_BLOCKSET_MAIN_OPERAND_PC] = (uint8_t)(0x8000 | Z3_BLOCKSET_MAIN_PC);
+  img[Z3_BLOCKSET_MAIN_OPERAND_PC + 1] = (uint8_t)((0x8000 | Z3_BLOCKSET_MAIN_PC) >> 8);
+  for (unsigned i = 0; i < Z3_BLOCKSET_MAIN_COUNT * 8; i++)
+    img[Z3_BLOCKSET_MAIN_PC + i] = (uint8_t)((i * 7 + i / 8 * 3) % 0x61);
+  for (unsigned i = 0; i < Z3_BLOCKSET_AUX_COUNT * 4; i++)
+    img[Z3_BLOCKSET_AUX_PC + i] = i % 3 == 0 ? 0 : (uint8_t)((i * 5 + 1) % 0x61);
+  for (unsigned i = 0; i < Z3_SPRITESET_COUNT * 4; i++)
+    img[Z3_SPRITESET_PC + i] = (uint8_t)((i * 11 + 3) % 0x6C);
+}
+
 z3_status z3_sample__write_gfx(uint8_t *img, size_t size, z3_error *err) {
   if (size < Z3_GFX_REGION_END_PC) return Z3_OK; /* too small for ALttP's layout */
   write_operands(img);
+  write_blocksets(img);
   size_t at = Z3_GFX_UNCOMPRESSED_PC;
   for (int i = 0x73; i <= 0x7E; i++, at += Z3_SHEET_3BPP_SIZE) {
     sheet_bytes(i, img + at);

@@ -331,11 +331,15 @@ Z3_TEST(test_tools_audit__one_line_per_call) {
   json_t *bad = json_pack("{s:s}", "output", "x.sfc");
   z3_tool_call(&s, "rom_fix_checksum", bad, &r); /* refused: still audited */
   json_decref(bad);
+  json_t *keyed = json_pack("{s:s,s:s}", "prompt", "hi", "api_key", "SEKRIT-123");
+  z3_tool_call(&s, "agent_plan", keyed, &r); /* people-only: refused, audited without the key */
+  json_decref(keyed);
   FILE *f = fopen("audit.jsonl", "r");
   char line[4096];
   int n = 0;
-  const char *want[] = {"ok", "not_found", "usage"};
+  const char *want[] = {"ok", "not_found", "usage", "usage"};
   while (fgets(line, sizeof line, f)) {
+    assert_null(strstr(line, "SEKRIT"));
     json_t *j = json_loads(line, 0, NULL);
     assert_non_null(j);
     assert_string_equal(json_string_value(json_object_get(j, "status")), want[n]);
@@ -343,7 +347,22 @@ Z3_TEST(test_tools_audit__one_line_per_call) {
     n++;
   }
   fclose(f);
-  assert_int_equal(n, 3);
+  assert_int_equal(n, 4);
+}
+
+/* A raised cancel flag stops the call's process; a lowered one lets it run. */
+Z3_TEST(test_tools_cancel__a_cancelled_call_is_stopped) {
+  (void)state;
+  atomic_bool cancel = true;
+  z3_tool_session s = {.agent = true, .default_rom = "base.sfc", .cancel = &cancel};
+  z3_tool_result r;
+  assert_int_equal(z3_tool_call(&s, "rom_info", NULL, &r), Z3_E_USAGE);
+  assert_non_null(strstr(r.error.message, "cancelled"));
+  z3_tool_result_release(&r);
+  atomic_store(&cancel, false);
+  assert_ok(z3_tool_call(&s, "rom_info", NULL, &r), &r.error);
+  assert_non_null(json_object_get(r.result, "sha1"));
+  z3_tool_result_release(&r);
 }
 
 int main(void) {
@@ -355,6 +374,7 @@ int main(void) {
       cmocka_unit_test(test_tools_call__argument_errors_are_clear),
       cmocka_unit_test(test_tools_limits__bytes_output_and_time),
       cmocka_unit_test(test_tools_audit__one_line_per_call),
+      cmocka_unit_test(test_tools_cancel__a_cancelled_call_is_stopped),
   };
   return cmocka_run_group_tests(tests, setup, teardown);
 }

@@ -178,6 +178,7 @@ typedef struct mcp_stub {
   z3_tool_session seen;          /* its strings are the server's: see the copies */
   char seen_rom[512], seen_audit[512];
   double sleep_seconds;
+  bool saw_cancel;               /* a held call saw the session's cancel flag and gave up */
 } mcp_stub;
 
 static inline void mcp_stub_init(mcp_stub *st) {
@@ -200,6 +201,31 @@ static inline void mcp_stub_wait_started(mcp_stub *st, int n) {
   pthread_mutex_unlock(&st->m);
 }
 
+/* Waits until a held call has seen the session's cancel flag. */
+static inline void mcp_stub_wait_cancel(mcp_stub *st) {
+  pthread_mutex_lock(&st->m);
+  while (!st->saw_cancel) pthread_cond_wait(&st->c, &st->m);
+  pthread_mutex_unlock(&st->m);
+}
+
+/* Holds the call at the gate, as z3_tool_call's child would run, until the
+ * gate opens or the session's cancel flag is raised. */
+static inline bool mcp_stub_hold(mcp_stub *st, const z3_tool_session *s) {
+  while (st->gate_closed) {
+    if (s->cancel && atomic_load(s->cancel)) {
+      st->saw_cancel = true;
+      pthread_cond_broadcast(&st->c);
+      return false;
+    }
+    struct timespec until;
+    clock_gettime(CLOCK_REALTIME, &until);
+    until.tv_nsec += 10 * 1000 * 1000;
+    if (until.tv_nsec >= 1000000000L) until.tv_sec++, until.tv_nsec -= 1000000000L;
+    pthread_cond_timedwait(&st->c, &st->m, &until);
+  }
+  return true;
+}
+
 /* rom_validate fails; every other tool returns {"tool", "tag"}. */
 static inline z3_status mcp_stub_run(void *ctx, const z3_tool_session *s, const char *name, const json_t *args,
                                      z3_tool_result *out) {
@@ -212,8 +238,9 @@ static inline z3_status mcp_stub_run(void *ctx, const z3_tool_session *s, const 
   if (st->started < 64) snprintf(st->tags[st->started], sizeof st->tags[0], "%s", tag ? tag : "");
   st->started++;
   pthread_cond_broadcast(&st->c);
-  while (st->gate_closed) pthread_cond_wait(&st->c, &st->m);
+  bool go_on = mcp_stub_hold(st, s);
   pthread_mutex_unlock(&st->m);
+  if (!go_on) return out->status = z3_error_set(&out->error, Z3_E_USAGE, "the call was cancelled and stopped");
   if (st->sleep_seconds > 0) {
     struct timespec ts = {(time_t)st->sleep_seconds, (long)((st->sleep_seconds - (double)(time_t)st->sleep_seconds) * 1e9)};
     nanosleep(&ts, NULL);

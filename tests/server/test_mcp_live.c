@@ -173,6 +173,25 @@ Z3_TEST(test_cancel__a_running_call_gets_no_answer_and_the_server_goes_on) {
   live_release(&L);
 }
 
+/* The cancel reaches the running call itself (z3_tool_call then stops its process). */
+Z3_TEST(test_cancel__raises_the_sessions_flag_for_the_running_call) {
+  (void)state;
+  live L;
+  live_start(&L);
+  send_line(L.to_server, "{'jsonrpc':'2.0','id':11,'method':'tools/call','params':{'name':'rom_info','arguments':{'rom':'t11'}}}");
+  mcp_stub_wait_started(&L.stub, 1);
+  send_line(L.to_server, "{'jsonrpc':'2.0','method':'notifications/cancelled','params':{'requestId':11}}");
+  mcp_stub_wait_cancel(&L.stub); /* without the flag this would wait forever: the gate stays shut */
+  send_line(L.to_server, "{'jsonrpc':'2.0','id':12,'method':'tools/call','params':{'name':'rom_info','arguments':{'rom':'t12'}}}");
+  mcp_stub_wait_started(&L.stub, 2);
+  mcp_stub_open(&L.stub); /* the next call starts with the flag cleared, so it runs */
+  json_t *r = wait_for(&L.from, "12");
+  assert_string_equal(json_string_value(json_object_get(json_object_get(json_object_get(r, "result"), "structuredContent"), "tag")), "t12");
+  live_stop(&L);
+  assert_int_equal(mcp_count_responses(L.from.seen, "11"), 0);
+  live_release(&L);
+}
+
 Z3_TEST(test_cancel__a_queued_call_never_runs) {
   (void)state;
   live L;
@@ -413,6 +432,7 @@ Z3_TEST(test_process__a_vanished_client_ends_the_server_cleanly) {
 int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(test_cancel__a_running_call_gets_no_answer_and_the_server_goes_on),
+      cmocka_unit_test(test_cancel__raises_the_sessions_flag_for_the_running_call),
       cmocka_unit_test(test_cancel__a_queued_call_never_runs),
       cmocka_unit_test(test_cancel__unknown_finished_and_malformed_are_ignored),
       cmocka_unit_test(test_ids__an_id_still_in_flight_is_refused),
