@@ -2,6 +2,7 @@
 #include "cmd/handlers_dungeon.h"
 #include "cmd/table_macros.h"
 
+static const char *const layer_choices[] = {"all", "bg1", "bg2", NULL};
 static const char *const key_choices[] = {"none", "small", "big", NULL};
 
 #define ROOM_ARG {"room", Z3_ARG_INT, true, NULL, NULL, "room id, 0x000-0x127", 0, 0xFFFF}
@@ -105,7 +106,7 @@ const z3_command z3_cmds_dungeon[] = {
         .effects = LIST("reads the ROM file"),
         .args = ARGS(ROOM_ARG),
         .returns = RETURNS({"count", "integer", "records"}, {"sort", "integer", "the list's sort byte"},
-                           {"sprites", "array", "index, id, overlord, name (overlords), x, y, layer, subtype, key_drop"}),
+                           {"sprites", "array", "index, id, overlord, name, x, y, layer, subtype, key_drop"}),
         .examples = LIST("z3ed dungeon list-sprites --rom zelda3.sfc --room 0x012"),
         .handler = cmd_dungeon_list_sprites,
     },
@@ -202,6 +203,23 @@ const z3_command z3_cmds_dungeon[] = {
         .returns = RETURNS(CHANGE_RETURNS),
         .examples = LIST("z3ed dungeon import --rom hack.sfc --room 0x020 --in room.json"),
         .handler = cmd_dungeon_import,
+    },
+    {
+        .resource = "dungeon", .action = "render",
+        .summary = "draw a room to a 512x512 indexed PNG",
+        .description = "Floors, layout, objects and doors drawn from the game's object tile data with the "
+                       "room's blockset and palette. Objects that need the game's special drawing routines, "
+                       "and doors, are drawn as magenta boxes and counted in objects_unrendered.",
+        .flags = Z3_CMD_NEEDS_ROM | Z3_CMD_WRITES_FILE, .safety = Z3_SAFETY_WRITES_FILES,
+        .effects = LIST("reads the ROM file", "writes --out atomically"),
+        .args = ARGS(ROOM_ARG, {"out", Z3_ARG_OUT_PATH, true, NULL, NULL, "PNG file to write", 0, 0},
+                     {"layer", Z3_ARG_ENUM, false, "all", layer_choices, "draw both backgrounds or one", 0, 0}),
+        .returns = RETURNS({"room", "string", "the room"}, {"objects_drawn", "integer", "objects drawn from tile data"},
+                           {"objects_unrendered", "integer", "objects and doors drawn as placeholder boxes"},
+                           {"blockset", "object", "main and aux blocksets used"}, {"palette", "integer", "dungeon palette used"},
+                           {"files", "array", "the file written"}),
+        .examples = LIST("z3ed dungeon render --rom zelda3.sfc --room 0x012 --out room.png"),
+        .handler = cmd_dungeon_render,
     },
     END_OF_SECTION,
 };

@@ -147,6 +147,8 @@ void z3_object_decode(const uint8_t b[3], z3_room_object *out);
 /* Checks that an object can be encoded (id, x, y, size, the reserved words). */
 z3_status z3_object_check(const z3_room_object *o, z3_error *err);
 void z3_object_encode(const z3_room_object *o, uint8_t b[3]);
+/* Field by field (the struct has padding, so never memcmp objects). */
+bool z3_room_object_equal(const z3_room_object *a, const z3_room_object *b);
 
 /* Parses a room stream from data[0..len) into room (objects, doors, floor and
  * layout bytes); *used gets the stream's length. Errors name the byte offset
@@ -197,7 +199,6 @@ const char *z3_door_type_name(uint8_t type);    /* or NULL */
 const char *z3_door_direction_name(unsigned dir); /* north, south, west, east */
 const char *z3_room_tag_name(uint8_t tag);      /* or NULL past 0x3F */
 const char *z3_chest_item_name(uint8_t item);   /* or NULL past 0x4B */
-const char *z3_overlord_name(uint8_t id);       /* or NULL outside 0x01-0x1A */
 const char *z3_bg2_mode_name(uint8_t mode);
 const char *z3_collision_name(uint8_t c);
 const char *z3_effect_name(uint8_t e);

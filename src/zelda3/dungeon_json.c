@@ -3,6 +3,7 @@
 #include <string.h>
 
 #include "zelda3/dungeon_json.h"
+#include "zelda3/sprite.h"
 
 json_t *z3_json_hex(unsigned value, int digits) {
   char text[16];
@@ -81,7 +82,7 @@ json_t *z3_room_sprite_json(const z3_room_sprite *s, size_t index) {
   json_object_set_new(j, "index", json_integer((json_int_t)index));
   json_object_set_new(j, "id", z3_json_hex(s->id, 2));
   json_object_set_new(j, "overlord", json_boolean(overlord));
-  if (overlord) named(j, "name", z3_overlord_name(s->id));
+  named(j, "name", overlord ? z3_overlord_name(s->id) : z3_sprite_name(s->id));
   json_object_set_new(j, "x", json_integer(s->x));
   json_object_set_new(j, "y", json_integer(s->y));
   json_object_set_new(j, "layer", json_integer(s->layer));

@@ -1,6 +1,7 @@
-/* Names from the world reference: Appendix A (objects, yaze's names, matching the usdasm
- * comments), Appendix C (chest items, ZScream), §3.4 (door types), §3.15 (tags), §4.2
- * (overlords: the usdasm routine names). Generated from the tables; NULL = unused id. */
+/* Names from the world reference: Appendix A (objects, yaze's names, matching the
+ * usdasm comments), Appendix C (chest items, ZScream), §3.4 (door types), §3.15
+ * (tags). Generated from those tables; NULL = unused id. Sprite and overlord
+ * names live in sprite.c. */
 #include <stddef.h>
 
 #include "zelda3/dungeon.h"
@@ -564,14 +565,6 @@ static const char *const tags[0x40] = {
     "kill boss again",
 };
 
-static const char *const overlords[0x1A] = {
-    "PositionTarget", "FullRoomCannons", "VerticalCannon", "Unused", "FallingStalfos", "BadSwitchSnake",
-    "MovingFloor", "BlobSpawner", "WallmasterSpawner", "FallingSquare", "FallingBridge",
-    "FallingTiles_WestToEast", "FallingTiles_NorthToSouth", "FallingTiles_EastToWest",
-    "FallingTiles_SouthToNorth", "PirogusuSpawner_left", "PirogusuSpawner_right", "PirogusuSpawner_top",
-    "PirogusuSpawner_bottom", "TileRoom", "WizzrobeSpawner", "ZoroSpawner", "PotTrap", "InvisibleStalfos",
-    "ArmosCoordinator", "BadSwitchBomb",
-};
 
 static const char *const bg2_modes[8] = {"off", "parallax", "dark", "on top", "translucent", "addition",
                                          "normal", "transparent"};
@@ -596,7 +589,6 @@ const char *z3_door_type_name(uint8_t type) {
 const char *z3_door_direction_name(unsigned dir) { return directions[dir & 3]; }
 const char *z3_room_tag_name(uint8_t tag) { return tag < 0x40 ? tags[tag] : NULL; }
 const char *z3_chest_item_name(uint8_t item) { return item < 0x4C ? chest_items[item] : NULL; }
-const char *z3_overlord_name(uint8_t id) { return id >= 1 && id <= 0x1A ? overlords[id - 1] : NULL; }
 const char *z3_bg2_mode_name(uint8_t mode) { return bg2_modes[mode & 7]; }
 const char *z3_collision_name(uint8_t c) { return collisions[c & 7]; }
 const char *z3_effect_name(uint8_t e) { return e < 8 ? effects[e] : NULL; }

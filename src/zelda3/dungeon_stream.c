@@ -79,6 +79,10 @@ void z3_object_encode(const z3_room_object *o, uint8_t b[3]) {
   }
 }
 
+bool z3_room_object_equal(const z3_room_object *a, const z3_room_object *b) {
+  return a->id == b->id && a->x == b->x && a->y == b->y && a->size == b->size;
+}
+
 z3_status z3_object_check(const z3_room_object *o, z3_error *err) {
   if (!z3_object_id_valid(o->id)) {
     z3_error_set(err, Z3_E_INVALID, "object id 0x%03X does not exist", o->id);
