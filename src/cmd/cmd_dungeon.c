@@ -134,6 +134,7 @@ z3_status cmd_dungeon_describe(z3_cmd_ctx *ctx, z3_error *err) {
   json_object_set_new(o, "sprites", sprites_json(r));
   json_object_set_new(o, "chests", room_chests_json(d, id));
   json_object_set_new(o, "message", z3_json_hex(r->message, 4));
+  z3_room_specials_json(ctx->rom, id, o);
   json_t *stored = json_object();
   json_object_set_new(stored, "header", address_json(ctx->rom, r->header_pc));
   json_object_set_new(stored, "objects", address_json(ctx->rom, r->object_pc));

@@ -34,14 +34,18 @@ const z3_command z3_cmds_dungeon[] = {
         .summary = "show one room: header, floors, layout, objects, doors, sprites, chests",
         .description = "The decoded header (BG2 mode, collision, palette set, blockset, sprite set, effect, "
                        "tags, hole and staircase destinations), the floor and layout bytes, counts per object "
-                       "list, the doors, sprites and chests, the message id and where each part is stored.",
+                       "list, the doors, sprites and chests, the message id and where each part is stored; "
+                       "also (read only) pot items, pushable blocks, torches, pit damage, entrances and spawn points.",
         .flags = Z3_CMD_NEEDS_ROM, .safety = Z3_SAFETY_READ_ONLY,
         .effects = LIST("reads the ROM file"),
         .args = ARGS(ROOM_ARG),
         .returns = RETURNS({"room", "string", "the room id"}, {"header", "object", "decoded header fields"},
                            {"objects", "array", "objects per list (0, 1, 2)"}, {"doors", "array", "door records"},
                            {"sprites", "array", "sprites and overlords"}, {"chests", "array", "chest items in order"},
-                           {"message", "string", "message id"}, {"stored", "object", "addresses of header, objects, sprites"}),
+                           {"message", "string", "message id"}, {"stored", "object", "addresses of header, objects, sprites"},
+                           {"pot_items", "array", "x, y, layer, item (read only)"}, {"blocks", "array", "pushable blocks: x, y, layer"},
+                           {"torches", "array", "x, y, layer, lit"}, {"pit_damage", "boolean", "pits hurt instead of dropping Link"},
+                           {"entrances", "array", "entrance ids leading here"}, {"spawn_points", "array", "spawn point ids here"}),
         .examples = LIST("z3ed dungeon describe --rom zelda3.sfc --room 0x012"),
         .handler = cmd_dungeon_describe,
     },

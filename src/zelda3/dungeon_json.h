@@ -26,6 +26,10 @@ json_t *z3_room_door_json(const z3_room_door *door, size_t index);
 json_t *z3_room_sprite_json(const z3_room_sprite *s, size_t index);
 json_t *z3_chest_json(const z3_chest *c, size_t index);
 
+/* Read-only views added to `dungeon describe` (dungeon_specials.c): pot_items,
+ * blocks, torches, pit_damage, entrances and spawn_points of the room. */
+void z3_room_specials_json(const z3_rom *rom, int room, json_t *out);
+
 /* The whole room in the export format. */
 json_t *z3_room_export_json(const z3_dungeon *d, int room);
 /* Replaces room `room` with the document's contents (all or nothing). */
