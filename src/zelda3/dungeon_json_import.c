@@ -48,7 +48,9 @@ static z3_status object_at(const json_t *doc, const char *key, const char *what,
   return z3_error_set(err, Z3_E_INVALID, "$.%s must be %s", key, what);
 }
 
-static z3_status read_header(const json_t *h, uint8_t raw[Z3_ROOM_HEADER_SIZE], z3_error *err) {
+static z3_status read_header(const json_t *h, const uint8_t cur[Z3_ROOM_HEADER_SIZE], uint8_t raw[Z3_ROOM_HEADER_SIZE],
+                             z3_error *err) {
+  unsigned cur_unused = (cur[0] >> 1 & 1u) | (unsigned)(cur[8] >> 2) << 1;
   z3_room_header x;
   memset(&x, 0, sizeof x);
   unsigned v[10], unused = 0;
@@ -57,7 +59,7 @@ static z3_status read_header(const json_t *h, uint8_t raw[Z3_ROOM_HEADER_SIZE], 
   z3_status st = Z3_OK;
   for (int i = 0; i < 8 && st == Z3_OK; i++) st = field(h, "$.header", keys[i], max[i], &v[i], true, 0, err);
   if (st == Z3_OK) st = boolean(h, "$.header", "lights_out", &x.lights_out, err);
-  if (st == Z3_OK) st = field(h, "$.header", "unused_bits", 0x7F, &unused, false, 0, err);
+  if (st == Z3_OK) st = field(h, "$.header", "unused_bits", 0x7F, &unused, false, cur_unused, err);
   const json_t *hole = json_object_get(h, "hole"), *stairs = json_object_get(h, "stairs");
   if (st == Z3_OK && !json_is_object(hole)) st = z3_error_set(err, Z3_E_INVALID, "$.header.hole must be an object");
   if (st == Z3_OK && (!json_is_array(stairs) || json_array_size(stairs) != 4)) {
@@ -241,8 +243,9 @@ static void release_tmp(z3_room *tmp) {
   z3_free(tmp->sprites);
 }
 
-/* Everything except the chests, into a scratch room. */
-static z3_status read_room(const json_t *doc, z3_room *tmp, z3_error *err) {
+/* Everything except the chests, into a scratch room; optional fields left
+ * out keep the room's current values (`cur`). */
+static z3_status read_room(const json_t *doc, const z3_room *cur, z3_room *tmp, z3_error *err) {
   const char *format = json_string_value(json_object_get(doc, "format"));
   if (!json_is_object(doc)) return z3_error_set(err, Z3_E_INVALID, "$ must be a JSON object (a room as 'dungeon export' writes it)");
   if (format && strcmp(format, Z3_ROOM_JSON_FORMAT) != 0) {
@@ -255,19 +258,19 @@ static z3_status read_room(const json_t *doc, z3_room *tmp, z3_error *err) {
   }
   const json_t *header = NULL, *doors = NULL, *sprites = NULL;
   if (st == Z3_OK) st = object_at(doc, "header", "an object", &header, err);
-  if (st == Z3_OK) st = read_header(header, tmp->header, err);
+  if (st == Z3_OK) st = read_header(header, cur->header, tmp->header, err);
   if (st == Z3_OK) st = field(doc, "$", "floor1", 15, &f1, true, 0, err);
   if (st == Z3_OK) st = field(doc, "$", "floor2", 15, &f2, true, 0, err);
   if (st == Z3_OK) st = field(doc, "$", "layout", 7, &layout, true, 0, err);
-  if (st == Z3_OK) st = field(doc, "$", "layout_extra_bits", 0xFF, &extra, false, 0, err);
+  if (st == Z3_OK) st = field(doc, "$", "layout_extra_bits", 0xFF, &extra, false, cur->layout_byte & 0xE3u, err);
   if (st == Z3_OK && (extra & 0x1C)) st = z3_error_set(err, Z3_E_INVALID, "$.layout_extra_bits 0x%02X overlaps the layout (bits 2-4)", extra);
   if (st == Z3_OK) st = read_objects(json_object_get(doc, "objects"), tmp, err);
   if (st == Z3_OK) st = object_at(doc, "doors", "an array", &doors, err);
   if (st == Z3_OK) st = read_doors(doors, tmp, err);
-  if (st == Z3_OK) st = field(doc, "$", "sprite_sort", 0xFF, &sort, false, 0, err);
+  if (st == Z3_OK) st = field(doc, "$", "sprite_sort", 0xFF, &sort, false, cur->sprite_sort, err);
   if (st == Z3_OK) st = object_at(doc, "sprites", "an array", &sprites, err);
   if (st == Z3_OK) st = read_sprites(sprites, tmp, err);
-  if (st == Z3_OK) st = field(doc, "$", "message", 0xFFFF, &message, false, 0, err);
+  if (st == Z3_OK) st = field(doc, "$", "message", 0xFFFF, &message, false, cur->message, err);
   tmp->floor_byte = (uint8_t)(f2 << 4 | f1), tmp->layout_byte = (uint8_t)(layout << 2 | extra);
   tmp->sprite_sort = (uint8_t)sort, tmp->message = (uint16_t)message;
   return st;
@@ -280,7 +283,7 @@ z3_status z3_room_import_json(z3_dungeon *d, int room, const json_t *doc, z3_err
   memset(&tmp, 0, sizeof tmp);
   tmp.id = room;
   const json_t *chests = json_object_get(doc, "chests");
-  st = read_room(doc, &tmp, err);
+  st = read_room(doc, &d->rooms[room], &tmp, err);
   if (st == Z3_OK && chests && !json_is_array(chests)) st = z3_error_set(err, Z3_E_INVALID, "$.chests must be an array");
   if (st == Z3_OK && chests) st = apply_chests(d, room, chests, err);
   z3_room *r = &d->rooms[room];
