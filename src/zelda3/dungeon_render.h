@@ -17,7 +17,7 @@
 
 /* Vanilla locations (file offsets); editors use the same fixed values. */
 #define Z3_ROOM_TILE_DATA_PC 0x1B52u        /* $00:9B52, base of the tile-word offsets */
-#define Z3_ROOM_FLOOR_TILES_PC 0x1B5Au      /* floor pattern n: 8 words at + n * 16 (unverified layout) */
+#define Z3_ROOM_FLOOR_TILES_PC 0x1B52u      /* floor n: 4 words (top row) at + 16n, 4 (bottom row) at + 16n + 8 */
 #define Z3_ROOM_SUBTYPE1_TABLE_PC 0x8000u   /* 248 word offsets from Z3_ROOM_TILE_DATA_PC */
 #define Z3_ROOM_SUBTYPE2_TABLE_PC 0x83F0u   /* 64 */
 #define Z3_ROOM_SUBTYPE3_TABLE_PC 0x84F0u   /* 128 */
