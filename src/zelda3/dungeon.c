@@ -26,13 +26,11 @@ uint16_t z3_dungeon__word(const z3_rom *rom, size_t pc) {
 /* A table found through a code operand must lie in the ROM with room for `bytes`. */
 static z3_status table_at(const z3_rom *rom, uint32_t addr, size_t bytes, const char *what,
                           size_t *out, z3_error *err) {
-  z3_status st = z3_rom_to_pc(rom, addr, out, err);
-  if (st == Z3_OK && *out + bytes > rom->data.len) {
-    st = z3_error_set(err, Z3_E_INVALID, "the %s at $%02X:%04X runs past the end of the ROM", what,
-                      (unsigned)(addr >> 16), (unsigned)(addr & 0xFFFF));
-  }
-  if (st) z3_error_hint(err, "this does not look like an ALttP ROM in the vanilla layout");
-  return st;
+  if (z3_rom_to_pc(rom, addr, out, NULL) == Z3_OK && *out + bytes <= rom->data.len) return Z3_OK;
+  z3_error_set(err, Z3_E_INVALID, "the %s points at $%02X:%04X, which is not %zu bytes of ROM", what,
+               (unsigned)(addr >> 16), (unsigned)(addr & 0xFFFF), bytes);
+  z3_error_hint(err, "this does not look like an ALttP ROM in the vanilla layout");
+  return Z3_E_INVALID;
 }
 
 static z3_status find_tables(const z3_rom *rom, z3_dungeon *d, z3_error *err) {
@@ -65,7 +63,7 @@ static z3_status find_tables(const z3_rom *rom, z3_dungeon *d, z3_error *err) {
 static z3_status load_header(const z3_rom *rom, z3_dungeon *d, z3_room *r, z3_error *err) {
   r->header_word = z3_dungeon__word(rom, d->header_table_pc + 2 * (size_t)r->id);
   uint32_t addr = (uint32_t)d->header_bank << 16 | r->header_word;
-  z3_status st = z3_rom_to_pc(rom, addr, &r->header_pc, err);
+  z3_status st = z3_rom_to_pc(rom, addr, &r->header_pc, NULL);
   if (st == Z3_OK && r->header_pc + Z3_ROOM_HEADER_SIZE > rom->data.len) st = Z3_E_INVALID;
   if (st) {
     z3_error_set(err, Z3_E_INVALID, "room 0x%03X: its header pointer $%02X:%04X is not in the ROM", r->id,
@@ -81,7 +79,7 @@ static size_t bank_rest(size_t pc) { return 0x8000 - (pc & 0x7FFF); }
 
 static z3_status load_objects(const z3_rom *rom, z3_dungeon *d, z3_room *r, z3_error *err) {
   r->object_addr = z3_dungeon__long(rom, d->object_table_pc + 3 * (size_t)r->id);
-  z3_status st = z3_rom_to_pc(rom, r->object_addr, &r->object_pc, err);
+  z3_status st = z3_rom_to_pc(rom, r->object_addr, &r->object_pc, NULL);
   if (st) {
     z3_error_set(err, Z3_E_INVALID, "room 0x%03X: its object pointer $%02X:%04X is not in the ROM", r->id,
                  (unsigned)(r->object_addr >> 16), (unsigned)(r->object_addr & 0xFFFF));
@@ -101,7 +99,7 @@ static z3_status load_objects(const z3_rom *rom, z3_dungeon *d, z3_room *r, z3_e
 
 static z3_status load_sprites(const z3_rom *rom, z3_dungeon *d, z3_room *r, z3_error *err) {
   r->sprite_word = z3_dungeon__word(rom, d->sprite_table_pc + 2 * (size_t)r->id);
-  z3_status st = z3_rom_to_pc(rom, 0x090000u | r->sprite_word, &r->sprite_pc, err);
+  z3_status st = z3_rom_to_pc(rom, 0x090000u | r->sprite_word, &r->sprite_pc, NULL);
   if (st) {
     z3_error_set(err, Z3_E_INVALID, "room 0x%03X: its sprite pointer $09:%04X is not in the ROM", r->id, r->sprite_word);
     return Z3_E_INVALID;
