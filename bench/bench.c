@@ -212,6 +212,7 @@ int main(int argc, char **argv) {
     bench_gfx(&ctx);
     bench_overworld(&ctx);
     bench_dungeon(&ctx);
+    bench_text(&ctx);
     bench_cpu(&ctx);
     bench_emu(&ctx);
     bench_disasm(&ctx);

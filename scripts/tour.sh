@@ -33,5 +33,11 @@ ls -l "$work/gfx"
 step "$z3ed" dungeon describe --rom "$sample" --room 0x012
 step "$z3ed" dungeon move-object --rom "$work/hack.sfc" --room 0x012 --layer 0 --index 0 --x 5 --y 4 --no-backup
 step "$z3ed" dungeon render --rom "$work/hack.sfc" --room 0x012 --out "$work/room.png"
+# Messages and sprites: read a message, rewrite it, look a sprite up.
+step "$z3ed" message get --rom "$sample" --id 1
+step "$z3ed" message set --rom "$work/hack.sfc" --id 1 --text 'The keeper thanks you, [L]![K]' --no-backup
+step "$z3ed" sprite info --rom "$sample" --id 0x08 --output "$work/octorok.json"
+# The sample's reset routine, disassembled (REP #$30 makes LDX 16-bit).
+step "$z3ed" asm disassemble --rom "$sample" --address '$00:8000' --count 9
 printf '\nThe files above are in %s/.\n' "$work"
 printf '\nMore: %s --help, %s agent describe --format yaml\n' "$z3ed" "$z3ed"

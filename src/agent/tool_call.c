@@ -365,6 +365,7 @@ z3_status z3_tool_call(const z3_tool_session *s, const char *name, const json_t 
     out->status = z3_tool_argv_build(&a, cmd, args, s->default_rom, &out->error);
   }
   if (out->status == Z3_OK) out->status = z3_cmd_parse(&ctx, a.count, a.words, &out->error);
+  ctx.format = Z3_FORMAT_JSON; /* the caller gets the result as JSON: handlers shape it for machines */
   if (out->status == Z3_OK) out->status = check_safety(s, &ctx, &out->error);
   if (out->status == Z3_OK) {
     ctx.max_bytes_changed = s->limits.max_rom_bytes_changed;

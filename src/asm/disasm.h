@@ -140,9 +140,30 @@ void z3_disasm_track(z3_disasm_state *s, const z3_insn *insn);
 bool z3_disasm_next(z3_disasm_read_fn read, void *user, uint32_t address, z3_disasm_state *s,
                     z3_insn *out, uint32_t *bad_address);
 
-/* ---- formatting ----------------------------------------------------------- */
+/* ---- overrides -------------------------------------------------------------- */
+
+/* "At this address the flags are ...": for code that tracking cannot follow
+ * (a routine entered with other sizes, flags set by a PLP of unknown origin).
+ * Each field is -1 (keep), 0 or 1. */
+typedef struct z3_disasm_assume {
+  uint32_t address;
+  int8_t m8, x8, e;
+} z3_disasm_assume;
 
 struct z3_symbols;
+
+/*
+ * Parses "ADDR=FLAGS[;ADDR=FLAGS...]" where ADDR is $BB:AAAA, BB:AAAA, 0xBBAAAA
+ * or a label of syms (may be NULL), and FLAGS is a comma list of m8, m16, x8,
+ * x16, emu (emulation mode) and native. Fills at most max entries.
+ */
+z3_status z3_disasm_parse_assume(const char *text, const struct z3_symbols *syms,
+                                 z3_disasm_assume *out, size_t max, size_t *count, z3_error *err);
+/* Applies every entry for `address` to s (emulation forces 8-bit sizes). */
+void z3_disasm_apply_assume(z3_disasm_state *s, const z3_disasm_assume *list, size_t count,
+                            uint32_t address);
+
+/* ---- formatting ----------------------------------------------------------- */
 
 /* The operand as an assembler reads it: "#$12", "($12),Y", "$8012" (branch
  * targets as the 16-bit address), "$7E,$7F" (MVN src,dst); "" when none.

@@ -66,31 +66,73 @@ const char *z3_disasm_target_label(const z3_insn *insn, const struct z3_symbols 
   return name;
 }
 
-static z3_status pad_to(z3_buf *out, size_t start, size_t column) {
-  size_t used = out->len - start;
-  return z3_buf_printf(out, "%*s", (int)(used < column ? column - used : 1), "");
+/* A listing line is composed in a fixed buffer (no allocation, no printf for
+ * the hex columns): formatting dominates listing time, see bench_asm.c. */
+enum { LINE_MAX = 192 };
+
+typedef struct line_buf {
+  char text[LINE_MAX];
+  size_t len;
+} line_buf;
+
+static void put_text(line_buf *l, const char *s) {
+  while (*s && l->len + 1 < LINE_MAX) l->text[l->len++] = *s++;
+}
+
+static void put_hex(line_buf *l, uint32_t v, int digits) {
+  static const char hex[] = "0123456789ABCDEF";
+  for (int d = digits - 1; d >= 0 && l->len + 1 < LINE_MAX; d--) l->text[l->len++] = hex[(v >> (4 * d)) & 15];
+}
+
+static void put_address(line_buf *l, uint32_t address) {
+  put_text(l, "$");
+  put_hex(l, address >> 16, 2);
+  put_text(l, ":");
+  put_hex(l, address & 0xFFFFu, 4);
+}
+
+/* At least one blank, then up to the column. */
+static void pad_to(line_buf *l, size_t column) {
+  do {
+    if (l->len + 1 >= LINE_MAX) return;
+    l->text[l->len++] = ' ';
+  } while (l->len < column);
 }
 
 z3_status z3_disasm_format_line(const z3_insn *insn, const struct z3_symbols *syms, z3_buf *out,
                                 z3_error *err) {
-  size_t start = out->len;
-  char text[40], where[10];
-  z3_snes_format_address(insn->address, where);
-  z3_status st = z3_buf_printf(out, "%s ", where);
-  for (int i = 0; st == Z3_OK && i < insn->length; i++) st = z3_buf_printf(out, " %02X", insn->bytes[i]);
-  if (st == Z3_OK) st = pad_to(out, start, 24);
-  z3_disasm_instruction_text(insn, text, sizeof text);
-  if (st == Z3_OK) st = z3_buf_printf(out, "%s", text);
-  const char *label = syms ? z3_symbols_name_at(syms, insn->address) : NULL;
-  const char *target_label = z3_disasm_target_label(insn, syms);
-  if (st == Z3_OK && (label || insn->target_kind != Z3_TARGET_NONE)) st = pad_to(out, start, 44);
-  if (st == Z3_OK && label) st = z3_buf_printf(out, "%s:", label);
-  if (st == Z3_OK && insn->target_kind != Z3_TARGET_NONE) {
-    z3_snes_format_address(insn->target, where);
-    if (label) st = pad_to(out, start, 64);
-    if (st == Z3_OK) st = z3_buf_printf(out, "; %s%s%s%s", insn->target_kind == Z3_TARGET_POINTER ? "ptr " : "",
-                                        where, target_label ? " " : "", target_label ? target_label : "");
+  line_buf l = {.len = 0};
+  put_address(&l, insn->address);
+  put_text(&l, " ");
+  for (int i = 0; i < insn->length; i++) {
+    put_text(&l, " ");
+    put_hex(&l, insn->bytes[i], 2);
   }
-  if (st == Z3_OK && out->len > start && out->data[out->len - 1] == ' ') out->data[--out->len] = '\0';
-  return st == Z3_OK ? Z3_OK : z3_error_set(err, Z3_E_NOMEM, "out of memory formatting a listing");
+  pad_to(&l, 24);
+  char text[40];
+  z3_disasm_instruction_text(insn, text, sizeof text);
+  put_text(&l, text);
+  const char *label = syms ? z3_symbols_name_at(syms, insn->address) : NULL;
+  bool has_target = insn->target_kind != Z3_TARGET_NONE;
+  if (label || has_target) pad_to(&l, 44);
+  if (label) {
+    put_text(&l, label);
+    put_text(&l, ":");
+  }
+  if (has_target) {
+    const char *target_label = z3_disasm_target_label(insn, syms);
+    pad_to(&l, 64); /* comments line up whether or not there is a label */
+    put_text(&l, insn->target_kind == Z3_TARGET_POINTER ? "; ptr " : "; ");
+    put_address(&l, insn->target);
+    if (target_label) {
+      put_text(&l, " ");
+      put_text(&l, target_label);
+    }
+  }
+  while (l.len && l.text[l.len - 1] == ' ') l.len--;
+  l.text[l.len] = '\0';
+  if (z3_buf_append(out, l.text, l.len, NULL) != Z3_OK || z3_buf_reserve(out, out->len + 1, NULL) != Z3_OK)
+    return z3_error_set(err, Z3_E_NOMEM, "out of memory formatting a listing");
+  out->data[out->len] = '\0';
+  return Z3_OK;
 }

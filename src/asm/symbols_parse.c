@@ -57,6 +57,14 @@ static size_t token_len(const char *p, size_t n) {
   return i;
 }
 
+/* A label name: printable, no blanks or control bytes (a NUL would cut it short). */
+static bool valid_name(const char *p, size_t n) {
+  if (n == 0) return false;
+  for (size_t i = 0; i < n; i++)
+    if ((unsigned char)p[i] <= 0x20 || p[i] == 0x7F) return false;
+  return true;
+}
+
 static z3_status bad_line(z3_error *err, const char *file, int line, const char *expected,
                           const char *text, size_t n) {
   return z3_error_set(err, Z3_E_INVALID, "%s:%d: expected %s, got '%.*s'", file, line, expected,
@@ -104,7 +112,7 @@ z3_status z3_symbols__parse_wla(z3_symbols *s, const char *text, size_t len, con
     size_t rest = n - t;
     while (rest && is_blank(*label)) label++, rest--;
     size_t ln = token_len(label, rest);
-    if (ln == 0) return bad_line(err, name, it.number, expected, line, n);
+    if (!valid_name(label, ln)) return bad_line(err, name, it.number, expected, line, n);
     z3_status st = z3_symbols_add(s, address, label, ln, err);
     if (st) return st;
   }
@@ -133,7 +141,7 @@ z3_status z3_symbols__parse_vice(z3_symbols *s, const char *text, size_t len, co
     while (rest && is_blank(*p)) p++, rest--;
     if (rest && *p == '.') p++, rest--;
     size_t ln = token_len(p, rest);
-    if (ln == 0) return bad_line(err, name, it.number, expected, line, n);
+    if (!valid_name(p, ln)) return bad_line(err, name, it.number, expected, line, n);
     z3_status st = z3_symbols_add(s, address, p, ln, err);
     if (st) return st;
   }
@@ -247,6 +255,7 @@ z3_status z3_symbols__parse_ca65(z3_symbols *s, const char *text, size_t len, co
     uint32_t address = f.val;
     if (address <= 0xFFFF && f.has_seg && f.seg < CA65_MAX_SEGS) address |= seg_bank[f.seg];
     if (f.name_len == 0) continue;
+    if (!valid_name(f.name, f.name_len)) return bad_line(err, name, it.number, "a printable label name", line, n);
     z3_status st = z3_symbols_add(s, address, f.name, f.name_len, err);
     if (st) return st;
   }
@@ -339,6 +348,7 @@ z3_status z3_symbols__parse_mesen(z3_symbols *s, const char *text, size_t len, c
     size_t ln = c3 ? (size_t)(c3 - label) : n - (size_t)(label - line);
     mesen_space space = mesen_space_of(line, (size_t)(c1 - line));
     if (space == SPACE_OTHER || ln == 0) continue; /* VRAM, SPC RAM...; or a comment with no name */
+    if (!valid_name(label, ln)) return bad_line(err, name, it.number, "a printable label name", line, n);
     uint32_t address;
     z3_status st = mesen_address(space, offset, map, name, it.number, &address, err);
     if (st == Z3_OK) st = z3_symbols_add(s, address, label, ln, err);

@@ -95,7 +95,11 @@ static bool wants_objects(const z3_cmd_ctx *ctx) {
   return ctx->format != Z3_FORMAT_TEXT || structured_file;
 }
 
+enum { MAX_ASSUME = 64 };
+
 typedef struct listing {
+  z3_disasm_assume assume[MAX_ASSUME];
+  size_t assume_count;
   json_t *objects;
   z3_buf text;
   size_t count;
@@ -110,6 +114,7 @@ static z3_status disassemble(const z3_cmd_ctx *ctx, const z3_symbols *syms, uint
   z3_status st = Z3_OK;
   for (int64_t n = 0; n < count && st == Z3_OK; n++) {
     z3_insn insn;
+    z3_disasm_apply_assume(s, out->assume, out->assume_count, pc);
     if (!z3_disasm_next(rom_read, ctx->rom, pc, s, &insn, &bad)) {
       char where[10], at[10];
       z3_snes_format_address(bad, where);
@@ -162,8 +167,12 @@ z3_status cmd_asm_disassemble(z3_cmd_ctx *ctx, z3_error *err) {
   if (st == Z3_OK) st = exclusive(ctx, "x8", "x16", err);
   if (st == Z3_OK) st = load_symbols(ctx, &syms, err);
   if (st == Z3_OK) st = start_address(ctx, &syms, &start, err);
-  listing l = {.objects = wants_objects(ctx) ? json_array() : NULL};
+  listing l;
+  memset(&l, 0, sizeof l);
+  l.objects = wants_objects(ctx) ? json_array() : NULL;
   z3_buf_init(&l.text);
+  const char *assume = z3_arg_str(ctx, "assume");
+  if (st == Z3_OK && assume) st = z3_disasm_parse_assume(assume, z3_arg_str(ctx, "symbols") ? &syms : NULL, l.assume, MAX_ASSUME, &l.assume_count, err);
   z3_disasm_state s;
   uint8_t dbr = z3_arg_given(ctx, "dbr") ? (uint8_t)z3_arg_int(ctx, "dbr") : (uint8_t)(start >> 16);
   z3_disasm_state_init(&s, !z3_arg_bool(ctx, "m16"), !z3_arg_bool(ctx, "x16"), dbr);

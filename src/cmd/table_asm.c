@@ -10,7 +10,7 @@ const z3_command z3_cmds_asm[] = {
         .summary = "disassemble 65816 code from the ROM, with labels from a symbol file",
         .description = "Decodes --count instructions from --address, following the M and X flags through "
                        "REP, SEP, XCE (with a known carry) and PHP/PLP; --m8/--m16/--x8/--x16 set the "
-                       "sizes at the start (default 8-bit). Branch, jump and call targets are resolved "
+                       "sizes at the start (default 8-bit) and --assume sets them at given addresses. Branch, jump and call targets are resolved "
                        "to full addresses, absolute data operands in the data bank (--dbr, default the "
                        "bank of --address). --symbols reads WLA .sym (asar), ca65 .dbg, VICE labels "
                        "(ld65 -Ln) or Mesen .mlb; --address may then be a label. Text output is a "
@@ -23,6 +23,7 @@ const z3_command z3_cmds_asm[] = {
                      {"m16", Z3_ARG_BOOL, false, NULL, NULL, "16-bit accumulator at the start", 0, 0},
                      {"x8", Z3_ARG_BOOL, false, NULL, NULL, "8-bit index registers at the start (the default)", 0, 0},
                      {"x16", Z3_ARG_BOOL, false, NULL, NULL, "16-bit index registers at the start", 0, 0},
+                     {"assume", Z3_ARG_STRING, false, NULL, NULL, "flags to take at given addresses, overriding tracking: ADDR=FLAGS[;...], FLAGS from m8, m16, x8, x16, emu, native", 0, 0},
                      {"dbr", Z3_ARG_INT, false, NULL, NULL, "data bank for absolute operands (default: the bank of --address)", 0, 255},
                      {"symbols", Z3_ARG_PATH, false, NULL, NULL, "labels: .sym (WLA/asar), .dbg (ca65), VICE label file, .mlb (Mesen)", 0, 0},
                      {"symbols-format", Z3_ARG_ENUM, false, "auto", symbol_formats, "format of --symbols (auto: by extension and content)", 0, 0}),

@@ -1,6 +1,68 @@
 /* Commands of the message resource: the message table (dialogue text). */
+#include "cmd/handlers_message.h"
 #include "cmd/table_macros.h"
 
+#define MESSAGE_ID_ARG {"id", Z3_ARG_INT, true, NULL, NULL, "message id (0x000-0x18C in the game)", 0, 0xFFFF}
+
 const z3_command z3_cmds_message[] = {
+    {
+        .resource = "message", .action = "list",
+        .summary = "list every message with its length and a preview",
+        .description = "Reads the message stream (bank $1C, then bank $0E after the 0x80 switch) and the "
+                       "dictionary; a message's id is its position in the stream. Lengths count the "
+                       "encoded bytes including the closing 0x7F.",
+        .flags = Z3_CMD_NEEDS_ROM, .safety = Z3_SAFETY_READ_ONLY,
+        .effects = LIST("reads the ROM file"),
+        .args = ARGS({"preview", Z3_ARG_INT, false, "40", NULL, "characters of text shown per message", 0, 1000}),
+        .returns = RETURNS({"count", "integer", "messages"},
+                           {"bytes_used", "integer", "bytes the stream needs (messages, bank switch, end byte)"},
+                           {"capacity", "integer", "bytes the two text banks hold"},
+                           {"messages", "array", "id, length, bank, preview"}),
+        .examples = LIST("z3ed message list --rom zelda3.sfc",
+                         "z3ed message list --rom zelda3.sfc --preview 80 --output-format json"),
+        .handler = cmd_message_list,
+    },
+    {
+        .resource = "message", .action = "get",
+        .summary = "show one message as text, raw tokens and bytes",
+        .description = "text is the readable form (dictionary entries expanded; 'message set' compresses it "
+                       "again, longest match first, as the game's text was); reencodes says whether that "
+                       "gives back exactly these bytes. raw shows dictionary bytes as [D:xx] and, given to "
+                       "'message set --raw', always does. Token syntax: README, Messages and sprites.",
+        .flags = Z3_CMD_NEEDS_ROM, .safety = Z3_SAFETY_READ_ONLY,
+        .effects = LIST("reads the ROM file"),
+        .args = ARGS(MESSAGE_ID_ARG),
+        .returns = RETURNS({"id", "string", "the message id"},
+                           {"text", "string", "readable text, dictionary expanded"},
+                           {"raw", "string", "the same with [D:xx] dictionary tokens"},
+                           {"bytes", "string", "encoded bytes in hex (without the 0x7F)"},
+                           {"length", "integer", "encoded bytes including the 0x7F"},
+                           {"offset", "string", "file offset"}, {"address", "string", "SNES address"},
+                           {"reencodes", "boolean", "text encodes back to exactly these bytes"}),
+        .examples = LIST("z3ed message get --rom zelda3.sfc --id 1"),
+        .handler = cmd_message_get,
+    },
+    {
+        .resource = "message", .action = "set",
+        .summary = "replace one message's text",
+        .description = "Encodes --text (tokens as in 'message get'; the dictionary applied longest match first "
+                       "unless --raw), "
+                       "then writes every message back in order: in place when the text fits, messages "
+                       "after it shifted; a bank that overflows passes messages to the other. Text that "
+                       "does not fit or characters the font lacks are refused and nothing is written.",
+        .flags = Z3_CMD_NEEDS_ROM | Z3_CMD_MUTATES_ROM, .safety = Z3_SAFETY_MUTATES_ROM,
+        .effects = LIST("rewrites the text banks from the message on", "saves atomically over --rom (keeping FILE.bak) or to --output"),
+        .args = ARGS(MESSAGE_ID_ARG,
+                     {"text", Z3_ARG_STRING, true, NULL, NULL, "the new text, e.g. 'Hello, [L]![K]'", 0, 0},
+                     {"raw", Z3_ARG_BOOL, false, NULL, NULL, "--text is the raw form: dictionary bytes only where [D:xx] says", 0, 0}),
+        .returns = RETURNS({"id", "string", "the message id"},
+                           {"old_text", "string", "text before"}, {"text", "string", "text after, as decoded back"},
+                           {"old_length", "integer", "bytes before, with the 0x7F"},
+                           {"length", "integer", "bytes after, with the 0x7F"},
+                           {"bytes_free", "integer", "bytes left in the text banks"},
+                           {"changes", "array", "the change set"}),
+        .examples = LIST("z3ed message set --rom hack.sfc --id 1 --text 'The keeper thanks you.[K]'"),
+        .handler = cmd_message_set,
+    },
     END_OF_SECTION,
 };

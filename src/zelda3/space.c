@@ -12,10 +12,12 @@ static const struct { size_t from, to; } reserved[] = {
 };
 
 /* Used only while they still hold nothing but $FF. Blocks the disassembly
- * marks "including garbage" are left out. */
+ * marks "including garbage" are left out, and so are the tails of the two text
+ * banks ($1C:FF2A-$1C:FFFF at 0xE7F2A, $0E:EE21-$0E:F3FF at 0x76E21): that is
+ * the room messages grow into (text.h), not space for other data. */
 const z3_free_block z3_vanilla_free[] = {
-    {0x3F89D, 0x763}, {0x76E21, 0x5DF}, {0x77B64, 0x49C}, {0x1EB05, 0x19B},
-    {0x7FE72, 0x18E}, {0xFFF4E, 0xB2},  {0xE7F2A, 0xD6},  {0x26C1C, 0xA4},
+    {0x3F89D, 0x763}, {0x77B64, 0x49C}, {0x1EB05, 0x19B},
+    {0x7FE72, 0x18E}, {0xFFF4E, 0xB2},  {0x26C1C, 0xA4},
 };
 const size_t z3_vanilla_free_count = sizeof z3_vanilla_free / sizeof z3_vanilla_free[0];
 

@@ -12,6 +12,8 @@
 
 #include <stdint.h>
 
+#include "snes/rom.h"
+
 enum {
   Z3_SPRITE_COUNT = 0xF3,        /* ids 0x00-0xF2 */
   Z3_OVERLORD_FIRST = 0x01,
@@ -23,5 +25,31 @@ enum {
 const char *z3_sprite_name(uint8_t id);
 /* "Falling Stalfos", "Moving Floor", ...; NULL outside 0x01-0x1A. */
 const char *z3_overlord_name(uint8_t id);
+
+/* ---- property tables (world reference §4.3) ------------------------------ */
+
+enum { Z3_SPRITE_TABLE_COUNT = 8 };
+
+typedef struct z3_sprite_table {
+  const char *name;   /* "oam_harm", "health", ... */
+  size_t pc;          /* vanilla file offset of entry 0 */
+  const char *about;  /* what the byte holds */
+} z3_sprite_table;
+extern const z3_sprite_table z3_sprite_tables[Z3_SPRITE_TABLE_COUNT];
+
+/* One named bit field of a table byte. */
+typedef struct z3_sprite_field {
+  int table;          /* index into z3_sprite_tables */
+  const char *name;
+  uint8_t shift, width;
+} z3_sprite_field;
+extern const z3_sprite_field z3_sprite_fields[];
+extern const size_t z3_sprite_field_count;
+
+/* The eight bytes of sprite `id` (0x00-0xF2), in table order. */
+z3_status z3_sprite_props_read(const z3_rom *rom, uint8_t id, uint8_t out[Z3_SPRITE_TABLE_COUNT],
+                               z3_error *err);
+/* A field's value within its table's byte. */
+unsigned z3_sprite_field_value(const z3_sprite_field *f, uint8_t byte);
 
 #endif

@@ -365,6 +365,20 @@ Z3_TEST(test_tools_cancel__a_cancelled_call_is_stopped) {
   z3_tool_result_release(&r);
 }
 
+/* Tool callers read JSON, so commands with a people-only text shape give them objects. */
+Z3_TEST(test_tools_call__results_are_shaped_for_machines) {
+  (void)state;
+  z3_tool_session s = {.agent = true, .default_rom = "base.sfc"};
+  json_t *args = json_pack("{s:s,s:i}", "address", "$00:8000", "count", 3);
+  z3_tool_result r;
+  assert_ok(z3_tool_call(&s, "asm_disassemble", args, &r), &r.error);
+  json_t *insns = json_object_get(r.result, "instructions");
+  assert_int_equal(json_array_size(insns), 3);
+  assert_string_equal(json_string_value(json_object_get(json_array_get(insns, 0), "mnemonic")), "SEI");
+  z3_tool_result_release(&r);
+  json_decref(args);
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(test_tools_list__names_and_schemas_are_portable),
@@ -375,6 +389,7 @@ int main(void) {
       cmocka_unit_test(test_tools_limits__bytes_output_and_time),
       cmocka_unit_test(test_tools_audit__one_line_per_call),
       cmocka_unit_test(test_tools_cancel__a_cancelled_call_is_stopped),
+      cmocka_unit_test(test_tools_call__results_are_shaped_for_machines),
   };
   return cmocka_run_group_tests(tests, setup, teardown);
 }

@@ -1,5 +1,6 @@
 /* The 65816 decoder, flag tracking and formatter. Expected values come from
  * the WDC data sheet (opcode matrix, operand sizes, PC wrap inside a bank). */
+#include <stdlib.h>
 #include <string.h>
 
 #include "asm/disasm.h"
@@ -282,11 +283,111 @@ Z3_TEST(test_format_line__columns_and_labels) {
   assert_ok(z3_disasm_format_line(&i, &syms, &line, &err), &err);
   assert_non_null(strstr((const char *)line.data, "Module"));
   assert_string_equal(z3_disasm_target_label(&i, &syms), "Module");
+  /* a label longer than a line: cut, never past the line buffer */
+  char long_name[300];
+  memset(long_name, 'L', sizeof long_name);
+  assert_ok(z3_symbols_add(&syms, 0x018000, long_name, sizeof long_name, &err), &err);
+  z3_symbols_sort(&syms);
+  line.len = 0;
+  assert_ok(z3_disasm_format_line(&i, &syms, &line, &err), &err);
+  assert_true(line.len > 44 && line.len < 200);
+  assert_int_equal(strlen((const char *)line.data), line.len);
   z3_buf_release(&line);
   z3_symbols_release(&syms);
 }
 
-Z3_RUN(cmocka_unit_test(test_table__every_opcode_defined_with_92_mnemonics),
+Z3_TEST(test_assume__overrides_at_addresses) {
+  (void)state;
+  z3_disasm_assume list[4];
+  size_t n = 0;
+  z3_error err;
+  z3_error_init(&err);
+  assert_ok(z3_disasm_parse_assume("$00:8005=m16,x16; 0x018000=emu ;02:9000=native,m8", NULL, list, 4, &n, &err), &err);
+  assert_int_equal(n, 3);
+  assert_int_equal(list[0].address, 0x008005);
+  assert_int_equal(list[1].address, 0x018000);
+  assert_int_equal(list[2].address, 0x029000);
+  z3_disasm_state s;
+  z3_disasm_state_init(&s, true, true, 0);
+  z3_disasm_apply_assume(&s, list, n, 0x008004); /* no entry there */
+  assert_true(s.m8 && s.x8);
+  z3_disasm_apply_assume(&s, list, n, 0x008005);
+  assert_false(s.m8 || s.x8);
+  z3_disasm_apply_assume(&s, list, n, 0x018000); /* emulation forces 8-bit */
+  assert_true(s.e && s.m8 && s.x8);
+  z3_disasm_apply_assume(&s, list, n, 0x029000);
+  assert_false(s.e);
+  assert_true(s.m8);
+  static const char *const bad[] = {"$00:8005", "$00:8005=", "$00:8005=m32", "=m8", "Nowhere=m8"};
+  for (size_t k = 0; k < sizeof bad / sizeof bad[0]; k++) {
+    z3_error_init(&err);
+    assert_int_equal(z3_disasm_parse_assume(bad[k], NULL, list, 4, &n, &err), Z3_E_USAGE);
+    assert_non_null(strstr(err.message, "--assume"));
+  }
+  z3_error_init(&err);
+  assert_int_equal(z3_disasm_parse_assume("0=m8;1=m8;2=m8", NULL, list, 2, &n, &err), Z3_E_USAGE);
+  z3_symbols syms;
+  z3_symbols_init(&syms);
+  assert_ok(z3_symbols_add(&syms, 0x03A000, "Handler", 7, &err), &err);
+  assert_ok(z3_disasm_parse_assume("Handler=x16", &syms, list, 4, &n, &err), &err);
+  assert_int_equal(list[0].address, 0x03A000);
+  assert_int_equal(list[0].m8, -1);
+  assert_int_equal(list[0].x8, 0);
+  z3_symbols_release(&syms);
+}
+
+static bool rom_read(void *user, uint32_t address, uint8_t *byte) {
+  const z3_rom *rom = user;
+  size_t offset;
+  if (z3_rom_to_pc(rom, address, &offset, NULL) != Z3_OK || offset >= rom->data.len) return false;
+  *byte = rom->data.data[offset];
+  return true;
+}
+
+/* A reset handler starts with SEI and enters native mode with CLC; XCE early
+ * on (true of the sample ROM and of the game). */
+static void check_reset_routine(const char *path) {
+  z3_rom *rom = NULL;
+  z3_error err;
+  z3_error_init(&err);
+  assert_ok(z3_rom_load(&rom, path, &err), &err);
+  z3_rom_header h;
+  z3_rom_read_header(rom, &h);
+  uint32_t pc = h.emu_vectors[Z3_VEC_RESET];
+  z3_disasm_state s;
+  z3_disasm_state_init(&s, true, true, 0);
+  s.e = true;
+  bool clc_xce = false;
+  uint8_t previous = 0;
+  for (int k = 0; k < 24 && !clc_xce; k++) {
+    z3_insn i;
+    assert_true(z3_disasm_next(rom_read, rom, pc, &s, &i, NULL));
+    if (k == 0) assert_string_equal(i.info->mnemonic, "SEI");
+    clc_xce = previous == 0x18 && i.opcode == 0xFB;
+    previous = i.opcode;
+    pc = z3_insn_next(&i);
+  }
+  assert_true(clc_xce);
+  assert_false(s.e);
+  z3_rom_free(rom);
+}
+
+Z3_TEST(test_rom__reset_routine_of_the_sample) {
+  (void)state;
+  check_reset_routine(Z3_SAMPLE);
+}
+
+Z3_TEST(test_rom__reset_routine_of_the_game) {
+  (void)state;
+  const char *path = getenv("Z3ED_TEST_ROM");
+  if (!path || !*path) skip();
+  check_reset_routine(path);
+}
+
+Z3_RUN(cmocka_unit_test(test_rom__reset_routine_of_the_sample),
+       cmocka_unit_test(test_rom__reset_routine_of_the_game),
+       cmocka_unit_test(test_assume__overrides_at_addresses),
+       cmocka_unit_test(test_table__every_opcode_defined_with_92_mnemonics),
        cmocka_unit_test(test_decode__immediate_size_follows_m_and_x),
        cmocka_unit_test(test_format__every_operand_shape),
        cmocka_unit_test(test_targets__branches_wrap_inside_the_bank),

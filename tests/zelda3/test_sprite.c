@@ -2,6 +2,7 @@
 #include <string.h>
 
 #include "test.h"
+#include "zelda3/sample.h"
 #include "zelda3/sprite.h"
 
 /* Every id with a handler has a name; ids past the jump table have none. */
@@ -40,5 +41,57 @@ Z3_TEST(overlord_names_cover_1_to_1a) {
   assert_string_equal(z3_overlord_name(0x1A), "Bad Switch Bomb");
 }
 
-Z3_RUN(cmocka_unit_test(every_sprite_id_has_a_name), cmocka_unit_test(sprite_names_match_the_reference),
+/* §4.3: eight 243-byte tables back to back from 0x6B080. */
+Z3_TEST(property_tables_are_contiguous) {
+  (void)state;
+  assert_int_equal(z3_sprite_tables[0].pc, 0x6B080);
+  for (int t = 1; t < Z3_SPRITE_TABLE_COUNT; t++)
+    assert_int_equal(z3_sprite_tables[t].pc, z3_sprite_tables[t - 1].pc + Z3_SPRITE_COUNT);
+  /* every table's bits are covered exactly once by its fields */
+  for (int t = 0; t < Z3_SPRITE_TABLE_COUNT; t++) {
+    unsigned bits = 0;
+    for (size_t f = 0; f < z3_sprite_field_count; f++) {
+      const z3_sprite_field *sf = &z3_sprite_fields[f];
+      if (sf->table != t) continue;
+      unsigned mask = ((1u << sf->width) - 1) << sf->shift;
+      assert_int_equal(bits & mask, 0);
+      bits |= mask;
+    }
+    assert_int_equal(bits, 0xFF);
+  }
+}
+
+Z3_TEST(properties_read_from_the_rom) {
+  (void)state;
+  z3_buf img;
+  z3_buf_init(&img);
+  z3_error err;
+  z3_error_init(&err);
+  z3_sample_opts opts = {0};
+  assert_ok(z3_sample_build(&img, &opts, &err), &err);
+  z3_rom *rom;
+  assert_ok(z3_rom_from_memory(&rom, img.data, img.len, "sample", &err), &err);
+  rom->data.data[0x6B173 + 0x41] = 0x2C; /* health of the Blue Guard */
+  rom->data.data[0x6B725 + 0x41] = 0x84; /* deflection: active off screen, immune to sword */
+  uint8_t v[Z3_SPRITE_TABLE_COUNT];
+  assert_ok(z3_sprite_props_read(rom, 0x41, v, &err), &err);
+  assert_int_equal(v[1], 0x2C);
+  assert_int_equal(v[7], 0x84);
+  unsigned on = 0;
+  for (size_t f = 0; f < z3_sprite_field_count; f++)
+    if (z3_sprite_fields[f].table == 7 && z3_sprite_field_value(&z3_sprite_fields[f], v[7])) on++;
+  assert_int_equal(on, 2);
+  assert_int_equal(z3_sprite_props_read(rom, 0xF3, v, &err), Z3_E_NOT_FOUND);
+  z3_rom_free(rom);
+  z3_rom *small;
+  z3_error_init(&err);
+  assert_ok(z3_rom_from_memory(&small, img.data, 0x40000, "small", &err), &err);
+  assert_int_equal(z3_sprite_props_read(small, 0x00, v, &err), Z3_E_INVALID);
+  assert_non_null(strstr(err.message, "oam_harm"));
+  z3_rom_free(small);
+  z3_buf_release(&img);
+}
+
+Z3_RUN(cmocka_unit_test(property_tables_are_contiguous), cmocka_unit_test(properties_read_from_the_rom),
+       cmocka_unit_test(every_sprite_id_has_a_name), cmocka_unit_test(sprite_names_match_the_reference),
        cmocka_unit_test(overlord_names_cover_1_to_1a))

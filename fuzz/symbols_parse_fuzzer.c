@@ -1,0 +1,50 @@
+/*
+ * Fuzzes the symbol-file parsers (WLA .sym, ca65 .dbg, VICE labels, Mesen
+ * .mlb): the input is parsed as every format, and with format detection, with
+ * and without a ROM mapping. A parse that fails must say why and keep no
+ * labels; one that succeeds must give labels sorted by address, each with a
+ * non-empty name and a 24-bit address that the lookup finds again.
+ *
+ * Seeds in fuzz/corpora/symbols_parse/: one file per format as the tools write
+ * them (the ca65 ones are ld65's own output for tests/asm/corpus.s), plus
+ * near-misses.
+ */
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "asm/symbols.h"
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
+
+static void check(const z3_symbols *s) {
+  for (size_t i = 0; i < s->count; i++) {
+    const z3_symbol *y = &s->items[i];
+    if (!y->name || !y->name[0] || y->address > 0xFFFFFFu) abort();
+    if (i && y->address < s->items[i - 1].address) abort();
+    if (!z3_symbols_name_at(s, y->address)) abort();
+    uint32_t found;
+    if (!z3_symbols_find(s, y->name, &found)) abort();
+  }
+}
+
+static void parse_as(const uint8_t *data, size_t size, z3_symfile_format f, const z3_symbols_map *map) {
+  z3_symbols s;
+  z3_symbols_init(&s);
+  z3_error err;
+  z3_error_init(&err);
+  if (z3_symbols_parse(&s, (const char *)data, size, "fuzz", f, map, &err) != Z3_OK) {
+    if (!err.message[0] || s.count != 0) abort();
+    return;
+  }
+  check(&s);
+  z3_symbols_release(&s);
+}
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
+  static const z3_symbols_map lorom = {Z3_MAP_LOROM, 1u << 20}, exhirom = {Z3_MAP_EXHIROM, 6u << 20};
+  for (int f = Z3_SYMFILE_AUTO; f <= Z3_SYMFILE_MESEN; f++) parse_as(data, size, (z3_symfile_format)f, &lorom);
+  parse_as(data, size, Z3_SYMFILE_MESEN, &exhirom);
+  parse_as(data, size, Z3_SYMFILE_MESEN, NULL);
+  return 0;
+}

@@ -1,0 +1,10 @@
+/* Handlers of the sprite commands (table_sprite.c); cmd/ only. */
+#ifndef Z3_CMD_HANDLERS_SPRITE_H
+#define Z3_CMD_HANDLERS_SPRITE_H
+
+#include "cmd/cmd.h"
+
+z3_status cmd_sprite_list(z3_cmd_ctx *ctx, z3_error *err);
+z3_status cmd_sprite_info(z3_cmd_ctx *ctx, z3_error *err);
+
+#endif

@@ -1,0 +1,127 @@
+/* The message table: loading the stream, editing, writing it back. */
+#include <string.h>
+
+#include "zelda3/text.h"
+#include "zelda3/text_internal.h"
+
+static const size_t bank_start[2] = {Z3_TEXT_BANK1_PC, Z3_TEXT_BANK2_PC};
+static const size_t bank_end[2] = {Z3_TEXT_BANK1_END_PC, Z3_TEXT_BANK2_END_PC};
+
+static z3_status add_message(z3_text *t, const uint8_t *bytes, size_t len, z3_error *err) {
+  if (t->count == 0 || (t->count >= 16 && (t->count & (t->count - 1)) == 0)) { /* 16, 32, 64 ... */
+    z3_message *m = z3_realloc(t->msgs, (t->count ? t->count * 2 : 16) * sizeof *m);
+    if (!m) return z3_error_set(err, Z3_E_NOMEM, "out of memory loading messages");
+    t->msgs = m;
+  }
+  z3_message *m = &t->msgs[t->count];
+  m->data = z3_malloc(len ? len : 1);
+  if (!m->data) return z3_error_set(err, Z3_E_NOMEM, "out of memory loading messages");
+  memcpy(m->data, bytes, len);
+  m->len = m->old_len = len;
+  m->edited = false;
+  t->count++;
+  return Z3_OK;
+}
+
+/* Length of the message starting at p (up to its 0x7F), stepping over command
+ * arguments as the game's scan does; 0 with an error when it runs to `end` or
+ * meets a bank switch or the final 0xFF. */
+static size_t message_length(const uint8_t *d, size_t p, size_t end, size_t id, z3_error *err) {
+  for (size_t i = p; i < end; i++) {
+    const z3_text_command *cmd = z3_text__command(d[i]);
+    if (d[i] == Z3_TEXT_END) return i - p + 1;
+    if (d[i] == Z3_TEXT_BANK_SWITCH || d[i] == Z3_TEXT_FINISH) {
+      z3_error_set_at(err, Z3_E_INVALID, (int64_t)i,
+                      "message 0x%03zX has byte 0x%02X at 0x%zX before its end (0x7F)", id, d[i], i);
+      z3_error_hint(err, "the bank switch (0x80) and the final 0xFF must follow a message's 0x7F");
+      return 0;
+    }
+    if (cmd && cmd->args) i++;
+  }
+  z3_error_set_at(err, Z3_E_INVALID, (int64_t)p,
+                  "message 0x%03zX starting at 0x%zX runs past the end of its text bank (0x%zX)", id,
+                  p, end);
+  return 0;
+}
+
+/* Reads one bank's messages; *next tells what ended it (0x80 or 0xFF). */
+static z3_status load_bank(const z3_rom *rom, z3_text *t, int bank, uint8_t *next, z3_error *err) {
+  const uint8_t *d = rom->data.data;
+  size_t end = bank_end[bank] < rom->data.len ? bank_end[bank] : rom->data.len;
+  size_t p = bank_start[bank];
+  while (p < end && d[p] != Z3_TEXT_BANK_SWITCH && d[p] != Z3_TEXT_FINISH) {
+    size_t len = message_length(d, p, end, t->count, err);
+    if (!len) return Z3_E_INVALID;
+    z3_status st = add_message(t, d + p, len - 1, err);
+    if (st) return st;
+    p += len;
+  }
+  if (p >= end)
+    return z3_error_set_at(err, Z3_E_INVALID, (int64_t)p,
+                           "text bank %d has no bank switch (0x80) or end (0xFF) before 0x%zX",
+                           bank + 1, end);
+  *next = d[p];
+  t->used_end[bank] = p + 1;
+  return Z3_OK;
+}
+
+z3_status z3_text_load(const z3_rom *rom, z3_text *out, z3_error *err) {
+  memset(out, 0, sizeof *out);
+  if (rom->data.len < Z3_TEXT_BANK1_END_PC)
+    return z3_error_set(err, Z3_E_INVALID, "the ROM (%zu bytes) is too small to hold ALttP's text",
+                        rom->data.len);
+  z3_status st = z3_text_dict_read(rom, &out->dict, err);
+  uint8_t next = 0;
+  if (st == Z3_OK) st = load_bank(rom, out, 0, &next, err);
+  out->split = out->count;
+  out->used_end[1] = Z3_TEXT_BANK2_PC;
+  out->has_switch = next == Z3_TEXT_BANK_SWITCH;
+  if (st == Z3_OK && out->has_switch) st = load_bank(rom, out, 1, &next, err);
+  if (st == Z3_OK && next != Z3_TEXT_FINISH)
+    st = z3_error_set_at(err, Z3_E_INVALID, (int64_t)out->used_end[1] - 1,
+                         "text bank 2 ends with a second bank switch at 0x%zX instead of 0xFF",
+                         out->used_end[1] - 1);
+  if (st) z3_text_release(out);
+  return st;
+}
+
+void z3_text_release(z3_text *text) {
+  for (size_t i = 0; i < text->count; i++) z3_free(text->msgs[i].data);
+  z3_free(text->msgs);
+  memset(text, 0, sizeof *text);
+}
+
+z3_status z3_text_set(z3_text *text, size_t id, const char *utf8, bool raw, z3_error *err) {
+  if (id >= text->count)
+    return z3_error_set(err, Z3_E_NOT_FOUND, "message 0x%03zX does not exist (messages 0x000-0x%03zX)",
+                        id, text->count - 1);
+  z3_buf enc;
+  z3_buf_init(&enc);
+  z3_status st = z3_text_encode(&text->dict, utf8, !raw, &enc, err);
+  if (st) {
+    z3_buf_release(&enc);
+    return st;
+  }
+  z3_message *m = &text->msgs[id];
+  z3_free(m->data);
+  m->data = enc.data ? enc.data : z3_malloc(1);
+  m->len = enc.len;
+  m->edited = true;
+  return m->data ? Z3_OK : z3_error_set(err, Z3_E_NOMEM, "out of memory");
+}
+
+size_t z3_text_bytes_needed(const z3_text *text) {
+  size_t n = 0;
+  for (size_t i = 0; i < text->count; i++) n += text->msgs[i].len + 1;
+  return n + (text->has_switch ? 2 : 1); /* 0x80 and 0xFF */
+}
+
+size_t z3_text_capacity(void) {
+  return (Z3_TEXT_BANK1_END_PC - Z3_TEXT_BANK1_PC) + (Z3_TEXT_BANK2_END_PC - Z3_TEXT_BANK2_PC);
+}
+
+size_t z3_text_offset(const z3_text *text, size_t id) {
+  size_t at = id < text->split ? Z3_TEXT_BANK1_PC : Z3_TEXT_BANK2_PC;
+  for (size_t i = id < text->split ? 0 : text->split; i < id; i++) at += text->msgs[i].len + 1;
+  return at;
+}

@@ -1,0 +1,116 @@
+/*
+ * ALttP messages (world reference §5). There is no pointer table: a message id
+ * is the message's position in one stream of 0x7F-terminated messages that
+ * starts in bank 1 (0xE0000), continues after a lone 0x80 byte in bank 2
+ * (0x75F40) and ends with 0xFF.
+ *
+ * Readable text form (decode output, encode input), one token per byte group:
+ *   A-Z a-z 0-9 ! ? - . , ' " ( ) < > and space   themselves
+ *   [...] [HY0] [HY1] [HY2] [LFL] [LFR] [UP] [DOWN] [LEFT] [RIGHT]
+ *   [HP1L] [HP1R] [HP2L] [HP3L] [HP3R] [HP4L] [HP4R] [A] [B] [X] [Y]
+ *                                                 the font's symbols
+ *   [IMG] [CH2I] [CHI] [L] [CH2L] [NONO] [CH3] [CH2] [V] [1] [2] [3] [K]
+ *                                                 commands without argument
+ *   [W:xx] [N:xx] [P:xx] [SPD:xx] [C:xx] [WT:xx] [SFX:xx] [S:xx]
+ *                                                 commands with a hex byte
+ *   [D:xx]   dictionary entry xx, kept as such (the "raw" form shows these)
+ *   [BYTE:xx] any byte without a meaning of its own (0x5F-0x66, 0x7B-0x7D,
+ *            0x81-0x87, 0xE9-0xFE)
+ * Two forms. The readable form expands dictionary entries; encoding it applies
+ * the dictionary automatically (longest match at each place, the way the
+ * game's own text was compressed), so it reproduces the bytes of every message
+ * encoded that way. The raw form shows dictionary bytes as [D:xx] and is
+ * encoded without automatic dictionary use: it always reproduces the bytes.
+ * Decoding prints one spelling per byte (upper-case names, two upper-case hex
+ * digits); encoding accepts names in any case, one or two hex digits, and "…".
+ */
+#ifndef Z3_ZELDA3_TEXT_H
+#define Z3_ZELDA3_TEXT_H
+
+#include "snes/rom.h"
+
+enum {
+  Z3_TEXT_DICT_COUNT = 97,     /* bytes 0x88-0xE8 */
+  Z3_TEXT_DICT_DATA_MAX = 1024,
+  Z3_TEXT_DICT_BASE = 0x88,
+  Z3_TEXT_END = 0x7F,          /* ends a message */
+  Z3_TEXT_BANK_SWITCH = 0x80,  /* continue in bank 2 */
+  Z3_TEXT_FINISH = 0xFF,       /* no more messages */
+};
+
+/* Vanilla (US) locations, as file offsets. */
+#define Z3_TEXT_BANK1_PC 0xE0000u
+#define Z3_TEXT_BANK1_END_PC 0xE8000u  /* exclusive */
+#define Z3_TEXT_BANK2_PC 0x75F40u
+#define Z3_TEXT_BANK2_END_PC 0x77400u  /* exclusive */
+#define Z3_TEXT_DICT_PTR_PC 0x74703u   /* 98 words in bank $0E */
+#define Z3_TEXT_DICT_DATA_PC 0x747C7u
+#define Z3_TEXT_DICT_DATA_END_PC 0x748D9u /* exclusive: code follows */
+#define Z3_TEXT_CMD_LENGTHS_PC 0x753D1u /* 26 bytes, for bytes 0x66-0x7F */
+#define Z3_TEXT_WIDTHS_PC 0x74ADFu      /* 99 bytes, widths of bytes 0x00-0x62 */
+
+typedef struct z3_text_dict {
+  uint16_t start[Z3_TEXT_DICT_COUNT + 1]; /* entry n = data[start[n] .. start[n+1]) */
+  uint8_t data[Z3_TEXT_DICT_DATA_MAX];
+} z3_text_dict;
+
+/* The game's dictionary (§5.3), for encoding without a ROM (sample, fuzzing). */
+void z3_text_dict_vanilla(z3_text_dict *out);
+/* Reads and checks the dictionary through its pointer table. */
+z3_status z3_text_dict_read(const z3_rom *rom, z3_text_dict *out, z3_error *err);
+
+/* Message bytes (without the 0x7F) to text. expand: dictionary entries as
+ * their characters, else as [D:xx]. Bytes that cannot occur inside a message
+ * (0x7F, 0x80, 0xFF) and a command missing its argument are errors naming the
+ * position. out receives NUL-terminated text (out->len excludes the NUL). */
+z3_status z3_text_decode(const z3_text_dict *dict, const uint8_t *bytes, size_t len, bool expand,
+                         z3_buf *out, z3_error *err);
+/* Text to message bytes (without the 0x7F). compress: runs of characters are
+ * replaced by the longest dictionary entry at each place (the readable form);
+ * otherwise only [D:xx] tokens give dictionary bytes (the raw form). Errors
+ * name the character or token and its offset in `text`. */
+z3_status z3_text_encode(const z3_text_dict *dict, const char *text, bool compress, z3_buf *out,
+                         z3_error *err);
+
+/* ---- the whole message table ------------------------------------------ */
+
+typedef struct z3_message {
+  uint8_t *data;   /* encoded bytes without the 0x7F */
+  size_t len;
+  size_t old_len;  /* length when loaded */
+  bool edited;
+} z3_message;
+
+typedef struct z3_text {
+  z3_text_dict dict;
+  z3_message *msgs;
+  size_t count;
+  size_t split;       /* first message stored in bank 2; == count when there is no bank switch */
+  bool has_switch;
+  size_t used_end[2]; /* offset just past the last byte the text used in bank 1 / 2 */
+} z3_text;
+
+/* Loads every message. Errors name the offset (a stream running off its bank,
+ * a bank switch inside a message, a missing 0xFF). */
+z3_status z3_text_load(const z3_rom *rom, z3_text *out, z3_error *err);
+void z3_text_release(z3_text *text);
+
+/* Replaces message `id` with encoded text in the readable or (raw) the raw form. */
+z3_status z3_text_set(z3_text *text, size_t id, const char *utf8, bool raw, z3_error *err);
+
+/* Writes the messages back in order, bank 1 then bank 2, each message whole in
+ * one bank: the bank split stays where it was unless a bank overflows, when
+ * messages move across it. Unchanged bytes are not rewritten; space the text
+ * no longer uses becomes 0xFF; nothing outside the two text regions is
+ * touched. Too much text fails with Z3_E_INVALID naming how many bytes over. */
+z3_status z3_text_save(const z3_text *text, z3_rom *rom, z3_error *err);
+
+/* File offset of message id as loaded (or as the model would be saved with
+ * the loaded split). */
+size_t z3_text_offset(const z3_text *text, size_t id);
+
+/* Bytes the whole stream needs and the two banks hold. */
+size_t z3_text_bytes_needed(const z3_text *text);
+size_t z3_text_capacity(void);
+
+#endif
