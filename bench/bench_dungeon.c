@@ -50,7 +50,7 @@ static void save_all(const bench_ctx *ctx, z3_rom *rom) {
   for (int r = 0; r < BENCH_RUNS; r++) {
     for (int i = 0; i < Z3_ROOM_COUNT; i++) { /* re-encode everything: the worst case of a save */
       z3_room *room = &d->rooms[i];
-      room->dirty_header = room->dirty_objects = room->dirty_sprites = room->dirty_message = true;
+      room->dirty_header = room->dirty_objects = room->dirty_sprites = room->dirty_message = room->dirty_pots = true;
     }
     d->dirty_chests = true;
     double t0 = bench_now_ms();

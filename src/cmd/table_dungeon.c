@@ -172,11 +172,11 @@ const z3_command z3_cmds_dungeon[] = {
     },
     {
         .resource = "dungeon", .action = "copy-room",
-        .summary = "copy a room's header, objects, doors, sprites and message onto another room",
+        .summary = "copy a room's header, objects, doors, sprites, pot items and message onto another room",
         .description = "The target keeps its own chest records (the chest table is shared by all rooms); "
                        "its data is written where it fits or moved to free space.",
         .flags = Z3_CMD_NEEDS_ROM | Z3_CMD_MUTATES_ROM, .safety = Z3_SAFETY_MUTATES_ROM,
-        .effects = MUTATE_EFFECTS("rewrites the target room's header, objects, sprites and message id"),
+        .effects = MUTATE_EFFECTS("rewrites the target room's header, objects, sprites, pot items and message id"),
         .args = ARGS({"from", Z3_ARG_INT, true, NULL, NULL, "source room", 0, 0xFFFF},
                      {"to", Z3_ARG_INT, true, NULL, NULL, "target room", 0, 0xFFFF}),
         .returns = RETURNS(CHANGE_RETURNS),
@@ -187,7 +187,7 @@ const z3_command z3_cmds_dungeon[] = {
         .resource = "dungeon", .action = "export",
         .summary = "write one room as JSON",
         .description = "Everything z3ed models of the room (format z3ed-room, version 1): header fields, "
-                       "floors, layout, the three object lists, doors, sprites, chests and message id. "
+                       "floors, layout, the three object lists, doors, sprites, chests, pot items and message id. "
                        "'dungeon import' reads it back.",
         .flags = Z3_CMD_NEEDS_ROM | Z3_CMD_WRITES_FILE, .safety = Z3_SAFETY_WRITES_FILES,
         .effects = LIST("reads the ROM file", "writes --out atomically"),
@@ -200,7 +200,8 @@ const z3_command z3_cmds_dungeon[] = {
         .resource = "dungeon", .action = "import",
         .summary = "replace one room from JSON (as 'dungeon export' writes it)",
         .description = "Checks every field first and names the JSON path of a bad one; then replaces the "
-                       "room's header, objects, doors, sprites, chests and message id and saves them.",
+                       "room's header, objects, doors, sprites, chests, pot items and message id and saves them "
+                       "(optional fields left out keep the room's values).",
         .flags = Z3_CMD_NEEDS_ROM | Z3_CMD_MUTATES_ROM, .safety = Z3_SAFETY_MUTATES_ROM,
         .effects = MUTATE_EFFECTS("rewrites the room's data and chest records"),
         .args = ARGS(ROOM_ARG, {"in", Z3_ARG_PATH, true, NULL, NULL, "JSON file to read", 0, 0}),

@@ -51,6 +51,11 @@ static z3_status find_tables(const z3_rom *rom, z3_dungeon *d, z3_error *err) {
     st = table_at(rom, addr, Z3_ROOM_COUNT * 2, "room sprite pointer table (operand at 0x4C298)",
                   &d->sprite_table_pc, err);
   }
+  d->pot_bank = rom->data.data[Z3_POT_BANK_OPERAND_PC];
+  if (st == Z3_OK) {
+    st = table_at(rom, z3_dungeon__long(rom, Z3_POT_PTR_OPERAND_PC), Z3_ROOM_POINTERS * 2,
+                  "pot-item pointer table (operand at 0xE6C2)", &d->pot_table_pc, err);
+  }
   if (st == Z3_OK) {
     size_t bytes = z3_dungeon__word(rom, Z3_CHEST_SIZE_OPERAND_PC);
     d->chest_count = bytes / 3;
@@ -114,6 +119,22 @@ static z3_status load_sprites(const z3_rom *rom, z3_dungeon *d, z3_room *r, z3_e
   return st;
 }
 
+static z3_status load_pots(const z3_rom *rom, z3_dungeon *d, z3_room *r, z3_error *err) {
+  r->pot_word = z3_dungeon__word(rom, d->pot_table_pc + 2 * (size_t)r->id);
+  if (z3_rom_to_pc(rom, (uint32_t)d->pot_bank << 16 | r->pot_word, &r->pot_pc, NULL) != Z3_OK) {
+    return z3_error_set(err, Z3_E_INVALID, "room 0x%03X: its pot-item pointer $%02X:%04X is not in the ROM", r->id,
+                        d->pot_bank, r->pot_word);
+  }
+  z3_error inner;
+  z3_error_init(&inner);
+  z3_status st = z3_room_pots_parse(r, rom->data.data + r->pot_pc, bank_rest(r->pot_pc), &r->pot_len, &inner);
+  if (st) {
+    z3_error_set_at(err, st, (int64_t)r->pot_pc + inner.offset, "room 0x%03X pot items at 0x%06zX: %s", r->id,
+                    r->pot_pc, inner.message);
+  }
+  return st;
+}
+
 static z3_status load_chests(const z3_rom *rom, z3_dungeon *d, z3_error *err) {
   d->chests = z3_calloc(d->chest_count ? d->chest_count : 1, sizeof *d->chests);
   if (!d->chests) return z3_error_set(err, Z3_E_NOMEM, "out of memory");
@@ -135,11 +156,13 @@ z3_status z3_dungeon_load(const z3_rom *rom, z3_dungeon **out, z3_error *err) {
     st = load_header(rom, d, r, err);
     if (st == Z3_OK) st = load_objects(rom, d, r, err);
     if (st == Z3_OK) st = load_sprites(rom, d, r, err);
+    if (st == Z3_OK) st = load_pots(rom, d, r, err);
     r->message = z3_dungeon__word(rom, Z3_ROOM_MESSAGE_PC + 2 * (size_t)i);
   }
   for (int i = Z3_ROOM_COUNT; i < Z3_ROOM_POINTERS && st == Z3_OK; i++) {
     d->extra_object_addr[i - Z3_ROOM_COUNT] = z3_dungeon__long(rom, d->object_table_pc + 3 * (size_t)i);
     d->extra_header_word[i - Z3_ROOM_COUNT] = z3_dungeon__word(rom, d->header_table_pc + 2 * (size_t)i);
+    d->extra_pot_word[i - Z3_ROOM_COUNT] = z3_dungeon__word(rom, d->pot_table_pc + 2 * (size_t)i);
   }
   if (st == Z3_OK) st = load_chests(rom, d, err);
   if (st) {
@@ -155,6 +178,7 @@ void z3_dungeon_free(z3_dungeon *d) {
   for (int i = 0; i < Z3_ROOM_COUNT; i++) {
     for (int l = 0; l < Z3_ROOM_LAYERS; l++) z3_free(d->rooms[i].objects[l]);
     z3_free(d->rooms[i].sprites);
+    z3_free(d->rooms[i].pots);
     z3_free(d->rooms[i].notes);
   }
   z3_free(d->chests);

@@ -44,6 +44,9 @@ enum {
 #define Z3_CHEST_SIZE_OPERAND_PC 0xEBF6u       /* word: table length in bytes */
 #define Z3_CHEST_PTR_OPERAND_PC 0xEBFBu        /* long -> $01:E96E */
 #define Z3_ROOM_MESSAGE_PC 0x3F61Du            /* 320 words */
+#define Z3_POT_PTR_OPERAND_PC 0xE6C2u          /* long -> $01:DB69, 320 words */
+#define Z3_POT_BANK_OPERAND_PC 0xE6C8u         /* LDA.w #bank of the pot data */
+#define Z3_POT_REGION_END_PC 0xE6B2u           /* vanilla pot data ends before this */
 
 typedef enum z3_object_subtype {
   Z3_OBJECT_SUBTYPE1 = 1, /* ids 0x000-0x0F7, with a size 0-15 */
@@ -68,6 +71,13 @@ typedef struct z3_room_sprite {
   uint8_t subtype;   /* 0-31: ss << 3 | ttt; overlords have ttt == 7 */
   uint8_t key_drop;  /* 0 none, 1 small key, 2 big key (a marker record follows) */
 } z3_room_sprite;
+
+/* A pot item (room secret, §3.8): position word (tilemap offset (y*64+x)*2 in
+ * bits 0-12, bit 13 lower layer; kept raw) and item. */
+typedef struct z3_pot_item {
+  uint16_t position;
+  uint8_t item;      /* 0x00-0x16, or 0x80/0x82/0x84/0x86/0x88 (hole, stairs, ...) */
+} z3_pot_item;
 
 typedef struct z3_chest {
   uint16_t room;     /* 0x7FFF marks an unused record */
@@ -107,18 +117,22 @@ typedef struct z3_room {
   z3_room_sprite *sprites;
   size_t sprite_count, sprite_cap;
   uint16_t message;
+  z3_pot_item *pots;
+  size_t pot_count, pot_cap;
   /* Where the data came from. */
   size_t header_pc, object_pc, object_len, sprite_pc, sprite_len;
-  uint16_t header_word, sprite_word;
+  uint16_t header_word, sprite_word, pot_word;
+  size_t pot_pc, pot_len;
   uint32_t object_addr;
   /* What an edit touched (saved), and descriptions of the edits for the change log. */
-  bool dirty_header, dirty_objects, dirty_sprites, dirty_message;
+  bool dirty_header, dirty_objects, dirty_sprites, dirty_message, dirty_pots;
   char *notes;
 } z3_room;
 
 typedef struct z3_dungeon {
   z3_room rooms[Z3_ROOM_COUNT];
-  size_t object_table_pc, door_table_pc, header_table_pc, sprite_table_pc, chest_table_pc;
+  size_t object_table_pc, door_table_pc, header_table_pc, sprite_table_pc, chest_table_pc, pot_table_pc;
+  uint8_t pot_bank;
   uint8_t header_bank;
   size_t chest_count;    /* records in the table (length word / 3) */
   z3_chest *chests;
@@ -127,6 +141,7 @@ typedef struct z3_dungeon {
   /* Pointers of rooms 0x128-0x13F (never edited; they still share data). */
   uint32_t extra_object_addr[Z3_ROOM_POINTERS - Z3_ROOM_COUNT];
   uint16_t extra_header_word[Z3_ROOM_POINTERS - Z3_ROOM_COUNT];
+  uint16_t extra_pot_word[Z3_ROOM_POINTERS - Z3_ROOM_COUNT];
 } z3_dungeon;
 
 /* Reads every room; an error names the room and the table or byte at fault. */
@@ -162,6 +177,13 @@ z3_status z3_room_stream_encode(const z3_room *room, z3_buf *out, size_t *door_o
 z3_status z3_room_sprites_parse(z3_room *room, const uint8_t *data, size_t len, size_t *used,
                                 z3_error *err);
 z3_status z3_room_sprites_encode(const z3_room *room, z3_buf *out, z3_error *err);
+/* Parses a pot-item list (3-byte records, FF FF end) into room. */
+z3_status z3_room_pots_parse(z3_room *room, const uint8_t *data, size_t len, size_t *used, z3_error *err);
+void z3_room_pots_encode(const z3_room *room, uint8_t *out, size_t *len); /* out: 3 * count + 2 bytes */
+z3_status z3_pot_check(const z3_pot_item *p, z3_error *err);
+z3_status z3_room_set_pots(z3_room *room, const z3_pot_item *p, size_t n, z3_error *err);
+enum { Z3_ROOM_MAX_POTS = 64 };
+
 /* Parses an FF FF-terminated object list (layouts, overlays) into a fresh array. */
 z3_status z3_object_list_parse(const uint8_t *data, size_t len, z3_room_object **out, size_t *count,
                                size_t *used, z3_error *err);
@@ -183,7 +205,7 @@ size_t z3_room_chests(const z3_dungeon *d, int room, size_t idx[Z3_CHEST_RECORDS
 /* Sets the room's n-th chest (n == count adds one in an unused record). */
 z3_status z3_room_set_chest(z3_dungeon *d, int room, size_t n, uint8_t item, bool big,
                             z3_error *err);
-/* Copies header, objects, doors, sprites and message of one room onto another
+/* Copies header, objects, doors, sprites, pot items and message of one room onto another
  * (chests are not copied: they belong to the chest table, see the README). */
 z3_status z3_room_copy(z3_dungeon *d, int from, int to, z3_error *err);
 /* Appends an edit description to the room's notes (used as the change reason). */

@@ -214,6 +214,7 @@ z3_status z3_room_copy(z3_dungeon *d, int from, int to, z3_error *err) {
   z3_room *b = &d->rooms[to];
   for (int l = 0; l < Z3_ROOM_LAYERS && st == Z3_OK; l++) st = z3_room_set_objects(b, l, a->objects[l], a->object_count[l], err);
   if (st == Z3_OK) st = z3_room_set_sprites(b, a->sprites, a->sprite_count, err);
+  if (st == Z3_OK) st = z3_room_set_pots(b, a->pots, a->pot_count, err);
   if (st) return st;
   memcpy(b->header, a->header, Z3_ROOM_HEADER_SIZE);
   b->floor_byte = a->floor_byte, b->layout_byte = a->layout_byte;
@@ -222,7 +223,7 @@ z3_status z3_room_copy(z3_dungeon *d, int from, int to, z3_error *err) {
   b->door_marker = true;
   b->sprite_sort = a->sprite_sort;
   b->message = a->message;
-  b->dirty_header = b->dirty_objects = b->dirty_sprites = b->dirty_message = true;
+  b->dirty_header = b->dirty_objects = b->dirty_sprites = b->dirty_message = b->dirty_pots = true;
   z3_room_note(b, "copied from room 0x%03X", from);
   return Z3_OK;
 }

@@ -100,6 +100,18 @@ json_t *z3_chest_json(const z3_chest *c, size_t index) {
   return j;
 }
 
+json_t *z3_pot_json(const z3_pot_item *p, size_t index) {
+  json_t *j = json_object();
+  unsigned cell = (p->position & 0x1FFF) / 2, extra = p->position & 0xC001u;
+  json_object_set_new(j, "index", json_integer((json_int_t)index));
+  json_object_set_new(j, "x", json_integer(cell % 64));
+  json_object_set_new(j, "y", json_integer(cell / 64));
+  json_object_set_new(j, "layer", json_integer(p->position >> 13 & 1));
+  json_object_set_new(j, "item", z3_json_hex(p->item, 2));
+  if (extra) json_object_set_new(j, "position_extra_bits", z3_json_hex(extra, 4));
+  return j;
+}
+
 json_t *z3_room_export_json(const z3_dungeon *d, int id) {
   const z3_room *r = &d->rooms[id];
   json_t *o = json_object();
@@ -131,5 +143,8 @@ json_t *z3_room_export_json(const z3_dungeon *d, int id) {
   for (size_t i = 0; i < n; i++) json_array_append_new(chests, z3_chest_json(&d->chests[idx[i]], i));
   json_object_set_new(o, "chests", chests);
   json_object_set_new(o, "message", z3_json_hex(r->message, 4));
+  json_t *pots = json_array();
+  for (size_t i = 0; i < r->pot_count; i++) json_array_append_new(pots, z3_pot_json(&r->pots[i], i));
+  json_object_set_new(o, "pot_items", pots);
   return o;
 }

@@ -238,9 +238,37 @@ static z3_status apply_chests(z3_dungeon *d, int room, const json_t *chests, z3_
   return Z3_OK;
 }
 
+static z3_status read_pots(const json_t *pots, z3_room *tmp, z3_error *err) {
+  if (!json_is_array(pots)) return z3_error_set(err, Z3_E_INVALID, "$.pot_items must be an array");
+  if (json_array_size(pots) > Z3_ROOM_MAX_POTS) {
+    return z3_error_set(err, Z3_E_INVALID, "$.pot_items has %zu items; the limit is %d", json_array_size(pots), Z3_ROOM_MAX_POTS);
+  }
+  z3_pot_item list[Z3_ROOM_MAX_POTS];
+  for (size_t i = 0; i < json_array_size(pots); i++) {
+    char p[64];
+    snprintf(p, sizeof p, "$.pot_items[%zu]", i);
+    const json_t *o = json_array_get(pots, i);
+    unsigned x = 0, y = 0, layer = 0, item = 0, extra = 0;
+    z3_status st = json_is_object(o) ? Z3_OK : z3_error_set(err, Z3_E_INVALID, "%s must be an object", p);
+    if (st == Z3_OK) st = field(o, p, "x", 63, &x, true, 0, err);
+    if (st == Z3_OK) st = field(o, p, "y", 63, &y, true, 0, err);
+    if (st == Z3_OK) st = field(o, p, "layer", 1, &layer, false, 0, err);
+    if (st == Z3_OK) st = field(o, p, "item", 0xFF, &item, true, 0, err);
+    if (st == Z3_OK) st = field(o, p, "position_extra_bits", 0xFFFF, &extra, false, 0, err);
+    if (st == Z3_OK && (extra & ~0xC001u)) st = z3_error_set(err, Z3_E_INVALID, "%s.position_extra_bits may only hold bits 0, 14, 15", p);
+    list[i] = (z3_pot_item){(uint16_t)((y * 64 + x) * 2 | layer << 13 | extra), (uint8_t)item};
+    z3_error inner;
+    z3_error_init(&inner);
+    if (st == Z3_OK && z3_pot_check(&list[i], &inner)) st = z3_error_set(err, Z3_E_INVALID, "%s: %s", p, inner.message);
+    if (st) return st;
+  }
+  return z3_room_set_pots(tmp, list, json_array_size(pots), err);
+}
+
 static void release_tmp(z3_room *tmp) {
   for (int l = 0; l < Z3_ROOM_LAYERS; l++) z3_free(tmp->objects[l]);
   z3_free(tmp->sprites);
+  z3_free(tmp->pots);
 }
 
 /* Everything except the chests, into a scratch room; optional fields left
@@ -271,6 +299,8 @@ static z3_status read_room(const json_t *doc, const z3_room *cur, z3_room *tmp, 
   if (st == Z3_OK) st = object_at(doc, "sprites", "an array", &sprites, err);
   if (st == Z3_OK) st = read_sprites(sprites, tmp, err);
   if (st == Z3_OK) st = field(doc, "$", "message", 0xFFFF, &message, false, cur->message, err);
+  const json_t *pots = json_object_get(doc, "pot_items");
+  if (st == Z3_OK) st = pots ? read_pots(pots, tmp, err) : z3_room_set_pots(tmp, cur->pots, cur->pot_count, err);
   tmp->floor_byte = (uint8_t)(f2 << 4 | f1), tmp->layout_byte = (uint8_t)(layout << 2 | extra);
   tmp->sprite_sort = (uint8_t)sort, tmp->message = (uint16_t)message;
   return st;
@@ -289,13 +319,14 @@ z3_status z3_room_import_json(z3_dungeon *d, int room, const json_t *doc, z3_err
   z3_room *r = &d->rooms[room];
   for (int l = 0; l < Z3_ROOM_LAYERS && st == Z3_OK; l++) st = z3_room_set_objects(r, l, tmp.objects[l], tmp.object_count[l], err);
   if (st == Z3_OK) st = z3_room_set_sprites(r, tmp.sprites, tmp.sprite_count, err);
+  if (st == Z3_OK) st = z3_room_set_pots(r, tmp.pots, tmp.pot_count, err);
   if (st == Z3_OK) {
     memcpy(r->header, tmp.header, Z3_ROOM_HEADER_SIZE);
     r->floor_byte = tmp.floor_byte, r->layout_byte = tmp.layout_byte;
     memcpy(r->doors, tmp.doors, sizeof r->doors);
     r->door_count = tmp.door_count;
     r->sprite_sort = tmp.sprite_sort, r->message = tmp.message;
-    r->dirty_header = r->dirty_objects = r->dirty_sprites = r->dirty_message = true;
+    r->dirty_header = r->dirty_objects = r->dirty_sprites = r->dirty_message = r->dirty_pots = true;
     z3_room_note(r, "imported from JSON");
   }
   release_tmp(&tmp);

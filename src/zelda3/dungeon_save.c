@@ -24,6 +24,7 @@ static void collect_live(const z3_dungeon *d, const z3_rom *rom, live_ranges *l)
     add_range(l, r->header_pc, Z3_ROOM_HEADER_SIZE);
     add_range(l, r->object_pc, r->object_len);
     add_range(l, r->sprite_pc, r->sprite_len);
+    add_range(l, r->pot_pc, r->pot_len);
   }
   for (int i = Z3_ROOM_COUNT; i < Z3_ROOM_POINTERS; i++) {
     size_t pc;
@@ -247,6 +248,69 @@ static z3_status save_sprites(z3_dungeon *d, z3_rom *rom, z3_room *r, z3_error *
   return st;
 }
 
+/* ---- pot items (bank of the operand at 0xE6C8: word pointers) ---- */
+
+static bool pots_shared(const z3_dungeon *d, const z3_room *r) {
+  for (int i = 0; i < Z3_ROOM_POINTERS; i++) {
+    if (i == r->id) continue;
+    uint16_t w = i < Z3_ROOM_COUNT ? d->rooms[i].pot_word : d->extra_pot_word[i - Z3_ROOM_COUNT];
+    if (w == r->pot_word) return true;
+  }
+  return false;
+}
+
+/* Bytes of the pot-data region (after the 320-entry table, up to the vanilla
+ * end) that no room's list uses, else a vanilla free block of that bank. */
+static z3_status alloc_pots(const z3_dungeon *d, const z3_rom *rom, size_t need, size_t *out, z3_error *err) {
+  size_t from = d->pot_table_pc + 2 * Z3_ROOM_POINTERS, to = Z3_POT_REGION_END_PC;
+  if (from < to && (from >> 15) == (to - 1) >> 15) {
+    uint8_t *used = z3_calloc(to - from, 1);
+    if (!used) return z3_error_set(err, Z3_E_NOMEM, "out of memory");
+    for (int i = 0; i < Z3_ROOM_COUNT; i++) {
+      const z3_room *r = &d->rooms[i];
+      for (size_t k = 0; k < r->pot_len; k++)
+        if (r->pot_pc + k >= from && r->pot_pc + k < to) used[r->pot_pc + k - from] = 1;
+    }
+    for (int i = Z3_ROOM_COUNT; i < Z3_ROOM_POINTERS; i++) { /* entries editors ignore: keep what they reach */
+      size_t pc;
+      if (z3_rom_to_pc(rom, (uint32_t)d->pot_bank << 16 | d->extra_pot_word[i - Z3_ROOM_COUNT], &pc, NULL)) continue;
+      for (size_t k = pc; k + 1 < to && k >= from; k += 3) {
+        used[k - from] = used[k + 1 - from] = 1;
+        if (rom->data.data[k] == 0xFF && rom->data.data[k + 1] == 0xFF) break;
+        if (k + 2 < to) used[k + 2 - from] = 1;
+      }
+    }
+    size_t run = 0;
+    for (size_t k = 0; k < to - from; k++) {
+      run = used[k] ? 0 : run + 1;
+      if (run == need) {
+        *out = from + k + 1 - need;
+        z3_free(used);
+        return Z3_OK;
+      }
+    }
+    z3_free(used);
+  }
+  return z3_dungeon__alloc(d, rom, need, d->pot_bank, out, err);
+}
+
+static z3_status save_pots(z3_dungeon *d, z3_rom *rom, z3_room *r, z3_error *err) {
+  uint8_t buf[3 * Z3_ROOM_MAX_POTS + 2];
+  size_t len = 0;
+  z3_room_pots_encode(r, buf, &len);
+  if (len == r->pot_len && memcmp(rom->data.data + r->pot_pc, buf, len) == 0) return Z3_OK;
+  size_t pc = r->pot_pc;
+  bool moved = len > r->pot_len || pots_shared(d, r);
+  z3_status st = moved ? alloc_pots(d, rom, len, &pc, err) : Z3_OK;
+  if (st == Z3_OK) st = write_reason(rom, pc, buf, len, r, moved ? "pot items (moved)" : "pot items", err);
+  uint32_t addr = 0;
+  if (st == Z3_OK) st = z3_rom_to_snes(rom, pc, &addr, err);
+  uint8_t w[2] = {(uint8_t)addr, (uint8_t)(addr >> 8)};
+  if (st == Z3_OK && moved) st = write_reason(rom, d->pot_table_pc + 2 * (size_t)r->id, w, 2, r, "pot-item pointer", err);
+  if (st == Z3_OK) r->pot_pc = pc, r->pot_word = (uint16_t)addr, r->pot_len = len;
+  return st;
+}
+
 /* ---- chests and messages ---- */
 
 static z3_status save_chests(z3_dungeon *d, z3_rom *rom, z3_error *err) {
@@ -278,7 +342,8 @@ z3_status z3_dungeon_save(z3_dungeon *d, z3_rom *rom, z3_error *err) {
     if (st == Z3_OK && r->dirty_objects) st = save_objects(d, rom, r, err);
     if (st == Z3_OK && r->dirty_sprites) st = save_sprites(d, rom, r, err);
     if (st == Z3_OK && r->dirty_message) st = save_message(rom, r, err);
-    if (st == Z3_OK) r->dirty_header = r->dirty_objects = r->dirty_sprites = r->dirty_message = false;
+    if (st == Z3_OK && r->dirty_pots) st = save_pots(d, rom, r, err);
+    if (st == Z3_OK) r->dirty_header = r->dirty_objects = r->dirty_sprites = r->dirty_message = r->dirty_pots = false;
   }
   if (st == Z3_OK && d->dirty_chests) st = save_chests(d, rom, err);
   if (st == Z3_OK) d->dirty_chests = false;

@@ -91,7 +91,7 @@ Z3_TEST(test_dungeon__unchanged_and_reencoded_saves_are_byte_identical) {
   assert_int_equal(rom->change_count, 0);
   for (int i = 0; i < Z3_ROOM_COUNT; i++) { /* every structure re-encoded: still the same bytes */
     z3_room *r = &d->rooms[i];
-    r->dirty_header = r->dirty_objects = r->dirty_sprites = r->dirty_message = true;
+    r->dirty_header = r->dirty_objects = r->dirty_sprites = r->dirty_message = r->dirty_pots = true;
   }
   d->dirty_chests = true;
   save(d, rom);
@@ -295,7 +295,7 @@ Z3_TEST(test_dungeon__real_rom_round_trip) {
   assert_int_equal(rom->change_count, 0);
   for (int i = 0; i < Z3_ROOM_COUNT; i++) {
     z3_room *r = &d->rooms[i];
-    r->dirty_header = r->dirty_objects = r->dirty_sprites = r->dirty_message = true;
+    r->dirty_header = r->dirty_objects = r->dirty_sprites = r->dirty_message = r->dirty_pots = true;
   }
   d->dirty_chests = true;
   save(d, rom);

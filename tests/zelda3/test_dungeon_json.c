@@ -117,6 +117,42 @@ Z3_TEST(test_dungeon_json__errors_name_the_json_path) {
   close_sample(&f);
 }
 
+Z3_TEST(test_dungeon_json__pot_items_move_out_of_a_shared_list) {
+  (void)state;
+  fixture f;
+  open_sample(&f);
+  z3_error err;
+  z3_error_init(&err);
+  uint16_t shared = f.d->rooms[0x024].pot_word;
+  assert_int_equal(f.d->rooms[0x025].pot_word, shared); /* the sample's rooms share one empty list */
+  json_t *doc = z3_room_export_json(f.d, 0x024);
+  json_t *pots = json_loads("[{\"x\": 3, \"y\": 4, \"item\": \"0x0A\"}, {\"x\": 60, \"y\": 61, \"layer\": 1, \"item\": \"0x88\"}]", 0, NULL);
+  json_object_set_new(doc, "pot_items", pots);
+  assert_ok(z3_room_import_json(f.d, 0x024, doc, &err), &err);
+  json_decref(doc);
+  assert_ok(z3_dungeon_save(f.d, f.rom, &err), &err);
+  z3_dungeon *again = NULL;
+  assert_ok(z3_dungeon_load(f.rom, &again, &err), &err);
+  const z3_room *r = &again->rooms[0x024];
+  assert_int_equal(r->pot_count, 2);
+  assert_int_equal(r->pots[0].position, (4 * 64 + 3) * 2);
+  assert_int_equal(r->pots[1].position, ((61 * 64 + 60) * 2) | 0x2000);
+  assert_int_equal(r->pots[1].item, 0x88);
+  assert_int_not_equal(r->pot_word, shared);
+  assert_int_equal(again->rooms[0x025].pot_word, shared);
+  assert_int_equal(again->rooms[0x025].pot_count, 0);
+  assert_int_equal(again->rooms[0x012].pot_count, 1); /* the sample's own pot item is untouched */
+  doc = z3_room_export_json(again, 0x024);
+  json_object_set_new(doc, "pot_items", json_loads("[{\"x\": 3, \"y\": 4, \"item\": \"0x17\"}]", 0, NULL));
+  z3_error_init(&err);
+  assert_int_equal(z3_room_import_json(again, 0x024, doc, &err), Z3_E_INVALID);
+  assert_non_null(strstr(err.message, "$.pot_items[0]: pot item 0x17 does not exist"));
+  json_decref(doc);
+  z3_dungeon_free(again);
+  close_sample(&f);
+}
+
 Z3_RUN(cmocka_unit_test(test_dungeon_json__import_of_an_export_changes_nothing),
        cmocka_unit_test(test_dungeon_json__import_into_another_room_reproduces_it),
-       cmocka_unit_test(test_dungeon_json__errors_name_the_json_path))
+       cmocka_unit_test(test_dungeon_json__errors_name_the_json_path),
+       cmocka_unit_test(test_dungeon_json__pot_items_move_out_of_a_shared_list))
