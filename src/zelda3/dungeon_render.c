@@ -6,8 +6,10 @@
  *
  * Generic object shapes (our rule, the same for every object of a range; the
  * game's per-object routines differ in details):
- *   subtype 1, grows horizontally (Appendix A "↔"): 2x2-tile blocks, size+1 of them left to right;
- *   subtype 1, grows vertically ("↕"): 2x2-tile blocks, size+1 of them top to bottom;
+ *   subtype 1, grows horizontally (Appendix A "↔"): 2x2-tile blocks, size+1 of them left to right
+ *     (walls 0x001-0x008: 2x4 blocks; see repeats() for the ceiling and wall counts);
+ *   subtype 1, grows vertically ("↕"): 2x2-tile blocks, size+1 of them top to bottom
+ *     (walls 0x061-0x068: 4x2 blocks read row by row);
  *   subtype 1, grows both ways ("⇲"): 4x4-tile blocks, (size>>2)+1 across, (size&3)+1 down;
  *   subtypes 2 and 3: one 2x2-tile block (the corner pieces 0x100-0x11B: one 4x4 block).
  * Tiles of a block are read column by column. Diagonals, masks, logic
@@ -34,7 +36,7 @@ typedef struct canvas {
   int box_count;
 } canvas;
 
-typedef enum shape { SHAPE_BOX, SHAPE_H, SHAPE_V, SHAPE_HV, SHAPE_SINGLE2, SHAPE_SINGLE4 } shape;
+typedef enum shape { SHAPE_BOX, SHAPE_H, SHAPE_V, SHAPE_HV, SHAPE_SINGLE2, SHAPE_SINGLE4, SHAPE_WALL_H, SHAPE_WALL_V } shape;
 
 static bool in(uint16_t id, uint16_t lo, uint16_t hi) { return id >= lo && id <= hi; }
 
@@ -43,6 +45,8 @@ static shape shape_of(uint16_t id) {
   switch (z3_object_subtype_of(id)) {
     case Z3_OBJECT_SUBTYPE1:
       if (in(id, 0x009, 0x020) || in(id, 0x0A0, 0x0A3) || in(id, 0x0A5, 0x0AC) || in(id, 0x0D3, 0x0D6)) return SHAPE_BOX;
+      if (in(id, 0x001, 0x008)) return SHAPE_WALL_H;
+      if (in(id, 0x061, 0x068)) return SHAPE_WALL_V;
       if (in(id, 0x060, 0x096)) return SHAPE_V;
       if (id == 0x0A4 || in(id, 0x0C0, 0x0E8)) return SHAPE_HV;
       return SHAPE_H;
@@ -87,6 +91,20 @@ static void block(canvas *c, int bg, int x, int y, int w, int h, const uint16_t 
     for (int j = 0; j < h; j++) put(c, bg, x + i, y + j, tiles[i * h + j]);
 }
 
+/* The same, read row by row (the vertical walls). */
+static void block_rows(canvas *c, int bg, int x, int y, int w, int h, const uint16_t *tiles) {
+  for (int j = 0; j < h; j++)
+    for (int i = 0; i < w; i++) put(c, bg, x + i, y + j, tiles[j * w + i]);
+}
+
+/* Repeats: the game's routine names give ceilings "1 to 15 or 32" and walls
+ * "1 to 15 or 26" (size 0 = the long form); other objects use size + 1. */
+static int repeats(const z3_room_object *o) {
+  if (o->id == 0x000 || o->id == 0x060) return o->size ? o->size : 32;
+  if (in(o->id, 0x001, 0x008) || in(o->id, 0x061, 0x068)) return o->size ? o->size : 26;
+  return o->size + 1;
+}
+
 static void add_box(canvas *c, int x, int y, int w, int h) {
   if (c->box_count < (int)(sizeof c->boxes / sizeof c->boxes[0])) c->boxes[c->box_count++] = (box){x, y, w, h};
 }
@@ -95,13 +113,19 @@ static void add_box(canvas *c, int x, int y, int w, int h) {
 static bool draw_object(const z3_rom *rom, canvas *c, int bg, const z3_room_object *o) {
   shape s = shape_of(o->id);
   uint16_t tiles[16];
-  int n = s == SHAPE_HV || s == SHAPE_SINGLE4 ? 16 : 4;
+  int n = s == SHAPE_HV || s == SHAPE_SINGLE4 ? 16 : s == SHAPE_WALL_H || s == SHAPE_WALL_V ? 8 : 4;
   if (s == SHAPE_BOX || !object_tiles(rom, o->id, n, tiles)) {
     add_box(c, o->x, o->y, 2, 2);
     return false;
   }
-  int count = o->size + 1;
+  int count = repeats(o);
   switch (s) {
+    case SHAPE_WALL_H:
+      for (int k = 0; k < count; k++) block(c, bg, o->x + 2 * k, o->y, 2, 4, tiles);
+      break;
+    case SHAPE_WALL_V:
+      for (int k = 0; k < count; k++) block_rows(c, bg, o->x, o->y + 2 * k, 4, 2, tiles);
+      break;
     case SHAPE_H:
       for (int k = 0; k < count; k++) block(c, bg, o->x + 2 * k, o->y, 2, 2, tiles);
       break;

@@ -199,8 +199,9 @@ static void write_layouts(uint8_t *img) {
   size_t at = LAYOUT_DATA_PC;
   for (int i = 0; i < Z3_ROOM_LAYOUTS; i++) {
     put24(img + LAYOUT_TABLE_PC + 3 * (size_t)i, snes(at));
-    z3_room_object frame[4] = {{0x001, 2, 2, (uint8_t)(12 + i % 4)}, {0x002, 2, 58, 12},
-                               {0x061, 2, 4, 12}, {0x062, 60, 4, 12}};
+    /* size 0 is a wall's long form (26 repeats): a frame around the room */
+    z3_room_object frame[4] = {{0x001, (uint8_t)(6 + i % 4), 2, 0}, {0x002, 6, 58, 0},
+                               {0x061, 2, 6, 0}, {0x062, 58, 6, 0}};
     for (int k = 0; k < 4; k++, at += 3) z3_object_encode(&frame[k], img + at);
     img[at++] = 0xFF, img[at++] = 0xFF;
   }
