@@ -187,7 +187,8 @@ const z3_command z3_cmds_dungeon[] = {
         .resource = "dungeon", .action = "export",
         .summary = "write one room as JSON",
         .description = "Everything z3ed models of the room (format z3ed-room, version 1): header fields, "
-                       "floors, layout, the three object lists, doors, sprites, chests, pot items and message id. "
+                       "floors, layout, the three object lists, doors, sprites, chests, pot items, pushable "
+                       "blocks, torches and message id. "
                        "'dungeon import' reads it back.",
         .flags = Z3_CMD_NEEDS_ROM | Z3_CMD_WRITES_FILE, .safety = Z3_SAFETY_WRITES_FILES,
         .effects = LIST("reads the ROM file", "writes --out atomically"),
@@ -200,7 +201,8 @@ const z3_command z3_cmds_dungeon[] = {
         .resource = "dungeon", .action = "import",
         .summary = "replace one room from JSON (as 'dungeon export' writes it)",
         .description = "Checks every field first and names the JSON path of a bad one; then replaces the "
-                       "room's header, objects, doors, sprites, chests, pot items and message id and saves them "
+                       "room's header, objects, doors, sprites, chests, pot items, blocks, torches and message id "
+                       "and saves them "
                        "(optional fields left out keep the room's values).",
         .flags = Z3_CMD_NEEDS_ROM | Z3_CMD_MUTATES_ROM, .safety = Z3_SAFETY_MUTATES_ROM,
         .effects = MUTATE_EFFECTS("rewrites the room's data and chest records"),

@@ -165,6 +165,7 @@ z3_status z3_dungeon_load(const z3_rom *rom, z3_dungeon **out, z3_error *err) {
     d->extra_pot_word[i - Z3_ROOM_COUNT] = z3_dungeon__word(rom, d->pot_table_pc + 2 * (size_t)i);
   }
   if (st == Z3_OK) st = load_chests(rom, d, err);
+  if (st == Z3_OK) st = z3_dungeon__load_blocks(rom, d, err);
   if (st) {
     z3_dungeon_free(d);
     return st;
@@ -183,6 +184,7 @@ void z3_dungeon_free(z3_dungeon *d) {
   }
   z3_free(d->chests);
   z3_free(d->chest_notes);
+  z3_dungeon__free_blocks(d);
   z3_free(d);
 }
 

@@ -79,6 +79,19 @@ typedef struct z3_pot_item {
   uint8_t item;      /* 0x00-0x16, or 0x80/0x82/0x84/0x86/0x88 (hole, stairs, ...) */
 } z3_pot_item;
 
+/* A pushable block (§3.9) or a torch (§3.10): position bits 1-6 x, 7-12 y
+ * (tile8), bit 13 lower layer; torches: bit 15 lit. Kept raw. */
+typedef struct z3_block {
+  uint16_t room;     /* 0xFFFF marks an unused block record */
+  uint16_t position;
+} z3_block;
+
+typedef struct z3_torch_group {
+  uint16_t room;
+  uint16_t *positions;
+  size_t count;
+} z3_torch_group;
+
 typedef struct z3_chest {
   uint16_t room;     /* 0x7FFF marks an unused record */
   bool big;
@@ -138,6 +151,13 @@ typedef struct z3_dungeon {
   z3_chest *chests;
   bool dirty_chests;
   char *chest_notes;
+  /* Blocks: fixed records (the length word's count); torches: groups filling
+   * a fixed number of bytes. Both are rewritten whole when dirty. */
+  z3_block *blocks;
+  size_t block_count, block_table_pc;
+  z3_torch_group *torches;
+  size_t torch_groups, torch_table_pc, torch_bytes;
+  bool dirty_blocks, dirty_torches;
   /* Pointers of rooms 0x128-0x13F (never edited; they still share data). */
   uint32_t extra_object_addr[Z3_ROOM_POINTERS - Z3_ROOM_COUNT];
   uint16_t extra_header_word[Z3_ROOM_POINTERS - Z3_ROOM_COUNT];
@@ -213,6 +233,21 @@ void z3_room_note(z3_room *room, const char *fmt, ...) Z3_PRINTF(2, 3);
 z3_status z3_room_set_objects(z3_room *room, int layer, const z3_room_object *objs, size_t n,
                               z3_error *err);
 z3_status z3_room_set_sprites(z3_room *room, const z3_room_sprite *s, size_t n, z3_error *err);
+
+/* ---- blocks and torches (dungeon_blocks.c) ---- */
+
+z3_status z3_dungeon__load_blocks(const z3_rom *rom, z3_dungeon *d, z3_error *err);
+void z3_dungeon__free_blocks(z3_dungeon *d);
+z3_status z3_dungeon__save_blocks(z3_dungeon *d, z3_rom *rom, z3_error *err);
+/* A room's blocks / torch positions (positions raw); replacing checks the
+ * tables' capacity and marks them dirty. */
+enum { Z3_BLOCK_RECORDS_MAX = 128, Z3_ROOM_MAX_TORCHES = 32 };
+size_t z3_room_blocks(const z3_dungeon *d, int room, uint16_t *positions, size_t max);
+z3_status z3_room_check_blocks(const z3_dungeon *d, int room, size_t n, z3_error *err);
+z3_status z3_room_check_torches(const z3_dungeon *d, int room, size_t n, z3_error *err);
+z3_status z3_room_set_blocks(z3_dungeon *d, int room, const uint16_t *positions, size_t n, z3_error *err);
+const z3_torch_group *z3_room_torches(const z3_dungeon *d, int room);
+z3_status z3_room_set_torches(z3_dungeon *d, int room, const uint16_t *positions, size_t n, z3_error *err);
 
 /* ---- names (dungeon_names.c) ---- */
 

@@ -112,6 +112,18 @@ json_t *z3_pot_json(const z3_pot_item *p, size_t index) {
   return j;
 }
 
+/* Blocks and torches: x, y, layer (and lit); bits outside those kept as extra. */
+json_t *z3_block_json(uint16_t position, bool torch) {
+  json_t *j = json_object();
+  unsigned extra = position & (torch ? 0x4001u : 0xC001u);
+  json_object_set_new(j, "x", json_integer((position >> 1) & 63));
+  json_object_set_new(j, "y", json_integer((position >> 7) & 63));
+  json_object_set_new(j, "layer", json_integer(position >> 13 & 1));
+  if (torch) json_object_set_new(j, "lit", json_boolean(position & 0x8000));
+  if (extra) json_object_set_new(j, "position_extra_bits", z3_json_hex(extra, 4));
+  return j;
+}
+
 json_t *z3_room_export_json(const z3_dungeon *d, int id) {
   const z3_room *r = &d->rooms[id];
   json_t *o = json_object();
@@ -146,5 +158,13 @@ json_t *z3_room_export_json(const z3_dungeon *d, int id) {
   json_t *pots = json_array();
   for (size_t i = 0; i < r->pot_count; i++) json_array_append_new(pots, z3_pot_json(&r->pots[i], i));
   json_object_set_new(o, "pot_items", pots);
+  uint16_t pos[Z3_BLOCK_RECORDS_MAX];
+  size_t nb = z3_room_blocks(d, id, pos, Z3_BLOCK_RECORDS_MAX);
+  json_t *blocks = json_array(), *torches = json_array();
+  for (size_t i = 0; i < nb; i++) json_array_append_new(blocks, z3_block_json(pos[i], false));
+  const z3_torch_group *g = z3_room_torches(d, id);
+  for (size_t i = 0; g && i < g->count; i++) json_array_append_new(torches, z3_block_json(g->positions[i], true));
+  json_object_set_new(o, "blocks", blocks);
+  json_object_set_new(o, "torches", torches);
   return o;
 }

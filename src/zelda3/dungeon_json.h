@@ -26,6 +26,7 @@ json_t *z3_room_door_json(const z3_room_door *door, size_t index);
 json_t *z3_room_sprite_json(const z3_room_sprite *s, size_t index);
 json_t *z3_chest_json(const z3_chest *c, size_t index);
 json_t *z3_pot_json(const z3_pot_item *p, size_t index);
+json_t *z3_block_json(uint16_t position, bool torch);
 
 /* Read-only views added to `dungeon describe` (dungeon_specials.c): pot_items,
  * blocks, torches, pit_damage, entrances and spawn_points of the room. */

@@ -265,6 +265,63 @@ static z3_status read_pots(const json_t *pots, z3_room *tmp, z3_error *err) {
   return z3_room_set_pots(tmp, list, json_array_size(pots), err);
 }
 
+/* Blocks or torches: positions in tile8 units, layer, (lit), extra bits. */
+static z3_status read_positions(const json_t *list, const char *key, bool torch, uint16_t *out, size_t max,
+                                size_t *n, z3_error *err) {
+  if (!json_is_array(list)) return z3_error_set(err, Z3_E_INVALID, "$.%s must be an array", key);
+  if (json_array_size(list) > max) return z3_error_set(err, Z3_E_INVALID, "$.%s has more than %zu entries", key, max);
+  for (size_t i = 0; i < json_array_size(list); i++) {
+    char p[64];
+    snprintf(p, sizeof p, "$.%s[%zu]", key, i);
+    const json_t *o = json_array_get(list, i);
+    unsigned x = 0, y = 0, layer = 0, extra = 0;
+    bool lit = false;
+    z3_status st = json_is_object(o) ? Z3_OK : z3_error_set(err, Z3_E_INVALID, "%s must be an object", p);
+    if (st == Z3_OK) st = field(o, p, "x", 63, &x, true, 0, err);
+    if (st == Z3_OK) st = field(o, p, "y", 63, &y, true, 0, err);
+    if (st == Z3_OK) st = field(o, p, "layer", 1, &layer, false, 0, err);
+    if (st == Z3_OK && torch) st = boolean(o, p, "lit", &lit, err);
+    if (st == Z3_OK) st = field(o, p, "position_extra_bits", 0xFFFF, &extra, false, 0, err);
+    unsigned allowed = torch ? 0x4001u : 0xC001u;
+    if (st == Z3_OK && (extra & ~allowed)) st = z3_error_set(err, Z3_E_INVALID, "%s.position_extra_bits 0x%04X overlaps x, y or layer", p, extra);
+    out[i] = (uint16_t)(x << 1 | y << 7 | layer << 13 | (lit ? 0x8000u : 0) | extra);
+    if (st == Z3_OK && out[i] == 0xFFFF) st = z3_error_set(err, Z3_E_INVALID, "%s encodes as FFFF, the end marker", p);
+    if (st) return st;
+  }
+  *n = json_array_size(list);
+  return Z3_OK;
+}
+
+/* Blocks and torches live in shared tables: read and checked first, applied last. */
+typedef struct shared_lists {
+  uint16_t blocks[Z3_BLOCK_RECORDS_MAX], torches[Z3_ROOM_MAX_TORCHES];
+  size_t block_count, torch_count;
+  bool set_blocks, set_torches;
+} shared_lists;
+
+static z3_status read_shared(const z3_dungeon *d, int room, const json_t *doc, shared_lists *s, z3_error *err) {
+  const json_t *blocks = json_object_get(doc, "blocks"), *torches = json_object_get(doc, "torches");
+  z3_status st = Z3_OK;
+  if (blocks) st = read_positions(blocks, "blocks", false, s->blocks, Z3_BLOCK_RECORDS_MAX, &s->block_count, err);
+  if (st == Z3_OK && torches) st = read_positions(torches, "torches", true, s->torches, Z3_ROOM_MAX_TORCHES, &s->torch_count, err);
+  if (st == Z3_OK && blocks) st = z3_room_check_blocks(d, room, s->block_count, err);
+  if (st == Z3_OK && torches) st = z3_room_check_torches(d, room, s->torch_count, err);
+  uint16_t cur[Z3_BLOCK_RECORDS_MAX];
+  size_t n = z3_room_blocks(d, room, cur, Z3_BLOCK_RECORDS_MAX);
+  const z3_torch_group *g = z3_room_torches(d, room);
+  s->set_blocks = blocks && !(n == s->block_count && memcmp(cur, s->blocks, n * 2) == 0);
+  s->set_torches = torches && !(g ? g->count == s->torch_count && memcmp(g->positions, s->torches, g->count * 2) == 0
+                                  : s->torch_count == 0);
+  return st;
+}
+
+static z3_status apply_shared(z3_dungeon *d, int room, const shared_lists *s, z3_error *err) {
+  z3_status st = Z3_OK;
+  if (s->set_blocks) st = z3_room_set_blocks(d, room, s->blocks, s->block_count, err);
+  if (st == Z3_OK && s->set_torches) st = z3_room_set_torches(d, room, s->torches, s->torch_count, err);
+  return st;
+}
+
 static void release_tmp(z3_room *tmp) {
   for (int l = 0; l < Z3_ROOM_LAYERS; l++) z3_free(tmp->objects[l]);
   z3_free(tmp->sprites);
@@ -315,7 +372,11 @@ z3_status z3_room_import_json(z3_dungeon *d, int room, const json_t *doc, z3_err
   const json_t *chests = json_object_get(doc, "chests");
   st = read_room(doc, &d->rooms[room], &tmp, err);
   if (st == Z3_OK && chests && !json_is_array(chests)) st = z3_error_set(err, Z3_E_INVALID, "$.chests must be an array");
+  shared_lists shared;
+  memset(&shared, 0, sizeof shared);
+  if (st == Z3_OK) st = read_shared(d, room, doc, &shared, err);
   if (st == Z3_OK && chests) st = apply_chests(d, room, chests, err);
+  if (st == Z3_OK) st = apply_shared(d, room, &shared, err);
   z3_room *r = &d->rooms[room];
   for (int l = 0; l < Z3_ROOM_LAYERS && st == Z3_OK; l++) st = z3_room_set_objects(r, l, tmp.objects[l], tmp.object_count[l], err);
   if (st == Z3_OK) st = z3_room_set_sprites(r, tmp.sprites, tmp.sprite_count, err);

@@ -346,6 +346,7 @@ z3_status z3_dungeon_save(z3_dungeon *d, z3_rom *rom, z3_error *err) {
     if (st == Z3_OK) r->dirty_header = r->dirty_objects = r->dirty_sprites = r->dirty_message = r->dirty_pots = false;
   }
   if (st == Z3_OK && d->dirty_chests) st = save_chests(d, rom, err);
+  if (st == Z3_OK) st = z3_dungeon__save_blocks(d, rom, err);
   if (st == Z3_OK) d->dirty_chests = false;
   return st;
 }

@@ -93,7 +93,7 @@ Z3_TEST(test_dungeon__unchanged_and_reencoded_saves_are_byte_identical) {
     z3_room *r = &d->rooms[i];
     r->dirty_header = r->dirty_objects = r->dirty_sprites = r->dirty_message = r->dirty_pots = true;
   }
-  d->dirty_chests = true;
+  d->dirty_chests = d->dirty_blocks = d->dirty_torches = true;
   save(d, rom);
   assert_int_equal(z3_rom_bytes_changed(rom), 0);
   assert_memory_equal(before, rom->data.data, rom->data.len);
@@ -297,7 +297,7 @@ Z3_TEST(test_dungeon__real_rom_round_trip) {
     z3_room *r = &d->rooms[i];
     r->dirty_header = r->dirty_objects = r->dirty_sprites = r->dirty_message = r->dirty_pots = true;
   }
-  d->dirty_chests = true;
+  d->dirty_chests = d->dirty_blocks = d->dirty_torches = true;
   save(d, rom);
   assert_memory_equal(before, rom->data.data, rom->data.len);
   z3_dungeon_free(d);

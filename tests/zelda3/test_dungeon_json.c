@@ -1,4 +1,5 @@
 /* Room JSON export/import: round trips and errors that name the JSON path. */
+#include <stdlib.h>
 #include <string.h>
 
 #include "test.h"
@@ -152,7 +153,58 @@ Z3_TEST(test_dungeon_json__pot_items_move_out_of_a_shared_list) {
   close_sample(&f);
 }
 
+Z3_TEST(test_dungeon_json__blocks_and_torches_change_only_their_tables) {
+  (void)state;
+  fixture f;
+  open_sample(&f);
+  uint8_t *before = malloc(f.rom->data.len);
+  memcpy(before, f.rom->data.data, f.rom->data.len);
+  z3_error err;
+  z3_error_init(&err);
+  json_t *doc = z3_room_export_json(f.d, 0x030);
+  json_object_set_new(doc, "blocks", json_loads("[{\"x\": 10, \"y\": 12}, {\"x\": 11, \"y\": 12, \"layer\": 1}]", 0, NULL));
+  json_object_set_new(doc, "torches", json_loads("[{\"x\": 4, \"y\": 4, \"lit\": true}, {\"x\": 58, \"y\": 4}]", 0, NULL));
+  assert_ok(z3_room_import_json(f.d, 0x030, doc, &err), &err);
+  json_decref(doc);
+  doc = z3_room_export_json(f.d, 0x024);
+  json_object_set_new(doc, "blocks", json_array()); /* the sample's one block goes */
+  assert_ok(z3_room_import_json(f.d, 0x024, doc, &err), &err);
+  json_decref(doc);
+  assert_ok(z3_dungeon_save(f.d, f.rom, &err), &err);
+  for (size_t pc = 0; pc < f.rom->data.len; pc++) {
+    if (before[pc] == f.rom->data.data[pc]) continue;
+    bool in_blocks = pc >= f.d->block_table_pc && pc < f.d->block_table_pc + 4 * f.d->block_count;
+    bool in_torches = pc >= f.d->torch_table_pc && pc < f.d->torch_table_pc + f.d->torch_bytes;
+    if (!in_blocks && !in_torches) print_error("unexpected change at 0x%06zX\n", pc);
+    assert_true(in_blocks || in_torches);
+  }
+  z3_dungeon *again = NULL;
+  assert_ok(z3_dungeon_load(f.rom, &again, &err), &err);
+  uint16_t pos[Z3_BLOCK_RECORDS_MAX];
+  assert_int_equal(z3_room_blocks(again, 0x030, pos, Z3_BLOCK_RECORDS_MAX), 2);
+  assert_int_equal(pos[0], 10 << 1 | 12 << 7);
+  assert_int_equal(pos[1], 11 << 1 | 12 << 7 | 0x2000);
+  assert_int_equal(z3_room_blocks(again, 0x024, pos, Z3_BLOCK_RECORDS_MAX), 0);
+  const z3_torch_group *g = z3_room_torches(again, 0x030);
+  assert_non_null(g);
+  assert_int_equal(g->count, 2);
+  assert_int_equal(g->positions[0], 0x8000 | 4 << 1 | 4 << 7);
+  assert_non_null(z3_room_torches(again, 0x012)); /* the sample's own torch stays */
+  doc = z3_room_export_json(again, 0x030);
+  json_t *many = json_array();
+  for (int i = 0; i < 200; i++) json_array_append_new(many, json_pack("{s:i,s:i}", "x", i % 60, "y", i / 60));
+  json_object_set_new(doc, "torches", many);
+  z3_error_init(&err);
+  assert_int_equal(z3_room_import_json(again, 0x030, doc, &err), Z3_E_INVALID);
+  assert_non_null(strstr(err.message, "$.torches has more than"));
+  json_decref(doc);
+  z3_dungeon_free(again);
+  free(before);
+  close_sample(&f);
+}
+
 Z3_RUN(cmocka_unit_test(test_dungeon_json__import_of_an_export_changes_nothing),
        cmocka_unit_test(test_dungeon_json__import_into_another_room_reproduces_it),
        cmocka_unit_test(test_dungeon_json__errors_name_the_json_path),
-       cmocka_unit_test(test_dungeon_json__pot_items_move_out_of_a_shared_list))
+       cmocka_unit_test(test_dungeon_json__pot_items_move_out_of_a_shared_list),
+       cmocka_unit_test(test_dungeon_json__blocks_and_torches_change_only_their_tables))
