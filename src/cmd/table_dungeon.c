@@ -173,7 +173,7 @@ const z3_command z3_cmds_dungeon[] = {
     {
         .resource = "dungeon", .action = "copy-room",
         .summary = "copy a room's header, objects, doors, sprites, pot items and message onto another room",
-        .description = "The target keeps its own chest records (the chest table is shared by all rooms); "
+        .description = "The target keeps its own chest, block and torch records (those tables are shared by all rooms); "
                        "its data is written where it fits or moved to free space.",
         .flags = Z3_CMD_NEEDS_ROM | Z3_CMD_MUTATES_ROM, .safety = Z3_SAFETY_MUTATES_ROM,
         .effects = MUTATE_EFFECTS("rewrites the target room's header, objects, sprites, pot items and message id"),
