@@ -29,6 +29,10 @@ step "$z3ed" palette export --rom "$sample" --group ow_main --index 0 --out "$wo
 step "$z3ed" gfx set-pixel --rom "$work/hack.sfc" --sheet 0x08 --x 5 --y 5 --value 7 --no-backup
 step "$z3ed" rom validate --rom "$work/hack.sfc"
 ls -l "$work/gfx"
+# Dungeons: a room described, an object moved on the copy, the room drawn.
+step "$z3ed" dungeon describe --rom "$sample" --room 0x012
+step "$z3ed" dungeon move-object --rom "$work/hack.sfc" --room 0x012 --layer 0 --index 0 --x 5 --y 4 --no-backup
+step "$z3ed" dungeon render --rom "$work/hack.sfc" --room 0x012 --out "$work/room.png"
 # Messages and sprites: read a message, rewrite it, look a sprite up.
 step "$z3ed" message get --rom "$sample" --id 1
 step "$z3ed" message set --rom "$work/hack.sfc" --id 1 --text 'The keeper thanks you, [L]![K]' --no-backup

@@ -1,6 +1,232 @@
 /* Commands of the dungeon resource: dungeon rooms: objects, sprites, chests. */
+#include "cmd/handlers_dungeon.h"
 #include "cmd/table_macros.h"
 
+static const char *const layer_choices[] = {"all", "bg1", "bg2", NULL};
+static const char *const key_choices[] = {"none", "small", "big", NULL};
+
+#define ROOM_ARG {"room", Z3_ARG_INT, true, NULL, NULL, "room id, 0x000-0x127", 0, 0xFFFF}
+#define LAYER_ARG(req) {"layer", Z3_ARG_INT, req, req ? NULL : "0", NULL, "object list: 0 (BG1), 1 (BG2), 2 (BG1, with the doors)", 0, 255}
+#define XY_ARGS(what, max)                                                                        \
+  {"x", Z3_ARG_INT, true, NULL, NULL, "column in " what " units, 0-" max, 0, 255},                 \
+  {"y", Z3_ARG_INT, true, NULL, NULL, "row in " what " units, 0-" max, 0, 255}
+#define MUTATE_EFFECTS(what) LIST(what, "saves atomically over --rom (keeping FILE.bak) or to --output")
+#define CHANGE_RETURNS {"description", "string", "what changed, in model terms"}, {"changes", "array", "the change set"}
+
 const z3_command z3_cmds_dungeon[] = {
+    {
+        .resource = "dungeon", .action = "list-rooms",
+        .summary = "list the 296 dungeon rooms with their counts and graphics",
+        .description = "Reads every room through the game's pointer tables (found through the code "
+                       "operands that load them) and lists objects, doors, sprites and chests per room, "
+                       "with the blockset, palette set and tags of its header.",
+        .flags = Z3_CMD_NEEDS_ROM, .safety = Z3_SAFETY_READ_ONLY,
+        .effects = LIST("reads the ROM file"),
+        .args = ARGS({"non-empty", Z3_ARG_BOOL, false, NULL, NULL, "only rooms with objects, sprites or chests", 0, 0}),
+        .returns = RETURNS({"count", "integer", "rooms listed"},
+                           {"rooms", "array", "room, objects, doors, sprites, chests, blockset, palette, spriteset, tag1, tag2, message"}),
+        .examples = LIST("z3ed dungeon list-rooms --rom zelda3.sfc --non-empty",
+                         "z3ed dungeon list-rooms --rom zelda3.sfc --format json"),
+        .handler = cmd_dungeon_list_rooms,
+    },
+    {
+        .resource = "dungeon", .action = "describe",
+        .summary = "show one room: header, floors, layout, objects, doors, sprites, chests",
+        .description = "The decoded header (BG2 mode, collision, palette set, blockset, sprite set, effect, "
+                       "tags, hole and staircase destinations), the floor and layout bytes, counts per object "
+                       "list, the doors, sprites and chests, the message id and where each part is stored; "
+                       "also (read only) pot items, pushable blocks, torches, pit damage, entrances and spawn points.",
+        .flags = Z3_CMD_NEEDS_ROM, .safety = Z3_SAFETY_READ_ONLY,
+        .effects = LIST("reads the ROM file"),
+        .args = ARGS(ROOM_ARG),
+        .returns = RETURNS({"room", "string", "the room id"}, {"header", "object", "decoded header fields"},
+                           {"objects", "array", "objects per list (0, 1, 2)"}, {"doors", "array", "door records"},
+                           {"sprites", "array", "sprites and overlords"}, {"chests", "array", "chest items in order"},
+                           {"message", "string", "message id"}, {"stored", "object", "addresses of header, objects, sprites"},
+                           {"pot_items", "array", "x, y, layer, item (read only)"}, {"blocks", "array", "pushable blocks: x, y, layer"},
+                           {"torches", "array", "x, y, layer, lit"}, {"pit_damage", "boolean", "pits hurt instead of dropping Link"},
+                           {"entrances", "array", "entrance ids leading here"}, {"spawn_points", "array", "spawn point ids here"}),
+        .examples = LIST("z3ed dungeon describe --rom zelda3.sfc --room 0x012"),
+        .handler = cmd_dungeon_describe,
+    },
+    {
+        .resource = "dungeon", .action = "list-objects",
+        .summary = "list a room's objects (all lists or one) and its doors",
+        .description = "Each object with its list (layer), index within the list, id, name, subtype, x and y "
+                       "in tile8 units and size (subtype 1 only).",
+        .flags = Z3_CMD_NEEDS_ROM, .safety = Z3_SAFETY_READ_ONLY,
+        .effects = LIST("reads the ROM file"),
+        .args = ARGS(ROOM_ARG, {"layer", Z3_ARG_INT, false, NULL, NULL, "only this list (0-2)", 0, 255}),
+        .returns = RETURNS({"count", "integer", "objects listed"}, {"objects", "array", "layer, index, id, name, subtype, x, y, size"},
+                           {"doors", "array", "index, position, direction, type, name"}),
+        .examples = LIST("z3ed dungeon list-objects --rom zelda3.sfc --room 0x012",
+                         "z3ed dungeon list-objects --rom zelda3.sfc --room 0x012 --layer 1"),
+        .handler = cmd_dungeon_list_objects,
+    },
+    {
+        .resource = "dungeon", .action = "add-object",
+        .summary = "add an object to a room's object list",
+        .description = "Ids 0x000-0x0F7 (subtype 1, with --size 0-15), 0x100-0x13F (subtype 2) and 0xF80-0xFFF "
+                       "(subtype 3). The object goes to the end of the list (drawn last). The room's data is "
+                       "rewritten in place, or moved to free space when it grew.",
+        .flags = Z3_CMD_NEEDS_ROM | Z3_CMD_MUTATES_ROM, .safety = Z3_SAFETY_MUTATES_ROM,
+        .effects = MUTATE_EFFECTS("rewrites the room's object data, and its pointers when it moves"),
+        .args = ARGS(ROOM_ARG, LAYER_ARG(false), {"id", Z3_ARG_INT, true, NULL, NULL, "object id", 0, 0xFFFF},
+                     XY_ARGS("tile8", "63"), {"size", Z3_ARG_INT, false, "0", NULL, "size 0-15 (subtype 1 only)", 0, 255}),
+        .returns = RETURNS({"index", "integer", "the new object's index in its list"}, CHANGE_RETURNS),
+        .examples = LIST("z3ed dungeon add-object --rom hack.sfc --room 0x012 --layer 0 --id 0xF99 --x 10 --y 20",
+                         "z3ed dungeon add-object --rom hack.sfc --room 0x012 --id 0x001 --x 4 --y 4 --size 3"),
+        .handler = cmd_dungeon_add_object,
+    },
+    {
+        .resource = "dungeon", .action = "move-object",
+        .summary = "move one object of a room",
+        .description = "Objects are numbered per list from 0, in drawing order (see 'dungeon list-objects').",
+        .flags = Z3_CMD_NEEDS_ROM | Z3_CMD_MUTATES_ROM, .safety = Z3_SAFETY_MUTATES_ROM,
+        .effects = MUTATE_EFFECTS("rewrites the room's object data"),
+        .args = ARGS(ROOM_ARG, LAYER_ARG(false), {"index", Z3_ARG_INT, true, NULL, NULL, "object number in the list", 0, 65535},
+                     XY_ARGS("tile8", "63")),
+        .returns = RETURNS(CHANGE_RETURNS),
+        .examples = LIST("z3ed dungeon move-object --rom hack.sfc --room 0x012 --layer 0 --index 0 --x 5 --y 4"),
+        .handler = cmd_dungeon_move_object,
+    },
+    {
+        .resource = "dungeon", .action = "remove-object",
+        .summary = "remove one object from a room",
+        .description = "The objects after it move up one index; the room's data shrinks in place.",
+        .flags = Z3_CMD_NEEDS_ROM | Z3_CMD_MUTATES_ROM, .safety = Z3_SAFETY_MUTATES_ROM,
+        .effects = MUTATE_EFFECTS("rewrites the room's object data"),
+        .args = ARGS(ROOM_ARG, LAYER_ARG(false), {"index", Z3_ARG_INT, true, NULL, NULL, "object number in the list", 0, 65535}),
+        .returns = RETURNS({"removed", "object", "the object removed"}, CHANGE_RETURNS),
+        .examples = LIST("z3ed dungeon remove-object --rom hack.sfc --room 0x012 --layer 0 --index 1"),
+        .handler = cmd_dungeon_remove_object,
+    },
+    {
+        .resource = "dungeon", .action = "list-sprites",
+        .summary = "list a room's sprites and overlords",
+        .description = "Each record with x and y in tile16 units, layer, subtype, whether it is an overlord "
+                       "(subtype bits 0-2 all set) and the key it drops.",
+        .flags = Z3_CMD_NEEDS_ROM, .safety = Z3_SAFETY_READ_ONLY,
+        .effects = LIST("reads the ROM file"),
+        .args = ARGS(ROOM_ARG),
+        .returns = RETURNS({"count", "integer", "records"}, {"sort", "integer", "the list's sort byte"},
+                           {"sprites", "array", "index, id, overlord, name, x, y, layer, subtype, key_drop"}),
+        .examples = LIST("z3ed dungeon list-sprites --rom zelda3.sfc --room 0x012"),
+        .handler = cmd_dungeon_list_sprites,
+    },
+    {
+        .resource = "dungeon", .action = "add-sprite",
+        .summary = "add a sprite or an overlord to a room",
+        .description = "Sprite ids 0x00-0xF2, overlord ids 0x01-0x1A (--overlord). At most 16 sprites and "
+                       "8 overlords per room. --key gives the sprite a small or big key to drop.",
+        .flags = Z3_CMD_NEEDS_ROM | Z3_CMD_MUTATES_ROM, .safety = Z3_SAFETY_MUTATES_ROM,
+        .effects = MUTATE_EFFECTS("rewrites the room's sprite list, and its pointer when it moves"),
+        .args = ARGS(ROOM_ARG, {"id", Z3_ARG_INT, true, NULL, NULL, "sprite or overlord id", 0, 255},
+                     XY_ARGS("tile16", "31"),
+                     {"layer", Z3_ARG_INT, false, "0", NULL, "0 upper (BG1), 1 lower (BG2)", 0, 255},
+                     {"subtype", Z3_ARG_INT, false, "0", NULL, "subtype 0-31 (sprites)", 0, 255},
+                     {"overlord", Z3_ARG_BOOL, false, NULL, NULL, "the id is an overlord", 0, 0},
+                     {"key", Z3_ARG_ENUM, false, "none", key_choices, "key the sprite drops", 0, 0}),
+        .returns = RETURNS({"index", "integer", "the new record's index"}, CHANGE_RETURNS),
+        .examples = LIST("z3ed dungeon add-sprite --rom hack.sfc --room 0x012 --id 0x41 --x 8 --y 9 --key small"),
+        .handler = cmd_dungeon_add_sprite,
+    },
+    {
+        .resource = "dungeon", .action = "remove-sprite",
+        .summary = "remove one sprite (with its key drop) from a room",
+        .description = "Records are numbered from 0 as 'dungeon list-sprites' shows them.",
+        .flags = Z3_CMD_NEEDS_ROM | Z3_CMD_MUTATES_ROM, .safety = Z3_SAFETY_MUTATES_ROM,
+        .effects = MUTATE_EFFECTS("rewrites the room's sprite list"),
+        .args = ARGS(ROOM_ARG, {"index", Z3_ARG_INT, true, NULL, NULL, "record number", 0, 65535}),
+        .returns = RETURNS({"removed", "object", "the record removed"}, CHANGE_RETURNS),
+        .examples = LIST("z3ed dungeon remove-sprite --rom hack.sfc --room 0x012 --index 0"),
+        .handler = cmd_dungeon_remove_sprite,
+    },
+    {
+        .resource = "dungeon", .action = "list-chests",
+        .summary = "list chest items (one room or the whole table)",
+        .description = "The n-th chest object of a room receives the n-th record of that room in the "
+                       "168-record chest table.",
+        .flags = Z3_CMD_NEEDS_ROM, .safety = Z3_SAFETY_READ_ONLY,
+        .effects = LIST("reads the ROM file"),
+        .args = ARGS({"room", Z3_ARG_INT, false, NULL, NULL, "only this room", 0, 0xFFFF}),
+        .returns = RETURNS({"count", "integer", "records listed"}, {"used", "integer", "records in use in the table"},
+                           {"capacity", "integer", "records in the table"},
+                           {"chests", "array", "room, index, item, name, big, record"}),
+        .examples = LIST("z3ed dungeon list-chests --rom zelda3.sfc --room 0x012", "z3ed dungeon list-chests --rom zelda3.sfc"),
+        .handler = cmd_dungeon_list_chests,
+    },
+    {
+        .resource = "dungeon", .action = "set-chest",
+        .summary = "set the item of a room's chest (or add the room's next chest)",
+        .description = "--index N changes the room's N-th chest; N equal to the room's chest count adds a "
+                       "chest in an unused record of the table (at most 5 per room).",
+        .flags = Z3_CMD_NEEDS_ROM | Z3_CMD_MUTATES_ROM, .safety = Z3_SAFETY_MUTATES_ROM,
+        .effects = MUTATE_EFFECTS("rewrites records of the chest table"),
+        .args = ARGS(ROOM_ARG, {"index", Z3_ARG_INT, false, "0", NULL, "the room's chest number", 0, 255},
+                     {"item", Z3_ARG_INT, true, NULL, NULL, "item id 0x00-0x4B", 0, 255},
+                     {"big", Z3_ARG_BOOL, false, NULL, NULL, "a big chest", 0, 0}),
+        .returns = RETURNS({"old_item", "string", "the item before (null when added)"}, CHANGE_RETURNS),
+        .examples = LIST("z3ed dungeon set-chest --rom hack.sfc --room 0x012 --index 0 --item 0x28"),
+        .handler = cmd_dungeon_set_chest,
+    },
+    {
+        .resource = "dungeon", .action = "copy-room",
+        .summary = "copy a room's header, objects, doors, sprites, pot items and message onto another room",
+        .description = "The target keeps its own chest, block and torch records (those tables are shared by all rooms); "
+                       "its data is written where it fits or moved to free space.",
+        .flags = Z3_CMD_NEEDS_ROM | Z3_CMD_MUTATES_ROM, .safety = Z3_SAFETY_MUTATES_ROM,
+        .effects = MUTATE_EFFECTS("rewrites the target room's header, objects, sprites, pot items and message id"),
+        .args = ARGS({"from", Z3_ARG_INT, true, NULL, NULL, "source room", 0, 0xFFFF},
+                     {"to", Z3_ARG_INT, true, NULL, NULL, "target room", 0, 0xFFFF}),
+        .returns = RETURNS(CHANGE_RETURNS),
+        .examples = LIST("z3ed dungeon copy-room --rom hack.sfc --from 0x012 --to 0x013"),
+        .handler = cmd_dungeon_copy_room,
+    },
+    {
+        .resource = "dungeon", .action = "export",
+        .summary = "write one room as JSON",
+        .description = "Everything z3ed models of the room (format z3ed-room, version 1): header fields, "
+                       "floors, layout, the three object lists, doors, sprites, chests, pot items, pushable "
+                       "blocks, torches and message id. "
+                       "'dungeon import' reads it back.",
+        .flags = Z3_CMD_NEEDS_ROM | Z3_CMD_WRITES_FILE, .safety = Z3_SAFETY_WRITES_FILES,
+        .effects = LIST("reads the ROM file", "writes --out atomically"),
+        .args = ARGS(ROOM_ARG, {"out", Z3_ARG_OUT_PATH, true, NULL, NULL, "JSON file to write", 0, 0}),
+        .returns = RETURNS({"room", "string", "the room"}, {"files", "array", "the file written"}),
+        .examples = LIST("z3ed dungeon export --rom zelda3.sfc --room 0x012 --out room.json"),
+        .handler = cmd_dungeon_export,
+    },
+    {
+        .resource = "dungeon", .action = "import",
+        .summary = "replace one room from JSON (as 'dungeon export' writes it)",
+        .description = "Checks every field first and names the JSON path of a bad one; then replaces the "
+                       "room's header, objects, doors, sprites, chests, pot items, blocks, torches and message id "
+                       "and saves them "
+                       "(optional fields left out keep the room's values).",
+        .flags = Z3_CMD_NEEDS_ROM | Z3_CMD_MUTATES_ROM, .safety = Z3_SAFETY_MUTATES_ROM,
+        .effects = MUTATE_EFFECTS("rewrites the room's data and chest records"),
+        .args = ARGS(ROOM_ARG, {"in", Z3_ARG_PATH, true, NULL, NULL, "JSON file to read", 0, 0}),
+        .returns = RETURNS(CHANGE_RETURNS),
+        .examples = LIST("z3ed dungeon import --rom hack.sfc --room 0x020 --in room.json"),
+        .handler = cmd_dungeon_import,
+    },
+    {
+        .resource = "dungeon", .action = "render",
+        .summary = "draw a room to a 512x512 indexed PNG",
+        .description = "Floors, layout, objects and doors drawn from the game's object tile data with the "
+                       "room's blockset and palette. Objects that need the game's special drawing routines, "
+                       "and doors, are drawn as magenta boxes and counted in objects_unrendered.",
+        .flags = Z3_CMD_NEEDS_ROM | Z3_CMD_WRITES_FILE, .safety = Z3_SAFETY_WRITES_FILES,
+        .effects = LIST("reads the ROM file", "writes --out atomically"),
+        .args = ARGS(ROOM_ARG, {"out", Z3_ARG_OUT_PATH, true, NULL, NULL, "PNG file to write", 0, 0},
+                     {"layer", Z3_ARG_ENUM, false, "all", layer_choices, "draw both backgrounds or one", 0, 0}),
+        .returns = RETURNS({"room", "string", "the room"}, {"objects_drawn", "integer", "objects drawn from tile data"},
+                           {"objects_unrendered", "integer", "objects and doors drawn as placeholder boxes"},
+                           {"blockset", "object", "main and aux blocksets used"}, {"palette", "integer", "dungeon palette used"},
+                           {"files", "array", "the file written"}),
+        .examples = LIST("z3ed dungeon render --rom zelda3.sfc --room 0x012 --out room.png"),
+        .handler = cmd_dungeon_render,
+    },
     END_OF_SECTION,
 };

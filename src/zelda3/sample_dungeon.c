@@ -1,7 +1,255 @@
-/* The sample ROM's synthetic dungeon rooms, in ALttP's layout. */
+/*
+ * The sample ROM's synthetic dungeon rooms, in ALttP's layout (world
+ * reference §3 and the checklist of §7): every table at its vanilla address,
+ * found through the same code operands the game and the editors read, valid
+ * empty data for every room, and a few rooms with our own objects (all three
+ * subtypes), doors, sprites (an overlord and a key drop), chests, a pot item,
+ * a pushable block and a torch. Object drawing data (tile words and the
+ * per-subtype offset tables) is ours too; see sample_dungeon_gfx.c.
+ */
+#include <string.h>
+
+#include "zelda3/dungeon.h"
+#include "zelda3/sample_dungeon.h"
 #include "zelda3/sample_internal.h"
 
+enum {
+  HEADER_TABLE_PC = 0x27502, HEADER_DATA_PC = 0x27782, HEADER_DATA_END = 0x27FEF,
+  OBJECT_TABLE_PC = 0xF8000, EMPTY_ROOM_PC = 0xF8780, OBJECT_DATA_PC = 0xF878A,
+  SPRITE_TABLE_PC = 0x4D62E, SPRITE_DATA_PC = 0x4D92E, SPRITE_EMPTY_PC = 0x4EC9D,
+  CHEST_TABLE_PC = 0xE96E,
+  LAYOUT_TABLE_PC = 0x26F2F, LAYOUT_DATA_PC = 0x26F47, OVERLAY_TABLE_PC = 0x26CC0,
+  POT_TABLE_PC = 0xDB69, POT_DATA_PC = 0xDDE9,
+  BLOCK_TABLE_PC = 0x271DE, TORCH_TABLE_PC = 0x2736A, TORCH_BYTES = 0x120,
+  PIT_ROOMS_PC = 0x190C, PIT_ROOM_COUNT = 57,
+};
+
+static void put16(uint8_t *p, unsigned v) { p[0] = (uint8_t)v, p[1] = (uint8_t)(v >> 8); }
+static void put24(uint8_t *p, uint32_t v) { p[0] = (uint8_t)v, p[1] = (uint8_t)(v >> 8), p[2] = (uint8_t)(v >> 16); }
+static uint32_t snes(size_t pc) { return (uint32_t)(pc >> 15) << 16 | 0x8000 | (uint32_t)(pc & 0x7FFF); }
+
+/* ---- the rooms with content ---- */
+
+typedef struct sample_room {
+  int id;
+  uint8_t header[Z3_ROOM_HEADER_SIZE];
+  uint8_t floor, layout;
+  z3_room_object objects[3][8];
+  size_t counts[3];
+  z3_room_door doors[4];
+  size_t door_count;
+  z3_room_sprite sprites[6];
+  size_t sprite_count;
+  uint16_t message;
+} sample_room;
+
+/* Headers: bg2 / collision / lights, palette set, blockset, sprite set, effect, tags, stair layers, destinations. */
+static const sample_room rooms[] = {
+    {.id = 0x012,
+     .header = {0xC0 | 1 << 2, 0x01, 0x02, 0x05, 0x00, 0x0A, 0x00, 0x00, 0x00, 0x22, 0x24, 0x00, 0x00, 0x00},
+     .floor = 0x21, .layout = 0x04,
+     .objects = {{{0x001, 4, 2, 7}, {0x061, 2, 4, 6}, {0x0C4, 8, 10, 5}, {0x11C, 20, 20, 0}, {0xF99, 30, 12, 0},
+                  {0xFB1, 36, 12, 0}},
+                 {{0x0C7, 4, 30, 10}, {0x121, 12, 40, 0}, {0xFAF, 16, 40, 0}},
+                 {{0x12D, 44, 8, 0}, {0x0B0, 10, 50, 3}}},
+     .counts = {6, 3, 2},
+     .doors = {{0x00, 0x00}, {0x61, 0x1C}, {0x32, 0x1E}},
+     .door_count = 3,
+     .sprites = {{0x08, 10, 8, 0, 0, 0}, {0x41, 20, 10, 0, 0, 1}, {0x05, 4, 4, 0, 7, 0}, {0x9A, 15, 20, 1, 0, 0}},
+     .sprite_count = 4,
+     .message = 0x0005},
+    {.id = 0x024,
+     .header = {0x20, 0x03, 0x04, 0x0A, 0x06, 0x00, 0x32, 0x04, 0x00, 0x12, 0x12, 0x00, 0x00, 0x00},
+     .floor = 0x43, .layout = 0x08,
+     .objects = {{{0x000, 2, 2, 15}, {0x060, 2, 6, 9}, {0x12E, 30, 30, 0}, {0xF99, 20, 20, 0}}, {{0x0DB, 8, 8, 6}}, {{0}}},
+     .counts = {4, 1, 0},
+     .doors = {{0x13, 0x00}},
+     .door_count = 1,
+     .sprites = {{0x6A, 12, 12, 0, 0, 2}, {0x0A, 6, 18, 0, 0, 0}},
+     .sprite_count = 2,
+     .message = 0x0010},
+    {.id = 0x104, /* Link's house */
+     .header = {0xC0, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00},
+     .floor = 0x00, .layout = 0x00,
+     .objects = {{{0x128, 20, 20, 0}, {0x129, 30, 10, 0}, {0xF99, 40, 20, 0}}, {{0}}, {{0}}},
+     .counts = {3, 0, 0},
+     .doors = {{0x51, 0x0E}},
+     .door_count = 1,
+     .sprite_count = 0,
+     .message = 0x0001},
+};
+enum { SAMPLE_ROOMS = sizeof rooms / sizeof rooms[0] };
+
+static const z3_chest chests[] = {
+    {0x012, false, 0x24}, {0x012, true, 0x32}, {0x024, false, 0x33}, {0x104, false, 0x12},
+};
+
+/* A header everybody else shares (vanilla shares too): normal BG2, one layer, palette set 0. */
+static const uint8_t shared_header[Z3_ROOM_HEADER_SIZE] = {0xC0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0};
+
+static const sample_room *sample_of(int id) {
+  for (size_t i = 0; i < SAMPLE_ROOMS; i++)
+    if (rooms[i].id == id) return &rooms[i];
+  return NULL;
+}
+
+static z3_status write_headers(uint8_t *img, z3_error *err) {
+  put24(img + Z3_ROOM_HEADER_PTR_OPERAND_PC, snes(HEADER_TABLE_PC));
+  img[Z3_ROOM_HEADER_BANK_OPERAND_PC] = (uint8_t)(HEADER_TABLE_PC >> 15);
+  size_t at = HEADER_DATA_PC;
+  memcpy(img + at, shared_header, Z3_ROOM_HEADER_SIZE);
+  uint16_t shared_word = (uint16_t)snes(at);
+  at += Z3_ROOM_HEADER_SIZE;
+  for (int i = 0; i < Z3_ROOM_POINTERS; i++) put16(img + HEADER_TABLE_PC + 2 * (size_t)i, shared_word);
+  for (size_t i = 0; i < SAMPLE_ROOMS; i++) {
+    memcpy(img + at, rooms[i].header, Z3_ROOM_HEADER_SIZE);
+    put16(img + HEADER_TABLE_PC + 2 * (size_t)rooms[i].id, (uint16_t)snes(at));
+    at += Z3_ROOM_HEADER_SIZE;
+  }
+  if (at > HEADER_DATA_END) return z3_error_set(err, Z3_E_INTERNAL, "sample room headers overflow their region");
+  memset(img + at, 0xFF, HEADER_DATA_END - at); /* unused, like the tail after vanilla's last header */
+  return Z3_OK;
+}
+
+static size_t encode_room(uint8_t *dst, const sample_room *s, size_t *door_off) {
+  size_t n = 0;
+  dst[n++] = s->floor, dst[n++] = s->layout;
+  for (int l = 0; l < 3; l++) {
+    for (size_t i = 0; i < s->counts[l]; i++, n += 3) z3_object_encode(&s->objects[l][i], dst + n);
+    if (l == 2) {
+      dst[n++] = 0xF0, dst[n++] = 0xFF;
+      *door_off = n;
+      for (size_t i = 0; i < s->door_count; i++) dst[n++] = s->doors[i].b0, dst[n++] = s->doors[i].b1;
+    }
+    dst[n++] = 0xFF, dst[n++] = 0xFF;
+  }
+  return n;
+}
+
+static void write_objects(uint8_t *img) {
+  put24(img + Z3_ROOM_OBJECT_PTR_OPERAND_PC, snes(OBJECT_TABLE_PC));
+  static const uint8_t empty[10] = {0x00, 0x00, 0xFF, 0xFF, 0xFF, 0xFF, 0xF0, 0xFF, 0xFF, 0xFF};
+  memcpy(img + EMPTY_ROOM_PC, empty, sizeof empty);
+  for (int i = 0; i < Z3_ROOM_POINTERS; i++) {
+    put24(img + OBJECT_TABLE_PC + 3 * (size_t)i, snes(EMPTY_ROOM_PC));
+    put24(img + Z3_ROOM_DOOR_TABLE_PC + 3 * (size_t)i, snes(EMPTY_ROOM_PC + 8));
+  }
+  size_t at = OBJECT_DATA_PC;
+  for (size_t i = 0; i < SAMPLE_ROOMS; i++) {
+    size_t door_off = 0, n = encode_room(img + at, &rooms[i], &door_off);
+    put24(img + OBJECT_TABLE_PC + 3 * (size_t)rooms[i].id, snes(at));
+    put24(img + Z3_ROOM_DOOR_TABLE_PC + 3 * (size_t)rooms[i].id, snes(at + door_off));
+    at += n;
+  }
+}
+
+static size_t encode_sprites(uint8_t *dst, const sample_room *s) {
+  size_t n = 0;
+  dst[n++] = 0x00;
+  for (size_t i = 0; i < s->sprite_count; i++) {
+    const z3_room_sprite *p = &s->sprites[i];
+    dst[n++] = (uint8_t)(p->layer << 7 | (p->subtype >> 3) << 5 | p->y);
+    dst[n++] = (uint8_t)((p->subtype & 7) << 5 | p->x);
+    dst[n++] = p->id;
+    if (p->key_drop) dst[n++] = p->key_drop == 2 ? 0xFD : 0xFE, dst[n++] = 0x00, dst[n++] = 0xE4;
+  }
+  dst[n++] = 0xFF;
+  return n;
+}
+
+static void write_sprites(uint8_t *img) {
+  put16(img + Z3_ROOM_SPRITE_PTR_OPERAND_PC, (uint16_t)snes(SPRITE_TABLE_PC));
+  memset(img + SPRITE_DATA_PC, 0xFF, SPRITE_EMPTY_PC - SPRITE_DATA_PC); /* the unused part of the region */
+  img[SPRITE_EMPTY_PC] = 0x00, img[SPRITE_EMPTY_PC + 1] = 0xFF;
+  for (int i = 0; i < 384; i++) put16(img + SPRITE_TABLE_PC + 2 * (size_t)i, (uint16_t)snes(SPRITE_EMPTY_PC));
+  size_t at = SPRITE_DATA_PC;
+  for (size_t i = 0; i < SAMPLE_ROOMS; i++) {
+    if (!rooms[i].sprite_count) continue;
+    put16(img + SPRITE_TABLE_PC + 2 * (size_t)rooms[i].id, (uint16_t)snes(at));
+    at += encode_sprites(img + at, &rooms[i]);
+  }
+}
+
+static void write_chests(uint8_t *img) {
+  put16(img + Z3_CHEST_SIZE_OPERAND_PC, Z3_CHEST_RECORDS * 3);
+  put24(img + Z3_CHEST_PTR_OPERAND_PC, snes(CHEST_TABLE_PC));
+  put24(img + 0xEC0A, snes(CHEST_TABLE_PC + 2)); /* the game's second read of the item bytes */
+  for (size_t i = 0; i < Z3_CHEST_RECORDS; i++) {
+    uint8_t *rec = img + CHEST_TABLE_PC + 3 * i;
+    if (i < sizeof chests / sizeof chests[0]) {
+      put16(rec, chests[i].room | (chests[i].big ? 0x8000u : 0));
+      rec[2] = chests[i].item;
+    } else {
+      put16(rec, 0x7FFF); /* never matches a room (§3.7) */
+      rec[2] = 0x00;
+    }
+  }
+}
+
+static void write_messages(uint8_t *img) {
+  for (int i = 0; i < Z3_ROOM_POINTERS; i++) {
+    const sample_room *s = i < Z3_ROOM_COUNT ? sample_of(i) : NULL;
+    put16(img + Z3_ROOM_MESSAGE_PC + 2 * (size_t)i, s ? s->message : 0);
+  }
+}
+
+/* Layouts: each draws a frame of walls; the 19 dungeon overlays share one empty list. */
+static void write_layouts(uint8_t *img) {
+  put24(img + Z3_ROOM_LAYOUT_PTR_OPERAND_PC, snes(LAYOUT_TABLE_PC));
+  size_t at = LAYOUT_DATA_PC;
+  for (int i = 0; i < Z3_ROOM_LAYOUTS; i++) {
+    put24(img + LAYOUT_TABLE_PC + 3 * (size_t)i, snes(at));
+    /* size 0 is a wall's long form (26 repeats): a frame around the room */
+    z3_room_object frame[4] = {{0x001, (uint8_t)(6 + i % 4), 2, 0}, {0x002, 6, 58, 0},
+                               {0x061, 2, 6, 0}, {0x062, 58, 6, 0}};
+    for (int k = 0; k < 4; k++, at += 3) z3_object_encode(&frame[k], img + at);
+    img[at++] = 0xFF, img[at++] = 0xFF;
+  }
+  size_t empty = at;
+  img[at++] = 0xFF, img[at++] = 0xFF;
+  for (int i = 0; i < 19; i++) put24(img + OVERLAY_TABLE_PC + 3 * (size_t)i, snes(empty));
+  put24(img + 0xB857, snes(OVERLAY_TABLE_PC));
+}
+
+/* Pot items (one in room 0x012), pushable blocks, torches and pit-damage rooms. */
+static void write_specials(uint8_t *img) {
+  put24(img + 0xE6C2, snes(POT_TABLE_PC));
+  put16(img + 0xE6C8, POT_TABLE_PC >> 15);
+  size_t empty = POT_DATA_PC;
+  img[empty] = 0xFF, img[empty + 1] = 0xFF;
+  size_t pots = empty + 2;
+  put16(img + pots, (12 * 64 + 20) * 2), img[pots + 2] = 0x01; /* green rupee at (20,12) */
+  put16(img + pots + 3, 0xFFFF);
+  for (int i = 0; i < Z3_ROOM_POINTERS; i++)
+    put16(img + POT_TABLE_PC + 2 * (size_t)i, (uint16_t)snes(i == 0x012 ? pots : empty));
+
+  put16(img + 0x8896, 99 * 4);
+  static const size_t chunk_pc[4] = {0x15AFA, 0x15B01, 0x15B08, 0x15B0F};
+  for (int i = 0; i < 4; i++) put24(img + chunk_pc[i], snes(BLOCK_TABLE_PC + 0x80 * (size_t)i));
+  memset(img + BLOCK_TABLE_PC, 0xFF, 0x200 - 0x74); /* 99 entries, room 0xFFFF = unused */
+  put16(img + BLOCK_TABLE_PC, 0x024), put16(img + BLOCK_TABLE_PC + 2, (uint16_t)(20 << 7 | 24 << 1));
+
+  put16(img + 0x88C1, TORCH_BYTES);
+  for (int i = 0; i < 3; i++) put24(img + 0x15B16 + 7 * (size_t)i, snes(TORCH_TABLE_PC + 0x80 * (size_t)i));
+  memset(img + TORCH_TABLE_PC, 0xFF, TORCH_BYTES); /* groups of room 0xFFFF are skipped */
+  put16(img + TORCH_TABLE_PC, 0x012), put16(img + TORCH_TABLE_PC + 2, (uint16_t)(0x8000 | 6 << 7 | 6 << 1));
+
+  put16(img + 0x394A6, (PIT_ROOM_COUNT - 1) * 2);
+  put24(img + 0x394AB, 0x00990C);
+  for (int i = 0; i < PIT_ROOM_COUNT; i++) put16(img + PIT_ROOMS_PC + 2 * (size_t)i, i == 0 ? 0x024 : 0x0FF);
+}
+
 z3_status z3_sample__write_dungeons(uint8_t *img, size_t size, z3_error *err) {
-  (void)img, (void)size, (void)err;
+  if (size < 0x100000) return Z3_OK;
+  z3_status st = write_headers(img, err);
+  if (st) return st;
+  write_objects(img);
+  write_sprites(img);
+  write_chests(img);
+  write_messages(img);
+  write_layouts(img);
+  write_specials(img);
+  z3_sample__write_dungeon_entrances(img);
+  z3_sample__write_dungeon_gfx(img);
   return Z3_OK;
 }

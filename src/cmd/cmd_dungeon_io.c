@@ -1,0 +1,58 @@
+/* dungeon export / import. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "cmd/handlers_dungeon.h"
+#include "zelda3/dungeon_json.h"
+
+z3_status cmd_dungeon_export(z3_cmd_ctx *ctx, z3_error *err) {
+  z3_dungeon *d;
+  int room;
+  z3_status st = z3_cmd__dungeon_open(ctx, &d, &room, err);
+  if (st) return st;
+  json_t *doc = z3_room_export_json(d, room);
+  char *text = json_dumps(doc, JSON_INDENT(2) | JSON_PRESERVE_ORDER);
+  json_decref(doc);
+  z3_dungeon_free(d);
+  if (!text) return z3_error_set(err, Z3_E_NOMEM, "out of memory");
+  char *file = z3_strfmt("%s\n", text);
+  free(text);
+  if (!file) return z3_error_set(err, Z3_E_NOMEM, "out of memory");
+  st = z3_cmd_write_file(ctx, z3_arg_str(ctx, "out"), file, strlen(file), err);
+  z3_free(file);
+  json_object_set_new(ctx->result, "room", z3_json_hex((unsigned)room, 3));
+  return st;
+}
+
+z3_status cmd_dungeon_import(z3_cmd_ctx *ctx, z3_error *err) {
+  const char *path = z3_arg_str(ctx, "in");
+  z3_buf file;
+  z3_buf_init(&file);
+  z3_status st = z3_file_read(&file, path, 1u << 20, err);
+  json_t *doc = NULL;
+  if (st == Z3_OK) {
+    json_error_t jerr;
+    doc = json_loadb((const char *)file.data, file.len, 0, &jerr);
+    if (!doc) {
+      st = z3_error_set(err, Z3_E_INVALID, "'%s' is not JSON: %s at line %d, column %d", path, jerr.text, jerr.line,
+                        jerr.column);
+    }
+  }
+  z3_buf_release(&file);
+  z3_dungeon *d = NULL;
+  int room = -1;
+  if (st == Z3_OK) st = z3_cmd__dungeon_open(ctx, &d, &room, err);
+  if (st) {
+    json_decref(doc);
+    return st;
+  }
+  z3_error inner;
+  z3_error_init(&inner);
+  st = z3_room_import_json(d, room, doc, &inner);
+  if (st) {
+    z3_error_set(err, st, "'%s': %s", path, inner.message);
+    if (inner.hint[0]) z3_error_hint(err, "%s", inner.hint);
+  }
+  json_decref(doc);
+  return z3_cmd__dungeon_commit(ctx, d, room, st, err);
+}

@@ -1,0 +1,29 @@
+/* Handlers of the dungeon commands (table_dungeon.c) and helpers shared by cmd_dungeon*.c. */
+#ifndef Z3_CMD_HANDLERS_DUNGEON_H
+#define Z3_CMD_HANDLERS_DUNGEON_H
+
+#include "cmd/handlers.h"
+#include "zelda3/dungeon.h"
+
+z3_status cmd_dungeon_list_rooms(z3_cmd_ctx *ctx, z3_error *err);
+z3_status cmd_dungeon_describe(z3_cmd_ctx *ctx, z3_error *err);
+z3_status cmd_dungeon_list_objects(z3_cmd_ctx *ctx, z3_error *err);
+z3_status cmd_dungeon_add_object(z3_cmd_ctx *ctx, z3_error *err);
+z3_status cmd_dungeon_move_object(z3_cmd_ctx *ctx, z3_error *err);
+z3_status cmd_dungeon_remove_object(z3_cmd_ctx *ctx, z3_error *err);
+z3_status cmd_dungeon_list_sprites(z3_cmd_ctx *ctx, z3_error *err);
+z3_status cmd_dungeon_add_sprite(z3_cmd_ctx *ctx, z3_error *err);
+z3_status cmd_dungeon_remove_sprite(z3_cmd_ctx *ctx, z3_error *err);
+z3_status cmd_dungeon_list_chests(z3_cmd_ctx *ctx, z3_error *err);
+z3_status cmd_dungeon_set_chest(z3_cmd_ctx *ctx, z3_error *err);
+z3_status cmd_dungeon_copy_room(z3_cmd_ctx *ctx, z3_error *err);
+z3_status cmd_dungeon_export(z3_cmd_ctx *ctx, z3_error *err);
+z3_status cmd_dungeon_import(z3_cmd_ctx *ctx, z3_error *err);
+z3_status cmd_dungeon_render(z3_cmd_ctx *ctx, z3_error *err);
+
+/* Loads the model from ctx->rom and checks --room (when the command has one). */
+z3_status z3_cmd__dungeon_open(z3_cmd_ctx *ctx, z3_dungeon **d, int *room, z3_error *err);
+/* Saves a changed model into ctx->rom and frees it; the result gets "description". */
+z3_status z3_cmd__dungeon_commit(z3_cmd_ctx *ctx, z3_dungeon *d, int room, z3_status st, z3_error *err);
+
+#endif

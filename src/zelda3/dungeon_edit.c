@@ -1,0 +1,229 @@
+/* Edits of the dungeon model: checked against the limits of §3.16, described
+ * in model terms, marked dirty for z3_dungeon_save. */
+#include <string.h>
+
+#include "zelda3/dungeon_internal.h"
+
+size_t z3_room_object_total(const z3_room *room) {
+  size_t n = 0;
+  for (int l = 0; l < Z3_ROOM_LAYERS; l++) n += room->object_count[l];
+  return n;
+}
+
+static z3_status check_layer(int room, int layer, z3_error *err) {
+  if (layer >= 0 && layer < Z3_ROOM_LAYERS) return Z3_OK;
+  return z3_error_set(err, Z3_E_INVALID, "room 0x%03X has object layers 0-2, not %d", room, layer);
+}
+
+static z3_status check_index(const z3_room *r, int layer, size_t index, z3_error *err) {
+  if (index < r->object_count[layer]) return Z3_OK;
+  z3_error_set(err, Z3_E_NOT_FOUND, "room 0x%03X has %zu objects on layer %d; there is no object %zu", r->id,
+               r->object_count[layer], layer, index);
+  z3_error_hint(err, "see 'z3ed dungeon list-objects --room 0x%03X --layer %d'", r->id, layer);
+  return Z3_E_NOT_FOUND;
+}
+
+static z3_status reserve_objects(z3_room *r, int layer, size_t n, z3_error *err) {
+  if (n <= r->object_cap[layer]) return Z3_OK;
+  size_t cap = n < 16 ? 16 : n;
+  z3_room_object *p = z3_realloc(r->objects[layer], cap * sizeof *p);
+  if (!p) return z3_error_set(err, Z3_E_NOMEM, "out of memory");
+  r->objects[layer] = p, r->object_cap[layer] = cap;
+  return Z3_OK;
+}
+
+z3_status z3_room_add_object(z3_dungeon *d, int room, int layer, const z3_room_object *o,
+                             size_t *index, z3_error *err) {
+  z3_status st = z3_room_check_id(room, err);
+  if (st == Z3_OK) st = check_layer(room, layer, err);
+  if (st == Z3_OK) st = z3_object_check(o, err);
+  if (st) return st;
+  z3_room *r = &d->rooms[room];
+  if (z3_room_object_total(r) >= Z3_ROOM_MAX_OBJECTS) {
+    z3_error_set(err, Z3_E_INVALID, "room 0x%03X has %zu objects (layer %d: %zu); the limit is %d per room", room,
+                 z3_room_object_total(r), layer, r->object_count[layer], Z3_ROOM_MAX_OBJECTS);
+    z3_error_hint(err, "above %d objects the game lags (yaze's limit); remove one first", Z3_ROOM_MAX_OBJECTS);
+    return Z3_E_INVALID;
+  }
+  st = reserve_objects(r, layer, r->object_count[layer] + 1, err);
+  if (st) return st;
+  *index = r->object_count[layer];
+  r->objects[layer][r->object_count[layer]++] = *o;
+  r->dirty_objects = true;
+  z3_room_note(r, "object %zu 0x%03X added on layer %d at (%u,%u)", *index, o->id, layer, o->x, o->y);
+  return Z3_OK;
+}
+
+z3_status z3_room_move_object(z3_dungeon *d, int room, int layer, size_t index, int x, int y,
+                              z3_error *err) {
+  z3_status st = z3_room_check_id(room, err);
+  if (st == Z3_OK) st = check_layer(room, layer, err);
+  if (st == Z3_OK) st = check_index(&d->rooms[room], layer, index, err);
+  if (st) return st;
+  z3_room *r = &d->rooms[room];
+  z3_room_object moved = r->objects[layer][index];
+  if (x < 0 || x > 63 || y < 0 || y > 63) {
+    return z3_error_set(err, Z3_E_INVALID, "(%d,%d) is outside room 0x%03X: x and y are 0-63 (tile8 units)", x, y, room);
+  }
+  int old_x = moved.x, old_y = moved.y;
+  moved.x = (uint8_t)x, moved.y = (uint8_t)y;
+  st = z3_object_check(&moved, err);
+  if (st) return st;
+  r->objects[layer][index] = moved;
+  r->dirty_objects = true;
+  z3_room_note(r, "object %zu moved from (%d,%d) to (%d,%d)", index, old_x, old_y, x, y);
+  return Z3_OK;
+}
+
+z3_status z3_room_remove_object(z3_dungeon *d, int room, int layer, size_t index, z3_error *err) {
+  z3_status st = z3_room_check_id(room, err);
+  if (st == Z3_OK) st = check_layer(room, layer, err);
+  if (st == Z3_OK) st = check_index(&d->rooms[room], layer, index, err);
+  if (st) return st;
+  z3_room *r = &d->rooms[room];
+  uint16_t id = r->objects[layer][index].id;
+  memmove(&r->objects[layer][index], &r->objects[layer][index + 1],
+          (r->object_count[layer] - index - 1) * sizeof r->objects[layer][0]);
+  r->object_count[layer]--;
+  r->dirty_objects = true;
+  z3_room_note(r, "object %zu 0x%03X removed from layer %d", index, id, layer);
+  return Z3_OK;
+}
+
+static void count_sprites(const z3_room *r, size_t *sprites, size_t *overlords) {
+  *sprites = *overlords = 0;
+  for (size_t i = 0; i < r->sprite_count; i++) ((r->sprites[i].subtype & 7) == 7 ? (*overlords)++ : (*sprites)++);
+}
+
+z3_status z3_room_add_sprite(z3_dungeon *d, int room, const z3_room_sprite *s, size_t *index,
+                             z3_error *err) {
+  z3_status st = z3_room_check_id(room, err);
+  if (st == Z3_OK) st = z3_sprite_check(s, err);
+  if (st) return st;
+  z3_room *r = &d->rooms[room];
+  size_t sprites, overlords;
+  count_sprites(r, &sprites, &overlords);
+  bool overlord = (s->subtype & 7) == 7;
+  if (overlord ? overlords >= Z3_ROOM_MAX_OVERLORDS : sprites >= Z3_ROOM_MAX_SPRITES) {
+    return z3_error_set(err, Z3_E_INVALID, "room 0x%03X has %zu %s; the limit is %d", room,
+                        overlord ? overlords : sprites, overlord ? "overlords" : "sprites",
+                        overlord ? Z3_ROOM_MAX_OVERLORDS : Z3_ROOM_MAX_SPRITES);
+  }
+  z3_room_sprite *list = z3_malloc((r->sprite_count + 1) * sizeof *list);
+  if (!list) return z3_error_set(err, Z3_E_NOMEM, "out of memory");
+  if (r->sprite_count) memcpy(list, r->sprites, r->sprite_count * sizeof *list);
+  list[r->sprite_count] = *s;
+  *index = r->sprite_count;
+  st = z3_room_set_sprites(r, list, r->sprite_count + 1, err);
+  z3_free(list);
+  if (st == Z3_OK) {
+    z3_room_note(r, "%s %zu 0x%02X added at (%u,%u)", overlord ? "overlord" : "sprite", *index, s->id, s->x, s->y);
+  }
+  return st;
+}
+
+z3_status z3_room_remove_sprite(z3_dungeon *d, int room, size_t index, z3_error *err) {
+  z3_status st = z3_room_check_id(room, err);
+  if (st) return st;
+  z3_room *r = &d->rooms[room];
+  if (index >= r->sprite_count) {
+    return z3_error_set(err, Z3_E_NOT_FOUND, "room 0x%03X has %zu sprites; there is no sprite %zu", room,
+                        r->sprite_count, index);
+  }
+  uint8_t id = r->sprites[index].id;
+  memmove(&r->sprites[index], &r->sprites[index + 1], (r->sprite_count - index - 1) * sizeof r->sprites[0]);
+  r->sprite_count--;
+  r->dirty_sprites = true;
+  z3_room_note(r, "sprite %zu 0x%02X removed", index, id);
+  return Z3_OK;
+}
+
+size_t z3_room_chests(const z3_dungeon *d, int room, size_t idx[Z3_CHEST_RECORDS]) {
+  size_t n = 0;
+  for (size_t i = 0; i < d->chest_count && n < Z3_CHEST_RECORDS; i++)
+    if (d->chests[i].room == room) idx[n++] = i;
+  return n;
+}
+
+z3_status z3_room_set_chest(z3_dungeon *d, int room, size_t n, uint8_t item, bool big, z3_error *err) {
+  z3_status st = z3_room_check_id(room, err);
+  if (st) return st;
+  if (item > 0x4B) {
+    return z3_error_set(err, Z3_E_INVALID, "chest item 0x%02X does not exist: items are 0x00-0x4B", item);
+  }
+  size_t idx[Z3_CHEST_RECORDS];
+  size_t count = z3_room_chests(d, room, idx);
+  if (n > count) {
+    return z3_error_set(err, Z3_E_NOT_FOUND, "room 0x%03X has %zu chests; the next new one is chest %zu, not %zu",
+                        room, count, count, n);
+  }
+  size_t rec;
+  if (n < count) {
+    rec = idx[n];
+  } else {
+    if (count >= Z3_ROOM_MAX_CHESTS) {
+      return z3_error_set(err, Z3_E_INVALID, "room 0x%03X has %zu chests; the limit is %d per room", room, count,
+                          Z3_ROOM_MAX_CHESTS);
+    }
+    for (rec = 0; rec < d->chest_count && d->chests[rec].room != 0x7FFF; rec++) continue;
+    if (rec == d->chest_count) {
+      z3_error_set(err, Z3_E_INVALID, "all %zu chest records are in use", d->chest_count);
+      z3_error_hint(err, "the game's table has a fixed length; free a record of another room first");
+      return Z3_E_INVALID;
+    }
+  }
+  z3_chest old = d->chests[rec];
+  d->chests[rec] = (z3_chest){.room = (uint16_t)room, .big = big, .item = item};
+  d->dirty_chests = true;
+  if (n < count) {
+    z3_dungeon__chest_note(d, "room 0x%03X chest %zu item 0x%02X -> 0x%02X%s", room, n, old.item, item,
+                           big ? " (big)" : "");
+  } else {
+    z3_dungeon__chest_note(d, "room 0x%03X chest %zu added with item 0x%02X%s", room, n, item, big ? " (big)" : "");
+  }
+  return Z3_OK;
+}
+
+z3_status z3_room_set_objects(z3_room *r, int layer, const z3_room_object *objs, size_t n, z3_error *err) {
+  z3_status st = reserve_objects(r, layer, n, err);
+  if (st) return st;
+  if (n) memmove(r->objects[layer], objs, n * sizeof *objs);
+  r->object_count[layer] = n;
+  r->dirty_objects = true;
+  return Z3_OK;
+}
+
+z3_status z3_room_set_sprites(z3_room *r, const z3_room_sprite *s, size_t n, z3_error *err) {
+  if (n > r->sprite_cap) {
+    z3_room_sprite *p = z3_realloc(r->sprites, n * sizeof *p);
+    if (!p) return z3_error_set(err, Z3_E_NOMEM, "out of memory");
+    r->sprites = p, r->sprite_cap = n;
+  }
+  if (n) memmove(r->sprites, s, n * sizeof *s);
+  r->sprite_count = n;
+  r->dirty_sprites = true;
+  return Z3_OK;
+}
+
+z3_status z3_room_copy(z3_dungeon *d, int from, int to, z3_error *err) {
+  z3_status st = z3_room_check_id(from, err);
+  if (st == Z3_OK) st = z3_room_check_id(to, err);
+  if (st == Z3_OK && from == to) st = z3_error_set(err, Z3_E_INVALID, "--from and --to are both room 0x%03X", from);
+  if (st) return st;
+  const z3_room *a = &d->rooms[from];
+  z3_room *b = &d->rooms[to];
+  for (int l = 0; l < Z3_ROOM_LAYERS && st == Z3_OK; l++) st = z3_room_set_objects(b, l, a->objects[l], a->object_count[l], err);
+  if (st == Z3_OK) st = z3_room_set_sprites(b, a->sprites, a->sprite_count, err);
+  if (st == Z3_OK) st = z3_room_set_pots(b, a->pots, a->pot_count, err);
+  if (st) return st;
+  memcpy(b->header, a->header, Z3_ROOM_HEADER_SIZE);
+  b->floor_byte = a->floor_byte, b->layout_byte = a->layout_byte;
+  memcpy(b->doors, a->doors, sizeof b->doors);
+  b->door_count = a->door_count;
+  b->door_marker = true;
+  b->sprite_sort = a->sprite_sort;
+  b->message = a->message;
+  b->dirty_header = b->dirty_objects = b->dirty_sprites = b->dirty_message = b->dirty_pots = true;
+  z3_room_note(b, "copied from room 0x%03X", from);
+  return Z3_OK;
+}

@@ -1,0 +1,268 @@
+/*
+ * Room rendering (see dungeon_render.h). Two 64x64 tilemaps (BG1, BG2) are
+ * filled with tile words, then composed: a BG1 pixel that is not colour 0
+ * hides BG2; where both are 0 the backdrop (transparent) shows. Tile
+ * priority bits are not modelled.
+ *
+ * Generic object shapes (our rule, the same for every object of a range; the
+ * game's per-object routines differ in details):
+ *   subtype 1, grows horizontally (Appendix A "↔"): 2x2-tile blocks, size+1 of them left to right
+ *     (walls 0x001-0x008: 2x4 blocks; see repeats() for the ceiling and wall counts);
+ *   subtype 1, grows vertically ("↕"): 2x2-tile blocks, size+1 of them top to bottom
+ *     (walls 0x061-0x068: 4x2 blocks read row by row);
+ *   subtype 1, grows both ways ("⇲"): 4x4-tile blocks, (size>>2)+1 across, (size&3)+1 down;
+ *   subtypes 2 and 3: one 2x2-tile block (the corner pieces 0x100-0x11B: one 4x4 block).
+ * Tiles of a block are read column by column. Diagonals, masks, logic
+ * objects, big set pieces and doors get a magenta placeholder box instead.
+ */
+#include <string.h>
+
+#include "snes/color.h"
+#include "zelda3/blockset.h"
+#include "zelda3/dungeon_internal.h"
+#include "zelda3/dungeon_render.h"
+#include "zelda3/palettes.h"
+
+enum { MAP = 64, ENTRANCES = 133, ENTRANCE_ROOM_PC = 0x14813, ENTRANCE_BLOCKSET_PC = 0x15381 };
+
+typedef struct box {
+  int x, y, w, h; /* tile8 units */
+} box;
+
+typedef struct canvas {
+  uint16_t word[2][MAP * MAP];
+  uint8_t set[2][MAP * MAP];
+  box boxes[Z3_ROOM_MAX_OBJECTS + 64];
+  int box_count;
+} canvas;
+
+typedef enum shape { SHAPE_BOX, SHAPE_H, SHAPE_V, SHAPE_HV, SHAPE_SINGLE2, SHAPE_SINGLE4, SHAPE_WALL_H, SHAPE_WALL_V } shape;
+
+static bool in(uint16_t id, uint16_t lo, uint16_t hi) { return id >= lo && id <= hi; }
+
+static shape shape_of(uint16_t id) {
+  if (!z3_object_name(id)) return SHAPE_BOX;
+  switch (z3_object_subtype_of(id)) {
+    case Z3_OBJECT_SUBTYPE1:
+      if (in(id, 0x009, 0x020) || in(id, 0x0A0, 0x0A3) || in(id, 0x0A5, 0x0AC) || in(id, 0x0D3, 0x0D6)) return SHAPE_BOX;
+      if (in(id, 0x001, 0x008)) return SHAPE_WALL_H;
+      if (in(id, 0x061, 0x068)) return SHAPE_WALL_V;
+      if (in(id, 0x060, 0x096)) return SHAPE_V;
+      if (id == 0x0A4 || in(id, 0x0C0, 0x0E8)) return SHAPE_HV;
+      return SHAPE_H;
+    case Z3_OBJECT_SUBTYPE2:
+      if (id == 0x12C || id == 0x137) return SHAPE_BOX;
+      return id <= 0x11B ? SHAPE_SINGLE4 : SHAPE_SINGLE2;
+    case Z3_OBJECT_SUBTYPE3: {
+      static const uint16_t big[] = {0xF80, 0xF81, 0xF82, 0xF95, 0xFAD, 0xFAE, 0xFD4, 0xFE2,
+                                     0xFEB, 0xFF2, 0xFF4, 0xFF6, 0xFF7, 0xFF8};
+      for (size_t i = 0; i < sizeof big / sizeof big[0]; i++)
+        if (id == big[i]) return SHAPE_BOX;
+      return SHAPE_SINGLE2;
+    }
+  }
+  return SHAPE_BOX;
+}
+
+/* The object's tile words: table entry = offset from RoomDrawObjectData. */
+static bool object_tiles(const z3_rom *rom, uint16_t id, int count, uint16_t *out) {
+  size_t table;
+  unsigned index;
+  switch (z3_object_subtype_of(id)) {
+    case Z3_OBJECT_SUBTYPE1: table = Z3_ROOM_SUBTYPE1_TABLE_PC, index = id; break;
+    case Z3_OBJECT_SUBTYPE2: table = Z3_ROOM_SUBTYPE2_TABLE_PC, index = id - 0x100u; break;
+    default: table = Z3_ROOM_SUBTYPE3_TABLE_PC, index = id - 0xF80u; break;
+  }
+  size_t at = Z3_ROOM_TILE_DATA_PC + z3_dungeon__word(rom, table + 2 * index);
+  if (at + 2 * (size_t)count > rom->data.len) return false;
+  for (int i = 0; i < count; i++) out[i] = z3_dungeon__word(rom, at + 2 * (size_t)i);
+  return true;
+}
+
+static void put(canvas *c, int bg, int x, int y, uint16_t word) {
+  if (x < 0 || y < 0 || x >= MAP || y >= MAP) return;
+  c->word[bg][y * MAP + x] = word;
+  c->set[bg][y * MAP + x] = 1;
+}
+
+/* One block of w x h tiles, read column by column, at tile (x, y). */
+static void block(canvas *c, int bg, int x, int y, int w, int h, const uint16_t *tiles) {
+  for (int i = 0; i < w; i++)
+    for (int j = 0; j < h; j++) put(c, bg, x + i, y + j, tiles[i * h + j]);
+}
+
+/* The same, read row by row (the vertical walls). */
+static void block_rows(canvas *c, int bg, int x, int y, int w, int h, const uint16_t *tiles) {
+  for (int j = 0; j < h; j++)
+    for (int i = 0; i < w; i++) put(c, bg, x + i, y + j, tiles[j * w + i]);
+}
+
+/* Repeats: the game's routine names give ceilings "1 to 15 or 32" and walls
+ * "1 to 15 or 26" (size 0 = the long form); other objects use size + 1. */
+static int repeats(const z3_room_object *o) {
+  if (o->id == 0x000 || o->id == 0x060) return o->size ? o->size : 32;
+  if (in(o->id, 0x001, 0x008) || in(o->id, 0x061, 0x068)) return o->size ? o->size : 26;
+  return o->size + 1;
+}
+
+static void add_box(canvas *c, int x, int y, int w, int h) {
+  if (c->box_count < (int)(sizeof c->boxes / sizeof c->boxes[0])) c->boxes[c->box_count++] = (box){x, y, w, h};
+}
+
+/* Draws one object; false when it became a placeholder. */
+static bool draw_object(const z3_rom *rom, canvas *c, int bg, const z3_room_object *o) {
+  shape s = shape_of(o->id);
+  uint16_t tiles[16];
+  int n = s == SHAPE_HV || s == SHAPE_SINGLE4 ? 16 : s == SHAPE_WALL_H || s == SHAPE_WALL_V ? 8 : 4;
+  if (s == SHAPE_BOX || !object_tiles(rom, o->id, n, tiles)) {
+    add_box(c, o->x, o->y, 2, 2);
+    return false;
+  }
+  int count = repeats(o);
+  switch (s) {
+    case SHAPE_WALL_H:
+      for (int k = 0; k < count; k++) block(c, bg, o->x + 2 * k, o->y, 2, 4, tiles);
+      break;
+    case SHAPE_WALL_V:
+      for (int k = 0; k < count; k++) block_rows(c, bg, o->x, o->y + 2 * k, 4, 2, tiles);
+      break;
+    case SHAPE_H:
+      for (int k = 0; k < count; k++) block(c, bg, o->x + 2 * k, o->y, 2, 2, tiles);
+      break;
+    case SHAPE_V:
+      for (int k = 0; k < count; k++) block(c, bg, o->x, o->y + 2 * k, 2, 2, tiles);
+      break;
+    case SHAPE_HV:
+      for (int i = 0; i <= o->size >> 2; i++)
+        for (int j = 0; j <= (o->size & 3); j++) block(c, bg, o->x + 4 * i, o->y + 4 * j, 4, 4, tiles);
+      break;
+    case SHAPE_SINGLE4: block(c, bg, o->x, o->y, 4, 4, tiles); break;
+    default: block(c, bg, o->x, o->y, 2, 2, tiles); break;
+  }
+  return true;
+}
+
+static void draw_floor(const z3_rom *rom, canvas *c, int bg, unsigned floor) {
+  size_t at = Z3_ROOM_FLOOR_TILES_PC + 16 * (size_t)floor;
+  uint16_t t[8];
+  for (int i = 0; i < 8; i++) t[i] = z3_dungeon__word(rom, at + 2 * (size_t)i);
+  for (int y = 0; y < MAP; y += 2)
+    for (int x = 0; x < MAP; x += 4)
+      for (int k = 0; k < 8; k++) put(c, bg, x + k % 4, y + k / 4, t[k]);
+}
+
+static void draw_list(const z3_rom *rom, canvas *c, int bg, const z3_room_object *objs, size_t n, z3_room_image *out) {
+  for (size_t i = 0; i < n; i++) draw_object(rom, c, bg, &objs[i]) ? out->objects_drawn++ : out->unrendered++;
+}
+
+/* The layout's objects (§3.5), drawn on BG1 before list 0. */
+static z3_status draw_layout(const z3_rom *rom, canvas *c, unsigned layout, z3_room_image *out, z3_error *err) {
+  size_t table, pc;
+  z3_status st = z3_rom_to_pc(rom, z3_dungeon__long(rom, Z3_ROOM_LAYOUT_PTR_OPERAND_PC), &table, err);
+  if (st == Z3_OK && table + 3 * Z3_ROOM_LAYOUTS > rom->data.len) st = z3_error_set(err, Z3_E_INVALID, "the layout table is past the ROM end");
+  if (st == Z3_OK) st = z3_rom_to_pc(rom, z3_dungeon__long(rom, table + 3 * (size_t)layout), &pc, err);
+  if (st) return st;
+  z3_room_object *objs = NULL;
+  size_t n = 0, used = 0;
+  st = z3_object_list_parse(rom->data.data + pc, ((pc | 0x7FFF) + 1) - pc, &objs, &n, &used, err);
+  if (st == Z3_OK) draw_list(rom, c, 0, objs, n, out);
+  z3_free(objs);
+  return st;
+}
+
+static void draw_doors(const z3_rom *rom, canvas *c, const z3_room *r, z3_room_image *out) {
+  for (size_t i = 0; i < r->door_count; i++) {
+    unsigned pos = r->doors[i].b0 >> 4, dir = r->doors[i].b0 & 3;
+    if (pos < 12) {
+      unsigned off = z3_dungeon__word(rom, Z3_ROOM_DOOR_POSITIONS_PC + 24 * (size_t)dir + 2 * (size_t)pos) / 2;
+      add_box(c, (int)(off % MAP), (int)(off / MAP % MAP), 4, 4);
+    }
+    out->unrendered++;
+  }
+}
+
+/* Main blockset: from the first entrance into this room (§3.13), else 0. */
+static unsigned main_blockset(const z3_rom *rom, int room) {
+  for (int i = 0; i < ENTRANCES; i++)
+    if (z3_dungeon__word(rom, ENTRANCE_ROOM_PC + 2 * (size_t)i) == room) return rom->data.data[ENTRANCE_BLOCKSET_PC + (size_t)i];
+  return 0;
+}
+
+static void set_rgba(uint8_t *p, uint16_t snes, uint8_t alpha) {
+  z3_rgb c = z3_color_to_rgb(snes);
+  p[0] = c.r, p[1] = c.g, p[2] = c.b, p[3] = alpha;
+}
+
+/* CGRAM rows 2-7 from dungeon_main (§5.3), chosen through the room's palette set (§5.5). */
+static z3_status room_palette(const z3_rom *rom, uint8_t set, z3_room_image *out, z3_error *err) {
+  unsigned offset = rom->data.data[Z3_ROOM_PALETTE_SETS_PC + 4 * (size_t)(set <= 40 ? set : 0)];
+  unsigned id = z3_dungeon__word(rom, Z3_ROOM_PALETTE_OFFSETS_PC + (offset & 0x3E)) / 180;
+  out->palette_id = (int)(id < 20 ? id : 0);
+  const z3_palette_group *g = z3_palette_group_find("dungeon_main");
+  uint16_t colors[Z3_PALETTE_MAX_COLORS];
+  z3_status st = g ? z3_palette_read(rom, g, out->palette_id, colors, err) : z3_error_set(err, Z3_E_INTERNAL, "no dungeon_main group");
+  if (st) return st;
+  memset(out->palette, 0, sizeof out->palette);
+  for (int i = 0; i < 128; i++) set_rgba(out->palette[i], (uint16_t)(i * 0x0421 % 0x7FFF), 255); /* rows 0-1: unused here */
+  for (int row = 0; row < 6; row++)
+    for (int col = 1; col < 16; col++) set_rgba(out->palette[(row + 2) * 16 + col], colors[row * 15 + col - 1], 255);
+  out->palette[0][3] = 0;
+  memcpy(out->palette[Z3_ROOM_PLACEHOLDER_COLOR], (uint8_t[4]){255, 0, 255, 255}, 4);
+  return Z3_OK;
+}
+
+static uint8_t pixel(const z3_scene_tiles *t, uint16_t w, int px, int py) {
+  int x = w & 0x4000 ? 7 - px : px, y = w & 0x8000 ? 7 - py : py;
+  uint8_t v = t->px[(w & 0x3FF) % Z3_SCENE_TILE_COUNT][y * 8 + x];
+  return v ? (uint8_t)(((w >> 10) & 7) * 16 + v) : 0;
+}
+
+static void compose(const canvas *c, const z3_scene_tiles *t, z3_room_layers layers, z3_room_image *out) {
+  for (int y = 0; y < Z3_ROOM_PIXELS; y++)
+    for (int x = 0; x < Z3_ROOM_PIXELS; x++) {
+      int cell = (y / 8) * MAP + x / 8;
+      uint8_t v = 0;
+      if ((layers & Z3_RENDER_BG1) && c->set[0][cell]) v = pixel(t, c->word[0][cell], x % 8, y % 8);
+      if (!v && (layers & Z3_RENDER_BG2) && c->set[1][cell]) v = pixel(t, c->word[1][cell], x % 8, y % 8);
+      out->pixels[y * Z3_ROOM_PIXELS + x] = v;
+    }
+  for (int b = 0; b < c->box_count; b++) { /* outlines, so what lies under stays visible */
+    int x0 = c->boxes[b].x * 8, y0 = c->boxes[b].y * 8, x1 = x0 + c->boxes[b].w * 8 - 1, y1 = y0 + c->boxes[b].h * 8 - 1;
+    for (int y = y0; y <= y1 && y < Z3_ROOM_PIXELS; y++)
+      for (int x = x0; x <= x1 && x < Z3_ROOM_PIXELS; x++)
+        if (y - y0 < 2 || y1 - y < 2 || x - x0 < 2 || x1 - x < 2) out->pixels[y * Z3_ROOM_PIXELS + x] = Z3_ROOM_PLACEHOLDER_COLOR;
+  }
+}
+
+z3_status z3_room_render(const z3_rom *rom, const z3_dungeon *d, int room, z3_room_layers layers,
+                         z3_room_image *out, z3_error *err) {
+  z3_status st = z3_room_check_id(room, err);
+  if (st) return st;
+  const z3_room *r = &d->rooms[room];
+  z3_room_header h;
+  z3_room_header_decode(r->header, &h);
+  out->objects_drawn = out->unrendered = 0;
+  out->main_blockset = (int)main_blockset(rom, room);
+  out->aux_blockset = h.blockset;
+  canvas *c = z3_calloc(1, sizeof *c);
+  z3_scene_tiles *tiles = z3_malloc(sizeof *tiles);
+  if (!c || !tiles) st = z3_error_set(err, Z3_E_NOMEM, "out of memory");
+  if (st == Z3_OK) st = z3_scene_tiles_load(rom, (unsigned)out->main_blockset, h.blockset, tiles, err);
+  if (st == Z3_OK) st = room_palette(rom, h.palette, out, err);
+  if (st == Z3_OK) {
+    draw_floor(rom, c, 1, r->floor_byte >> 4);
+    draw_floor(rom, c, 0, r->floor_byte & 15);
+    st = draw_layout(rom, c, r->layout_byte >> 2, out, err);
+  }
+  if (st == Z3_OK) {
+    static const int bg_of_list[Z3_ROOM_LAYERS] = {0, 1, 0};
+    for (int l = 0; l < Z3_ROOM_LAYERS; l++) draw_list(rom, c, bg_of_list[l], r->objects[l], r->object_count[l], out);
+    draw_doors(rom, c, r, out);
+    compose(c, tiles, layers, out);
+  }
+  if (st) z3_error_hint(err, "room 0x%03X uses main blockset 0x%02X, aux 0x%02X, palette set 0x%02X", room,
+                        (unsigned)out->main_blockset, h.blockset, h.palette);
+  z3_free(c);
+  z3_free(tiles);
+  return st;
+}

@@ -1,0 +1,317 @@
+/* The dungeon model on the sample ROM: loading, byte-identical saves, edits
+ * that touch only their structure, relocation, limits. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "test.h"
+#include "zelda3/dungeon.h"
+#include "zelda3/sample.h"
+
+static z3_rom *sample_rom(void) {
+  z3_buf img;
+  z3_buf_init(&img);
+  z3_error err;
+  z3_error_init(&err);
+  z3_sample_opts opts = {0};
+  assert_ok(z3_sample_build(&img, &opts, &err), &err);
+  z3_rom *rom = NULL;
+  assert_ok(z3_rom_from_memory(&rom, img.data, img.len, "sample", &err), &err);
+  z3_buf_release(&img);
+  return rom;
+}
+
+static z3_dungeon *load(const z3_rom *rom) {
+  z3_error err;
+  z3_error_init(&err);
+  z3_dungeon *d = NULL;
+  assert_ok(z3_dungeon_load(rom, &d, &err), &err);
+  return d;
+}
+
+static void save(z3_dungeon *d, z3_rom *rom) {
+  z3_error err;
+  z3_error_init(&err);
+  assert_ok(z3_dungeon_save(d, rom, &err), &err);
+}
+
+/* Offsets where two images differ must all lie in one of the ranges. */
+static void assert_changes_within(const uint8_t *before, const z3_rom *rom, const size_t (*ranges)[2], size_t n) {
+  size_t differing = 0;
+  for (size_t pc = 0; pc < rom->data.len; pc++) {
+    if (before[pc] == rom->data.data[pc]) continue;
+    differing++;
+    bool inside = false;
+    for (size_t i = 0; i < n; i++) inside |= pc >= ranges[i][0] && pc < ranges[i][1];
+    if (!inside) print_error("unexpected change at 0x%06zX\n", pc);
+    assert_true(inside);
+  }
+  assert_true(differing > 0);
+}
+
+static uint8_t *snapshot(const z3_rom *rom) {
+  uint8_t *p = malloc(rom->data.len);
+  memcpy(p, rom->data.data, rom->data.len);
+  return p;
+}
+
+Z3_TEST(test_dungeon__sample_rooms_load_with_their_content) {
+  (void)state;
+  z3_rom *rom = sample_rom();
+  z3_dungeon *d = load(rom);
+  const z3_room *r = &d->rooms[0x012];
+  /* sample_dungeon.c gives room 0x012 all three subtypes, three doors, an overlord and a key drop */
+  assert_int_equal(r->object_count[0], 6);
+  assert_int_equal(r->object_count[1], 3);
+  assert_int_equal(r->object_count[2], 2);
+  assert_int_equal(r->door_count, 3);
+  assert_int_equal(r->doors[1].b1, 0x1C);
+  bool subtypes[4] = {false}, overlord = false, key = false;
+  for (int l = 0; l < Z3_ROOM_LAYERS; l++)
+    for (size_t i = 0; i < r->object_count[l]; i++) subtypes[z3_object_subtype_of(r->objects[l][i].id)] = true;
+  for (size_t i = 0; i < r->sprite_count; i++) {
+    overlord |= (r->sprites[i].subtype & 7) == 7;
+    key |= r->sprites[i].key_drop == 1;
+  }
+  assert_true(subtypes[1] && subtypes[2] && subtypes[3] && overlord && key);
+  size_t idx[Z3_CHEST_RECORDS];
+  assert_int_equal(z3_room_chests(d, 0x012, idx), 2);
+  assert_true(d->chests[idx[1]].big);
+  assert_int_equal(z3_room_object_total(&d->rooms[0x000]), 0); /* the shared empty room */
+  assert_int_equal(d->chest_count, Z3_CHEST_RECORDS);
+  z3_dungeon_free(d);
+  z3_rom_free(rom);
+}
+
+Z3_TEST(test_dungeon__unchanged_and_reencoded_saves_are_byte_identical) {
+  (void)state;
+  z3_rom *rom = sample_rom();
+  uint8_t *before = snapshot(rom);
+  z3_dungeon *d = load(rom);
+  save(d, rom);
+  assert_int_equal(rom->change_count, 0);
+  for (int i = 0; i < Z3_ROOM_COUNT; i++) { /* every structure re-encoded: still the same bytes */
+    z3_room *r = &d->rooms[i];
+    r->dirty_header = r->dirty_objects = r->dirty_sprites = r->dirty_message = r->dirty_pots = true;
+  }
+  d->dirty_chests = d->dirty_blocks = d->dirty_torches = true;
+  save(d, rom);
+  assert_int_equal(z3_rom_bytes_changed(rom), 0);
+  assert_memory_equal(before, rom->data.data, rom->data.len);
+  z3_dungeon_free(d);
+  free(before);
+  z3_rom_free(rom);
+}
+
+Z3_TEST(test_dungeon__move_changes_only_the_room_stream) {
+  (void)state;
+  z3_rom *rom = sample_rom();
+  uint8_t *before = snapshot(rom);
+  z3_dungeon *d = load(rom);
+  z3_error err;
+  z3_error_init(&err);
+  size_t stream = d->rooms[0x012].object_pc, len = d->rooms[0x012].object_len;
+  assert_ok(z3_room_move_object(d, 0x012, 0, 0, 5, 4, &err), &err);
+  assert_non_null(strstr(d->rooms[0x012].notes, "object 0 moved from (4,2) to (5,4)"));
+  save(d, rom);
+  const size_t ranges[1][2] = {{stream, stream + len}};
+  assert_changes_within(before, rom, ranges, 1);
+  z3_dungeon *again = load(rom);
+  assert_int_equal(again->rooms[0x012].objects[0][0].x, 5);
+  assert_int_equal(again->rooms[0x012].objects[0][0].y, 4);
+  assert_int_equal(again->rooms[0x012].object_pc, stream);
+  z3_dungeon_free(again);
+  z3_dungeon_free(d);
+  free(before);
+  z3_rom_free(rom);
+}
+
+Z3_TEST(test_dungeon__a_grown_room_moves_to_free_space_with_its_pointers) {
+  (void)state;
+  z3_rom *rom = sample_rom();
+  uint8_t *before = snapshot(rom);
+  z3_dungeon *d = load(rom);
+  z3_error err;
+  z3_error_init(&err);
+  size_t old_pc = d->rooms[0x024].object_pc, index = 0;
+  z3_room_object chest = {0xF99, 40, 40, 0};
+  assert_ok(z3_room_add_object(d, 0x024, 2, &chest, &index, &err), &err);
+  save(d, rom);
+  size_t new_pc = d->rooms[0x024].object_pc, new_len = d->rooms[0x024].object_len;
+  assert_int_not_equal(new_pc, old_pc);
+  assert_int_equal(new_pc >> 15, (new_pc + new_len - 1) >> 15); /* inside one bank */
+  const size_t ranges[3][2] = {{new_pc, new_pc + new_len},
+                               {d->object_table_pc + 3 * 0x024, d->object_table_pc + 3 * 0x025},
+                               {d->door_table_pc + 3 * 0x024, d->door_table_pc + 3 * 0x025}};
+  assert_changes_within(before, rom, ranges, 3);
+  z3_dungeon *again = load(rom);
+  const z3_room *r = &again->rooms[0x024];
+  assert_int_equal(r->object_count[2], 1);
+  assert_int_equal(r->objects[2][0].id, 0xF99);
+  assert_int_equal(r->door_count, 1); /* the door pointer follows: door records still read */
+  assert_int_equal(again->rooms[0x012].object_count[0], 6); /* neighbours untouched */
+  z3_dungeon_free(again);
+  z3_dungeon_free(d);
+  free(before);
+  z3_rom_free(rom);
+}
+
+Z3_TEST(test_dungeon__full_object_list_and_bad_objects_are_refused) {
+  (void)state;
+  z3_rom *rom = sample_rom();
+  z3_dungeon *d = load(rom);
+  z3_error err;
+  size_t index = 0;
+  z3_room_object o = {0x0C4, 1, 1, 0};
+  for (size_t i = z3_room_object_total(&d->rooms[0x012]); i < Z3_ROOM_MAX_OBJECTS; i++) {
+    z3_error_init(&err);
+    assert_ok(z3_room_add_object(d, 0x012, 1, &o, &index, &err), &err);
+  }
+  z3_error_init(&err);
+  assert_int_equal(z3_room_add_object(d, 0x012, 1, &o, &index, &err), Z3_E_INVALID);
+  assert_non_null(strstr(err.message, "room 0x012 has 400 objects"));
+  assert_non_null(strstr(err.message, "the limit is 400"));
+  static const z3_room_object bad[] = {{0x0F8, 1, 1, 0}, {0x001, 64, 1, 0}, {0x001, 63, 1, 0},
+                                       {0xF99, 1, 1, 3}, {0x13F, 63, 63, 0}, {0xF8C, 60, 63, 0}};
+  for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+    z3_error_init(&err);
+    assert_int_equal(z3_room_add_object(d, 0x024, 0, &bad[i], &index, &err), Z3_E_INVALID);
+  }
+  z3_error_init(&err);
+  assert_int_equal(z3_room_add_object(d, 0x128, 0, &o, &index, &err), Z3_E_NOT_FOUND);
+  assert_non_null(strstr(err.message, "room 0x128 does not exist"));
+  z3_dungeon_free(d);
+  z3_rom_free(rom);
+}
+
+Z3_TEST(test_dungeon__object_codec_round_trips_every_id) {
+  (void)state;
+  for (unsigned id = 0; id < 0x1000; id++) {
+    if (!z3_object_id_valid((uint16_t)id)) continue;
+    for (unsigned pos = 0; pos < 64 * 64; pos += 37) {
+      z3_room_object o = {(uint16_t)id, (uint8_t)(pos % 64), (uint8_t)(pos / 64),
+                          (uint8_t)(z3_object_subtype_of((uint16_t)id) == Z3_OBJECT_SUBTYPE1 ? pos % 16 : 0)};
+      z3_error err;
+      z3_error_init(&err);
+      if (z3_object_check(&o, &err) != Z3_OK) continue;
+      uint8_t b[3];
+      z3_room_object back;
+      z3_object_encode(&o, b);
+      z3_object_decode(b, &back);
+      assert_true(z3_room_object_equal(&o, &back));
+    }
+  }
+}
+
+Z3_TEST(test_dungeon__sprites_keys_and_limits) {
+  (void)state;
+  z3_rom *rom = sample_rom();
+  z3_dungeon *d = load(rom);
+  z3_error err;
+  z3_error_init(&err);
+  size_t index = 0;
+  z3_room_sprite s = {.id = 0x41, .x = 8, .y = 9, .key_drop = 2};
+  assert_ok(z3_room_add_sprite(d, 0x024, &s, &index, &err), &err);
+  save(d, rom);
+  z3_dungeon *again = load(rom);
+  const z3_room *r = &again->rooms[0x024];
+  assert_int_equal(r->sprite_count, 3);
+  assert_int_equal(r->sprites[2].key_drop, 2);
+  assert_int_equal(r->sprites[0].key_drop, 2); /* the sample's own big-key drop survives */
+  for (size_t i = r->sprite_count; i < Z3_ROOM_MAX_SPRITES; i++) assert_ok(z3_room_add_sprite(again, 0x024, &s, &index, &err), &err);
+  assert_int_equal(z3_room_add_sprite(again, 0x024, &s, &index, &err), Z3_E_INVALID);
+  assert_non_null(strstr(err.message, "the limit is 16"));
+  z3_room_sprite lord = {.id = 0x1B, .subtype = 7};
+  z3_error_init(&err);
+  assert_int_equal(z3_room_add_sprite(again, 0x012, &lord, &index, &err), Z3_E_INVALID);
+  z3_dungeon_free(again);
+  z3_dungeon_free(d);
+  z3_rom_free(rom);
+}
+
+Z3_TEST(test_dungeon__chest_edit_touches_one_record) {
+  (void)state;
+  z3_rom *rom = sample_rom();
+  uint8_t *before = snapshot(rom);
+  z3_dungeon *d = load(rom);
+  z3_error err;
+  z3_error_init(&err);
+  size_t idx[Z3_CHEST_RECORDS];
+  z3_room_chests(d, 0x012, idx);
+  assert_ok(z3_room_set_chest(d, 0x012, 0, 0x28, false, &err), &err);
+  save(d, rom);
+  const size_t ranges[1][2] = {{d->chest_table_pc + 3 * idx[0], d->chest_table_pc + 3 * idx[0] + 3}};
+  assert_changes_within(before, rom, ranges, 1);
+  z3_error_init(&err);
+  assert_int_equal(z3_room_set_chest(d, 0x012, 5, 0x28, false, &err), Z3_E_NOT_FOUND);
+  assert_int_equal(z3_room_set_chest(d, 0x012, 0, 0x4C, false, &err), Z3_E_INVALID);
+  z3_dungeon_free(d);
+  free(before);
+  z3_rom_free(rom);
+}
+
+Z3_TEST(test_dungeon__copy_room_unshares_the_header) {
+  (void)state;
+  z3_rom *rom = sample_rom();
+  z3_dungeon *d = load(rom);
+  z3_error err;
+  z3_error_init(&err);
+  uint16_t shared = d->rooms[0x014].header_word;
+  assert_int_equal(d->rooms[0x013].header_word, shared); /* the sample shares one header like vanilla */
+  assert_ok(z3_room_copy(d, 0x012, 0x013, &err), &err);
+  save(d, rom);
+  z3_dungeon *again = load(rom);
+  const z3_room *a = &again->rooms[0x012], *b = &again->rooms[0x013];
+  assert_memory_equal(a->header, b->header, Z3_ROOM_HEADER_SIZE);
+  assert_int_not_equal(b->header_word, shared);
+  assert_int_equal(again->rooms[0x014].header_word, shared);
+  assert_memory_equal(again->rooms[0x014].header, d->rooms[0x000].header, Z3_ROOM_HEADER_SIZE);
+  for (int l = 0; l < Z3_ROOM_LAYERS; l++) {
+    assert_int_equal(a->object_count[l], b->object_count[l]);
+    for (size_t i = 0; i < a->object_count[l]; i++) assert_true(z3_room_object_equal(&a->objects[l][i], &b->objects[l][i]));
+  }
+  assert_int_equal(a->door_count, b->door_count);
+  assert_int_equal(a->sprite_count, b->sprite_count);
+  assert_int_equal(a->message, b->message);
+  z3_error_init(&err);
+  assert_int_equal(z3_room_copy(again, 0x012, 0x012, &err), Z3_E_INVALID);
+  z3_dungeon_free(again);
+  z3_dungeon_free(d);
+  z3_rom_free(rom);
+}
+
+/* Z3ED_TEST_ROM: every room of the real game loads, and saves byte-identically
+ * even when every structure is re-encoded. */
+Z3_TEST(test_dungeon__real_rom_round_trip) {
+  (void)state;
+  const char *path = getenv("Z3ED_TEST_ROM");
+  if (!path || !*path) skip();
+  z3_error err;
+  z3_error_init(&err);
+  z3_rom *rom = NULL;
+  assert_ok(z3_rom_load(&rom, path, &err), &err);
+  uint8_t *before = snapshot(rom);
+  z3_dungeon *d = load(rom);
+  save(d, rom);
+  assert_int_equal(rom->change_count, 0);
+  for (int i = 0; i < Z3_ROOM_COUNT; i++) {
+    z3_room *r = &d->rooms[i];
+    r->dirty_header = r->dirty_objects = r->dirty_sprites = r->dirty_message = r->dirty_pots = true;
+  }
+  d->dirty_chests = d->dirty_blocks = d->dirty_torches = true;
+  save(d, rom);
+  assert_memory_equal(before, rom->data.data, rom->data.len);
+  z3_dungeon_free(d);
+  free(before);
+  z3_rom_free(rom);
+}
+
+Z3_RUN(cmocka_unit_test(test_dungeon__sample_rooms_load_with_their_content),
+       cmocka_unit_test(test_dungeon__unchanged_and_reencoded_saves_are_byte_identical),
+       cmocka_unit_test(test_dungeon__move_changes_only_the_room_stream),
+       cmocka_unit_test(test_dungeon__a_grown_room_moves_to_free_space_with_its_pointers),
+       cmocka_unit_test(test_dungeon__full_object_list_and_bad_objects_are_refused),
+       cmocka_unit_test(test_dungeon__object_codec_round_trips_every_id),
+       cmocka_unit_test(test_dungeon__sprites_keys_and_limits),
+       cmocka_unit_test(test_dungeon__chest_edit_touches_one_record),
+       cmocka_unit_test(test_dungeon__copy_room_unshares_the_header),
+       cmocka_unit_test(test_dungeon__real_rom_round_trip))

@@ -1,0 +1,99 @@
+/* Room rendering on the sample ROM: counts, placeholders, tile placement. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "test.h"
+#include "zelda3/blockset.h"
+#include "zelda3/dungeon_render.h"
+#include "zelda3/sample.h"
+
+static z3_rom *rom;
+static z3_dungeon *dungeon;
+static z3_room_image *img;
+
+static int setup(void **state) {
+  (void)state;
+  z3_buf b;
+  z3_buf_init(&b);
+  z3_error err;
+  z3_error_init(&err);
+  z3_sample_opts opts = {0};
+  if (z3_sample_build(&b, &opts, &err) || z3_rom_from_memory(&rom, b.data, b.len, "sample", &err) ||
+      z3_dungeon_load(rom, &dungeon, &err))
+    return -1;
+  z3_buf_release(&b);
+  img = malloc(sizeof *img);
+  return 0;
+}
+
+static int teardown(void **state) {
+  (void)state;
+  free(img);
+  z3_dungeon_free(dungeon);
+  z3_rom_free(rom);
+  return 0;
+}
+
+static size_t count_color(uint8_t color) {
+  size_t n = 0;
+  for (size_t i = 0; i < sizeof img->pixels; i++) n += img->pixels[i] == color;
+  return n;
+}
+
+Z3_TEST(test_dungeon_render__every_object_is_drawn_or_counted) {
+  (void)state;
+  z3_error err;
+  z3_error_init(&err);
+  assert_ok(z3_room_render(rom, dungeon, 0x012, Z3_RENDER_ALL, img, &err), &err);
+  const z3_room *r = &dungeon->rooms[0x012];
+  /* the sample's layouts hold 4 objects each (sample_dungeon.c) */
+  assert_int_equal(img->objects_drawn + img->unrendered, (int)(z3_room_object_total(r) + r->door_count + 4));
+  assert_true(img->unrendered >= (int)r->door_count); /* doors are placeholders */
+  assert_true(count_color(Z3_ROOM_PLACEHOLDER_COLOR) > 0);
+  assert_int_equal(img->palette[Z3_ROOM_PLACEHOLDER_COLOR][0], 255);
+  assert_int_equal(img->palette[0][3], 0); /* the backdrop is transparent */
+}
+
+Z3_TEST(test_dungeon_render__a_subtype3_object_shows_its_first_tile) {
+  (void)state;
+  z3_error err;
+  z3_error_init(&err);
+  assert_ok(z3_room_render(rom, dungeon, 0x104, Z3_RENDER_BG1, img, &err), &err);
+  /* room 0x104 list 0 object 2 is a chest (0xF99) at tile (40,20); nothing is drawn over it */
+  const z3_room_object *chest = &dungeon->rooms[0x104].objects[0][2];
+  assert_int_equal(chest->id, 0xF99);
+  size_t at = Z3_ROOM_TILE_DATA_PC + (size_t)(rom->data.data[Z3_ROOM_SUBTYPE3_TABLE_PC + 2 * 0x19] |
+                                              rom->data.data[Z3_ROOM_SUBTYPE3_TABLE_PC + 2 * 0x19 + 1] << 8);
+  uint16_t word = (uint16_t)(rom->data.data[at] | rom->data.data[at + 1] << 8);
+  z3_scene_tiles *tiles = malloc(sizeof *tiles);
+  assert_ok(z3_scene_tiles_load(rom, (unsigned)img->main_blockset, (unsigned)img->aux_blockset, tiles, &err), &err);
+  for (int py = 0; py < 8; py++)
+    for (int px = 0; px < 8; px++) {
+      int sx = word & 0x4000 ? 7 - px : px, sy = word & 0x8000 ? 7 - py : py;
+      uint8_t v = tiles->px[(word & 0x3FF) % Z3_SCENE_TILE_COUNT][sy * 8 + sx];
+      uint8_t want = v ? (uint8_t)(((word >> 10) & 7) * 16 + v) : 0;
+      assert_int_equal(img->pixels[(chest->y * 8 + py) * Z3_ROOM_PIXELS + chest->x * 8 + px], want);
+    }
+  free(tiles);
+}
+
+Z3_TEST(test_dungeon_render__layers_and_bad_rooms) {
+  (void)state;
+  z3_error err;
+  z3_error_init(&err);
+  assert_ok(z3_room_render(rom, dungeon, 0x024, Z3_RENDER_BG2, img, &err), &err);
+  size_t bg2_blank = count_color(0);
+  assert_ok(z3_room_render(rom, dungeon, 0x024, Z3_RENDER_ALL, img, &err), &err);
+  assert_true(count_color(0) <= bg2_blank); /* BG1 only ever adds pixels */
+  z3_error_init(&err);
+  assert_int_equal(z3_room_render(rom, dungeon, 0x128, Z3_RENDER_ALL, img, &err), Z3_E_NOT_FOUND);
+}
+
+int main(void) {
+  const struct CMUnitTest tests[] = {
+      cmocka_unit_test(test_dungeon_render__every_object_is_drawn_or_counted),
+      cmocka_unit_test(test_dungeon_render__a_subtype3_object_shows_its_first_tile),
+      cmocka_unit_test(test_dungeon_render__layers_and_bad_rooms),
+  };
+  return cmocka_run_group_tests(tests, setup, teardown);
+}
