@@ -68,13 +68,14 @@ static bool find_run(const z3_rom *rom, const live_ranges *l, size_t from, size_
  * blocks; `bank` >= 0 keeps to one bank (word pointers). */
 z3_status z3_dungeon__alloc(const z3_dungeon *d, const z3_rom *rom, size_t need, int bank, size_t *out,
                             z3_error *err) {
-  static const size_t expanded[][2] = {{0x150000, 0x1E0000}, {0x200000, Z3_ROM_MAX_SIZE}};
+  z3_free_range expanded[4];
+  size_t ranges = z3_expanded_free_ranges(rom->data.len, expanded, 4);
   live_ranges l = {z3_calloc(rom->data.len / 8 + 1, 1), rom->data.len};
   if (!l.bits) return z3_error_set(err, Z3_E_NOMEM, "out of memory");
   collect_live(d, rom, &l);
   bool found = false;
-  for (size_t i = 0; i < 2 && !found && bank < 0; i++)
-    found = find_run(rom, &l, expanded[i][0], expanded[i][1], need, out);
+  for (size_t i = 0; i < ranges && !found && bank < 0; i++)
+    found = find_run(rom, &l, expanded[i].from, expanded[i].to, need, out);
   for (size_t b = 0; b < z3_vanilla_free_count && !found; b++) {
     size_t from = z3_vanilla_free[b].pc;
     if (bank >= 0 && (int)(from >> 15) != bank) continue;

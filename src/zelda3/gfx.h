@@ -110,6 +110,15 @@ extern const size_t z3_vanilla_free_count;
  * Z3_E_NOT_FOUND with a hint to run `rom expand` when none is big enough. */
 z3_status z3_rom_find_free(const z3_rom *rom, size_t need, size_t *out, z3_error *err);
 
+/* The expanded-area ranges of a ROM of `rom_size` bytes that z3ed may allocate
+ * from (above 1 MiB, minus what ZScream and yaze reserve), in the order
+ * z3_rom_find_free tries them; for allocators with extra rules (one bank, live
+ * data) that search them themselves. Returns the count written (at most max). */
+typedef struct z3_free_range {
+  size_t from, to; /* [from, to) */
+} z3_free_range;
+size_t z3_expanded_free_ranges(size_t rom_size, z3_free_range *out, size_t max);
+
 /* Grows the image to new_size (2 or 4 MiB for LoROM), zero-filled, and
  * updates the header's ROM size byte and the checksum. */
 z3_status z3_rom_expand(z3_rom *rom, size_t new_size, z3_error *err);

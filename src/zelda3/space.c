@@ -55,6 +55,17 @@ static bool all_ff(const uint8_t *d, size_t n) {
   return true;
 }
 
+size_t z3_expanded_free_ranges(size_t rom_size, z3_free_range *out, size_t max) {
+  size_t n = 0, at = 0x100000;
+  for (size_t i = 0; i <= sizeof reserved / sizeof reserved[0] && at < rom_size; i++) {
+    size_t end = i < sizeof reserved / sizeof reserved[0] ? reserved[i].from : rom_size;
+    if (end > rom_size) end = rom_size;
+    if (end > at && n < max) out[n++] = (z3_free_range){at, end};
+    if (i < sizeof reserved / sizeof reserved[0] && reserved[i].to > at) at = reserved[i].to;
+  }
+  return n;
+}
+
 z3_status z3_rom_find_free(const z3_rom *rom, size_t need, size_t *out, z3_error *err) {
   const uint8_t *d = rom->data.data;
   size_t size = rom->data.len;

@@ -239,7 +239,23 @@ Z3_TEST(test_gfx_real__every_sheet_round_trips) {
   z3_rom_free(rom);
 }
 
-Z3_RUN(cmocka_unit_test(test_gfx_sample__every_sheet_in_the_vanilla_layout),
+/* The expanded area, minus the ranges other editors reserve, per ROM size. */
+Z3_TEST(test_expanded_free_ranges__skip_what_editors_reserve) {
+  (void)state;
+  z3_free_range r[4];
+  assert_int_equal(z3_expanded_free_ranges(1u << 20, r, 4), 0);
+  assert_int_equal(z3_expanded_free_ranges(0x180000, r, 4), 1);
+  assert_int_equal(r[0].from, 0x150000);
+  assert_int_equal(r[0].to, 0x180000);
+  assert_int_equal(z3_expanded_free_ranges(4u << 20, r, 4), 2);
+  assert_int_equal(r[0].to, 0x1E0000);
+  assert_int_equal(r[1].from, 0x200000);
+  assert_int_equal(r[1].to, 4u << 20);
+  assert_int_equal(z3_expanded_free_ranges(4u << 20, r, 1), 1); /* never more than asked */
+}
+
+Z3_RUN(cmocka_unit_test(test_expanded_free_ranges__skip_what_editors_reserve),
+       cmocka_unit_test(test_gfx_sample__every_sheet_in_the_vanilla_layout),
        cmocka_unit_test(test_gfx_write__same_pixels_leave_the_rom_identical),
        cmocka_unit_test(test_gfx_write__growing_sheet_moves_to_free_space),
        cmocka_unit_test(test_gfx_write__alias_follows_a_moved_sheet),
