@@ -29,6 +29,11 @@ step "$z3ed" palette export --rom "$sample" --group ow_main --index 0 --out "$wo
 step "$z3ed" gfx set-pixel --rom "$work/hack.sfc" --sheet 0x08 --x 5 --y 5 --value 7 --no-backup
 step "$z3ed" rom validate --rom "$work/hack.sfc"
 ls -l "$work/gfx"
+# The overworld: an area described, a tile edit, and the area drawn to PNG.
+step "$z3ed" overworld describe --rom "$sample" --map 0x1B
+step "$z3ed" overworld set-tile --rom "$work/hack.sfc" --map 0x2C --x 5 --y 9 --value 0x123 --no-backup
+step "$z3ed" overworld render --rom "$work/hack.sfc" --map 0x2C --out "$work/area2c.png"
+step "$z3ed" overworld render --rom "$sample" --map 0x00 --out "$work/area00.png"
 # Dungeons: a room described, an object moved on the copy, the room drawn.
 step "$z3ed" dungeon describe --rom "$sample" --room 0x012
 step "$z3ed" dungeon move-object --rom "$work/hack.sfc" --room 0x012 --layer 0 --index 0 --x 5 --y 4 --no-backup
@@ -46,11 +51,9 @@ if [ -d ../shared/testdata/65816 ]; then
 fi
 # The headless SNES: the sample's reset code, to its idle loop and then two frames.
 step "$z3ed" emu run --rom "$sample" --until-pc 0x00800C --frames 1
-step "$z3ed" emu run --rom "$sample" --frames 2 --read 'wram:0:16,bus:$00:FFFC:2'
-# The overworld: an area described, a tile edit, and the area drawn to PNG.
-step "$z3ed" overworld describe --rom "$sample" --map 0x1B
-step "$z3ed" overworld set-tile --rom "$work/hack.sfc" --map 0x2C --x 5 --y 9 --value 0x123 --no-backup
-step "$z3ed" overworld render --rom "$work/hack.sfc" --map 0x2C --out "$work/area2c.png"
-step "$z3ed" overworld render --rom "$sample" --map 0x00 --out "$work/area00.png"
+step "$z3ed" emu run --rom "$sample" --frames 2 --read wram:0:16 --read 'bus:$00:FFFC:2'
+# Every edit above went into one copy, which is still a valid ROM.
+step "$z3ed" rom validate --rom "$work/hack.sfc"
+ls -l "$work"/*.png
 printf '\nThe files above are in %s/.\n' "$work"
 printf '\nMore: %s --help, %s agent describe --format yaml\n' "$z3ed" "$z3ed"
