@@ -9,6 +9,7 @@
 #include <cmocka.h>
 
 #include "base/base.h"
+#include "snes/rom.h"
 
 /* Where the build put things; set per test binary by tests/CMakeLists.txt. */
 #ifndef Z3_SOURCE_DIR
@@ -38,5 +39,7 @@ char *z3_test_tmpdir(void);
 /* Fills buf with deterministic pseudo-random bytes from seed. */
 void z3_test_fill_random(uint8_t *buf, size_t n, uint64_t seed);
 uint64_t z3_test_rand(uint64_t *state);
+/* A fresh sample ROM in memory (z3_sample_build: size 0 = the default 1 MiB). */
+z3_rom *z3_test_sample_rom(size_t size, z3_mapping mapping);
 
 #endif

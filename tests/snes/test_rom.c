@@ -6,19 +6,6 @@
 #include "test.h"
 #include "zelda3/sample.h"
 
-static z3_rom *sample_rom(size_t size, z3_mapping m) {
-  z3_buf img;
-  z3_buf_init(&img);
-  z3_error err;
-  z3_error_init(&err);
-  z3_sample_opts opts = {.size = size, .mapping = m};
-  assert_ok(z3_sample_build(&img, &opts, &err), &err);
-  z3_rom *rom = NULL;
-  assert_ok(z3_rom_from_memory(&rom, img.data, img.len, "test", &err), &err);
-  z3_buf_release(&img);
-  return rom;
-}
-
 Z3_TEST(test_rom_load__rejects_impossible_sizes) {
   (void)state;
   static const size_t bad[] = {0, 1000, 0x8000 - 1, 0x8000 + 1, 0x8000 + 100, (16u << 20) + 0x8000};
@@ -36,7 +23,7 @@ Z3_TEST(test_rom_load__rejects_impossible_sizes) {
 
 Z3_TEST(test_rom_load__strips_and_keeps_copier_header) {
   (void)state;
-  z3_rom *plain = sample_rom(0, Z3_MAP_LOROM);
+  z3_rom *plain = z3_test_sample_rom(0, Z3_MAP_LOROM);
   size_t n = plain->data.len + 512;
   uint8_t *file = calloc(1, n);
   memset(file, 0xAB, 512);
@@ -73,7 +60,7 @@ Z3_TEST(test_rom_mapping__detects_each_layout) {
       {Z3_MAP_LOROM, 0x8000},
   };
   for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
-    z3_rom *rom = sample_rom(cases[i].size, cases[i].m);
+    z3_rom *rom = z3_test_sample_rom(cases[i].size, cases[i].m);
     assert_int_equal(rom->mapping, cases[i].m);
     assert_true(rom->mapping_score > 0);
     assert_true(z3_rom_checksum_ok(rom));
@@ -189,7 +176,7 @@ static uint64_t plain_sum(const uint8_t *d, size_t n) {
 /* 1.5 MiB = sum(first 1 MiB) + 2 * sum(last 512 KiB), the checksum pair counted as valid. */
 Z3_TEST(test_rom_checksum__mirrors_sizes_that_are_not_powers_of_two) {
   (void)state;
-  z3_rom *rom = sample_rom(3u << 19, Z3_MAP_LOROM);
+  z3_rom *rom = z3_test_sample_rom(3u << 19, Z3_MAP_LOROM);
   uint8_t *d = rom->data.data;
   uint64_t expect = plain_sum(d, 1u << 20) + 2 * plain_sum(d + (1u << 20), 1u << 19);
   expect = expect - plain_sum(d + 0x7FDC, 4) + 0x1FE;
@@ -200,7 +187,7 @@ Z3_TEST(test_rom_checksum__mirrors_sizes_that_are_not_powers_of_two) {
 
 Z3_TEST(test_rom_checksum__fix_after_edit) {
   (void)state;
-  z3_rom *rom = sample_rom(0, Z3_MAP_LOROM);
+  z3_rom *rom = z3_test_sample_rom(0, Z3_MAP_LOROM);
   z3_error err;
   z3_error_init(&err);
   uint8_t byte = (uint8_t)(rom->data.data[0x1234] + 1);
@@ -218,7 +205,7 @@ Z3_TEST(test_rom_checksum__fix_after_edit) {
 
 Z3_TEST(test_rom_header__fields_parse_and_set) {
   (void)state;
-  z3_rom *rom = sample_rom(0, Z3_MAP_LOROM);
+  z3_rom *rom = z3_test_sample_rom(0, Z3_MAP_LOROM);
   z3_rom_header h;
   z3_rom_read_header(rom, &h);
   assert_string_equal(h.title, "THE LEGEND OF ZELDA  ");
@@ -243,7 +230,7 @@ Z3_TEST(test_rom_header__fields_parse_and_set) {
 
 Z3_TEST(test_rom_change_log__records_old_and_new) {
   (void)state;
-  z3_rom *rom = sample_rom(0, Z3_MAP_LOROM);
+  z3_rom *rom = z3_test_sample_rom(0, Z3_MAP_LOROM);
   z3_error err;
   z3_error_init(&err);
   uint8_t old = rom->data.data[10];
@@ -261,7 +248,7 @@ Z3_TEST(test_rom_change_log__records_old_and_new) {
 
 Z3_TEST(test_rom_banks__sums_cover_the_image) {
   (void)state;
-  z3_rom *rom = sample_rom(2u << 20, Z3_MAP_HIROM);
+  z3_rom *rom = z3_test_sample_rom(2u << 20, Z3_MAP_HIROM);
   z3_bank_sum *sums;
   size_t n;
   z3_error err;

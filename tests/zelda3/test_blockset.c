@@ -6,23 +6,10 @@
 #include "zelda3/gfx.h"
 #include "zelda3/sample.h"
 
-static z3_rom *sample(void) {
-  z3_buf img;
-  z3_buf_init(&img);
-  z3_error err;
-  z3_error_init(&err);
-  z3_sample_opts opts = {0};
-  assert_ok(z3_sample_build(&img, &opts, &err), &err);
-  z3_rom *rom;
-  assert_ok(z3_rom_from_memory(&rom, img.data, img.len, "sample", &err), &err);
-  z3_buf_release(&img);
-  return rom;
-}
-
 /* The aux set replaces positions 3-6 only where it is non-zero. */
 Z3_TEST(test_blockset__aux_replaces_only_non_zero_positions) {
   (void)state;
-  z3_rom *rom = sample();
+  z3_rom *rom = z3_test_sample_rom(0, Z3_MAP_LOROM);
   z3_error err;
   z3_error_init(&err);
   const uint8_t *d = rom->data.data;
@@ -46,7 +33,7 @@ Z3_TEST(test_blockset__aux_replaces_only_non_zero_positions) {
 /* The main table is found through the code operand, not at a fixed place. */
 Z3_TEST(test_blockset__main_table_follows_its_operand) {
   (void)state;
-  z3_rom *rom = sample();
+  z3_rom *rom = z3_test_sample_rom(0, Z3_MAP_LOROM);
   z3_error err;
   z3_error_init(&err);
   uint8_t before[8], after[8];
@@ -64,7 +51,7 @@ Z3_TEST(test_blockset__main_table_follows_its_operand) {
 
 Z3_TEST(test_blockset__indices_past_the_tables_are_refused) {
   (void)state;
-  z3_rom *rom = sample();
+  z3_rom *rom = z3_test_sample_rom(0, Z3_MAP_LOROM);
   z3_error err;
   uint8_t s[8];
   z3_error_init(&err);
@@ -93,7 +80,7 @@ Z3_TEST(test_blockset__high_positions_per_world) {
 /* Scene tiles are the sheets' pixels, +8 where the position is high. */
 Z3_TEST(test_scene_tiles__pixels_come_from_the_sheets) {
   (void)state;
-  z3_rom *rom = sample();
+  z3_rom *rom = z3_test_sample_rom(0, Z3_MAP_LOROM);
   z3_error err;
   z3_error_init(&err);
   static z3_scene_tiles scene;

@@ -7,19 +7,6 @@
 #include "zelda3/dungeon.h"
 #include "zelda3/sample.h"
 
-static z3_rom *sample_rom(void) {
-  z3_buf img;
-  z3_buf_init(&img);
-  z3_error err;
-  z3_error_init(&err);
-  z3_sample_opts opts = {0};
-  assert_ok(z3_sample_build(&img, &opts, &err), &err);
-  z3_rom *rom = NULL;
-  assert_ok(z3_rom_from_memory(&rom, img.data, img.len, "sample", &err), &err);
-  z3_buf_release(&img);
-  return rom;
-}
-
 static z3_dungeon *load(const z3_rom *rom) {
   z3_error err;
   z3_error_init(&err);
@@ -56,7 +43,7 @@ static uint8_t *snapshot(const z3_rom *rom) {
 
 Z3_TEST(test_dungeon__sample_rooms_load_with_their_content) {
   (void)state;
-  z3_rom *rom = sample_rom();
+  z3_rom *rom = z3_test_sample_rom(0, Z3_MAP_LOROM);
   z3_dungeon *d = load(rom);
   const z3_room *r = &d->rooms[0x012];
   /* sample_dungeon.c gives room 0x012 all three subtypes, three doors, an overlord and a key drop */
@@ -84,7 +71,7 @@ Z3_TEST(test_dungeon__sample_rooms_load_with_their_content) {
 
 Z3_TEST(test_dungeon__unchanged_and_reencoded_saves_are_byte_identical) {
   (void)state;
-  z3_rom *rom = sample_rom();
+  z3_rom *rom = z3_test_sample_rom(0, Z3_MAP_LOROM);
   uint8_t *before = snapshot(rom);
   z3_dungeon *d = load(rom);
   save(d, rom);
@@ -104,7 +91,7 @@ Z3_TEST(test_dungeon__unchanged_and_reencoded_saves_are_byte_identical) {
 
 Z3_TEST(test_dungeon__move_changes_only_the_room_stream) {
   (void)state;
-  z3_rom *rom = sample_rom();
+  z3_rom *rom = z3_test_sample_rom(0, Z3_MAP_LOROM);
   uint8_t *before = snapshot(rom);
   z3_dungeon *d = load(rom);
   z3_error err;
@@ -127,7 +114,7 @@ Z3_TEST(test_dungeon__move_changes_only_the_room_stream) {
 
 Z3_TEST(test_dungeon__a_grown_room_moves_to_free_space_with_its_pointers) {
   (void)state;
-  z3_rom *rom = sample_rom();
+  z3_rom *rom = z3_test_sample_rom(0, Z3_MAP_LOROM);
   uint8_t *before = snapshot(rom);
   z3_dungeon *d = load(rom);
   z3_error err;
@@ -157,7 +144,7 @@ Z3_TEST(test_dungeon__a_grown_room_moves_to_free_space_with_its_pointers) {
 
 Z3_TEST(test_dungeon__full_object_list_and_bad_objects_are_refused) {
   (void)state;
-  z3_rom *rom = sample_rom();
+  z3_rom *rom = z3_test_sample_rom(0, Z3_MAP_LOROM);
   z3_dungeon *d = load(rom);
   z3_error err;
   size_t index = 0;
@@ -204,7 +191,7 @@ Z3_TEST(test_dungeon__object_codec_round_trips_every_id) {
 
 Z3_TEST(test_dungeon__sprites_keys_and_limits) {
   (void)state;
-  z3_rom *rom = sample_rom();
+  z3_rom *rom = z3_test_sample_rom(0, Z3_MAP_LOROM);
   z3_dungeon *d = load(rom);
   z3_error err;
   z3_error_init(&err);
@@ -230,7 +217,7 @@ Z3_TEST(test_dungeon__sprites_keys_and_limits) {
 
 Z3_TEST(test_dungeon__chest_edit_touches_one_record) {
   (void)state;
-  z3_rom *rom = sample_rom();
+  z3_rom *rom = z3_test_sample_rom(0, Z3_MAP_LOROM);
   uint8_t *before = snapshot(rom);
   z3_dungeon *d = load(rom);
   z3_error err;
@@ -251,7 +238,7 @@ Z3_TEST(test_dungeon__chest_edit_touches_one_record) {
 
 Z3_TEST(test_dungeon__copy_room_unshares_the_header) {
   (void)state;
-  z3_rom *rom = sample_rom();
+  z3_rom *rom = z3_test_sample_rom(0, Z3_MAP_LOROM);
   z3_dungeon *d = load(rom);
   z3_error err;
   z3_error_init(&err);

@@ -8,23 +8,10 @@
 #include "zelda3/palettes.h"
 #include "zelda3/sample.h"
 
-static z3_rom *sample(size_t size) {
-  z3_buf img;
-  z3_buf_init(&img);
-  z3_error err;
-  z3_error_init(&err);
-  z3_sample_opts opts = {.size = size};
-  assert_ok(z3_sample_build(&img, &opts, &err), &err);
-  z3_rom *rom;
-  assert_ok(z3_rom_from_memory(&rom, img.data, img.len, "sample", &err), &err);
-  z3_buf_release(&img);
-  return rom;
-}
-
 /* The checklist of data reference §4.7, on our own sample. */
 Z3_TEST(test_gfx_sample__every_sheet_in_the_vanilla_layout) {
   (void)state;
-  z3_rom *rom = sample(0);
+  z3_rom *rom = z3_test_sample_rom(0, Z3_MAP_LOROM);
   z3_error err;
   z3_error_init(&err);
   z3_gfx_tables t;
@@ -55,7 +42,7 @@ Z3_TEST(test_gfx_sample__every_sheet_in_the_vanilla_layout) {
 
 Z3_TEST(test_gfx_write__same_pixels_leave_the_rom_identical) {
   (void)state;
-  z3_rom *rom = sample(0);
+  z3_rom *rom = z3_test_sample_rom(0, Z3_MAP_LOROM);
   uint8_t *before = malloc(rom->data.len);
   memcpy(before, rom->data.data, rom->data.len);
   z3_error err;
@@ -79,7 +66,7 @@ Z3_TEST(test_gfx_write__same_pixels_leave_the_rom_identical) {
 /* Noise does not compress: the sheet must move, its pointer (and nothing else) follow. */
 Z3_TEST(test_gfx_write__growing_sheet_moves_to_free_space) {
   (void)state;
-  z3_rom *rom = sample(2u << 20);
+  z3_rom *rom = z3_test_sample_rom(2u << 20, Z3_MAP_LOROM);
   z3_error err;
   z3_error_init(&err);
   z3_sheet_info old, next_before, next_after;
@@ -105,7 +92,7 @@ Z3_TEST(test_gfx_write__growing_sheet_moves_to_free_space) {
 
 Z3_TEST(test_gfx_write__alias_follows_a_moved_sheet) {
   (void)state;
-  z3_rom *rom = sample(2u << 20);
+  z3_rom *rom = z3_test_sample_rom(2u << 20, Z3_MAP_LOROM);
   z3_error err;
   z3_error_init(&err);
   uint8_t noise[0x800];
@@ -122,7 +109,7 @@ Z3_TEST(test_gfx_write__alias_follows_a_moved_sheet) {
 
 Z3_TEST(test_gfx_write__no_room_is_a_clear_error) {
   (void)state;
-  z3_rom *rom = sample(0);
+  z3_rom *rom = z3_test_sample_rom(0, Z3_MAP_LOROM);
   z3_error err;
   z3_error_init(&err);
   /* fill every vanilla free block so nothing is left */
@@ -142,7 +129,7 @@ Z3_TEST(test_gfx_write__no_room_is_a_clear_error) {
 
 Z3_TEST(test_gfx_read__corrupt_stream_names_the_offset) {
   (void)state;
-  z3_rom *rom = sample(0);
+  z3_rom *rom = z3_test_sample_rom(0, Z3_MAP_LOROM);
   z3_error err;
   z3_error_init(&err);
   z3_sheet_info info;
@@ -157,7 +144,7 @@ Z3_TEST(test_gfx_read__corrupt_stream_names_the_offset) {
 
 Z3_TEST(test_rom_expand__header_checksum_and_free_space) {
   (void)state;
-  z3_rom *rom = sample(0);
+  z3_rom *rom = z3_test_sample_rom(0, Z3_MAP_LOROM);
   z3_error err;
   z3_error_init(&err);
   size_t at;
@@ -177,7 +164,7 @@ Z3_TEST(test_rom_expand__header_checksum_and_free_space) {
 
 Z3_TEST(test_palette__read_write_every_copy) {
   (void)state;
-  z3_rom *rom = sample(0);
+  z3_rom *rom = z3_test_sample_rom(0, Z3_MAP_LOROM);
   z3_error err;
   z3_error_init(&err);
   const z3_palette_group *grass = z3_palette_group_find("grass");

@@ -7,19 +7,6 @@
 #include "zelda3/overworld.h"
 #include "zelda3/sample.h"
 
-static z3_rom *sample(void) {
-  z3_buf img;
-  z3_buf_init(&img);
-  z3_error err;
-  z3_error_init(&err);
-  z3_sample_opts opts = {0};
-  assert_ok(z3_sample_build(&img, &opts, &err), &err);
-  z3_rom *rom;
-  assert_ok(z3_rom_from_memory(&rom, img.data, img.len, "sample", &err), &err);
-  z3_buf_release(&img);
-  return rom;
-}
-
 static uint8_t *copy_of(const z3_rom *rom) {
   uint8_t *c = malloc(rom->data.len);
   memcpy(c, rom->data.data, rom->data.len);
@@ -43,7 +30,7 @@ static size_t diff_within(const uint8_t *before, const z3_rom *rom, const range 
 
 Z3_TEST(test_overworld_load__sample_has_every_area_and_a_large_one) {
   (void)state;
-  z3_rom *rom = sample();
+  z3_rom *rom = z3_test_sample_rom(0, Z3_MAP_LOROM);
   z3_error err;
   z3_error_init(&err);
   z3_overworld *ow;
@@ -90,7 +77,7 @@ Z3_TEST(test_overworld_load__sample_has_every_area_and_a_large_one) {
 
 Z3_TEST(test_overworld_save__unchanged_model_writes_nothing) {
   (void)state;
-  z3_rom *rom = sample();
+  z3_rom *rom = z3_test_sample_rom(0, Z3_MAP_LOROM);
   z3_error err;
   z3_error_init(&err);
   uint8_t *before = copy_of(rom);
@@ -117,7 +104,7 @@ static const range map_ranges[] = {
 
 Z3_TEST(test_overworld_set_tile__changes_only_map_structures_and_reloads) {
   (void)state;
-  z3_rom *rom = sample();
+  z3_rom *rom = z3_test_sample_rom(0, Z3_MAP_LOROM);
   z3_error err;
   z3_error_init(&err);
   uint8_t *before = copy_of(rom);
@@ -152,7 +139,7 @@ Z3_TEST(test_overworld_set_tile__changes_only_map_structures_and_reloads) {
 
 Z3_TEST(test_overworld_save__grown_map_moves_and_repoints) {
   (void)state;
-  z3_rom *rom = sample();
+  z3_rom *rom = z3_test_sample_rom(0, Z3_MAP_LOROM);
   z3_error err;
   z3_error_init(&err);
   uint8_t *before = copy_of(rom);
@@ -178,7 +165,7 @@ Z3_TEST(test_overworld_save__grown_map_moves_and_repoints) {
  * and when that is gone too the save fails with a message instead of overwriting. */
 Z3_TEST(test_overworld_save__overflowing_maps_use_free_space_then_fail_cleanly) {
   (void)state;
-  z3_rom *rom = sample();
+  z3_rom *rom = z3_test_sample_rom(0, Z3_MAP_LOROM);
   z3_error err;
   z3_error_init(&err);
   z3_overworld *ow;
@@ -213,7 +200,7 @@ static const range sprite_ranges[] = {{0x4C881, 0x4CB41}, {Z3_OW_SPRITE_DATA_PC,
 
 Z3_TEST(test_overworld_sprites__add_move_remove_touch_only_sprite_data) {
   (void)state;
-  z3_rom *rom = sample();
+  z3_rom *rom = z3_test_sample_rom(0, Z3_MAP_LOROM);
   z3_error err;
   z3_error_init(&err);
   uint8_t *before = copy_of(rom);
@@ -253,7 +240,7 @@ Z3_TEST(test_overworld_sprites__add_move_remove_touch_only_sprite_data) {
 /* A list whose tail another pointer shares is not rewritten in place. */
 Z3_TEST(test_overworld_sprites__shared_tail_is_left_alone) {
   (void)state;
-  z3_rom *rom = sample();
+  z3_rom *rom = z3_test_sample_rom(0, Z3_MAP_LOROM);
   z3_error err;
   z3_error_init(&err);
   const uint8_t *d = rom->data.data;
@@ -278,7 +265,7 @@ Z3_TEST(test_overworld_sprites__shared_tail_is_left_alone) {
 
 Z3_TEST(test_overworld_sprites__full_region_is_an_error_not_an_overwrite) {
   (void)state;
-  z3_rom *rom = sample();
+  z3_rom *rom = z3_test_sample_rom(0, Z3_MAP_LOROM);
   z3_error err;
   z3_error_init(&err);
   z3_overworld *ow;
@@ -302,7 +289,7 @@ Z3_TEST(test_overworld_sprites__full_region_is_an_error_not_an_overwrite) {
 
 Z3_TEST(test_overworld_entrance__set_changes_only_the_entrance_tables) {
   (void)state;
-  z3_rom *rom = sample();
+  z3_rom *rom = z3_test_sample_rom(0, Z3_MAP_LOROM);
   z3_error err;
   z3_error_init(&err);
   uint8_t *before = copy_of(rom);
@@ -335,7 +322,7 @@ Z3_TEST(test_overworld_entrance__set_changes_only_the_entrance_tables) {
 
 Z3_TEST(test_overworld_load__bad_data_names_area_and_address) {
   (void)state;
-  z3_rom *rom = sample();
+  z3_rom *rom = z3_test_sample_rom(0, Z3_MAP_LOROM);
   z3_error err;
   z3_error_init(&err);
   z3_overworld *ow = NULL;
@@ -346,14 +333,14 @@ Z3_TEST(test_overworld_load__bad_data_names_area_and_address) {
   assert_non_null(strstr(err.message, "area 0x05 low-byte map32 stream at $7E:2000"));
   assert_null(ow);
   z3_rom_free(rom);
-  rom = sample();
+  rom = z3_test_sample_rom(0, Z3_MAP_LOROM);
   z3_error_init(&err);
   uint8_t flag = 0x3D; /* expanded tile16 */
   assert_ok(z3_rom_write(rom, 0x17D28, &flag, 1, "test", &err), &err);
   assert_int_equal(z3_ow_load(&ow, rom, &err), Z3_E_INVALID);
   assert_non_null(strstr(err.message, "expanded tile16"));
   z3_rom_free(rom);
-  rom = sample();
+  rom = z3_test_sample_rom(0, Z3_MAP_LOROM);
   z3_error_init(&err);
   uint8_t parent = 0x1B; /* 0x1C says 0x1B is its parent; make 0x23 disagree */
   uint8_t other = 0x23;

@@ -7,22 +7,9 @@
 #include "zelda3/overworld_json.h"
 #include "zelda3/sample.h"
 
-static z3_rom *sample(void) {
-  z3_buf img;
-  z3_buf_init(&img);
-  z3_error err;
-  z3_error_init(&err);
-  z3_sample_opts opts = {0};
-  assert_ok(z3_sample_build(&img, &opts, &err), &err);
-  z3_rom *rom;
-  assert_ok(z3_rom_from_memory(&rom, img.data, img.len, "sample", &err), &err);
-  z3_buf_release(&img);
-  return rom;
-}
-
 Z3_TEST(test_overworld_json__export_import_round_trip_changes_nothing) {
   (void)state;
-  z3_rom *rom = sample();
+  z3_rom *rom = z3_test_sample_rom(0, Z3_MAP_LOROM);
   z3_error err;
   z3_error_init(&err);
   z3_overworld *ow;
@@ -44,7 +31,7 @@ Z3_TEST(test_overworld_json__export_import_round_trip_changes_nothing) {
 
 Z3_TEST(test_overworld_json__edited_document_lands_in_the_rom) {
   (void)state;
-  z3_rom *rom = sample();
+  z3_rom *rom = z3_test_sample_rom(0, Z3_MAP_LOROM);
   z3_error err;
   z3_error_init(&err);
   z3_overworld *ow;
@@ -79,7 +66,7 @@ Z3_TEST(test_overworld_json__edited_document_lands_in_the_rom) {
 }
 
 static void expect_bad(const char *json_text, int id, const char *message) {
-  z3_rom *rom = sample();
+  z3_rom *rom = z3_test_sample_rom(0, Z3_MAP_LOROM);
   z3_error err;
   z3_error_init(&err);
   z3_overworld *ow;
@@ -110,7 +97,7 @@ Z3_TEST(test_overworld_json__bad_documents_name_the_path) {
 
 Z3_TEST(test_overworld_render__sizes_and_a_tile_edit_changes_only_its_block) {
   (void)state;
-  z3_rom *rom = sample();
+  z3_rom *rom = z3_test_sample_rom(0, Z3_MAP_LOROM);
   z3_error err;
   z3_error_init(&err);
   z3_overworld *ow;

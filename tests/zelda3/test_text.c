@@ -7,19 +7,6 @@
 #include "zelda3/sample.h"
 #include "zelda3/text.h"
 
-static z3_rom *sample(void) {
-  z3_buf img;
-  z3_buf_init(&img);
-  z3_error err;
-  z3_error_init(&err);
-  z3_sample_opts opts = {0};
-  assert_ok(z3_sample_build(&img, &opts, &err), &err);
-  z3_rom *rom;
-  assert_ok(z3_rom_from_memory(&rom, img.data, img.len, "sample", &err), &err);
-  z3_buf_release(&img);
-  return rom;
-}
-
 /* Encodes with the game's dictionary; returns the byte count. */
 static size_t encode(const char *text, uint8_t *out, size_t cap, z3_status want, z3_error *err) {
   z3_text_dict dict;
@@ -164,7 +151,7 @@ Z3_TEST(test_text_decode__bad_bytes_are_errors) {
 /* The sample follows §5.1 / §7 item 9: 397 messages, 0x167 of them in bank 1. */
 Z3_TEST(test_text_sample__layout_and_round_trip) {
   (void)state;
-  z3_rom *rom = sample();
+  z3_rom *rom = z3_test_sample_rom(0, Z3_MAP_LOROM);
   z3_text t;
   z3_error err;
   z3_error_init(&err);
@@ -191,7 +178,7 @@ Z3_TEST(test_text_sample__layout_and_round_trip) {
 
 Z3_TEST(test_text_save__unchanged_model_is_byte_identical) {
   (void)state;
-  z3_rom *rom = sample();
+  z3_rom *rom = z3_test_sample_rom(0, Z3_MAP_LOROM);
   z3_text t;
   z3_error err;
   z3_error_init(&err);
@@ -209,7 +196,7 @@ static bool outside_text(size_t i) {
 
 Z3_TEST(test_text_set__changes_only_the_text_and_reloads) {
   (void)state;
-  z3_rom *rom = sample();
+  z3_rom *rom = z3_test_sample_rom(0, Z3_MAP_LOROM);
   uint8_t *before = malloc(rom->data.len);
   memcpy(before, rom->data.data, rom->data.len);
   z3_text t, again;
@@ -246,7 +233,7 @@ Z3_TEST(test_text_set__changes_only_the_text_and_reloads) {
 /* Shrinking leaves freed bytes as 0xFF, not the old text. */
 Z3_TEST(test_text_set__freed_space_becomes_ff) {
   (void)state;
-  z3_rom *rom = sample();
+  z3_rom *rom = z3_test_sample_rom(0, Z3_MAP_LOROM);
   z3_text t;
   z3_error err;
   z3_error_init(&err);
@@ -263,7 +250,7 @@ Z3_TEST(test_text_set__freed_space_becomes_ff) {
 
 Z3_TEST(test_text_set__overflowing_bank_moves_the_split) {
   (void)state;
-  z3_rom *rom = sample();
+  z3_rom *rom = z3_test_sample_rom(0, Z3_MAP_LOROM);
   z3_text t, again;
   z3_error err;
   z3_error_init(&err);
@@ -288,7 +275,7 @@ Z3_TEST(test_text_set__overflowing_bank_moves_the_split) {
 
 Z3_TEST(test_text_set__too_much_text_is_refused_untouched) {
   (void)state;
-  z3_rom *rom = sample();
+  z3_rom *rom = z3_test_sample_rom(0, Z3_MAP_LOROM);
   z3_text t;
   z3_error err;
   z3_error_init(&err);
@@ -313,7 +300,7 @@ Z3_TEST(test_text_set__too_much_text_is_refused_untouched) {
 /* Bytes after the text that are not 0xFF belong to someone else. */
 Z3_TEST(test_text_set__never_grows_over_used_bytes) {
   (void)state;
-  z3_rom *rom = sample();
+  z3_rom *rom = z3_test_sample_rom(0, Z3_MAP_LOROM);
   z3_text t;
   z3_error err;
   z3_error_init(&err);
@@ -334,7 +321,7 @@ Z3_TEST(test_text_set__never_grows_over_used_bytes) {
 
 Z3_TEST(test_text_load__broken_streams_are_named) {
   (void)state;
-  z3_rom *rom = sample();
+  z3_rom *rom = z3_test_sample_rom(0, Z3_MAP_LOROM);
   z3_text t;
   z3_error err;
   z3_error_init(&err);
@@ -349,7 +336,7 @@ Z3_TEST(test_text_load__broken_streams_are_named) {
   assert_int_equal(err.offset, Z3_TEXT_BANK1_PC + 3);
   /* a dictionary pointer out of order */
   z3_rom_free(rom);
-  rom = sample();
+  rom = z3_test_sample_rom(0, Z3_MAP_LOROM);
   rom->data.data[Z3_TEXT_DICT_PTR_PC + 10] = 0x00;
   z3_error_init(&err);
   assert_int_equal(z3_text_load(rom, &t, &err), Z3_E_INVALID);
