@@ -21,7 +21,7 @@ static z3_status read_error(const char *spec, z3_error *err, const char *fmt, co
   z3_error_set(err, Z3_E_USAGE, "--read '%s': %s", spec, what);
   z3_error_hint(err, "write REGION:ADDR:LEN with REGION wram, vram, cgram, oam, sram or bus, "
                      "ADDR as $BB:AAAA, 0x-hex, $-hex or decimal, LEN 1-65536; "
-                     "separate several reads with commas");
+                     "repeat --read, or separate several reads with commas");
   return Z3_E_USAGE;
 }
 
