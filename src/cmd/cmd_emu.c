@@ -2,6 +2,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #include "cmd/handlers_emu.h"
 #include "emu/snes.h"
@@ -138,6 +139,30 @@ static z3_status reads_json(const z3_snes *snes, const emu_read *reads, size_t c
   return st;
 }
 
+/* Controller 1's buttons from "a,start,up" (z3_snes_set_pad's bit order). */
+static z3_status parse_pad(const char *text, uint16_t *buttons, z3_error *err) {
+  static const struct { const char *name; uint16_t bit; } names[] = {
+      {"b", 0x8000},    {"y", 0x4000},    {"select", 0x2000}, {"start", 0x1000},
+      {"up", 0x0800},   {"down", 0x0400}, {"left", 0x0200},   {"right", 0x0100},
+      {"a", 0x0080},    {"x", 0x0040},    {"l", 0x0020},      {"r", 0x0010},
+  };
+  *buttons = 0;
+  while (text && *text) {
+    size_t len = strcspn(text, ",");
+    size_t i = 0;
+    while (i < sizeof names / sizeof names[0] &&
+           (strlen(names[i].name) != len || strncasecmp(names[i].name, text, len) != 0))
+      i++;
+    if (i == sizeof names / sizeof names[0]) {
+      z3_error_set(err, Z3_E_USAGE, "--pad: '%.*s' is not a controller button", (int)len, text);
+      return z3_error_hint(err, "buttons are a, b, x, y, l, r, start, select, up, down, left, right"), Z3_E_USAGE;
+    }
+    *buttons |= names[i].bit;
+    text += len + (text[len] == ',');
+  }
+  return Z3_OK;
+}
+
 static const char *stop_name(z3_snes_stop stop) {
   switch (stop) {
     case Z3_SNES_STOP_PC: return "until-pc";
@@ -165,11 +190,14 @@ z3_status cmd_emu_run(z3_cmd_ctx *ctx, z3_error *err) {
   if (st) return st;
   emu_read reads[MAX_READS];
   size_t count;
+  uint16_t pad = 0;
   st = parse_reads(z3_arg_str(ctx, "read"), snes, reads, &count, err);
+  if (st == Z3_OK) st = parse_pad(z3_arg_str(ctx, "pad"), &pad, err);
   if (st) {
     z3_snes_free(snes);
     return st;
   }
+  z3_snes_set_pad(snes, 0, pad);
   bool until = z3_arg_given(ctx, "until-pc");
   uint32_t pc = (uint32_t)z3_arg_int(ctx, "until-pc");
   uint64_t frames = (uint64_t)z3_arg_int(ctx, "frames");

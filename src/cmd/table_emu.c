@@ -16,8 +16,8 @@ const z3_command z3_cmds_emu[] = {
                        "and not reaching it ends with exit 1), and reports the CPU registers and "
                        "the memory asked for with --read. Same ROM and arguments, same output. "
                        "Reads never disturb the machine: the bus region is read without the side "
-                       "effects a CPU read of an I/O register would have. Several reads are "
-                       "separated by commas (a flag given twice keeps only its last value).",
+                       "effects a CPU read of an I/O register would have. --pad holds controller 1's "
+                       "buttons for the whole run.",
         .flags = Z3_CMD_NEEDS_ROM | Z3_CMD_CHECK,
         /* RUNS_EMULATOR would fit, but the agent layer marks only READ_ONLY commands
          * read-only in its checks; nothing here touches a file. */
@@ -30,7 +30,10 @@ const z3_command z3_cmds_emu[] = {
                      {"read", Z3_ARG_LIST, false, NULL, NULL,
                       "REGION:ADDR:LEN: memory to report afterwards (repeat --read or separate with "
                       "commas); REGION is wram, vram, "
-                      "cgram, oam, sram or bus; ADDR $BB:AAAA, 0x/$-hex or decimal; LEN 1-65536", 0, 0}),
+                      "cgram, oam, sram or bus; ADDR $BB:AAAA, 0x/$-hex or decimal; LEN 1-65536", 0, 0},
+                     {"pad", Z3_ARG_LIST, false, NULL, NULL,
+                      "buttons held on controller 1 for the whole run: a, b, x, y, l, r, start, "
+                      "select, up, down, left, right", 0, 0}),
         .returns = RETURNS({"stop_reason", "string", "frames, until-pc, or stp (the CPU executed STP)"},
                            {"frames", "integer", "frames begun since power-on"},
                            {"instructions", "integer", "instructions executed (interrupt entries count)"},

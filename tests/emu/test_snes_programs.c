@@ -246,6 +246,17 @@ Z3_TEST(test_snes_joypad__busy_for_about_4224_clocks) {
   json_decref(root);
 }
 
+/* --pad holds buttons through the run; auto-joypad reports them in JOY1 ($4218/$4219). */
+Z3_TEST(test_snes_joypad__pad_buttons_reach_joy1) {
+  (void)state;
+  json_t *r, *root = run("joypad", "--frames 2 --read wram:0x100:5 --pad a,start,left", &r);
+  uint8_t b[8];
+  read_bytes(r, 0, b, sizeof b);
+  assert_int_equal(b[2], 0x80); /* $4218: A X L R 0 0 0 0 */
+  assert_int_equal(b[3], 0x12); /* $4219: B Y Select Start Up Down Left Right */
+  json_decref(root);
+}
+
 Z3_TEST(test_snes_run__same_rom_same_arguments_same_output) {
   (void)state;
   int c1, c2;
@@ -299,5 +310,6 @@ Z3_RUN(cmocka_unit_test(test_snes_nmi__one_per_frame_at_vblank),
        cmocka_unit_test(test_snes_timing__slowrom_and_fastrom_fetches),
        cmocka_unit_test(test_snes_irq__v_and_hv_lines_and_dots),
        cmocka_unit_test(test_snes_joypad__busy_for_about_4224_clocks),
+       cmocka_unit_test(test_snes_joypad__pad_buttons_reach_joy1),
        cmocka_unit_test(test_snes_run__same_rom_same_arguments_same_output),
        cmocka_unit_test(test_snes_real_rom__runs_and_repeats))
