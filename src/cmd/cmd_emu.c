@@ -155,7 +155,8 @@ static z3_status parse_pad(const char *text, uint16_t *buttons, z3_error *err) {
       i++;
     if (i == sizeof names / sizeof names[0]) {
       z3_error_set(err, Z3_E_USAGE, "--pad: '%.*s' is not a controller button", (int)len, text);
-      return z3_error_hint(err, "buttons are a, b, x, y, l, r, start, select, up, down, left, right"), Z3_E_USAGE;
+      z3_error_hint(err, "buttons are a, b, x, y, l, r, start, select, up, down, left, right");
+      return Z3_E_USAGE;
     }
     *buttons |= names[i].bit;
     text += len + (text[len] == ',');

@@ -1,4 +1,4 @@
-/* gfx list / export / import / get-pixel / set-pixel. */
+/* gfx list / export / import / get-pixel / set-pixel / repack. */
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -346,4 +346,18 @@ z3_status cmd_gfx_set_pixel(z3_cmd_ctx *ctx, z3_error *err) {
   if (st == Z3_OK) json_object_set_new(ctx->result, "moved", json_boolean(res.moved));
   z3_buf_release(&pixels);
   return st;
+}
+
+z3_status cmd_gfx_repack(z3_cmd_ctx *ctx, z3_error *err) {
+  z3_repack_result res;
+  z3_status st = z3_gfx_repack(ctx->rom, &res, err);
+  if (st) return st;
+  json_t *r = ctx->result;
+  json_object_set_new(r, "streams", json_integer(res.streams));
+  json_object_set_new(r, "sheets_moved", json_integer(res.sheets_moved));
+  json_object_set_new(r, "brought_back", json_integer(res.brought_back));
+  json_object_set_new(r, "bytes_used", json_integer((json_int_t)res.bytes_used));
+  json_object_set_new(r, "bytes_free", json_integer((json_int_t)res.bytes_free));
+  json_object_set_new(r, "unreferenced_bytes_overwritten", json_integer((json_int_t)res.unreferenced));
+  return Z3_OK;
 }

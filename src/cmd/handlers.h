@@ -25,6 +25,7 @@ z3_status cmd_gfx_export(z3_cmd_ctx *ctx, z3_error *err);
 z3_status cmd_gfx_import(z3_cmd_ctx *ctx, z3_error *err);
 z3_status cmd_gfx_get_pixel(z3_cmd_ctx *ctx, z3_error *err);
 z3_status cmd_gfx_set_pixel(z3_cmd_ctx *ctx, z3_error *err);
+z3_status cmd_gfx_repack(z3_cmd_ctx *ctx, z3_error *err);
 z3_status cmd_palette_list(z3_cmd_ctx *ctx, z3_error *err);
 z3_status cmd_palette_get(z3_cmd_ctx *ctx, z3_error *err);
 z3_status cmd_palette_get_color(z3_cmd_ctx *ctx, z3_error *err);

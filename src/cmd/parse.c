@@ -165,7 +165,8 @@ static z3_status unknown_flag(const z3_cmd_ctx *ctx, const char *name, z3_error 
 static z3_status repeated_flag(z3_arg_value *v, const char *value, z3_error *err) {
   if (v->spec->type != Z3_ARG_LIST) {
     z3_error_set(err, Z3_E_USAGE, "--%s was given twice ('%s', then '%s')", v->spec->name, v->text, value);
-    return z3_error_hint(err, "give it once"), Z3_E_USAGE;
+    z3_error_hint(err, "give it once");
+    return Z3_E_USAGE;
   }
   char *joined = z3_strfmt("%s,%s", v->text, value);
   if (!joined) return z3_error_set(err, Z3_E_NOMEM, "out of memory");

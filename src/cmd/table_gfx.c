@@ -136,6 +136,31 @@ const z3_command z3_cmds_gfx[] = {
         .handler = cmd_gfx_set_pixel,
     },
     {
+        .resource = "gfx", .action = "repack",
+        .summary = "pack the compressed sheets back to back, reclaiming space left by moved sheets",
+        .description = "Copies every compressed sheet's stream (shared ones once) back to back from "
+                       "PC 0x8B800 in sheet order, as the game packs them, updates the pointers and "
+                       "sets the rest of the region (to 0xC3FFF) to $FF. Streams are copied, never "
+                       "re-encoded. Sheets that had moved to free space come back, and their old "
+                       "place becomes free space again. The region is the graphics' own: bytes in "
+                       "it that no sheet uses are overwritten and counted (see them first with "
+                       "--dry-run). A ROM already packed is left untouched.",
+        .flags = Z3_CMD_NEEDS_ROM | Z3_CMD_MUTATES_ROM, .safety = Z3_SAFETY_MUTATES_ROM,
+        .effects = LIST("rewrites the compressed graphics region and the sheet pointers",
+                        "sets the old places of sheets it brings back to $FF",
+                        "saves atomically over --rom (keeping FILE.bak) or to --output"),
+        .args = (const z3_arg_spec[]){NONE},
+        .returns = RETURNS({"streams", "integer", "distinct compressed streams"},
+                           {"sheets_moved", "integer", "sheets whose pointer changed"},
+                           {"brought_back", "integer", "streams that lived outside the region"},
+                           {"bytes_used", "integer", "region bytes the streams take"},
+                           {"bytes_free", "integer", "region bytes left at its end, now $FF"},
+                           {"unreferenced_bytes_overwritten", "integer", "region bytes no sheet used that were not $FF"},
+                           {"changes", "array", "the change set"}),
+        .examples = LIST("z3ed gfx repack --rom hack.sfc --dry-run"),
+        .handler = cmd_gfx_repack,
+    },
+    {
         .resource = "palette", .action = "list",
         .summary = "list the palette groups with their sizes and addresses",
         .description = "Every ALttP palette group: how many palettes, how many colours each stores, "

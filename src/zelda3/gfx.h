@@ -97,6 +97,24 @@ z3_status z3_gfx_sheet_pixels(const z3_rom *rom, int index, z3_buf *pixels, z3_s
 z3_status z3_gfx_sheet_set_pixels(z3_rom *rom, int index, const uint8_t *pixels, size_t len,
                                   z3_sheet_write_result *res, z3_error *err);
 
+/* Repacking: every compressed stream (aliases once) copied back to back from
+ * Z3_GFX_COMPRESSED_PC in sheet order, as the game packs them, pointers
+ * updated, the rest of the region set to $FF. Streams are copied byte for
+ * byte, never re-encoded. The region is the graphics' own (data reference
+ * §4.7, as ZScream treats it): bytes in it that no sheet uses are overwritten,
+ * and counted. Streams that had moved to free space come back when they fit,
+ * and their old place becomes $FF free space again. A ROM already packed that
+ * way is left untouched. */
+typedef struct z3_repack_result {
+  int streams;             /* distinct compressed streams */
+  int sheets_moved;        /* sheets whose pointer changed */
+  int brought_back;        /* streams that lived outside the region */
+  size_t bytes_used;       /* region bytes the streams now take */
+  size_t bytes_free;       /* region bytes left at its end */
+  size_t unreferenced;     /* region bytes no sheet used that were not $FF before */
+} z3_repack_result;
+z3_status z3_gfx_repack(z3_rom *rom, z3_repack_result *res, z3_error *err);
+
 /* Vanilla US free blocks of 0x40 bytes or more (usdasm "FREE ROM", §7.1). */
 typedef struct z3_free_block {
   size_t pc, size;

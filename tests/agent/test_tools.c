@@ -239,7 +239,8 @@ Z3_TEST(test_tools_mutating__dry_run_and_change_log_are_honest) {
     ran++;
   }
   assert_true(ran >= 7);
-  assert_true(changed_something >= ran - 2);
+  /* no-ops on this ROM by design: re-imports of what is there, and gfx repack of a packed ROM */
+  assert_true(changed_something >= ran - 3);
 }
 
 /* ---- safety rules ------------------------------------------------------------- */
