@@ -220,6 +220,11 @@ z3_status z3_room_add_sprite(z3_dungeon *d, int room, const z3_room_sprite *s, s
                              z3_error *err);
 z3_status z3_room_remove_sprite(z3_dungeon *d, int room, size_t index, z3_error *err);
 z3_status z3_sprite_check(const z3_room_sprite *s, z3_error *err);
+/* An overlord record: subtype bits 0-2 all set, and not id 0xE4. The game
+ * tests for 0xE4 (the small key, and the key-drop markers) before it looks at
+ * those bits (usdasm Underworld_LoadSingleSprite, $09:C32C), so an 0xE4 record
+ * is always a sprite. */
+bool z3_room_sprite_is_overlord(const z3_room_sprite *s);
 /* Chests of a room in table order: fills idx (record numbers), returns the count. */
 size_t z3_room_chests(const z3_dungeon *d, int room, size_t idx[Z3_CHEST_RECORDS]);
 /* Sets the room's n-th chest (n == count adds one in an unused record). */

@@ -215,6 +215,26 @@ Z3_TEST(test_dungeon__sprites_keys_and_limits) {
   z3_rom_free(rom);
 }
 
+/* The game checks for id 0xE4 before the overlord bits (usdasm $09:C32C; the
+ * snesrev/zelda3 extractor does the same): an 0xE4 record with subtype bits
+ * 0-2 set is a small key sprite, and counts as one. */
+Z3_TEST(test_dungeon__an_e4_record_is_never_an_overlord) {
+  (void)state;
+  static const uint8_t list[] = {0x00, 0x05, 0xE6, 0xE4, 0x06, 0xE7, 0x03, 0xFF};
+  z3_room room;
+  memset(&room, 0, sizeof room);
+  size_t used = 0;
+  z3_error err;
+  z3_error_init(&err);
+  assert_ok(z3_room_sprites_parse(&room, list, sizeof list, &used, &err), &err);
+  assert_int_equal(room.sprite_count, 2);
+  assert_int_equal(room.sprites[0].subtype & 7, 7);
+  assert_false(z3_room_sprite_is_overlord(&room.sprites[0]));
+  assert_true(z3_room_sprite_is_overlord(&room.sprites[1]));
+  assert_ok(z3_sprite_check(&room.sprites[0], &err), &err);
+  z3_free(room.sprites);
+}
+
 Z3_TEST(test_dungeon__chest_edit_touches_one_record) {
   (void)state;
   z3_rom *rom = z3_test_sample_rom(0, Z3_MAP_LOROM);
@@ -266,6 +286,49 @@ Z3_TEST(test_dungeon__copy_room_unshares_the_header) {
   z3_rom_free(rom);
 }
 
+/* Vanilla stores most headers in 7-13 bytes while the game reads 14, so
+ * neighbours overlap (usdasm bank $04, "leaked value"). Here room 0x013's
+ * header starts at 0x012's byte 10 and room 0x014's window ends at its byte 3:
+ * a change to bytes 4-9 stays in place, one a neighbour reads moves. */
+Z3_TEST(test_dungeon__packed_headers_move_only_when_a_neighbour_reads_the_change) {
+  (void)state;
+  z3_rom *rom = z3_test_sample_rom(0, Z3_MAP_LOROM);
+  z3_dungeon *d = load(rom);
+  size_t table = d->header_table_pc;
+  unsigned w12 = d->rooms[0x012].header_word;
+  uint8_t *p = rom->data.data + table;
+  p[2 * 0x13] = (uint8_t)(w12 + 10), p[2 * 0x13 + 1] = (uint8_t)((w12 + 10) >> 8);
+  p[2 * 0x14] = (uint8_t)(w12 - 10), p[2 * 0x14 + 1] = (uint8_t)((w12 - 10) >> 8);
+  z3_dungeon_free(d);
+  d = load(rom);
+  uint8_t *before = snapshot(rom);
+  uint8_t h13[Z3_ROOM_HEADER_SIZE], h14[Z3_ROOM_HEADER_SIZE];
+  memcpy(h13, d->rooms[0x013].header, sizeof h13);
+  memcpy(h14, d->rooms[0x014].header, sizeof h14);
+  z3_room *r = &d->rooms[0x012];
+  size_t pc = r->header_pc;
+  r->header[5] ^= 0x01, r->dirty_header = true; /* tag 1: nobody else reads it */
+  save(d, rom);
+  assert_int_equal(r->header_word, w12);
+  const size_t ranges[1][2] = {{pc + 5, pc + 6}};
+  assert_changes_within(before, rom, ranges, 1);
+  r->header[1] ^= 0x01, r->dirty_header = true; /* palette: room 0x014's stair byte too */
+  save(d, rom);
+  assert_int_not_equal(r->header_word, w12);
+  r->header[11] ^= 0x01, r->dirty_header = true; /* now unshared: in place again */
+  unsigned moved = r->header_word;
+  save(d, rom);
+  assert_int_equal(r->header_word, moved);
+  z3_dungeon *again = load(rom);
+  assert_memory_equal(again->rooms[0x012].header, r->header, Z3_ROOM_HEADER_SIZE);
+  assert_memory_equal(again->rooms[0x013].header, h13, Z3_ROOM_HEADER_SIZE);
+  assert_memory_equal(again->rooms[0x014].header, h14, Z3_ROOM_HEADER_SIZE);
+  z3_dungeon_free(again);
+  z3_dungeon_free(d);
+  free(before);
+  z3_rom_free(rom);
+}
+
 /* Z3ED_TEST_ROM: every room of the real game loads, and saves byte-identically
  * even when every structure is re-encoded. */
 Z3_TEST(test_dungeon__real_rom_round_trip) {
@@ -299,6 +362,8 @@ Z3_RUN(cmocka_unit_test(test_dungeon__sample_rooms_load_with_their_content),
        cmocka_unit_test(test_dungeon__full_object_list_and_bad_objects_are_refused),
        cmocka_unit_test(test_dungeon__object_codec_round_trips_every_id),
        cmocka_unit_test(test_dungeon__sprites_keys_and_limits),
+       cmocka_unit_test(test_dungeon__an_e4_record_is_never_an_overlord),
        cmocka_unit_test(test_dungeon__chest_edit_touches_one_record),
        cmocka_unit_test(test_dungeon__copy_room_unshares_the_header),
+       cmocka_unit_test(test_dungeon__packed_headers_move_only_when_a_neighbour_reads_the_change),
        cmocka_unit_test(test_dungeon__real_rom_round_trip))
