@@ -40,12 +40,14 @@ enum {
 #define Z3_ROOM_HEADER_BANK_OPERAND_PC 0xB5E7u
 #define Z3_ROOM_LAYOUT_PTR_OPERAND_PC 0x882Du /* long -> $04:EF2F */
 #define Z3_ROOM_SPRITE_PTR_OPERAND_PC 0x4C298u /* word, bank $09 */
+#define Z3_ROOM_SPRITE_TABLE_PC 0x4D62Eu       /* $09:D62E, 384 words; the lists follow it */
 #define Z3_ROOM_SPRITE_REGION_END_PC 0x4EC9Eu  /* room sprite data ends before this */
 #define Z3_CHEST_SIZE_OPERAND_PC 0xEBF6u       /* word: table length in bytes */
 #define Z3_CHEST_PTR_OPERAND_PC 0xEBFBu        /* long -> $01:E96E */
 #define Z3_ROOM_MESSAGE_PC 0x3F61Du            /* 320 words */
 #define Z3_POT_PTR_OPERAND_PC 0xE6C2u          /* long -> $01:DB69, 320 words */
 #define Z3_POT_BANK_OPERAND_PC 0xE6C8u         /* LDA.w #bank of the pot data */
+#define Z3_POT_TABLE_PC 0xDB69u                /* $01:DB69, 320 words; the lists follow it */
 #define Z3_POT_REGION_END_PC 0xE6B2u           /* vanilla pot data ends before this */
 
 typedef enum z3_object_subtype {

@@ -205,11 +205,12 @@ static size_t sprite_list_len(const z3_rom *rom, size_t pc) {
 
 /* Bytes of the room-sprite region that no list uses (bank $09, up to the
  * region end), or else a vanilla free block in bank $09. The game's table
- * has 384 entries; the lists of the 88 that editors ignore stay used. */
+ * has 384 entries; the lists of the 88 that editors ignore stay used. The
+ * region is vanilla's: only all lists when the table is where vanilla has it. */
 static z3_status alloc_sprites(const z3_dungeon *d, const z3_rom *rom, size_t need, size_t *out, z3_error *err) {
   enum { GAME_ENTRIES = 384 };
   size_t from = d->sprite_table_pc + 2 * GAME_ENTRIES, to = Z3_ROOM_SPRITE_REGION_END_PC;
-  if (from < to && to - from < 0x8000) {
+  if (d->sprite_table_pc == Z3_ROOM_SPRITE_TABLE_PC) {
     uint8_t *used = z3_calloc(to - from, 1);
     if (!used) return z3_error_set(err, Z3_E_NOMEM, "out of memory");
     for (int i = 0; i < Z3_ROOM_COUNT; i++) {
@@ -272,10 +273,12 @@ static bool pots_shared(const z3_dungeon *d, const z3_room *r) {
 }
 
 /* Bytes of the pot-data region (after the 320-entry table, up to the vanilla
- * end) that no room's list uses, else a vanilla free block of that bank. */
+ * end) that no room's list uses, else a vanilla free block of that bank. The
+ * region holds nothing but lists only when the table and the data bank are
+ * vanilla's; elsewhere the bytes after a table are not ours to take. */
 static z3_status alloc_pots(const z3_dungeon *d, const z3_rom *rom, size_t need, size_t *out, z3_error *err) {
   size_t from = d->pot_table_pc + 2 * Z3_ROOM_POINTERS, to = Z3_POT_REGION_END_PC;
-  if (from < to && (from >> 15) == (to - 1) >> 15) {
+  if (d->pot_table_pc == Z3_POT_TABLE_PC && d->pot_bank == Z3_POT_TABLE_PC >> 15) {
     uint8_t *used = z3_calloc(to - from, 1);
     if (!used) return z3_error_set(err, Z3_E_NOMEM, "out of memory");
     for (int i = 0; i < Z3_ROOM_COUNT; i++) {

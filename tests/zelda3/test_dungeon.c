@@ -329,6 +329,32 @@ Z3_TEST(test_dungeon__packed_headers_move_only_when_a_neighbour_reads_the_change
   z3_rom_free(rom);
 }
 
+/* The gaps between vanilla's pot lists are free only where vanilla keeps the
+ * lists: with the table moved (here to $01:D000, followed by bytes of
+ * something else) a grown list must not be put after it. */
+Z3_TEST(test_dungeon__a_moved_pot_table_does_not_free_the_bytes_after_it) {
+  (void)state;
+  z3_rom *rom = z3_test_sample_rom(0, Z3_MAP_LOROM);
+  z3_dungeon *d = load(rom);
+  enum { MOVED = 0xD000, TABLE = 2 * Z3_ROOM_POINTERS };
+  uint8_t *img = rom->data.data;
+  memcpy(img + MOVED, img + d->pot_table_pc, TABLE);
+  memset(img + MOVED + TABLE, 0x5A, 64);
+  img[Z3_POT_PTR_OPERAND_PC] = 0x00, img[Z3_POT_PTR_OPERAND_PC + 1] = 0xD0, img[Z3_POT_PTR_OPERAND_PC + 2] = 0x01;
+  z3_dungeon_free(d);
+  d = load(rom);
+  assert_int_equal(d->pot_table_pc, MOVED);
+  z3_error err;
+  z3_error_init(&err);
+  const z3_pot_item pots[3] = {{0x0102, 0x0A}, {0x0204, 0x0B}, {0x0306, 0x88}};
+  assert_ok(z3_room_set_pots(&d->rooms[0x024], pots, 3, &err), &err);
+  d->rooms[0x024].dirty_pots = true;
+  assert_int_equal(z3_dungeon_save(d, rom, &err), Z3_E_NOT_FOUND);
+  for (size_t i = 0; i < 64; i++) assert_int_equal(img[MOVED + TABLE + i], 0x5A);
+  z3_dungeon_free(d);
+  z3_rom_free(rom);
+}
+
 /* Z3ED_TEST_ROM: every room of the real game loads, and saves byte-identically
  * even when every structure is re-encoded. */
 Z3_TEST(test_dungeon__real_rom_round_trip) {
@@ -366,4 +392,5 @@ Z3_RUN(cmocka_unit_test(test_dungeon__sample_rooms_load_with_their_content),
        cmocka_unit_test(test_dungeon__chest_edit_touches_one_record),
        cmocka_unit_test(test_dungeon__copy_room_unshares_the_header),
        cmocka_unit_test(test_dungeon__packed_headers_move_only_when_a_neighbour_reads_the_change),
+       cmocka_unit_test(test_dungeon__a_moved_pot_table_does_not_free_the_bytes_after_it),
        cmocka_unit_test(test_dungeon__real_rom_round_trip))
