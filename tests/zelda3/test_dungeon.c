@@ -232,6 +232,13 @@ Z3_TEST(test_dungeon__an_e4_record_is_never_an_overlord) {
   assert_false(z3_room_sprite_is_overlord(&room.sprites[0]));
   assert_true(z3_room_sprite_is_overlord(&room.sprites[1]));
   assert_ok(z3_sprite_check(&room.sprites[0], &err), &err);
+  /* and any E4 record with first byte FE / FD is a key-drop marker to the game, x byte or not */
+  z3_room_sprite marker_like = {.id = 0xE4, .x = 5, .y = 30, .layer = 1, .subtype = 0x18};
+  assert_int_equal(z3_sprite_check(&marker_like, &err), Z3_E_INVALID);
+  marker_like.y = 29;
+  assert_int_equal(z3_sprite_check(&marker_like, &err), Z3_E_INVALID);
+  marker_like.y = 28;
+  assert_ok(z3_sprite_check(&marker_like, &err), &err);
   z3_free(room.sprites);
 }
 
