@@ -362,6 +362,47 @@ Z3_TEST(test_dungeon__a_moved_pot_table_does_not_free_the_bytes_after_it) {
   z3_rom_free(rom);
 }
 
+/* Vanilla: 67 pot lists have no FF FF of their own and run into the empty
+ * list that follows (usdasm $01:DDEB, room 0x004 into 0x005); the sample's
+ * room 0x012 does the same. An edit that fits stays in place and leaves the
+ * shared end alone; a longer list moves; the other rooms keep their list. */
+Z3_TEST(test_dungeon__a_pot_list_running_into_the_shared_empty_one) {
+  (void)state;
+  z3_rom *rom = z3_test_sample_rom(0, Z3_MAP_LOROM);
+  z3_dungeon *d = load(rom);
+  z3_room *r = &d->rooms[0x012];
+  uint16_t empty = d->rooms[0x024].pot_word, own = r->pot_word;
+  assert_int_equal(r->pot_pc + 3, d->rooms[0x024].pot_pc);
+  assert_int_equal(r->pot_count, 1);
+  assert_int_equal(d->rooms[0x024].pot_count, 0);
+  uint8_t *before = snapshot(rom);
+  z3_error err;
+  z3_error_init(&err);
+  z3_pot_item pots[2] = {{r->pots[0].position, 0x0B}, {0x0204, 0x0A}};
+  assert_ok(z3_room_set_pots(r, pots, 1, &err), &err);
+  r->dirty_pots = true;
+  save(d, rom);
+  assert_int_equal(r->pot_word, own);
+  const size_t ranges[1][2] = {{r->pot_pc + 2, r->pot_pc + 3}};
+  assert_changes_within(before, rom, ranges, 1);
+  assert_ok(z3_room_set_pots(r, pots, 2, &err), &err);
+  r->dirty_pots = true;
+  save(d, rom);
+  assert_int_not_equal(r->pot_word, own);
+  z3_dungeon *again = load(rom);
+  assert_int_equal(again->rooms[0x012].pot_count, 2);
+  assert_int_equal(again->rooms[0x012].pots[1].item, 0x0A);
+  for (int i = 0; i < Z3_ROOM_COUNT; i++) {
+    if (i == 0x012) continue;
+    assert_int_equal(again->rooms[i].pot_word, empty);
+    assert_int_equal(again->rooms[i].pot_count, 0);
+  }
+  z3_dungeon_free(again);
+  z3_dungeon_free(d);
+  free(before);
+  z3_rom_free(rom);
+}
+
 /* Z3ED_TEST_ROM: every room of the real game loads, and saves byte-identically
  * even when every structure is re-encoded. */
 Z3_TEST(test_dungeon__real_rom_round_trip) {
@@ -400,4 +441,5 @@ Z3_RUN(cmocka_unit_test(test_dungeon__sample_rooms_load_with_their_content),
        cmocka_unit_test(test_dungeon__copy_room_unshares_the_header),
        cmocka_unit_test(test_dungeon__packed_headers_move_only_when_a_neighbour_reads_the_change),
        cmocka_unit_test(test_dungeon__a_moved_pot_table_does_not_free_the_bytes_after_it),
+       cmocka_unit_test(test_dungeon__a_pot_list_running_into_the_shared_empty_one),
        cmocka_unit_test(test_dungeon__real_rom_round_trip))
