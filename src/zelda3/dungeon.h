@@ -35,7 +35,9 @@ enum {
 
 /* Vanilla locations (file offsets) of the code operands and fixed tables. */
 #define Z3_ROOM_OBJECT_PTR_OPERAND_PC 0x874Cu /* long -> $1F:8000 */
-#define Z3_ROOM_DOOR_TABLE_PC 0xF83C0u        /* fixed in both editors */
+#define Z3_ROOM_DOOR_PTR_OPERAND_PC 0xB6CCu   /* long -> $1F:83C0, the game's door pointers */
+#define Z3_ROOM_DOOR_PTR_OPERAND2_PC 0xB7FEu  /* the game's second read of them */
+#define Z3_ROOM_DOOR_TABLE_PC 0xF83C0u        /* the vanilla place (the editors use it fixed) */
 #define Z3_ROOM_HEADER_PTR_OPERAND_PC 0xB5DDu /* long -> $04:F502 */
 #define Z3_ROOM_HEADER_BANK_OPERAND_PC 0xB5E7u
 #define Z3_ROOM_LAYOUT_PTR_OPERAND_PC 0x882Du /* long -> $04:EF2F */

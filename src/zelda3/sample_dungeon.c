@@ -128,6 +128,8 @@ static size_t encode_room(uint8_t *dst, const sample_room *s, size_t *door_off) 
 
 static void write_objects(uint8_t *img) {
   put24(img + Z3_ROOM_OBJECT_PTR_OPERAND_PC, snes(OBJECT_TABLE_PC));
+  put24(img + Z3_ROOM_DOOR_PTR_OPERAND_PC, snes(Z3_ROOM_DOOR_TABLE_PC));
+  put24(img + Z3_ROOM_DOOR_PTR_OPERAND2_PC, snes(Z3_ROOM_DOOR_TABLE_PC));
   static const uint8_t empty[10] = {0x00, 0x00, 0xFF, 0xFF, 0xFF, 0xFF, 0xF0, 0xFF, 0xFF, 0xFF};
   memcpy(img + EMPTY_ROOM_PC, empty, sizeof empty);
   for (int i = 0; i < Z3_ROOM_POINTERS; i++) {

@@ -403,6 +403,39 @@ Z3_TEST(test_dungeon__a_pot_list_running_into_the_shared_empty_one) {
   z3_rom_free(rom);
 }
 
+/* The game reads the door pointers through the operand at $01:B6CC (usdasm
+ * $01:B6CB, again at $01:B7FD), so a moved table is the one kept up to date. */
+Z3_TEST(test_dungeon__door_pointers_are_found_through_the_operand) {
+  (void)state;
+  z3_rom *rom = z3_test_sample_rom(0, Z3_MAP_LOROM);
+  enum { MOVED = 0xF0000, TABLE = 3 * Z3_ROOM_POINTERS };
+  uint8_t *img = rom->data.data;
+  memcpy(img + MOVED, img + Z3_ROOM_DOOR_TABLE_PC, TABLE);
+  img[Z3_ROOM_DOOR_PTR_OPERAND_PC] = 0x00, img[Z3_ROOM_DOOR_PTR_OPERAND_PC + 1] = 0x80;
+  img[Z3_ROOM_DOOR_PTR_OPERAND_PC + 2] = 0x1E;
+  uint8_t *before = snapshot(rom);
+  z3_dungeon *d = load(rom);
+  assert_int_equal(d->door_table_pc, MOVED);
+  z3_error err;
+  z3_error_init(&err);
+  size_t index = 0;
+  z3_room_object chest = {0xF99, 40, 40, 0};
+  assert_ok(z3_room_add_object(d, 0x024, 2, &chest, &index, &err), &err);
+  save(d, rom);
+  size_t new_pc = d->rooms[0x024].object_pc, new_len = d->rooms[0x024].object_len;
+  const size_t ranges[3][2] = {{new_pc, new_pc + new_len},
+                               {d->object_table_pc + 3 * 0x024, d->object_table_pc + 3 * 0x025},
+                               {MOVED + 3 * 0x024, MOVED + 3 * 0x025}};
+  assert_changes_within(before, rom, ranges, 3);
+  size_t door_pc = 0;
+  uint32_t door_addr = (uint32_t)(img[MOVED + 3 * 0x024] | img[MOVED + 3 * 0x024 + 1] << 8 | img[MOVED + 3 * 0x024 + 2] << 16);
+  assert_ok(z3_rom_to_pc(rom, door_addr, &door_pc, &err), &err);
+  assert_int_equal(door_pc, new_pc + new_len - 2 - 2); /* after F0 FF, at the one door record */
+  z3_dungeon_free(d);
+  free(before);
+  z3_rom_free(rom);
+}
+
 /* Z3ED_TEST_ROM: every room of the real game loads, and saves byte-identically
  * even when every structure is re-encoded. */
 Z3_TEST(test_dungeon__real_rom_round_trip) {
@@ -442,4 +475,5 @@ Z3_RUN(cmocka_unit_test(test_dungeon__sample_rooms_load_with_their_content),
        cmocka_unit_test(test_dungeon__packed_headers_move_only_when_a_neighbour_reads_the_change),
        cmocka_unit_test(test_dungeon__a_moved_pot_table_does_not_free_the_bytes_after_it),
        cmocka_unit_test(test_dungeon__a_pot_list_running_into_the_shared_empty_one),
+       cmocka_unit_test(test_dungeon__door_pointers_are_found_through_the_operand),
        cmocka_unit_test(test_dungeon__real_rom_round_trip))
