@@ -109,6 +109,16 @@ int z3_room_object_repeats(const z3_room_object *o) {
   return o->size + 1;
 }
 
+/* The wall columns 0x005-0x006 and 0x065-0x066 leave 4 tiles between blocks
+ * (usdasm: the Nx4 loop at $01:8C37 adds 8 bytes to the column pointer, the
+ * 4x2 one at $01:8C4F spaces rows by $300); ZScream draws them 6 tiles apart. */
+int z3_room_object_step(uint16_t id) {
+  if (in(id, 0x005, 0x006) || in(id, 0x065, 0x066)) return 6;
+  int w, h;
+  z3_room_object_block(id, &w, &h);
+  return shape_of(id) == SHAPE_WALL_V ? h : w;
+}
+
 void z3_room_object_block(uint16_t id, int *w, int *h) {
   switch (shape_of(id)) {
     case SHAPE_WALL_H: *w = 2, *h = 4; break;
@@ -135,10 +145,10 @@ static bool draw_object(const z3_rom *rom, canvas *c, int bg, const z3_room_obje
   int count = z3_room_object_repeats(o);
   switch (s) {
     case SHAPE_WALL_H:
-      for (int k = 0; k < count; k++) block(c, bg, o->x + 2 * k, o->y, 2, 4, tiles);
+      for (int k = 0; k < count; k++) block(c, bg, o->x + z3_room_object_step(o->id) * k, o->y, 2, 4, tiles);
       break;
     case SHAPE_WALL_V:
-      for (int k = 0; k < count; k++) block_rows(c, bg, o->x, o->y + 2 * k, 4, 2, tiles);
+      for (int k = 0; k < count; k++) block_rows(c, bg, o->x, o->y + z3_room_object_step(o->id) * k, 4, 2, tiles);
       break;
     case SHAPE_H:
       for (int k = 0; k < count; k++) block(c, bg, o->x + 2 * k, o->y, 2, 2, tiles);

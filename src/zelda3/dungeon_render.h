@@ -44,6 +44,7 @@ typedef struct z3_room_image {
  * the block size in tiles (placeholders count as one 2x2 block). */
 int z3_room_object_repeats(const z3_room_object *o);
 void z3_room_object_block(uint16_t id, int *w, int *h);
+int z3_room_object_step(uint16_t id); /* tiles from one block's start to the next's */
 
 /* Draws `room` (its in-memory model) from the ROM's graphics. */
 z3_status z3_room_render(const z3_rom *rom, const z3_dungeon *d, int room, z3_room_layers layers,

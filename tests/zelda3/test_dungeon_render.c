@@ -123,6 +123,12 @@ Z3_TEST(test_dungeon_render__repeat_counts_follow_the_game_routines) {
   assert_true(w == 4 && h == 2);
   z3_room_object_block(0x068, &w, &h);
   assert_true(w == 2 && h == 2);
+  /* the wall columns are spaced (usdasm $01:8C37 / $01:8C4F; ZScream draws them 6 apart) */
+  assert_int_equal(z3_room_object_step(0x005), 6);
+  assert_int_equal(z3_room_object_step(0x066), 6);
+  assert_int_equal(z3_room_object_step(0x003), 2);
+  assert_int_equal(z3_room_object_step(0x063), 2);
+  assert_int_equal(z3_room_object_step(0x0B6), 2);
 }
 
 int main(void) {
