@@ -35,6 +35,11 @@ static void assert_changes_within(const uint8_t *before, const z3_rom *rom, cons
   assert_true(differing > 0);
 }
 
+static uint32_t long_at(const z3_rom *rom, size_t pc) {
+  const uint8_t *p = rom->data.data + pc;
+  return (uint32_t)(p[0] | p[1] << 8 | p[2] << 16);
+}
+
 static uint8_t *snapshot(const z3_rom *rom) {
   uint8_t *p = malloc(rom->data.len);
   memcpy(p, rom->data.data, rom->data.len);
@@ -436,6 +441,69 @@ Z3_TEST(test_dungeon__door_pointers_are_found_through_the_operand) {
   z3_rom_free(rom);
 }
 
+/* Z3ED_TEST_ROM: facts of the US game as the usdasm disassembly lists them
+ * (bank $01, $04, $09 and rooms.asm), so a run with the real ROM confirms
+ * what was written without one. */
+Z3_TEST(test_dungeon__real_rom_matches_the_disassembly) {
+  (void)state;
+  const char *path = getenv("Z3ED_TEST_ROM");
+  if (!path || !*path) skip();
+  z3_error err;
+  z3_error_init(&err);
+  z3_rom *rom = NULL;
+  assert_ok(z3_rom_load(&rom, path, &err), &err);
+  z3_dungeon *d = load(rom);
+  assert_int_equal(d->object_table_pc, 0xF8000);
+  assert_int_equal(d->door_table_pc, 0xF83C0);
+  assert_int_equal(d->header_table_pc, 0x27502);
+  assert_int_equal(d->header_bank, 0x04);
+  assert_int_equal(d->sprite_table_pc, Z3_ROOM_SPRITE_TABLE_PC);
+  assert_int_equal(d->pot_table_pc, Z3_POT_TABLE_PC);
+  assert_int_equal(d->pot_bank, 0x01);
+  assert_int_equal(d->chest_table_pc, 0xE96E);
+  assert_int_equal(d->chest_count, 168);
+  assert_int_equal(d->block_table_pc, 0x271DE);
+  assert_int_equal(d->block_count, 99);
+  assert_int_equal(d->torch_table_pc, 0x2736A);
+  assert_int_equal(d->torch_bytes, 0x120);
+  static const uint8_t header0[10] = {0x41, 0x21, 0x13, 0x22, 0x07, 0x3D, 0x00, 0x00, 0x00, 0x10};
+  assert_memory_equal(d->rooms[0x000].header, header0, sizeof header0);
+  assert_int_equal(d->rooms[0x000].message, 0x00B4);
+  const z3_room *r0 = &d->rooms[0x000];
+  assert_int_equal(r0->sprite_count, 1); /* $09:D92E: 00, 05 17 D6, FF */
+  assert_true(r0->sprites[0].id == 0xD6 && r0->sprites[0].x == 0x17 && r0->sprites[0].y == 0x05);
+  const z3_room *r4 = &d->rooms[0x004]; /* $01:DDEB: two bombs, then room 0x005's FF FF */
+  assert_int_equal(r4->pot_count, 2);
+  assert_true(r4->pots[0].position == 0x13CC && r4->pots[1].position == 0x13F0 && r4->pots[1].item == 0x0A);
+  assert_int_equal(d->rooms[0x005].pot_pc, r4->pot_pc + 6);
+  assert_true(d->chests[0].room == 0x032 && d->chests[0].item == 0x24 && !d->chests[0].big);
+  assert_int_equal(d->rooms[0x00D].object_addr, d->rooms[0x020].object_addr);
+  assert_int_equal(d->rooms[0x04F].object_addr, d->rooms[0x0BF].object_addr);
+  assert_true(d->torches[0].room == 0x043 && d->torches[0].count == 4 && d->torches[0].positions[0] == 0x03AA);
+  assert_true(d->blocks[0].room == 0x10B && d->blocks[0].position == 0x193A);
+  static const int small_keys[] = {0x00E, 0x013, 0x021, 0x039, 0x03D, 0x03E, 0x071, 0x072, 0x099, 0x0B0, 0x0B6, 0x0C0, 0x0C1};
+  for (size_t i = 0; i < sizeof small_keys / sizeof small_keys[0]; i++) {
+    const z3_room *r = &d->rooms[small_keys[i]];
+    bool found = false;
+    for (size_t k = 0; k < r->sprite_count; k++) found |= r->sprites[k].key_drop == 1;
+    if (!found) fail_msg("room 0x%03X has no small-key drop", small_keys[i]);
+  }
+  bool big = false;
+  for (size_t k = 0; k < d->rooms[0x080].sprite_count; k++) big |= d->rooms[0x080].sprites[k].key_drop == 2;
+  assert_true(big);
+  /* every door pointer reaches the records after the F0 FF of list 2, which end the stream */
+  for (int i = 0; i < Z3_ROOM_COUNT; i++) {
+    const z3_room *r = &d->rooms[i];
+    size_t door_pc = 0;
+    assert_ok(z3_rom_to_pc(rom, long_at(rom, d->door_table_pc + 3 * (size_t)i), &door_pc, &err), &err);
+    if (!r->door_marker || door_pc != r->object_pc + r->object_len - 2 - 2 * r->door_count)
+      fail_msg("room 0x%03X: door pointer 0x%06zX, stream 0x%06zX+%zu, %zu doors", i, door_pc, r->object_pc,
+               r->object_len, r->door_count);
+  }
+  z3_dungeon_free(d);
+  z3_rom_free(rom);
+}
+
 /* Z3ED_TEST_ROM: every room of the real game loads, and saves byte-identically
  * even when every structure is re-encoded. */
 Z3_TEST(test_dungeon__real_rom_round_trip) {
@@ -476,4 +544,5 @@ Z3_RUN(cmocka_unit_test(test_dungeon__sample_rooms_load_with_their_content),
        cmocka_unit_test(test_dungeon__a_moved_pot_table_does_not_free_the_bytes_after_it),
        cmocka_unit_test(test_dungeon__a_pot_list_running_into_the_shared_empty_one),
        cmocka_unit_test(test_dungeon__door_pointers_are_found_through_the_operand),
+       cmocka_unit_test(test_dungeon__real_rom_matches_the_disassembly),
        cmocka_unit_test(test_dungeon__real_rom_round_trip))
