@@ -71,10 +71,13 @@ z3_status cmd_dungeon_add_sprite(z3_cmd_ctx *ctx, z3_error *err) {
   if (st == Z3_OK) st = small_arg(ctx, "layer", 1, &s.layer, err);
   if (st == Z3_OK) st = small_arg(ctx, "subtype", 31, &s.subtype, err);
   bool overlord = z3_arg_bool(ctx, "overlord");
-  if (st == Z3_OK && !overlord && (s.subtype & 7) == 7) {
+  if (st == Z3_OK && !overlord && z3_room_sprite_is_overlord(&s)) {
     st = z3_error_set(err, Z3_E_INVALID, "--subtype %u marks an overlord (bits 0-2 set); pass --overlord for one", s.subtype);
   }
   if (overlord) s.subtype |= 7;
+  if (st == Z3_OK && overlord && !z3_room_sprite_is_overlord(&s)) {
+    st = z3_error_set(err, Z3_E_INVALID, "overlord id 0x%02X does not exist: overlords are 0x01-0x1A", s.id);
+  }
   const char *key = z3_arg_str(ctx, "key");
   for (uint8_t k = 0; k < 3; k++)
     if (strcmp(key, key_names[k]) == 0) s.key_drop = k;

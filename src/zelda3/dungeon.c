@@ -40,7 +40,10 @@ static z3_status find_tables(const z3_rom *rom, z3_dungeon *d, z3_error *err) {
   }
   z3_status st = table_at(rom, z3_dungeon__long(rom, Z3_ROOM_OBJECT_PTR_OPERAND_PC), Z3_ROOM_POINTERS * 3,
                           "room object pointer table (operand at 0x874C)", &d->object_table_pc, err);
-  d->door_table_pc = Z3_ROOM_DOOR_TABLE_PC;
+  if (st == Z3_OK) {
+    st = table_at(rom, z3_dungeon__long(rom, Z3_ROOM_DOOR_PTR_OPERAND_PC), Z3_ROOM_POINTERS * 3,
+                  "room door pointer table (operand at 0xB6CC)", &d->door_table_pc, err);
+  }
   if (st == Z3_OK) {
     st = table_at(rom, z3_dungeon__long(rom, Z3_ROOM_HEADER_PTR_OPERAND_PC), Z3_ROOM_POINTERS * 2,
                   "room header pointer table (operand at 0xB5DD)", &d->header_table_pc, err);

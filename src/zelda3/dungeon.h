@@ -35,17 +35,21 @@ enum {
 
 /* Vanilla locations (file offsets) of the code operands and fixed tables. */
 #define Z3_ROOM_OBJECT_PTR_OPERAND_PC 0x874Cu /* long -> $1F:8000 */
-#define Z3_ROOM_DOOR_TABLE_PC 0xF83C0u        /* fixed in both editors */
+#define Z3_ROOM_DOOR_PTR_OPERAND_PC 0xB6CCu   /* long -> $1F:83C0, the game's door pointers */
+#define Z3_ROOM_DOOR_PTR_OPERAND2_PC 0xB7FEu  /* the game's second read of them */
+#define Z3_ROOM_DOOR_TABLE_PC 0xF83C0u        /* the vanilla place (the editors use it fixed) */
 #define Z3_ROOM_HEADER_PTR_OPERAND_PC 0xB5DDu /* long -> $04:F502 */
 #define Z3_ROOM_HEADER_BANK_OPERAND_PC 0xB5E7u
 #define Z3_ROOM_LAYOUT_PTR_OPERAND_PC 0x882Du /* long -> $04:EF2F */
 #define Z3_ROOM_SPRITE_PTR_OPERAND_PC 0x4C298u /* word, bank $09 */
+#define Z3_ROOM_SPRITE_TABLE_PC 0x4D62Eu       /* $09:D62E, 384 words; the lists follow it */
 #define Z3_ROOM_SPRITE_REGION_END_PC 0x4EC9Eu  /* room sprite data ends before this */
 #define Z3_CHEST_SIZE_OPERAND_PC 0xEBF6u       /* word: table length in bytes */
 #define Z3_CHEST_PTR_OPERAND_PC 0xEBFBu        /* long -> $01:E96E */
 #define Z3_ROOM_MESSAGE_PC 0x3F61Du            /* 320 words */
 #define Z3_POT_PTR_OPERAND_PC 0xE6C2u          /* long -> $01:DB69, 320 words */
 #define Z3_POT_BANK_OPERAND_PC 0xE6C8u         /* LDA.w #bank of the pot data */
+#define Z3_POT_TABLE_PC 0xDB69u                /* $01:DB69, 320 words; the lists follow it */
 #define Z3_POT_REGION_END_PC 0xE6B2u           /* vanilla pot data ends before this */
 
 typedef enum z3_object_subtype {
@@ -220,6 +224,11 @@ z3_status z3_room_add_sprite(z3_dungeon *d, int room, const z3_room_sprite *s, s
                              z3_error *err);
 z3_status z3_room_remove_sprite(z3_dungeon *d, int room, size_t index, z3_error *err);
 z3_status z3_sprite_check(const z3_room_sprite *s, z3_error *err);
+/* An overlord record: subtype bits 0-2 all set, and not id 0xE4. The game
+ * tests for 0xE4 (the small key, and the key-drop markers) before it looks at
+ * those bits (usdasm Underworld_LoadSingleSprite, $09:C32C), so an 0xE4 record
+ * is always a sprite. */
+bool z3_room_sprite_is_overlord(const z3_room_sprite *s);
 /* Chests of a room in table order: fills idx (record numbers), returns the count. */
 size_t z3_room_chests(const z3_dungeon *d, int room, size_t idx[Z3_CHEST_RECORDS]);
 /* Sets the room's n-th chest (n == count adds one in an unused record). */

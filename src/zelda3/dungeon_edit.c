@@ -92,7 +92,7 @@ z3_status z3_room_remove_object(z3_dungeon *d, int room, int layer, size_t index
 
 static void count_sprites(const z3_room *r, size_t *sprites, size_t *overlords) {
   *sprites = *overlords = 0;
-  for (size_t i = 0; i < r->sprite_count; i++) ((r->sprites[i].subtype & 7) == 7 ? (*overlords)++ : (*sprites)++);
+  for (size_t i = 0; i < r->sprite_count; i++) (z3_room_sprite_is_overlord(&r->sprites[i]) ? (*overlords)++ : (*sprites)++);
 }
 
 z3_status z3_room_add_sprite(z3_dungeon *d, int room, const z3_room_sprite *s, size_t *index,
@@ -103,7 +103,7 @@ z3_status z3_room_add_sprite(z3_dungeon *d, int room, const z3_room_sprite *s, s
   z3_room *r = &d->rooms[room];
   size_t sprites, overlords;
   count_sprites(r, &sprites, &overlords);
-  bool overlord = (s->subtype & 7) == 7;
+  bool overlord = z3_room_sprite_is_overlord(s);
   if (overlord ? overlords >= Z3_ROOM_MAX_OVERLORDS : sprites >= Z3_ROOM_MAX_SPRITES) {
     return z3_error_set(err, Z3_E_INVALID, "room 0x%03X has %zu %s; the limit is %d", room,
                         overlord ? overlords : sprites, overlord ? "overlords" : "sprites",

@@ -78,7 +78,7 @@ static const char *const key_names[3] = {"none", "small", "big"};
 
 json_t *z3_room_sprite_json(const z3_room_sprite *s, size_t index) {
   json_t *j = json_object();
-  bool overlord = (s->subtype & 7) == 7;
+  bool overlord = z3_room_sprite_is_overlord(s);
   json_object_set_new(j, "index", json_integer((json_int_t)index));
   json_object_set_new(j, "id", z3_json_hex(s->id, 2));
   json_object_set_new(j, "overlord", json_boolean(overlord));

@@ -170,9 +170,11 @@ static z3_status read_sprites(const json_t *sprites, z3_room *tmp, z3_error *err
     if (st == Z3_OK) st = field(o, p, "layer", 1, &layer, false, 0, err);
     if (st == Z3_OK) st = field(o, p, "subtype", 31, &subtype, false, 0, err);
     if (st == Z3_OK) st = boolean(o, p, "overlord", &overlord, err);
-    if (st == Z3_OK && overlord != ((subtype & 7) == 7)) {
-      if (overlord) subtype |= 7;
-      else st = z3_error_set(err, Z3_E_INVALID, "%s.subtype %u marks an overlord but overlord is false", p, subtype);
+    if (overlord) subtype |= 7;
+    z3_room_sprite probe = {.id = (uint8_t)id, .subtype = (uint8_t)subtype};
+    if (st == Z3_OK && overlord != z3_room_sprite_is_overlord(&probe)) {
+      st = overlord ? z3_error_set(err, Z3_E_INVALID, "%s: overlord id 0x%02X does not exist: overlords are 0x01-0x1A", p, id)
+                    : z3_error_set(err, Z3_E_INVALID, "%s.subtype %u marks an overlord but overlord is false", p, subtype);
     }
     const json_t *kv = json_object_get(o, "key_drop");
     unsigned key = 3;

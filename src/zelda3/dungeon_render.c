@@ -7,9 +7,9 @@
  * Generic object shapes (our rule, the same for every object of a range; the
  * game's per-object routines differ in details):
  *   subtype 1, grows horizontally (Appendix A "↔"): 2x2-tile blocks, size+1 of them left to right
- *     (walls 0x001-0x008: 2x4 blocks; see repeats() for the ceiling and wall counts);
+ *     (0x001-0x006, 0x0B6-0x0B7: 2x4 blocks; see repeats() for the ceiling and wall counts);
  *   subtype 1, grows vertically ("↕"): 2x2-tile blocks, size+1 of them top to bottom
- *     (walls 0x061-0x068: 4x2 blocks read row by row);
+ *     (0x061-0x066, 0x090-0x091: 4x2 blocks read row by row);
  *   subtype 1, grows both ways ("⇲"): 4x4-tile blocks, (size>>2)+1 across, (size&3)+1 down;
  *   subtypes 2 and 3: one 2x2-tile block (the corner pieces 0x100-0x11B: one 4x4 block).
  * Tiles of a block are read column by column. Diagonals, masks, logic
@@ -45,8 +45,9 @@ static shape shape_of(uint16_t id) {
   switch (z3_object_subtype_of(id)) {
     case Z3_OBJECT_SUBTYPE1:
       if (in(id, 0x009, 0x020) || in(id, 0x0A0, 0x0A3) || in(id, 0x0A5, 0x0AC) || in(id, 0x0D3, 0x0D6)) return SHAPE_BOX;
-      if (in(id, 0x001, 0x008)) return SHAPE_WALL_H;
-      if (in(id, 0x061, 0x068)) return SHAPE_WALL_V;
+      /* the game's 2x4 and 4x2 routines (usdasm's RoomDraw_Rightwards2x4* / Downwards4x2*) */
+      if (in(id, 0x001, 0x006) || in(id, 0x0B6, 0x0B7)) return SHAPE_WALL_H;
+      if (in(id, 0x061, 0x066) || in(id, 0x090, 0x091)) return SHAPE_WALL_V;
       if (in(id, 0x060, 0x096)) return SHAPE_V;
       if (id == 0x0A4 || in(id, 0x0C0, 0x0E8)) return SHAPE_HV;
       return SHAPE_H;
@@ -97,12 +98,35 @@ static void block_rows(canvas *c, int bg, int x, int y, int w, int h, const uint
     for (int i = 0; i < w; i++) put(c, bg, x + i, y + j, tiles[j * w + i]);
 }
 
-/* Repeats: the game's routine names give ceilings "1 to 15 or 32" and walls
- * "1 to 15 or 26" (size 0 = the long form); other objects use size + 1. */
-static int repeats(const z3_room_object *o) {
-  if (o->id == 0x000 || o->id == 0x060) return o->size ? o->size : 32;
-  if (in(o->id, 0x001, 0x008) || in(o->id, 0x061, 0x068)) return o->size ? o->size : 26;
+/* Repeats: the game draws these objects "1 to 15 or 32" / "1 to 15 or 26"
+ * times (size 0 = the long form; usdasm's RoomDraw_GetSize_1to15or32 and
+ * _1to15or26 and the routines that call them); every other object size + 1. */
+int z3_room_object_repeats(const z3_room_object *o) {
+  uint16_t id = o->id;
+  if (id == 0x000 || id == 0x060 || in(id, 0x0B8, 0x0B9) || in(id, 0x092, 0x093)) return o->size ? o->size : 32;
+  if (in(id, 0x001, 0x002) || in(id, 0x061, 0x062) || in(id, 0x0B6, 0x0B7) || in(id, 0x090, 0x091))
+    return o->size ? o->size : 26;
   return o->size + 1;
+}
+
+/* The wall columns 0x005-0x006 and 0x065-0x066 leave 4 tiles between blocks
+ * (usdasm: the Nx4 loop at $01:8C37 adds 8 bytes to the column pointer, the
+ * 4x2 one at $01:8C4F spaces rows by $300); ZScream draws them 6 tiles apart. */
+int z3_room_object_step(uint16_t id) {
+  if (in(id, 0x005, 0x006) || in(id, 0x065, 0x066)) return 6;
+  int w, h;
+  z3_room_object_block(id, &w, &h);
+  return shape_of(id) == SHAPE_WALL_V ? h : w;
+}
+
+void z3_room_object_block(uint16_t id, int *w, int *h) {
+  switch (shape_of(id)) {
+    case SHAPE_WALL_H: *w = 2, *h = 4; break;
+    case SHAPE_WALL_V: *w = 4, *h = 2; break;
+    case SHAPE_HV:
+    case SHAPE_SINGLE4: *w = *h = 4; break;
+    default: *w = *h = 2; break;
+  }
 }
 
 static void add_box(canvas *c, int x, int y, int w, int h) {
@@ -118,13 +142,13 @@ static bool draw_object(const z3_rom *rom, canvas *c, int bg, const z3_room_obje
     add_box(c, o->x, o->y, 2, 2);
     return false;
   }
-  int count = repeats(o);
+  int count = z3_room_object_repeats(o);
   switch (s) {
     case SHAPE_WALL_H:
-      for (int k = 0; k < count; k++) block(c, bg, o->x + 2 * k, o->y, 2, 4, tiles);
+      for (int k = 0; k < count; k++) block(c, bg, o->x + z3_room_object_step(o->id) * k, o->y, 2, 4, tiles);
       break;
     case SHAPE_WALL_V:
-      for (int k = 0; k < count; k++) block_rows(c, bg, o->x, o->y + 2 * k, 4, 2, tiles);
+      for (int k = 0; k < count; k++) block_rows(c, bg, o->x, o->y + z3_room_object_step(o->id) * k, 4, 2, tiles);
       break;
     case SHAPE_H:
       for (int k = 0; k < count; k++) block(c, bg, o->x + 2 * k, o->y, 2, 2, tiles);

@@ -40,6 +40,12 @@ typedef struct z3_room_image {
   int objects_drawn, unrendered;
 } z3_room_image;
 
+/* The generic rule's parts (for tests): how many blocks an object draws, and
+ * the block size in tiles (placeholders count as one 2x2 block). */
+int z3_room_object_repeats(const z3_room_object *o);
+void z3_room_object_block(uint16_t id, int *w, int *h);
+int z3_room_object_step(uint16_t id); /* tiles from one block's start to the next's */
+
 /* Draws `room` (its in-memory model) from the ROM's graphics. */
 z3_status z3_room_render(const z3_rom *rom, const z3_dungeon *d, int room, z3_room_layers layers,
                          z3_room_image *out, z3_error *err);

@@ -116,18 +116,29 @@ static z3_status write_reason(z3_rom *rom, size_t pc, const void *bytes, size_t 
 
 /* ---- headers ---- */
 
-static bool header_shared(const z3_dungeon *d, const z3_room *r) {
+/* Vanilla packs the headers: most are stored shorter than the 14 bytes the
+ * game reads, so a room's last bytes are the next room's first ones (usdasm
+ * bank $04 "leaked value"s). Bytes [from, to) of a room's header are shared
+ * when any other room's 14-byte window covers one of them. */
+static bool header_bytes_shared(const z3_dungeon *d, const z3_room *r, size_t from, size_t to) {
+  size_t lo = r->header_word + from, hi = r->header_word + to;
   for (int i = 0; i < Z3_ROOM_POINTERS; i++) {
     if (i == r->id) continue;
-    uint16_t w = i < Z3_ROOM_COUNT ? d->rooms[i].header_word : d->extra_header_word[i - Z3_ROOM_COUNT];
-    if (w < r->header_word + Z3_ROOM_HEADER_SIZE && r->header_word < w + Z3_ROOM_HEADER_SIZE) return true;
+    size_t w = i < Z3_ROOM_COUNT ? d->rooms[i].header_word : d->extra_header_word[i - Z3_ROOM_COUNT];
+    if (w < hi && lo < w + Z3_ROOM_HEADER_SIZE) return true;
   }
   return false;
 }
 
+/* An edit that changes only bytes no other room reads is written in place;
+ * otherwise the header moves (bank $04 has little free space). */
 static z3_status save_header(z3_dungeon *d, z3_rom *rom, z3_room *r, z3_error *err) {
-  if (memcmp(rom->data.data + r->header_pc, r->header, Z3_ROOM_HEADER_SIZE) == 0) return Z3_OK;
-  if (!header_shared(d, r)) return write_reason(rom, r->header_pc, r->header, Z3_ROOM_HEADER_SIZE, r, "header", err);
+  const uint8_t *old = rom->data.data + r->header_pc;
+  size_t from = 0, to = Z3_ROOM_HEADER_SIZE;
+  while (from < to && old[from] == r->header[from]) from++;
+  while (to > from && old[to - 1] == r->header[to - 1]) to--;
+  if (from == to) return Z3_OK;
+  if (!header_bytes_shared(d, r, from, to)) return write_reason(rom, r->header_pc, r->header, Z3_ROOM_HEADER_SIZE, r, "header", err);
   size_t pc;
   z3_status st = z3_dungeon__alloc(d, rom, Z3_ROOM_HEADER_SIZE, d->header_bank, &pc, err);
   uint32_t addr = 0;
@@ -194,11 +205,12 @@ static size_t sprite_list_len(const z3_rom *rom, size_t pc) {
 
 /* Bytes of the room-sprite region that no list uses (bank $09, up to the
  * region end), or else a vanilla free block in bank $09. The game's table
- * has 384 entries; the lists of the 88 that editors ignore stay used. */
+ * has 384 entries; the lists of the 88 that editors ignore stay used. The
+ * region is vanilla's: only all lists when the table is where vanilla has it. */
 static z3_status alloc_sprites(const z3_dungeon *d, const z3_rom *rom, size_t need, size_t *out, z3_error *err) {
   enum { GAME_ENTRIES = 384 };
   size_t from = d->sprite_table_pc + 2 * GAME_ENTRIES, to = Z3_ROOM_SPRITE_REGION_END_PC;
-  if (from < to && to - from < 0x8000) {
+  if (d->sprite_table_pc == Z3_ROOM_SPRITE_TABLE_PC) {
     uint8_t *used = z3_calloc(to - from, 1);
     if (!used) return z3_error_set(err, Z3_E_NOMEM, "out of memory");
     for (int i = 0; i < Z3_ROOM_COUNT; i++) {
@@ -261,10 +273,12 @@ static bool pots_shared(const z3_dungeon *d, const z3_room *r) {
 }
 
 /* Bytes of the pot-data region (after the 320-entry table, up to the vanilla
- * end) that no room's list uses, else a vanilla free block of that bank. */
+ * end) that no room's list uses, else a vanilla free block of that bank. The
+ * region holds nothing but lists only when the table and the data bank are
+ * vanilla's; elsewhere the bytes after a table are not ours to take. */
 static z3_status alloc_pots(const z3_dungeon *d, const z3_rom *rom, size_t need, size_t *out, z3_error *err) {
   size_t from = d->pot_table_pc + 2 * Z3_ROOM_POINTERS, to = Z3_POT_REGION_END_PC;
-  if (from < to && (from >> 15) == (to - 1) >> 15) {
+  if (d->pot_table_pc == Z3_POT_TABLE_PC && d->pot_bank == Z3_POT_TABLE_PC >> 15) {
     uint8_t *used = z3_calloc(to - from, 1);
     if (!used) return z3_error_set(err, Z3_E_NOMEM, "out of memory");
     for (int i = 0; i < Z3_ROOM_COUNT; i++) {

@@ -290,8 +290,10 @@ z3_status z3_room_sprites_encode(const z3_room *room, z3_buf *out, z3_error *err
   return st;
 }
 
+bool z3_room_sprite_is_overlord(const z3_room_sprite *s) { return (s->subtype & 7) == 7 && s->id != 0xE4; }
+
 z3_status z3_sprite_check(const z3_room_sprite *s, z3_error *err) {
-  bool overlord = (s->subtype & 7) == 7;
+  bool overlord = z3_room_sprite_is_overlord(s);
   if (s->x > 31 || s->y > 31) {
     return z3_error_set(err, Z3_E_INVALID, "sprite at (%u,%u) is outside the room: x and y are 0-31 (tile16 units)",
                         s->x, s->y);
@@ -312,7 +314,8 @@ z3_status z3_sprite_check(const z3_room_sprite *s, z3_error *err) {
     return z3_error_set(err, Z3_E_INVALID, "a sprite on layer 1 with subtype bits 3-4 set cannot be at y 31: "
                         "it would read as the end of the list");
   }
-  if (key_marker(b)) {
+  /* the game takes any E4 record whose first byte is FE or FD for a marker, whatever its x byte */
+  if (b[2] == 0xE4 && (b[0] == 0xFE || b[0] == 0xFD)) {
     return z3_error_set(err, Z3_E_INVALID, "sprite 0x%02X at (%u,%u) would read as a key-drop marker", s->id, s->x, s->y);
   }
   return Z3_OK;

@@ -128,6 +128,8 @@ static size_t encode_room(uint8_t *dst, const sample_room *s, size_t *door_off) 
 
 static void write_objects(uint8_t *img) {
   put24(img + Z3_ROOM_OBJECT_PTR_OPERAND_PC, snes(OBJECT_TABLE_PC));
+  put24(img + Z3_ROOM_DOOR_PTR_OPERAND_PC, snes(Z3_ROOM_DOOR_TABLE_PC));
+  put24(img + Z3_ROOM_DOOR_PTR_OPERAND2_PC, snes(Z3_ROOM_DOOR_TABLE_PC));
   static const uint8_t empty[10] = {0x00, 0x00, 0xFF, 0xFF, 0xFF, 0xFF, 0xF0, 0xFF, 0xFF, 0xFF};
   memcpy(img + EMPTY_ROOM_PC, empty, sizeof empty);
   for (int i = 0; i < Z3_ROOM_POINTERS; i++) {
@@ -215,11 +217,11 @@ static void write_layouts(uint8_t *img) {
 static void write_specials(uint8_t *img) {
   put24(img + 0xE6C2, snes(POT_TABLE_PC));
   put16(img + 0xE6C8, POT_TABLE_PC >> 15);
-  size_t empty = POT_DATA_PC;
-  img[empty] = 0xFF, img[empty + 1] = 0xFF;
-  size_t pots = empty + 2;
+  /* Like vanilla's (usdasm $01:DDEB, room 0x004 into 0x005): room 0x012's
+   * list has no end of its own but runs into the empty list the others share. */
+  size_t pots = POT_DATA_PC, empty = pots + 3;
   put16(img + pots, (12 * 64 + 20) * 2), img[pots + 2] = 0x01; /* green rupee at (20,12) */
-  put16(img + pots + 3, 0xFFFF);
+  img[empty] = 0xFF, img[empty + 1] = 0xFF;
   for (int i = 0; i < Z3_ROOM_POINTERS; i++)
     put16(img + POT_TABLE_PC + 2 * (size_t)i, (uint16_t)snes(i == 0x012 ? pots : empty));
 

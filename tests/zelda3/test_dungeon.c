@@ -35,6 +35,11 @@ static void assert_changes_within(const uint8_t *before, const z3_rom *rom, cons
   assert_true(differing > 0);
 }
 
+static uint32_t long_at(const z3_rom *rom, size_t pc) {
+  const uint8_t *p = rom->data.data + pc;
+  return (uint32_t)(p[0] | p[1] << 8 | p[2] << 16);
+}
+
 static uint8_t *snapshot(const z3_rom *rom) {
   uint8_t *p = malloc(rom->data.len);
   memcpy(p, rom->data.data, rom->data.len);
@@ -215,6 +220,33 @@ Z3_TEST(test_dungeon__sprites_keys_and_limits) {
   z3_rom_free(rom);
 }
 
+/* The game checks for id 0xE4 before the overlord bits (usdasm $09:C32C; the
+ * snesrev/zelda3 extractor does the same): an 0xE4 record with subtype bits
+ * 0-2 set is a small key sprite, and counts as one. */
+Z3_TEST(test_dungeon__an_e4_record_is_never_an_overlord) {
+  (void)state;
+  static const uint8_t list[] = {0x00, 0x05, 0xE6, 0xE4, 0x06, 0xE7, 0x03, 0xFF};
+  z3_room room;
+  memset(&room, 0, sizeof room);
+  size_t used = 0;
+  z3_error err;
+  z3_error_init(&err);
+  assert_ok(z3_room_sprites_parse(&room, list, sizeof list, &used, &err), &err);
+  assert_int_equal(room.sprite_count, 2);
+  assert_int_equal(room.sprites[0].subtype & 7, 7);
+  assert_false(z3_room_sprite_is_overlord(&room.sprites[0]));
+  assert_true(z3_room_sprite_is_overlord(&room.sprites[1]));
+  assert_ok(z3_sprite_check(&room.sprites[0], &err), &err);
+  /* and any E4 record with first byte FE / FD is a key-drop marker to the game, x byte or not */
+  z3_room_sprite marker_like = {.id = 0xE4, .x = 5, .y = 30, .layer = 1, .subtype = 0x18};
+  assert_int_equal(z3_sprite_check(&marker_like, &err), Z3_E_INVALID);
+  marker_like.y = 29;
+  assert_int_equal(z3_sprite_check(&marker_like, &err), Z3_E_INVALID);
+  marker_like.y = 28;
+  assert_ok(z3_sprite_check(&marker_like, &err), &err);
+  z3_free(room.sprites);
+}
+
 Z3_TEST(test_dungeon__chest_edit_touches_one_record) {
   (void)state;
   z3_rom *rom = z3_test_sample_rom(0, Z3_MAP_LOROM);
@@ -266,6 +298,212 @@ Z3_TEST(test_dungeon__copy_room_unshares_the_header) {
   z3_rom_free(rom);
 }
 
+/* Vanilla stores most headers in 7-13 bytes while the game reads 14, so
+ * neighbours overlap (usdasm bank $04, "leaked value"). Here room 0x013's
+ * header starts at 0x012's byte 10 and room 0x014's window ends at its byte 3:
+ * a change to bytes 4-9 stays in place, one a neighbour reads moves. */
+Z3_TEST(test_dungeon__packed_headers_move_only_when_a_neighbour_reads_the_change) {
+  (void)state;
+  z3_rom *rom = z3_test_sample_rom(0, Z3_MAP_LOROM);
+  z3_dungeon *d = load(rom);
+  size_t table = d->header_table_pc;
+  unsigned w12 = d->rooms[0x012].header_word;
+  uint8_t *p = rom->data.data + table;
+  p[2 * 0x13] = (uint8_t)(w12 + 10), p[2 * 0x13 + 1] = (uint8_t)((w12 + 10) >> 8);
+  p[2 * 0x14] = (uint8_t)(w12 - 10), p[2 * 0x14 + 1] = (uint8_t)((w12 - 10) >> 8);
+  z3_dungeon_free(d);
+  d = load(rom);
+  uint8_t *before = snapshot(rom);
+  uint8_t h13[Z3_ROOM_HEADER_SIZE], h14[Z3_ROOM_HEADER_SIZE];
+  memcpy(h13, d->rooms[0x013].header, sizeof h13);
+  memcpy(h14, d->rooms[0x014].header, sizeof h14);
+  z3_room *r = &d->rooms[0x012];
+  size_t pc = r->header_pc;
+  r->header[5] ^= 0x01, r->dirty_header = true; /* tag 1: nobody else reads it */
+  save(d, rom);
+  assert_int_equal(r->header_word, w12);
+  const size_t ranges[1][2] = {{pc + 5, pc + 6}};
+  assert_changes_within(before, rom, ranges, 1);
+  r->header[1] ^= 0x01, r->dirty_header = true; /* palette: room 0x014's stair byte too */
+  save(d, rom);
+  assert_int_not_equal(r->header_word, w12);
+  r->header[11] ^= 0x01, r->dirty_header = true; /* now unshared: in place again */
+  unsigned moved = r->header_word;
+  save(d, rom);
+  assert_int_equal(r->header_word, moved);
+  z3_dungeon *again = load(rom);
+  assert_memory_equal(again->rooms[0x012].header, r->header, Z3_ROOM_HEADER_SIZE);
+  assert_memory_equal(again->rooms[0x013].header, h13, Z3_ROOM_HEADER_SIZE);
+  assert_memory_equal(again->rooms[0x014].header, h14, Z3_ROOM_HEADER_SIZE);
+  z3_dungeon_free(again);
+  z3_dungeon_free(d);
+  free(before);
+  z3_rom_free(rom);
+}
+
+/* The gaps between vanilla's pot lists are free only where vanilla keeps the
+ * lists: with the table moved (here to $01:D000, followed by bytes of
+ * something else) a grown list must not be put after it. */
+Z3_TEST(test_dungeon__a_moved_pot_table_does_not_free_the_bytes_after_it) {
+  (void)state;
+  z3_rom *rom = z3_test_sample_rom(0, Z3_MAP_LOROM);
+  z3_dungeon *d = load(rom);
+  enum { MOVED = 0xD000, TABLE = 2 * Z3_ROOM_POINTERS };
+  uint8_t *img = rom->data.data;
+  memcpy(img + MOVED, img + d->pot_table_pc, TABLE);
+  memset(img + MOVED + TABLE, 0x5A, 64);
+  img[Z3_POT_PTR_OPERAND_PC] = 0x00, img[Z3_POT_PTR_OPERAND_PC + 1] = 0xD0, img[Z3_POT_PTR_OPERAND_PC + 2] = 0x01;
+  z3_dungeon_free(d);
+  d = load(rom);
+  assert_int_equal(d->pot_table_pc, MOVED);
+  z3_error err;
+  z3_error_init(&err);
+  const z3_pot_item pots[3] = {{0x0102, 0x0A}, {0x0204, 0x0B}, {0x0306, 0x88}};
+  assert_ok(z3_room_set_pots(&d->rooms[0x024], pots, 3, &err), &err);
+  d->rooms[0x024].dirty_pots = true;
+  assert_int_equal(z3_dungeon_save(d, rom, &err), Z3_E_NOT_FOUND);
+  for (size_t i = 0; i < 64; i++) assert_int_equal(img[MOVED + TABLE + i], 0x5A);
+  z3_dungeon_free(d);
+  z3_rom_free(rom);
+}
+
+/* Vanilla: 67 pot lists have no FF FF of their own and run into the empty
+ * list that follows (usdasm $01:DDEB, room 0x004 into 0x005); the sample's
+ * room 0x012 does the same. An edit that fits stays in place and leaves the
+ * shared end alone; a longer list moves; the other rooms keep their list. */
+Z3_TEST(test_dungeon__a_pot_list_running_into_the_shared_empty_one) {
+  (void)state;
+  z3_rom *rom = z3_test_sample_rom(0, Z3_MAP_LOROM);
+  z3_dungeon *d = load(rom);
+  z3_room *r = &d->rooms[0x012];
+  uint16_t empty = d->rooms[0x024].pot_word, own = r->pot_word;
+  assert_int_equal(r->pot_pc + 3, d->rooms[0x024].pot_pc);
+  assert_int_equal(r->pot_count, 1);
+  assert_int_equal(d->rooms[0x024].pot_count, 0);
+  uint8_t *before = snapshot(rom);
+  z3_error err;
+  z3_error_init(&err);
+  z3_pot_item pots[2] = {{r->pots[0].position, 0x0B}, {0x0204, 0x0A}};
+  assert_ok(z3_room_set_pots(r, pots, 1, &err), &err);
+  r->dirty_pots = true;
+  save(d, rom);
+  assert_int_equal(r->pot_word, own);
+  const size_t ranges[1][2] = {{r->pot_pc + 2, r->pot_pc + 3}};
+  assert_changes_within(before, rom, ranges, 1);
+  assert_ok(z3_room_set_pots(r, pots, 2, &err), &err);
+  r->dirty_pots = true;
+  save(d, rom);
+  assert_int_not_equal(r->pot_word, own);
+  z3_dungeon *again = load(rom);
+  assert_int_equal(again->rooms[0x012].pot_count, 2);
+  assert_int_equal(again->rooms[0x012].pots[1].item, 0x0A);
+  for (int i = 0; i < Z3_ROOM_COUNT; i++) {
+    if (i == 0x012) continue;
+    assert_int_equal(again->rooms[i].pot_word, empty);
+    assert_int_equal(again->rooms[i].pot_count, 0);
+  }
+  z3_dungeon_free(again);
+  z3_dungeon_free(d);
+  free(before);
+  z3_rom_free(rom);
+}
+
+/* The game reads the door pointers through the operand at $01:B6CC (usdasm
+ * $01:B6CB, again at $01:B7FD), so a moved table is the one kept up to date. */
+Z3_TEST(test_dungeon__door_pointers_are_found_through_the_operand) {
+  (void)state;
+  z3_rom *rom = z3_test_sample_rom(0, Z3_MAP_LOROM);
+  enum { MOVED = 0xF0000, TABLE = 3 * Z3_ROOM_POINTERS };
+  uint8_t *img = rom->data.data;
+  memcpy(img + MOVED, img + Z3_ROOM_DOOR_TABLE_PC, TABLE);
+  img[Z3_ROOM_DOOR_PTR_OPERAND_PC] = 0x00, img[Z3_ROOM_DOOR_PTR_OPERAND_PC + 1] = 0x80;
+  img[Z3_ROOM_DOOR_PTR_OPERAND_PC + 2] = 0x1E;
+  uint8_t *before = snapshot(rom);
+  z3_dungeon *d = load(rom);
+  assert_int_equal(d->door_table_pc, MOVED);
+  z3_error err;
+  z3_error_init(&err);
+  size_t index = 0;
+  z3_room_object chest = {0xF99, 40, 40, 0};
+  assert_ok(z3_room_add_object(d, 0x024, 2, &chest, &index, &err), &err);
+  save(d, rom);
+  size_t new_pc = d->rooms[0x024].object_pc, new_len = d->rooms[0x024].object_len;
+  const size_t ranges[3][2] = {{new_pc, new_pc + new_len},
+                               {d->object_table_pc + 3 * 0x024, d->object_table_pc + 3 * 0x025},
+                               {MOVED + 3 * 0x024, MOVED + 3 * 0x025}};
+  assert_changes_within(before, rom, ranges, 3);
+  size_t door_pc = 0;
+  uint32_t door_addr = (uint32_t)(img[MOVED + 3 * 0x024] | img[MOVED + 3 * 0x024 + 1] << 8 | img[MOVED + 3 * 0x024 + 2] << 16);
+  assert_ok(z3_rom_to_pc(rom, door_addr, &door_pc, &err), &err);
+  assert_int_equal(door_pc, new_pc + new_len - 2 - 2); /* after F0 FF, at the one door record */
+  z3_dungeon_free(d);
+  free(before);
+  z3_rom_free(rom);
+}
+
+/* Z3ED_TEST_ROM: facts of the US game as the usdasm disassembly lists them
+ * (bank $01, $04, $09 and rooms.asm), so a run with the real ROM confirms
+ * what was written without one. */
+Z3_TEST(test_dungeon__real_rom_matches_the_disassembly) {
+  (void)state;
+  const char *path = getenv("Z3ED_TEST_ROM");
+  if (!path || !*path) skip();
+  z3_error err;
+  z3_error_init(&err);
+  z3_rom *rom = NULL;
+  assert_ok(z3_rom_load(&rom, path, &err), &err);
+  z3_dungeon *d = load(rom);
+  assert_int_equal(d->object_table_pc, 0xF8000);
+  assert_int_equal(d->door_table_pc, 0xF83C0);
+  assert_int_equal(d->header_table_pc, 0x27502);
+  assert_int_equal(d->header_bank, 0x04);
+  assert_int_equal(d->sprite_table_pc, Z3_ROOM_SPRITE_TABLE_PC);
+  assert_int_equal(d->pot_table_pc, Z3_POT_TABLE_PC);
+  assert_int_equal(d->pot_bank, 0x01);
+  assert_int_equal(d->chest_table_pc, 0xE96E);
+  assert_int_equal(d->chest_count, 168);
+  assert_int_equal(d->block_table_pc, 0x271DE);
+  assert_int_equal(d->block_count, 99);
+  assert_int_equal(d->torch_table_pc, 0x2736A);
+  assert_int_equal(d->torch_bytes, 0x120);
+  static const uint8_t header0[10] = {0x41, 0x21, 0x13, 0x22, 0x07, 0x3D, 0x00, 0x00, 0x00, 0x10};
+  assert_memory_equal(d->rooms[0x000].header, header0, sizeof header0);
+  assert_int_equal(d->rooms[0x000].message, 0x00B4);
+  const z3_room *r0 = &d->rooms[0x000];
+  assert_int_equal(r0->sprite_count, 1); /* $09:D92E: 00, 05 17 D6, FF */
+  assert_true(r0->sprites[0].id == 0xD6 && r0->sprites[0].x == 0x17 && r0->sprites[0].y == 0x05);
+  const z3_room *r4 = &d->rooms[0x004]; /* $01:DDEB: two bombs, then room 0x005's FF FF */
+  assert_int_equal(r4->pot_count, 2);
+  assert_true(r4->pots[0].position == 0x13CC && r4->pots[1].position == 0x13F0 && r4->pots[1].item == 0x0A);
+  assert_int_equal(d->rooms[0x005].pot_pc, r4->pot_pc + 6);
+  assert_true(d->chests[0].room == 0x032 && d->chests[0].item == 0x24 && !d->chests[0].big);
+  assert_int_equal(d->rooms[0x00D].object_addr, d->rooms[0x020].object_addr);
+  assert_int_equal(d->rooms[0x04F].object_addr, d->rooms[0x0BF].object_addr);
+  assert_true(d->torches[0].room == 0x043 && d->torches[0].count == 4 && d->torches[0].positions[0] == 0x03AA);
+  assert_true(d->blocks[0].room == 0x10B && d->blocks[0].position == 0x193A);
+  static const int small_keys[] = {0x00E, 0x013, 0x021, 0x039, 0x03D, 0x03E, 0x071, 0x072, 0x099, 0x0B0, 0x0B6, 0x0C0, 0x0C1};
+  for (size_t i = 0; i < sizeof small_keys / sizeof small_keys[0]; i++) {
+    const z3_room *r = &d->rooms[small_keys[i]];
+    bool found = false;
+    for (size_t k = 0; k < r->sprite_count; k++) found |= r->sprites[k].key_drop == 1;
+    if (!found) fail_msg("room 0x%03X has no small-key drop", small_keys[i]);
+  }
+  bool big = false;
+  for (size_t k = 0; k < d->rooms[0x080].sprite_count; k++) big |= d->rooms[0x080].sprites[k].key_drop == 2;
+  assert_true(big);
+  /* every door pointer reaches the records after the F0 FF of list 2, which end the stream */
+  for (int i = 0; i < Z3_ROOM_COUNT; i++) {
+    const z3_room *r = &d->rooms[i];
+    size_t door_pc = 0;
+    assert_ok(z3_rom_to_pc(rom, long_at(rom, d->door_table_pc + 3 * (size_t)i), &door_pc, &err), &err);
+    if (!r->door_marker || door_pc != r->object_pc + r->object_len - 2 - 2 * r->door_count)
+      fail_msg("room 0x%03X: door pointer 0x%06zX, stream 0x%06zX+%zu, %zu doors", i, door_pc, r->object_pc,
+               r->object_len, r->door_count);
+  }
+  z3_dungeon_free(d);
+  z3_rom_free(rom);
+}
+
 /* Z3ED_TEST_ROM: every room of the real game loads, and saves byte-identically
  * even when every structure is re-encoded. */
 Z3_TEST(test_dungeon__real_rom_round_trip) {
@@ -299,6 +537,12 @@ Z3_RUN(cmocka_unit_test(test_dungeon__sample_rooms_load_with_their_content),
        cmocka_unit_test(test_dungeon__full_object_list_and_bad_objects_are_refused),
        cmocka_unit_test(test_dungeon__object_codec_round_trips_every_id),
        cmocka_unit_test(test_dungeon__sprites_keys_and_limits),
+       cmocka_unit_test(test_dungeon__an_e4_record_is_never_an_overlord),
        cmocka_unit_test(test_dungeon__chest_edit_touches_one_record),
        cmocka_unit_test(test_dungeon__copy_room_unshares_the_header),
+       cmocka_unit_test(test_dungeon__packed_headers_move_only_when_a_neighbour_reads_the_change),
+       cmocka_unit_test(test_dungeon__a_moved_pot_table_does_not_free_the_bytes_after_it),
+       cmocka_unit_test(test_dungeon__a_pot_list_running_into_the_shared_empty_one),
+       cmocka_unit_test(test_dungeon__door_pointers_are_found_through_the_operand),
+       cmocka_unit_test(test_dungeon__real_rom_matches_the_disassembly),
        cmocka_unit_test(test_dungeon__real_rom_round_trip))

@@ -89,11 +89,54 @@ Z3_TEST(test_dungeon_render__layers_and_bad_rooms) {
   assert_int_equal(z3_room_render(rom, dungeon, 0x128, Z3_RENDER_ALL, img, &err), Z3_E_NOT_FOUND);
 }
 
+/* The size rules of the game's routines (usdasm bank $01 routine table at
+ * $01:8200 and RoomDraw_GetSize_*): only the "1to15or32" / "1to15or26" objects
+ * have a long form at size 0; 0x003-0x008 and 0x063-0x068 are "1to16". */
+Z3_TEST(test_dungeon_render__repeat_counts_follow_the_game_routines) {
+  (void)state;
+  static const struct {
+    uint16_t id;
+    uint8_t size;
+    int want;
+  } cases[] = {
+      {0x000, 0, 32}, {0x0B8, 0, 32}, {0x0B9, 3, 3},  {0x060, 0, 32}, {0x092, 0, 32}, {0x093, 7, 7},
+      {0x001, 0, 26}, {0x002, 5, 5},  {0x0B6, 0, 26}, {0x0B7, 0, 26}, {0x061, 0, 26}, {0x090, 0, 26},
+      {0x091, 2, 2},  {0x003, 0, 1},  {0x006, 0, 1},  {0x007, 0, 1},  {0x008, 4, 5},  {0x063, 0, 1},
+      {0x067, 0, 1},  {0x068, 15, 16}, {0x033, 0, 1},
+  };
+  for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+    z3_room_object o = {.id = cases[i].id, .x = 4, .y = 4, .size = cases[i].size};
+    if (z3_room_object_repeats(&o) != cases[i].want)
+      fail_msg("object 0x%03X size %u: %d repeats, want %d", o.id, o.size, z3_room_object_repeats(&o), cases[i].want);
+  }
+  /* block sizes: Rightwards2x4 (0x001, 0x0B6), Rightwards2x2 (0x007), Downwards4x2 (0x061, 0x090), Downwards2x2 (0x068) */
+  int w, h;
+  z3_room_object_block(0x0B6, &w, &h);
+  assert_true(w == 2 && h == 4);
+  z3_room_object_block(0x001, &w, &h);
+  assert_true(w == 2 && h == 4);
+  z3_room_object_block(0x007, &w, &h);
+  assert_true(w == 2 && h == 2);
+  z3_room_object_block(0x090, &w, &h);
+  assert_true(w == 4 && h == 2);
+  z3_room_object_block(0x061, &w, &h);
+  assert_true(w == 4 && h == 2);
+  z3_room_object_block(0x068, &w, &h);
+  assert_true(w == 2 && h == 2);
+  /* the wall columns are spaced (usdasm $01:8C37 / $01:8C4F; ZScream draws them 6 apart) */
+  assert_int_equal(z3_room_object_step(0x005), 6);
+  assert_int_equal(z3_room_object_step(0x066), 6);
+  assert_int_equal(z3_room_object_step(0x003), 2);
+  assert_int_equal(z3_room_object_step(0x063), 2);
+  assert_int_equal(z3_room_object_step(0x0B6), 2);
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(test_dungeon_render__every_object_is_drawn_or_counted),
       cmocka_unit_test(test_dungeon_render__a_subtype3_object_shows_its_first_tile),
       cmocka_unit_test(test_dungeon_render__layers_and_bad_rooms),
+      cmocka_unit_test(test_dungeon_render__repeat_counts_follow_the_game_routines),
   };
   return cmocka_run_group_tests(tests, setup, teardown);
 }
