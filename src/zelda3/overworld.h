@@ -101,6 +101,10 @@ typedef struct z3_ow_area {
   char why[96];                 /* the latest edit, in model terms, for the change log */
   /* properties (parent's value repeated for children; -1 = no table entry) */
   int gfx, palette, message;
+  /* Special world only: the entry of the 16-byte tables at 0x16811-0x16841
+   * this area uses, i.e. the special exit room - 0x180 that loads it (the game
+   * indexes them by that room, not by area); -1 = no special exit leads here. */
+  int special_slot;
   int sprite_gfx[Z3_OW_STATES], sprite_palette[Z3_OW_STATES];
   int music[4];
 } z3_ow_area;

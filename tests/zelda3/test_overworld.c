@@ -4,6 +4,7 @@
 
 #include "snes/lz2.h"
 #include "test.h"
+#include "zelda3/gfx.h"
 #include "zelda3/overworld.h"
 #include "zelda3/sample.h"
 
@@ -196,6 +197,40 @@ Z3_TEST(test_overworld_save__overflowing_maps_use_free_space_then_fail_cleanly) 
   z3_rom_free(rom);
 }
 
+/* Streams that overflow into an expanded ROM's free space stay inside one LoROM
+ * bank and off its last byte: the game's decompressor (usdasm Decompress_bank02)
+ * cannot read on from $xx:FFFF into the next bank. */
+Z3_TEST(test_overworld_save__relocated_streams_stay_in_one_bank) {
+  (void)state;
+  z3_rom *rom = z3_test_sample_rom(0, Z3_MAP_LOROM);
+  z3_error err;
+  z3_error_init(&err);
+  assert_ok(z3_rom_expand(rom, 2u << 20, &err), &err);
+  z3_overworld *ow;
+  assert_ok(z3_ow_load(&ow, rom, &err), &err);
+  uint32_t x = 777;
+  for (int id = 0; id < Z3_OW_AREA_COUNT; id++) {
+    for (int i = 0; i < 256; i++) x = x * 1103515245u + 12345u, ow->areas[id].map32[i] = (uint16_t)((x >> 16) % 0x2000);
+    ow->areas[id].map_dirty = true;
+  }
+  assert_ok(z3_ow_save(ow, rom, &err), &err);
+  size_t expanded = 0;
+  for (int id = 0; id < Z3_OW_AREA_COUNT; id++) {
+    const z3_ow_stream *s[2] = {&ow->areas[id].high, &ow->areas[id].low};
+    for (int k = 0; k < 2; k++) {
+      expanded += s[k]->pc >= 0x100000;
+      assert_int_equal(s[k]->pc >> 15, (s[k]->pc + s[k]->stored_size) >> 15);
+    }
+  }
+  assert_true(expanded > 100); /* enough streams went there to meet bank ends */
+  z3_overworld *again;
+  assert_ok(z3_ow_load(&again, rom, &err), &err);
+  for (int id = 0; id < Z3_OW_AREA_COUNT; id++) assert_memory_equal(again->areas[id].map32, ow->areas[id].map32, 512);
+  z3_ow_free(again);
+  z3_ow_free(ow);
+  z3_rom_free(rom);
+}
+
 static const range sprite_ranges[] = {{0x4C881, 0x4CB41}, {Z3_OW_SPRITE_DATA_PC, Z3_OW_SPRITE_DATA_END}};
 
 Z3_TEST(test_overworld_sprites__add_move_remove_touch_only_sprite_data) {
@@ -351,6 +386,41 @@ Z3_TEST(test_overworld_load__bad_data_names_area_and_address) {
   z3_rom_free(rom);
 }
 
+/* The special world's 16-byte property tables are indexed by the special exit's
+ * room - 0x180 (usdasm LoadSpecialOverworld, snesrev get_special_exit_info), not by
+ * area: room 0x182 loads Zora's Domain, so its properties are entry 2, and an edit
+ * writes entry 2 once instead of one entry per screen of the large area. */
+Z3_TEST(test_overworld_special__properties_follow_the_exit_room) {
+  (void)state;
+  z3_rom *rom = z3_test_sample_rom(0, Z3_MAP_LOROM);
+  z3_error err;
+  z3_error_init(&err);
+  z3_overworld *ow;
+  assert_ok(z3_ow_load(&ow, rom, &err), &err);
+  const uint8_t *d = rom->data.data;
+  assert_int_equal(ow->areas[0x81].special_slot, 2);
+  assert_int_not_equal(d[0x16811 + 1], d[0x16811 + 2]); /* the sample's entries differ */
+  static const int zora[] = {0x81, 0x8A}; /* the parent and a child */
+  for (size_t k = 0; k < 2; k++) {
+    int id = zora[k];
+    assert_int_equal(ow->areas[id].gfx, d[0x16821 + 2]);
+    assert_int_equal(ow->areas[id].palette, d[0x16831 + 2]);
+    assert_int_equal(ow->areas[id].sprite_gfx[2], d[0x16811 + 2]);
+    assert_int_equal(ow->areas[id].sprite_palette[0], d[0x16841 + 2]);
+  }
+  assert_int_equal(ow->areas[0x80].gfx, d[0x16821 + 0]); /* room 0x180 */
+  assert_int_equal(ow->areas[0x83].gfx, -1);              /* no special exit loads it */
+  uint8_t *before = copy_of(rom);
+  ow->areas[0x81].gfx = 0x33, ow->areas[0x81].props_dirty = true;
+  assert_ok(z3_ow_save(ow, rom, &err), &err);
+  const range gfx_entry[] = {{0x16821 + 2, 0x16821 + 3}};
+  assert_int_equal(diff_within(before, rom, gfx_entry, 1), 1);
+  assert_int_equal(rom->data.data[0x16821 + 2], 0x33);
+  free(before);
+  z3_ow_free(ow);
+  z3_rom_free(rom);
+}
+
 /* With the real game (Z3ED_TEST_ROM): every area loads and an unchanged model saves identically. */
 Z3_TEST(test_overworld_real_rom__loads_and_saves_identically) {
   (void)state;
@@ -381,9 +451,11 @@ Z3_RUN(cmocka_unit_test(test_overworld_load__sample_has_every_area_and_a_large_o
                 cmocka_unit_test(test_overworld_set_tile__changes_only_map_structures_and_reloads),
                 cmocka_unit_test(test_overworld_save__grown_map_moves_and_repoints),
                 cmocka_unit_test(test_overworld_save__overflowing_maps_use_free_space_then_fail_cleanly),
+                cmocka_unit_test(test_overworld_save__relocated_streams_stay_in_one_bank),
                 cmocka_unit_test(test_overworld_sprites__add_move_remove_touch_only_sprite_data),
                 cmocka_unit_test(test_overworld_sprites__shared_tail_is_left_alone),
                 cmocka_unit_test(test_overworld_sprites__full_region_is_an_error_not_an_overwrite),
                 cmocka_unit_test(test_overworld_entrance__set_changes_only_the_entrance_tables),
                 cmocka_unit_test(test_overworld_load__bad_data_names_area_and_address),
+                cmocka_unit_test(test_overworld_special__properties_follow_the_exit_room),
                 cmocka_unit_test(test_overworld_real_rom__loads_and_saves_identically))
