@@ -482,37 +482,60 @@ static z3_status put_byte(z3_rom *rom, size_t pc, int value, const char *reason,
   return z3_ow__write_diff(rom, pc, &b, 1, reason, err);
 }
 
-/* Writes one area's property bytes at every index of its group (parent and children). */
+enum { PROP_GFX, PROP_PALETTE, PROP_MESSAGE, PROP_SPRITE_GFX, PROP_SPRITE_PALETTE, PROP_MUSIC };
+
+/* Where property `kind` (state or music row `n`) of area i lives; 0 = no entry. */
+static size_t prop_pc(int kind, int n, int i) {
+  size_t sprite = i < 0x40 ? (size_t)(n * 0x40 + i) : (size_t)(0xC0 + i - 0x40);
+  if (kind == PROP_MUSIC)
+    return i < 0x40 ? MUSIC_LW_PC + (size_t)(n * 0x40 + i) : n == 0 ? MUSIC_DW_PC + (size_t)(i - 0x40) : 0;
+  if (i >= 0x80) return 0;
+  switch (kind) {
+    case PROP_GFX: return GFX_PC + (size_t)i;
+    case PROP_PALETTE: return PALETTE_PC + (size_t)i;
+    case PROP_MESSAGE: return MESSAGE_PC + 2 * (size_t)i;
+    case PROP_SPRITE_GFX: return SPRITE_GFX_PC + sprite;
+    default: return SPRITE_PALETTE_PC + sprite;
+  }
+}
+
+/* One property at every index of the parent's group, but only when the
+ * parent's own entry changes: the game reads the parent's entry (it indexes
+ * by $8A, which holds the parent), so a child entry that differs (vanilla
+ * area 0x31's palette byte) is left alone unless that property is edited. */
+static z3_status put_group(const z3_overworld *ow, z3_rom *rom, int parent, int kind, int n, int value,
+                           const char *reason, z3_error *err) {
+  size_t at = prop_pc(kind, n, parent), width = kind == PROP_MESSAGE ? 2 : 1;
+  uint8_t b[2] = {(uint8_t)value, (uint8_t)(value >> 8)};
+  if (value < 0 || at == 0 || memcmp(rom->data.data + at, b, width) == 0) return Z3_OK;
+  for (int i = 0; i < Z3_OW_AREA_COUNT; i++) {
+    size_t pc = ow->areas[i].parent == parent ? prop_pc(kind, n, i) : 0;
+    z3_status st = pc ? z3_ow__write_diff(rom, pc, b, width, reason, err) : Z3_OK;
+    if (st) return st;
+  }
+  return Z3_OK;
+}
+
+/* Writes one area group's properties (the values are the parent's). */
 static z3_status save_properties(const z3_overworld *ow, z3_rom *rom, int id, z3_error *err) {
   const z3_ow_area *a = &ow->areas[id];
+  int p = a->parent;
   char reason[256];
-  snprintf(reason, sizeof reason, "%s%sarea 0x%02X properties", a->why, a->why[0] ? ": " : "", a->parent);
-  z3_status st = Z3_OK;
-  for (int i = 0; st == Z3_OK && i < Z3_OW_AREA_COUNT; i++) {
-    if (ow->areas[i].parent != a->parent) continue;
-    if (i < 0x80) {
-      st = put_byte(rom, GFX_PC + (size_t)i, a->gfx, reason, err);
-      if (st == Z3_OK) st = put_byte(rom, PALETTE_PC + (size_t)i, a->palette, reason, err);
-      uint8_t msg[2] = {(uint8_t)a->message, (uint8_t)(a->message >> 8)};
-      if (st == Z3_OK) st = z3_ow__write_diff(rom, MESSAGE_PC + 2 * (size_t)i, msg, 2, reason, err);
-      for (int s = 0; st == Z3_OK && s < Z3_OW_STATES; s++) {
-        size_t k = i < 0x40 ? (size_t)(s * 0x40 + i) : (size_t)(0xC0 + i - 0x40);
-        st = put_byte(rom, SPRITE_GFX_PC + k, a->sprite_gfx[s], reason, err);
-        if (st == Z3_OK) st = put_byte(rom, SPRITE_PALETTE_PC + k, a->sprite_palette[s], reason, err);
-      }
-      for (int m = 0; st == Z3_OK && m < 4; m++)
-        st = put_byte(rom, i < 0x40 ? MUSIC_LW_PC + (size_t)(m * 0x40 + i) : MUSIC_DW_PC + (size_t)(i - 0x40),
-                      i < 0x40 || m == 0 ? a->music[m] : -1, reason, err);
-    } else {
-      int k = ow->areas[a->parent].special_slot; /* one entry for the whole group, not one per area */
-      if (i == a->parent && k >= 0) {
-        st = put_byte(rom, SW_GFX_PC + (size_t)k, a->gfx, reason, err);
-        if (st == Z3_OK) st = put_byte(rom, SW_PALETTE_PC + (size_t)k, a->palette, reason, err);
-        if (st == Z3_OK) st = put_byte(rom, SW_SPRITE_GFX_PC + (size_t)k, a->sprite_gfx[0], reason, err);
-        if (st == Z3_OK) st = put_byte(rom, SW_SPRITE_PALETTE_PC + (size_t)k, a->sprite_palette[0], reason, err);
-      }
-      if (st == Z3_OK) st = put_byte(rom, MUSIC_DW_PC + (size_t)(i - 0x40), a->music[0], reason, err);
-    }
+  snprintf(reason, sizeof reason, "%s%sarea 0x%02X properties", a->why, a->why[0] ? ": " : "", p);
+  z3_status st = put_group(ow, rom, p, PROP_GFX, 0, a->gfx, reason, err);
+  if (st == Z3_OK) st = put_group(ow, rom, p, PROP_PALETTE, 0, a->palette, reason, err);
+  if (st == Z3_OK) st = put_group(ow, rom, p, PROP_MESSAGE, 0, a->message, reason, err);
+  for (int s = 0; st == Z3_OK && s < Z3_OW_STATES; s++) {
+    st = put_group(ow, rom, p, PROP_SPRITE_GFX, s, a->sprite_gfx[s], reason, err);
+    if (st == Z3_OK) st = put_group(ow, rom, p, PROP_SPRITE_PALETTE, s, a->sprite_palette[s], reason, err);
+  }
+  for (int m = 0; st == Z3_OK && m < 4; m++) st = put_group(ow, rom, p, PROP_MUSIC, m, a->music[m], reason, err);
+  int k = ow->areas[p].special_slot; /* special world: one entry for the whole group, not one per area */
+  if (st == Z3_OK && p >= 0x80 && k >= 0) {
+    st = put_byte(rom, SW_GFX_PC + (size_t)k, a->gfx, reason, err);
+    if (st == Z3_OK) st = put_byte(rom, SW_PALETTE_PC + (size_t)k, a->palette, reason, err);
+    if (st == Z3_OK) st = put_byte(rom, SW_SPRITE_GFX_PC + (size_t)k, a->sprite_gfx[0], reason, err);
+    if (st == Z3_OK) st = put_byte(rom, SW_SPRITE_PALETTE_PC + (size_t)k, a->sprite_palette[0], reason, err);
   }
   return st;
 }

@@ -386,6 +386,37 @@ Z3_TEST(test_overworld_load__bad_data_names_area_and_address) {
   z3_rom_free(rom);
 }
 
+/* A property edit writes the parent's group only for the properties that
+ * changed: the game reads the parent's entry, and vanilla has a child entry
+ * that differs (area 0x31's palette byte), which other edits must not rewrite. */
+Z3_TEST(test_overworld_properties__unchanged_fields_leave_children_alone) {
+  (void)state;
+  z3_rom *rom = z3_test_sample_rom(0, Z3_MAP_LOROM);
+  z3_error err;
+  z3_error_init(&err);
+  const size_t palette_pc = 0x07D1C, music_pc = 0x14303;
+  rom->data.data[palette_pc + 0x31] ^= 0x01; /* a child entry unlike its parent 0x30 */
+  uint8_t child_palette = rom->data.data[palette_pc + 0x31];
+  z3_overworld *ow;
+  assert_ok(z3_ow_load(&ow, rom, &err), &err);
+  assert_int_equal(ow->areas[0x31].parent, 0x30);
+  int music = (ow->areas[0x30].music[0] + 1) & 0xFF;
+  ow->areas[0x30].music[0] = music, ow->areas[0x30].props_dirty = true;
+  uint8_t *before = copy_of(rom);
+  assert_ok(z3_ow_save(ow, rom, &err), &err);
+  const range music_row[] = {{music_pc, music_pc + 0x40}};
+  assert_int_equal(diff_within(before, rom, music_row, 1), 4); /* 0x30, 0x31, 0x38, 0x39 */
+  assert_int_equal(rom->data.data[music_pc + 0x39], music);
+  assert_int_equal(rom->data.data[palette_pc + 0x31], child_palette);
+  int palette = (ow->areas[0x30].palette + 1) & 0xFF; /* editing the palette itself: children follow */
+  ow->areas[0x30].palette = palette, ow->areas[0x30].props_dirty = true;
+  assert_ok(z3_ow_save(ow, rom, &err), &err);
+  for (int i = 0; i < 4; i++) assert_int_equal(rom->data.data[palette_pc + 0x30 + (i & 1) + (i >> 1) * 8], palette);
+  free(before);
+  z3_ow_free(ow);
+  z3_rom_free(rom);
+}
+
 /* The special world's 16-byte property tables are indexed by the special exit's
  * room - 0x180 (usdasm LoadSpecialOverworld, snesrev get_special_exit_info), not by
  * area: room 0x182 loads Zora's Domain, so its properties are entry 2, and an edit
@@ -458,4 +489,5 @@ Z3_RUN(cmocka_unit_test(test_overworld_load__sample_has_every_area_and_a_large_o
                 cmocka_unit_test(test_overworld_entrance__set_changes_only_the_entrance_tables),
                 cmocka_unit_test(test_overworld_load__bad_data_names_area_and_address),
                 cmocka_unit_test(test_overworld_special__properties_follow_the_exit_room),
+                cmocka_unit_test(test_overworld_properties__unchanged_fields_leave_children_alone),
                 cmocka_unit_test(test_overworld_real_rom__loads_and_saves_identically))
