@@ -33,6 +33,7 @@ enum {
   Z3_OW_SCREEN_TILE32 = 16,     /* tile32 per screen side */
   Z3_OW_STATES = 3,             /* sprite lists: beginning, zelda, agahnim */
   Z3_OW_ENTRANCE_COUNT = 129,
+  Z3_OW_DUNGEON_ENTRANCES = 133, /* ids an entrance or hole may lead to: the game's entrance tables */
   Z3_OW_HOLE_COUNT = 19,
   Z3_OW_EXIT_COUNT = 79,
   Z3_OW_TRANSPORT_COUNT = 17,

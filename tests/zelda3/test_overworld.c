@@ -342,6 +342,15 @@ Z3_TEST(test_overworld_entrance__set_changes_only_the_entrance_tables) {
   assert_int_equal(Z3_OW_POS_Y(again->entrances[7].pos), 4);
   assert_int_equal(again->entrances[7].entrance, 0x12);
   assert_int_equal(z3_ow_set_entrance(ow, 129, 0, 0, 0, 0, &err), Z3_E_NOT_FOUND);
+  /* ids index the game's 133 dungeon entrances (usdasm $02:C813, snesrev reads 133) */
+  assert_ok(z3_ow_set_entrance(ow, 7, 0x24, 3, 4, 0x84, &err), &err);
+  z3_error_init(&err);
+  assert_int_equal(z3_ow_set_entrance(ow, 7, 0x24, 3, 4, 0x85, &err), Z3_E_INVALID);
+  assert_non_null(strstr(err.message, "0x00-0x84"));
+  z3_error_init(&err);
+  assert_int_equal(z3_ow_set_hole(ow, 4, 0x2C, 10, 20, 0x85, &err), Z3_E_INVALID);
+  z3_error_init(&err);
+  assert_ok(z3_ow_set_entrance(ow, 7, 0x24, 3, 4, 0x12, &err), &err);
   /* a hole is stored 0x400 below its tile16 offset (world reference §2.6) */
   assert_ok(z3_ow_set_hole(ow, 4, 0x2C, 10, 20, 0x33, &err), &err);
   assert_ok(z3_ow_save(ow, rom, &err), &err);
