@@ -92,7 +92,7 @@ z3_status z3_ow__load_lists(z3_overworld *ow, const z3_rom *rom, z3_error *err) 
     z3_error_hint(err, "the secret-item pointer table is found through the long at $1B:C8B9");
     return st;
   }
-  unsigned bank = d[ITEM_BANK_OPERAND_PC];
+  unsigned bank = d[ITEM_BANK_OPERAND_PC] & 0x7F; /* $9B:xxxx is the same ROM byte as $1B:xxxx */
   for (int i = 0; i < Z3_OW_LIST_AREAS; i++) {
     snprintf(name, sizeof name, "item list of area 0x%02X", i);
     uint16_t ptr = read_word(d + ow->item_ptr_pc + (size_t)i * 2);
@@ -279,6 +279,13 @@ static z3_status place_list(const list_kind *k, const list_set *set, z3_rom *rom
   if (!shared && len <= l->stored_size) {
     l->stored_size = len;
     return z3_ow__write_diff(rom, l->pc, bytes, len, reason, err);
+  }
+  if ((k->region_from >> 15) != (l->pc >> 15)) {
+    z3_error_set(err, Z3_E_INVALID, "cannot move the %s (%zu bytes): its data is in bank $%02zX, and z3ed moves %ss only "
+                 "within the vanilla region 0x%05zX-0x%05zX of bank $%02zX", k->what, len, l->pc >> 15, k->what,
+                 k->region_from, k->region_to - 1, k->region_from >> 15);
+    z3_error_hint(err, "make the list no longer than it is, so it is rewritten in place");
+    return Z3_E_INVALID;
   }
   size_t at = k->region_from;
   while (at + len <= k->region_to) {

@@ -395,6 +395,27 @@ Z3_TEST(test_overworld_load__bad_data_names_area_and_address) {
   z3_rom_free(rom);
 }
 
+/* The item data's bank comes from an LDA #imm operand; a FastROM bank ($9B) is
+ * the same ROM as $1B (LoROM mirrors banks $80-$FF onto $00-$7F). */
+Z3_TEST(test_overworld_items__fastrom_bank_operand_reads_the_same_lists) {
+  (void)state;
+  z3_rom *rom = z3_test_sample_rom(0, Z3_MAP_LOROM);
+  z3_error err;
+  z3_error_init(&err);
+  z3_overworld *plain, *fast;
+  assert_ok(z3_ow_load(&plain, rom, &err), &err);
+  assert_int_equal(rom->data.data[0xDC8BF], 0x1B);
+  rom->data.data[0xDC8BF] = 0x9B;
+  assert_ok(z3_ow_load(&fast, rom, &err), &err);
+  for (int a = 0; a < Z3_OW_LIST_AREAS; a++) {
+    assert_int_equal(fast->items[a].pc, plain->items[a].pc);
+    assert_int_equal(fast->items[a].count, plain->items[a].count);
+  }
+  z3_ow_free(fast);
+  z3_ow_free(plain);
+  z3_rom_free(rom);
+}
+
 /* A property edit writes the parent's group only for the properties that
  * changed: the game reads the parent's entry, and vanilla has a child entry
  * that differs (area 0x31's palette byte), which other edits must not rewrite. */
@@ -499,4 +520,5 @@ Z3_RUN(cmocka_unit_test(test_overworld_load__sample_has_every_area_and_a_large_o
                 cmocka_unit_test(test_overworld_load__bad_data_names_area_and_address),
                 cmocka_unit_test(test_overworld_special__properties_follow_the_exit_room),
                 cmocka_unit_test(test_overworld_properties__unchanged_fields_leave_children_alone),
+                cmocka_unit_test(test_overworld_items__fastrom_bank_operand_reads_the_same_lists),
                 cmocka_unit_test(test_overworld_real_rom__loads_and_saves_identically))
