@@ -322,6 +322,42 @@ Z3_TEST(test_overworld_sprites__full_region_is_an_error_not_an_overwrite) {
   z3_rom_free(rom);
 }
 
+/* On a ROM ZScream saved, the dungeon sprite pointer table and room lists
+ * follow the overworld sprite lists inside 0x4CB41-0x4D62D (the word at
+ * 0x4C298 says where): a grown list must not be moved over them. */
+Z3_TEST(test_overworld_sprites__moved_dungeon_sprite_table_is_not_free_room) {
+  (void)state;
+  z3_rom *rom = z3_test_sample_rom(0, Z3_MAP_LOROM);
+  z3_error err;
+  z3_error_init(&err);
+  z3_overworld *ow;
+  assert_ok(z3_ow_load(&ow, rom, &err), &err);
+  size_t used_end = Z3_OW_SPRITE_DATA_PC;
+  for (int s = 0; s < Z3_OW_STATES; s++)
+    for (int i = 0; i < z3_ow_sprite_list_count(s); i++)
+      if (ow->sprites[s][i].pc + ow->sprites[s][i].stored_size > used_end)
+        used_end = ow->sprites[s][i].pc + ow->sprites[s][i].stored_size;
+  z3_ow_free(ow);
+  size_t table = used_end + 0x40; /* a little free room, then the moved table and room lists */
+  assert_true(table < Z3_OW_SPRITE_DATA_END);
+  rom->data.data[0x4C298] = (uint8_t)(0x8000 | (table & 0x7FFF)), rom->data.data[0x4C299] = (uint8_t)((0x8000 | (table & 0x7FFF)) >> 8);
+  memset(rom->data.data + table, 0x5A, Z3_OW_SPRITE_DATA_END - table);
+  uint8_t *before = copy_of(rom);
+  assert_ok(z3_ow_load(&ow, rom, &err), &err);
+  z3_status st = Z3_OK;
+  int index;
+  for (int k = 0; st == Z3_OK && k < 60; k++) { /* grow one list until no room is left */
+    st = z3_ow_sprite_add(ow, 1, 0x2C, (z3_ow_sprite){.x = (uint8_t)(k % 32), .y = 2, .id = 0x41}, &index, &err);
+    if (st == Z3_OK) st = z3_ow_save(ow, rom, &err);
+  }
+  assert_int_equal(st, Z3_E_INVALID);
+  assert_non_null(strstr(err.message, "no room for the sprite list"));
+  assert_memory_equal(before + table, rom->data.data + table, Z3_OW_SPRITE_DATA_END - table);
+  free(before);
+  z3_ow_free(ow);
+  z3_rom_free(rom);
+}
+
 Z3_TEST(test_overworld_entrance__set_changes_only_the_entrance_tables) {
   (void)state;
   z3_rom *rom = z3_test_sample_rom(0, Z3_MAP_LOROM);
@@ -516,6 +552,7 @@ Z3_RUN(cmocka_unit_test(test_overworld_load__sample_has_every_area_and_a_large_o
                 cmocka_unit_test(test_overworld_sprites__add_move_remove_touch_only_sprite_data),
                 cmocka_unit_test(test_overworld_sprites__shared_tail_is_left_alone),
                 cmocka_unit_test(test_overworld_sprites__full_region_is_an_error_not_an_overwrite),
+                cmocka_unit_test(test_overworld_sprites__moved_dungeon_sprite_table_is_not_free_room),
                 cmocka_unit_test(test_overworld_entrance__set_changes_only_the_entrance_tables),
                 cmocka_unit_test(test_overworld_load__bad_data_names_area_and_address),
                 cmocka_unit_test(test_overworld_special__properties_follow_the_exit_room),
