@@ -1,4 +1,5 @@
 /* Overworld load and save: layout checks, areas, tile tables, map streams, properties. */
+#include <stdint.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -27,6 +28,7 @@ enum { TILE32_TABLE_BYTES = 0x33F0 };
 #define SW_GFX_PC 0x16821u
 #define SW_PALETTE_PC 0x16831u
 #define SW_SPRITE_PALETTE_PC 0x16841u
+enum { SW_TABLE_ENTRIES = 16 };
 
 /* Where map streams may live (vanilla banks $0B-$0C, world reference §7 item 3). */
 static const struct { size_t from, to; } map_regions[] = {{0x58000, 0x5FE70}, {0x60000, 0x6411F}};
@@ -146,12 +148,30 @@ static z3_status load_maps(z3_overworld *ow, const z3_rom *rom, z3_error *err) {
   return st;
 }
 
+/* The special world's 16-byte property tables are indexed by the special
+ * exit's room - 0x180 (usdasm LoadSpecialOverworld subtracts $80 from the low
+ * byte of $A0; snesrev's get_special_exit_info reads them by exit room), and
+ * the exit found for that room (the game scans the room table downward) says
+ * which area is loaded: in the US game room 0x180 and 0x181 load 0x80, 0x182
+ * loads Zora's Domain (0x81) and 0x189 loads 0x88. The lowest slot wins. */
+static int find_special_slot(const z3_overworld *ow, int parent) {
+  for (int k = 0; k < SW_TABLE_ENTRIES; k++) {
+    for (int e = Z3_OW_EXIT_COUNT - 1; e >= 0; e--) {
+      if (ow->exits[e].room != 0x180 + k) continue;
+      if (ow->exits[e].area == parent) return k;
+      break;
+    }
+  }
+  return -1;
+}
+
 /* Property values, read at the parent's index (world reference §2.4). */
 static void load_properties(z3_overworld *ow, const uint8_t *d) {
   for (int id = 0; id < Z3_OW_AREA_COUNT; id++) {
     z3_ow_area *a = &ow->areas[id];
     int p = a->parent;
     a->gfx = a->palette = a->message = -1;
+    a->special_slot = -1;
     for (int s = 0; s < Z3_OW_STATES; s++) a->sprite_gfx[s] = a->sprite_palette[s] = -1;
     for (int m = 0; m < 4; m++) a->music[m] = -1;
     if (p < 0x80) {
@@ -167,17 +187,19 @@ static void load_properties(z3_overworld *ow, const uint8_t *d) {
         for (int m = 0; m < 4; m++) a->music[m] = d[MUSIC_LW_PC + (size_t)(m * 0x40 + p)];
       else
         a->music[0] = d[MUSIC_DW_PC + (size_t)(p - 0x40)];
-    } else if (p < 0x90) {
-      a->gfx = d[SW_GFX_PC + (size_t)(p - 0x80)];
-      a->palette = d[SW_PALETTE_PC + (size_t)(p - 0x80)];
-      for (int s = 0; s < Z3_OW_STATES; s++) {
-        a->sprite_gfx[s] = d[SW_SPRITE_GFX_PC + (size_t)(p - 0x80)];
-        a->sprite_palette[s] = d[SW_SPRITE_PALETTE_PC + (size_t)(p - 0x80)];
-      }
-      a->music[0] = d[MUSIC_DW_PC + (size_t)(p - 0x40)];
-    } else {
-      a->music[0] = d[MUSIC_DW_PC + (size_t)(p - 0x40)];
+      continue;
     }
+    a->special_slot = find_special_slot(ow, p);
+    if (a->special_slot >= 0) {
+      size_t k = (size_t)a->special_slot;
+      a->gfx = d[SW_GFX_PC + k];
+      a->palette = d[SW_PALETTE_PC + k];
+      for (int s = 0; s < Z3_OW_STATES; s++) {
+        a->sprite_gfx[s] = d[SW_SPRITE_GFX_PC + k];
+        a->sprite_palette[s] = d[SW_SPRITE_PALETTE_PC + k];
+      }
+    }
+    a->music[0] = d[MUSIC_DW_PC + (size_t)(p - 0x40)];
   }
 }
 
@@ -201,9 +223,9 @@ z3_status z3_ow_load(z3_overworld **out, const z3_rom *rom, z3_error *err) {
     z3_ow_tile32_decode(q, ow->tile32, Z3_OW_TILE32_COUNT);
     st = load_maps(ow, rom, err);
   }
-  if (st == Z3_OK) load_properties(ow, d);
   if (st == Z3_OK) st = z3_ow__load_lists(ow, rom, err);
   if (st == Z3_OK) st = z3_ow__load_places(ow, rom, err);
+  if (st == Z3_OK) load_properties(ow, d); /* after the exits: they place the special world's entries */
   if (st) {
     z3_ow_free(ow);
     return st;
@@ -293,32 +315,94 @@ static bool stream_shared(const z3_overworld *ow, const z3_ow_stream *self) {
   return false;
 }
 
+static bool overlaps_stream(const z3_overworld *ow, const z3_ow_stream *self, size_t at, size_t len, size_t *end) {
+  bool hit = false;
+  for (int id = 0; id < Z3_OW_AREA_COUNT; id++) {
+    const z3_ow_stream *s[2] = {&ow->areas[id].high, &ow->areas[id].low};
+    for (int k = 0; k < 2; k++) {
+      if (s[k] == self || !(s[k]->pc < at + len && at < s[k]->pc + s[k]->stored_size)) continue;
+      hit = true;
+      if (s[k]->pc + s[k]->stored_size > *end) *end = s[k]->pc + s[k]->stored_size;
+    }
+  }
+  return hit;
+}
+
+/* A stream must stay in one LoROM bank and keep off the bank's last byte: the
+ * game's decompressor (usdasm Decompress_bank02, .read_next_byte) increments
+ * only the 16-bit address and does not go on from $xx:FFFF into the next bank. */
+static bool fits_one_bank(size_t at, size_t len) { return (at >> 15) == ((at + len) >> 15); }
+
+/* First `len` filler bytes ($00 or $FF) in [from, to) that touch no stream and
+ * fit one bank. A run that does not start at `from` loses its first byte: it
+ * may be the $FF that ends the data before it. */
+static bool find_filler(const z3_overworld *ow, const z3_ow_stream *self, const z3_rom *rom, size_t from, size_t to,
+                        size_t len, size_t *out) {
+  const uint8_t *d = rom->data.data;
+  if (to > rom->data.len) to = rom->data.len;
+  size_t run_from = SIZE_MAX, usable = 0; /* the current run of one filler byte, and its first usable byte */
+  for (size_t i = from; i < to; i++) {
+    if ((d[i] != 0x00 && d[i] != 0xFF) || (i & 0x7FFF) == 0x7FFF) {
+      run_from = SIZE_MAX;
+      continue;
+    }
+    bool bank_start = (i & 0x7FFF) == 0;
+    if (run_from == SIZE_MAX || d[i] != d[i - 1] || bank_start) {
+      run_from = i;
+      usable = i == from || bank_start ? i : i + 1;
+    }
+    if (i + 1 < usable + len) continue;
+    size_t at = i + 1 - len, end = 0;
+    if (!overlaps_stream(ow, self, at, len, &end)) {
+      *out = at;
+      return true;
+    }
+    i = end - 1, run_from = SIZE_MAX;
+  }
+  return false;
+}
+
+/* Free space outside the map banks, as z3_rom_find_free would choose it (the
+ * expanded area outside what editors reserve, then the vanilla free blocks
+ * while they hold only $FF), with the one-bank rule a stream needs. */
+static z3_status find_free_for_stream(const z3_overworld *ow, const z3_ow_stream *self, const z3_rom *rom,
+                                      size_t len, size_t *out, z3_error *err) {
+  z3_free_range ranges[4];
+  size_t n = z3_expanded_free_ranges(rom->data.len, ranges, 4);
+  for (size_t i = 0; i < n; i++)
+    if (find_filler(ow, self, rom, ranges[i].from, ranges[i].to, len, out)) return Z3_OK;
+  for (size_t b = 0; b < z3_vanilla_free_count; b++) {
+    size_t pc = z3_vanilla_free[b].pc, size = z3_vanilla_free[b].size, end = 0;
+    if (size < len || pc + size > rom->data.len || !fits_one_bank(pc, len)) continue;
+    bool all_ff = true;
+    for (size_t k = 0; k < size && all_ff; k++) all_ff = rom->data.data[pc + k] == 0xFF;
+    if (all_ff && !overlaps_stream(ow, self, pc, len, &end)) {
+      *out = pc;
+      return Z3_OK;
+    }
+  }
+  z3_error_set(err, Z3_E_NOT_FOUND, "no free space of %zu bytes inside one bank of the %zu KiB ROM", len,
+               rom->data.len / 1024);
+  z3_error_hint(err, "'z3ed rom expand --size 2MiB' adds free space");
+  return Z3_E_NOT_FOUND;
+}
+
 /* The lowest place in the map regions where `len` bytes touch no other
- * stream and stay inside one bank. Steps stream by stream, so it is
- * quadratic only in the number of streams. */
+ * stream and fit one bank. Steps stream by stream, so it is quadratic only in
+ * the number of streams. */
 static bool find_map_gap(const z3_overworld *ow, const z3_ow_stream *self, size_t len, size_t *out) {
   for (size_t r = 0; r < sizeof map_regions / sizeof map_regions[0]; r++) {
     size_t at = map_regions[r].from;
     while (at + len <= map_regions[r].to) {
-      if ((at >> 15) != ((at + len - 1) >> 15)) {
-        at = (at + len - 1) & ~(size_t)0x7FFF;
-        continue;
-      }
       size_t next = 0;
-      bool clash = false;
-      for (int id = 0; id < Z3_OW_AREA_COUNT; id++) {
-        const z3_ow_stream *s[2] = {&ow->areas[id].high, &ow->areas[id].low};
-        for (int k = 0; k < 2; k++) {
-          if (s[k] == self || !(s[k]->pc < at + len && at < s[k]->pc + s[k]->stored_size)) continue;
-          clash = true;
-          if (s[k]->pc + s[k]->stored_size > next) next = s[k]->pc + s[k]->stored_size;
-        }
-      }
-      if (!clash) {
+      if (!fits_one_bank(at, len)) {
+        at = (at | 0x7FFF) + 1;
+      } else if (overlaps_stream(ow, self, at, len, &next)) {
+        at = next;
+      } else {
         *out = at;
         return true;
       }
-      at = next;
     }
   }
   return false;
@@ -356,7 +440,7 @@ static z3_status place_stream(z3_overworld *ow, z3_rom *rom, int id, bool high, 
     if (st == Z3_OK) s->stored_size = packed->len;
     return st;
   } else {
-    if (!find_map_gap(ow, s, packed->len, &at)) st = z3_rom_find_free(rom, packed->len, &at, err);
+    if (!find_map_gap(ow, s, packed->len, &at)) st = find_free_for_stream(ow, s, rom, packed->len, &at, err);
     if (st) {
       z3_error e2 = *err;
       z3_error_init(err);
@@ -398,37 +482,60 @@ static z3_status put_byte(z3_rom *rom, size_t pc, int value, const char *reason,
   return z3_ow__write_diff(rom, pc, &b, 1, reason, err);
 }
 
-/* Writes one area's property bytes at every index of its group (parent and children). */
+enum { PROP_GFX, PROP_PALETTE, PROP_MESSAGE, PROP_SPRITE_GFX, PROP_SPRITE_PALETTE, PROP_MUSIC };
+
+/* Where property `kind` (state or music row `n`) of area i lives; 0 = no entry. */
+static size_t prop_pc(int kind, int n, int i) {
+  size_t sprite = i < 0x40 ? (size_t)(n * 0x40 + i) : (size_t)(0xC0 + i - 0x40);
+  if (kind == PROP_MUSIC)
+    return i < 0x40 ? MUSIC_LW_PC + (size_t)(n * 0x40 + i) : n == 0 ? MUSIC_DW_PC + (size_t)(i - 0x40) : 0;
+  if (i >= 0x80) return 0;
+  switch (kind) {
+    case PROP_GFX: return GFX_PC + (size_t)i;
+    case PROP_PALETTE: return PALETTE_PC + (size_t)i;
+    case PROP_MESSAGE: return MESSAGE_PC + 2 * (size_t)i;
+    case PROP_SPRITE_GFX: return SPRITE_GFX_PC + sprite;
+    default: return SPRITE_PALETTE_PC + sprite;
+  }
+}
+
+/* One property at every index of the parent's group, but only when the
+ * parent's own entry changes: the game reads the parent's entry (it indexes
+ * by $8A, which holds the parent), so a child entry that differs (vanilla
+ * area 0x31's palette byte) is left alone unless that property is edited. */
+static z3_status put_group(const z3_overworld *ow, z3_rom *rom, int parent, int kind, int n, int value,
+                           const char *reason, z3_error *err) {
+  size_t at = prop_pc(kind, n, parent), width = kind == PROP_MESSAGE ? 2 : 1;
+  uint8_t b[2] = {(uint8_t)value, (uint8_t)(value >> 8)};
+  if (value < 0 || at == 0 || memcmp(rom->data.data + at, b, width) == 0) return Z3_OK;
+  for (int i = 0; i < Z3_OW_AREA_COUNT; i++) {
+    size_t pc = ow->areas[i].parent == parent ? prop_pc(kind, n, i) : 0;
+    z3_status st = pc ? z3_ow__write_diff(rom, pc, b, width, reason, err) : Z3_OK;
+    if (st) return st;
+  }
+  return Z3_OK;
+}
+
+/* Writes one area group's properties (the values are the parent's). */
 static z3_status save_properties(const z3_overworld *ow, z3_rom *rom, int id, z3_error *err) {
   const z3_ow_area *a = &ow->areas[id];
+  int p = a->parent;
   char reason[256];
-  snprintf(reason, sizeof reason, "%s%sarea 0x%02X properties", a->why, a->why[0] ? ": " : "", a->parent);
-  z3_status st = Z3_OK;
-  for (int i = 0; st == Z3_OK && i < Z3_OW_AREA_COUNT; i++) {
-    if (ow->areas[i].parent != a->parent) continue;
-    if (i < 0x80) {
-      st = put_byte(rom, GFX_PC + (size_t)i, a->gfx, reason, err);
-      if (st == Z3_OK) st = put_byte(rom, PALETTE_PC + (size_t)i, a->palette, reason, err);
-      uint8_t msg[2] = {(uint8_t)a->message, (uint8_t)(a->message >> 8)};
-      if (st == Z3_OK) st = z3_ow__write_diff(rom, MESSAGE_PC + 2 * (size_t)i, msg, 2, reason, err);
-      for (int s = 0; st == Z3_OK && s < Z3_OW_STATES; s++) {
-        size_t k = i < 0x40 ? (size_t)(s * 0x40 + i) : (size_t)(0xC0 + i - 0x40);
-        st = put_byte(rom, SPRITE_GFX_PC + k, a->sprite_gfx[s], reason, err);
-        if (st == Z3_OK) st = put_byte(rom, SPRITE_PALETTE_PC + k, a->sprite_palette[s], reason, err);
-      }
-      for (int m = 0; st == Z3_OK && m < 4; m++)
-        st = put_byte(rom, i < 0x40 ? MUSIC_LW_PC + (size_t)(m * 0x40 + i) : MUSIC_DW_PC + (size_t)(i - 0x40),
-                      i < 0x40 || m == 0 ? a->music[m] : -1, reason, err);
-    } else {
-      if (i < 0x90) {
-        st = put_byte(rom, SW_GFX_PC + (size_t)(i - 0x80), a->gfx, reason, err);
-        if (st == Z3_OK) st = put_byte(rom, SW_PALETTE_PC + (size_t)(i - 0x80), a->palette, reason, err);
-        if (st == Z3_OK) st = put_byte(rom, SW_SPRITE_GFX_PC + (size_t)(i - 0x80), a->sprite_gfx[0], reason, err);
-        if (st == Z3_OK)
-          st = put_byte(rom, SW_SPRITE_PALETTE_PC + (size_t)(i - 0x80), a->sprite_palette[0], reason, err);
-      }
-      if (st == Z3_OK) st = put_byte(rom, MUSIC_DW_PC + (size_t)(i - 0x40), a->music[0], reason, err);
-    }
+  snprintf(reason, sizeof reason, "%s%sarea 0x%02X properties", a->why, a->why[0] ? ": " : "", p);
+  z3_status st = put_group(ow, rom, p, PROP_GFX, 0, a->gfx, reason, err);
+  if (st == Z3_OK) st = put_group(ow, rom, p, PROP_PALETTE, 0, a->palette, reason, err);
+  if (st == Z3_OK) st = put_group(ow, rom, p, PROP_MESSAGE, 0, a->message, reason, err);
+  for (int s = 0; st == Z3_OK && s < Z3_OW_STATES; s++) {
+    st = put_group(ow, rom, p, PROP_SPRITE_GFX, s, a->sprite_gfx[s], reason, err);
+    if (st == Z3_OK) st = put_group(ow, rom, p, PROP_SPRITE_PALETTE, s, a->sprite_palette[s], reason, err);
+  }
+  for (int m = 0; st == Z3_OK && m < 4; m++) st = put_group(ow, rom, p, PROP_MUSIC, m, a->music[m], reason, err);
+  int k = ow->areas[p].special_slot; /* special world: one entry for the whole group, not one per area */
+  if (st == Z3_OK && p >= 0x80 && k >= 0) {
+    st = put_byte(rom, SW_GFX_PC + (size_t)k, a->gfx, reason, err);
+    if (st == Z3_OK) st = put_byte(rom, SW_PALETTE_PC + (size_t)k, a->palette, reason, err);
+    if (st == Z3_OK) st = put_byte(rom, SW_SPRITE_GFX_PC + (size_t)k, a->sprite_gfx[0], reason, err);
+    if (st == Z3_OK) st = put_byte(rom, SW_SPRITE_PALETTE_PC + (size_t)k, a->sprite_palette[0], reason, err);
   }
   return st;
 }

@@ -33,6 +33,7 @@ enum {
   Z3_OW_SCREEN_TILE32 = 16,     /* tile32 per screen side */
   Z3_OW_STATES = 3,             /* sprite lists: beginning, zelda, agahnim */
   Z3_OW_ENTRANCE_COUNT = 129,
+  Z3_OW_DUNGEON_ENTRANCES = 133, /* ids an entrance or hole may lead to: the game's entrance tables */
   Z3_OW_HOLE_COUNT = 19,
   Z3_OW_EXIT_COUNT = 79,
   Z3_OW_TRANSPORT_COUNT = 17,
@@ -101,6 +102,10 @@ typedef struct z3_ow_area {
   char why[96];                 /* the latest edit, in model terms, for the change log */
   /* properties (parent's value repeated for children; -1 = no table entry) */
   int gfx, palette, message;
+  /* Special world only: the entry of the 16-byte tables at 0x16811-0x16841
+   * this area uses, i.e. the special exit room - 0x180 that loads it (the game
+   * indexes them by that room, not by area); -1 = no special exit leads here. */
+  int special_slot;
   int sprite_gfx[Z3_OW_STATES], sprite_palette[Z3_OW_STATES];
   int music[4];
 } z3_ow_area;

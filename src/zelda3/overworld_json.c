@@ -285,7 +285,7 @@ static z3_status import_entrances(z3_overworld *ow, int id, const json_t *ents, 
     z3_status st = field_int(e, "slot", path, 0, Z3_OW_ENTRANCE_COUNT - 1, &slot, err);
     if (st == Z3_OK) st = field_int(e, "x", path, 0, side - 1, &x, err);
     if (st == Z3_OK) st = field_int(e, "y", path, 0, side - 1, &y, err);
-    if (st == Z3_OK) st = field_int(e, "entrance", path, 0, 0xFF, &ent, err);
+    if (st == Z3_OK) st = field_int(e, "entrance", path, 0, Z3_OW_DUNGEON_ENTRANCES - 1, &ent, err);
     if (st) return st;
     if (next[slot].pos != 0xFFFF && next[slot].area != p)
       return bad(err, path, "slot is used by an entrance of another area");

@@ -14,6 +14,7 @@
 
 #define SPRITE_BANK 0x09u
 #define ITEM_BANK_OPERAND_PC 0xDC8BFu
+#define DUNGEON_SPRITE_PTR_OPERAND_PC 0x4C298u
 
 static const size_t sprite_table_pc[Z3_OW_STATES] = {0x4C881, 0x4C901, 0x4CA21};
 
@@ -92,7 +93,7 @@ z3_status z3_ow__load_lists(z3_overworld *ow, const z3_rom *rom, z3_error *err) 
     z3_error_hint(err, "the secret-item pointer table is found through the long at $1B:C8B9");
     return st;
   }
-  unsigned bank = d[ITEM_BANK_OPERAND_PC];
+  unsigned bank = d[ITEM_BANK_OPERAND_PC] & 0x7F; /* $9B:xxxx is the same ROM byte as $1B:xxxx */
   for (int i = 0; i < Z3_OW_LIST_AREAS; i++) {
     snprintf(name, sizeof name, "item list of area 0x%02X", i);
     uint16_t ptr = read_word(d + ow->item_ptr_pc + (size_t)i * 2);
@@ -262,7 +263,7 @@ static bool clashes(const list_set *set, const z3_ow_list *self, size_t pc, size
 }
 
 static z3_status place_list(const list_kind *k, const list_set *set, z3_rom *rom, z3_ow_list *l,
-                            const uint8_t *bytes, size_t len, const char *reason, z3_error *err) {
+                            const uint8_t *bytes, size_t len, size_t region_to, const char *reason, z3_error *err) {
   if (len == l->stored_size && memcmp(rom->data.data + l->pc, bytes, len) == 0) return Z3_OK; /* unchanged */
   for (int i = 0; i < set->n; i++) { /* the same bytes already stored: share them */
     const z3_ow_list *o = set->lists[i];
@@ -280,8 +281,15 @@ static z3_status place_list(const list_kind *k, const list_set *set, z3_rom *rom
     l->stored_size = len;
     return z3_ow__write_diff(rom, l->pc, bytes, len, reason, err);
   }
+  if ((k->region_from >> 15) != (l->pc >> 15)) {
+    z3_error_set(err, Z3_E_INVALID, "cannot move the %s (%zu bytes): its data is in bank $%02zX, and z3ed moves %ss only "
+                 "within the vanilla region 0x%05zX-0x%05zX of bank $%02zX", k->what, len, l->pc >> 15, k->what,
+                 k->region_from, k->region_to - 1, k->region_from >> 15);
+    z3_error_hint(err, "make the list no longer than it is, so it is rewritten in place");
+    return Z3_E_INVALID;
+  }
   size_t at = k->region_from;
-  while (at + len <= k->region_to) {
+  while (at + len <= region_to) {
     size_t next = at + 1;
     if (!clashes(set, l, at, len, &next)) {
       l->pointer = (uint16_t)(0x8000 | (at & 0x7FFF));
@@ -291,9 +299,21 @@ static z3_status place_list(const list_kind *k, const list_set *set, z3_rom *rom
     at = next;
   }
   z3_error_set(err, Z3_E_INVALID, "no room for the %s (%zu bytes): the data region 0x%05zX-0x%05zX is full", k->what,
-               len, k->region_from, k->region_to - 1);
+               len, k->region_from, region_to - 1);
   z3_error_hint(err, "remove entries from other lists of the same kind to make room");
   return Z3_E_INVALID;
+}
+
+/* Where the sprite region really ends: the dungeon sprite pointer table,
+ * found through the operand of LDA.w RoomData_SpritePointers,Y at $09:C297
+ * (usdasm bank_09), follows the overworld lists; vanilla keeps it at
+ * $09:D62E, but ZScream moves it (and the room lists after it) down to the
+ * first byte after the overworld data it writes (world reference §3.6), where
+ * it would otherwise look like free room. */
+static size_t sprite_region_end(const z3_rom *rom) {
+  const uint8_t *d = rom->data.data;
+  size_t table = (size_t)SPRITE_BANK * 0x8000 + ((d[DUNGEON_SPRITE_PTR_OPERAND_PC] | d[DUNGEON_SPRITE_PTR_OPERAND_PC + 1] << 8) & 0x7FFF);
+  return table > Z3_OW_SPRITE_DATA_PC && table < Z3_OW_SPRITE_DATA_END ? table : Z3_OW_SPRITE_DATA_END;
 }
 
 static z3_status save_one(const list_kind *k, const list_set *set, z3_rom *rom, z3_ow_list *l, size_t ptr_pc,
@@ -303,7 +323,8 @@ static z3_status save_one(const list_kind *k, const list_set *set, z3_rom *rom, 
   encode(k, l, bytes, &len);
   char reason[256];
   snprintf(reason, sizeof reason, "%s%s%s", l->why, l->why[0] ? ": " : "", what);
-  z3_status st = place_list(k, set, rom, l, bytes, len, reason, err);
+  size_t region_to = k == &sprite_kind ? sprite_region_end(rom) : k->region_to;
+  z3_status st = place_list(k, set, rom, l, bytes, len, region_to, reason, err);
   uint8_t ptr[2] = {(uint8_t)l->pointer, (uint8_t)(l->pointer >> 8)};
   snprintf(reason, sizeof reason, "%s%spointer of the %s", l->why, l->why[0] ? ": " : "", what);
   if (st == Z3_OK) st = z3_ow__write_diff(rom, ptr_pc, ptr, 2, reason, err);

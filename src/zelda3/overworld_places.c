@@ -154,8 +154,15 @@ static z3_status set_place(z3_overworld *ow, z3_ow_entrance *table, int slots, c
   if (x < 0 || y < 0 || x >= side || y >= side)
     return z3_error_set(err, Z3_E_INVALID, "position (%d,%d) is outside area 0x%02X (tile16 0-%d on each axis)", x, y,
                         parent, side - 1);
-  if (entrance < 0 || entrance > 0xFF)
-    return z3_error_set(err, Z3_E_INVALID, "entrance id %d is not a byte", entrance);
+  /* The id indexes the game's dungeon entrance tables, 133 entries (usdasm bank_02
+   * $02:C813-$02:C91C; snesrev extract_resources.py reads 133): a larger id
+   * makes the game read past them. */
+  if (entrance < 0 || entrance >= Z3_OW_DUNGEON_ENTRANCES) {
+    z3_error_set(err, Z3_E_INVALID, "entrance id %d (0x%X) does not exist: the game has dungeon entrances 0x00-0x%02X",
+                 entrance, (unsigned)entrance, Z3_OW_DUNGEON_ENTRANCES - 1);
+    z3_error_hint(err, "'z3ed overworld list-entrances' shows the ids the game's own entrances use");
+    return Z3_E_INVALID;
+  }
   z3_ow_entrance *e = &table[slot];
   snprintf(ow->places_why, sizeof ow->places_why,
            "%s slot %d set from area 0x%02X (%d,%d) id 0x%02X to area 0x%02X (%d,%d) id 0x%02X", kind, slot, e->area,

@@ -188,7 +188,7 @@ static void write_properties(uint8_t *img) {
   for (int id = 0x80; id < 0x88; id++) img[0x07D1C + id] = 0;
   for (int i = 0; i < 16; i++) {
     img[0x16801 + i] = 0;
-    img[0x16811 + i] = 0x0E;
+    img[0x16811 + i] = (uint8_t)(0x0C + 2 * (i % 3)); /* entries differ, so reading the wrong one shows */
     img[0x16821 + i] = 0x40 + (uint8_t)(i % 8);
     img[0x16831 + i] = (uint8_t)(i % 4);
     img[0x16841 + i] = 1;
@@ -292,6 +292,7 @@ static void write_exits(uint8_t *img) {
   write_exit(img, 0, 0x104, 0x2C, 0x1980 + 0x80, 0x0A00 + 0xC0); /* the house in 0x2C */
   write_exit(img, 1, 0x012, 0x1B, 0x0600 + 0x1E0, 0x0600 + 0x1C0);
   write_exit(img, 2, 0x180, 0x80, 0x0100, 0x0100);
+  write_exit(img, 3, 0x182, 0x81, 0x0200, 0x0100); /* as in the game: special room 0x182 loads Zora's Domain */
 }
 
 static void write_transports(uint8_t *img) {

@@ -14,8 +14,11 @@
  *   [W:xx] [N:xx] [P:xx] [SPD:xx] [C:xx] [WT:xx] [SFX:xx] [S:xx]
  *                                                 commands with a hex byte
  *   [D:xx]   dictionary entry xx, kept as such (the "raw" form shows these)
- *   [BYTE:xx] any byte without a meaning of its own (0x5F-0x66, 0x7B-0x7D,
- *            0x81-0x87, 0xE9-0xFE)
+ *   [BYTE:xx] any byte without a character or command of its own (0x5F-0x66,
+ *            0x7B-0x7D, 0x81-0x87, 0xE9-0xFE); kept to reproduce a ROM's bytes.
+ *            The game's renderer treats every byte >= 0x80 as a dictionary
+ *            byte (usdasm RenderText .word_lookup: BMI, then SBC #$88), so
+ *            0x81-0x87 and 0xE9-0xFE print entries past the 97 it has.
  * Two forms. The readable form expands dictionary entries; encoding it applies
  * the dictionary automatically (longest match at each place, the way the
  * game's own text was compressed), so it reproduces the bytes of every message

@@ -52,7 +52,9 @@ int z3_text__glyph_named(const char *token, size_t len) {
 }
 
 /* The bytes that stand for nothing but themselves ([BYTE:xx]): inside a
- * message they are harmless to the stream structure. */
+ * message they are harmless to the stream structure (the game's message scan
+ * steps over them as one byte), though the game draws 0x81-0x87 and 0xE9-0xFE
+ * as out-of-range dictionary entries. */
 bool z3_text__is_plain_byte(uint8_t b) {
   return (b >= Z3_TEXT_GLYPH_COUNT && b < Z3_TEXT_CMD_FIRST) || (b >= 0x7B && b <= 0x7D) ||
          (b > Z3_TEXT_BANK_SWITCH && b < Z3_TEXT_DICT_BASE) ||

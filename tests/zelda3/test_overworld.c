@@ -4,6 +4,7 @@
 
 #include "snes/lz2.h"
 #include "test.h"
+#include "zelda3/gfx.h"
 #include "zelda3/overworld.h"
 #include "zelda3/sample.h"
 
@@ -196,6 +197,40 @@ Z3_TEST(test_overworld_save__overflowing_maps_use_free_space_then_fail_cleanly) 
   z3_rom_free(rom);
 }
 
+/* Streams that overflow into an expanded ROM's free space stay inside one LoROM
+ * bank and off its last byte: the game's decompressor (usdasm Decompress_bank02)
+ * cannot read on from $xx:FFFF into the next bank. */
+Z3_TEST(test_overworld_save__relocated_streams_stay_in_one_bank) {
+  (void)state;
+  z3_rom *rom = z3_test_sample_rom(0, Z3_MAP_LOROM);
+  z3_error err;
+  z3_error_init(&err);
+  assert_ok(z3_rom_expand(rom, 2u << 20, &err), &err);
+  z3_overworld *ow;
+  assert_ok(z3_ow_load(&ow, rom, &err), &err);
+  uint32_t x = 777;
+  for (int id = 0; id < Z3_OW_AREA_COUNT; id++) {
+    for (int i = 0; i < 256; i++) x = x * 1103515245u + 12345u, ow->areas[id].map32[i] = (uint16_t)((x >> 16) % 0x2000);
+    ow->areas[id].map_dirty = true;
+  }
+  assert_ok(z3_ow_save(ow, rom, &err), &err);
+  size_t expanded = 0;
+  for (int id = 0; id < Z3_OW_AREA_COUNT; id++) {
+    const z3_ow_stream *s[2] = {&ow->areas[id].high, &ow->areas[id].low};
+    for (int k = 0; k < 2; k++) {
+      expanded += s[k]->pc >= 0x100000;
+      assert_int_equal(s[k]->pc >> 15, (s[k]->pc + s[k]->stored_size) >> 15);
+    }
+  }
+  assert_true(expanded > 100); /* enough streams went there to meet bank ends */
+  z3_overworld *again;
+  assert_ok(z3_ow_load(&again, rom, &err), &err);
+  for (int id = 0; id < Z3_OW_AREA_COUNT; id++) assert_memory_equal(again->areas[id].map32, ow->areas[id].map32, 512);
+  z3_ow_free(again);
+  z3_ow_free(ow);
+  z3_rom_free(rom);
+}
+
 static const range sprite_ranges[] = {{0x4C881, 0x4CB41}, {Z3_OW_SPRITE_DATA_PC, Z3_OW_SPRITE_DATA_END}};
 
 Z3_TEST(test_overworld_sprites__add_move_remove_touch_only_sprite_data) {
@@ -287,6 +322,42 @@ Z3_TEST(test_overworld_sprites__full_region_is_an_error_not_an_overwrite) {
   z3_rom_free(rom);
 }
 
+/* On a ROM ZScream saved, the dungeon sprite pointer table and room lists
+ * follow the overworld sprite lists inside 0x4CB41-0x4D62D (the word at
+ * 0x4C298 says where): a grown list must not be moved over them. */
+Z3_TEST(test_overworld_sprites__moved_dungeon_sprite_table_is_not_free_room) {
+  (void)state;
+  z3_rom *rom = z3_test_sample_rom(0, Z3_MAP_LOROM);
+  z3_error err;
+  z3_error_init(&err);
+  z3_overworld *ow;
+  assert_ok(z3_ow_load(&ow, rom, &err), &err);
+  size_t used_end = Z3_OW_SPRITE_DATA_PC;
+  for (int s = 0; s < Z3_OW_STATES; s++)
+    for (int i = 0; i < z3_ow_sprite_list_count(s); i++)
+      if (ow->sprites[s][i].pc + ow->sprites[s][i].stored_size > used_end)
+        used_end = ow->sprites[s][i].pc + ow->sprites[s][i].stored_size;
+  z3_ow_free(ow);
+  size_t table = used_end + 0x40; /* a little free room, then the moved table and room lists */
+  assert_true(table < Z3_OW_SPRITE_DATA_END);
+  rom->data.data[0x4C298] = (uint8_t)(0x8000 | (table & 0x7FFF)), rom->data.data[0x4C299] = (uint8_t)((0x8000 | (table & 0x7FFF)) >> 8);
+  memset(rom->data.data + table, 0x5A, Z3_OW_SPRITE_DATA_END - table);
+  uint8_t *before = copy_of(rom);
+  assert_ok(z3_ow_load(&ow, rom, &err), &err);
+  z3_status st = Z3_OK;
+  int index;
+  for (int k = 0; st == Z3_OK && k < 60; k++) { /* grow one list until no room is left */
+    st = z3_ow_sprite_add(ow, 1, 0x2C, (z3_ow_sprite){.x = (uint8_t)(k % 32), .y = 2, .id = 0x41}, &index, &err);
+    if (st == Z3_OK) st = z3_ow_save(ow, rom, &err);
+  }
+  assert_int_equal(st, Z3_E_INVALID);
+  assert_non_null(strstr(err.message, "no room for the sprite list"));
+  assert_memory_equal(before + table, rom->data.data + table, Z3_OW_SPRITE_DATA_END - table);
+  free(before);
+  z3_ow_free(ow);
+  z3_rom_free(rom);
+}
+
 Z3_TEST(test_overworld_entrance__set_changes_only_the_entrance_tables) {
   (void)state;
   z3_rom *rom = z3_test_sample_rom(0, Z3_MAP_LOROM);
@@ -307,6 +378,15 @@ Z3_TEST(test_overworld_entrance__set_changes_only_the_entrance_tables) {
   assert_int_equal(Z3_OW_POS_Y(again->entrances[7].pos), 4);
   assert_int_equal(again->entrances[7].entrance, 0x12);
   assert_int_equal(z3_ow_set_entrance(ow, 129, 0, 0, 0, 0, &err), Z3_E_NOT_FOUND);
+  /* ids index the game's 133 dungeon entrances (usdasm $02:C813, snesrev reads 133) */
+  assert_ok(z3_ow_set_entrance(ow, 7, 0x24, 3, 4, 0x84, &err), &err);
+  z3_error_init(&err);
+  assert_int_equal(z3_ow_set_entrance(ow, 7, 0x24, 3, 4, 0x85, &err), Z3_E_INVALID);
+  assert_non_null(strstr(err.message, "0x00-0x84"));
+  z3_error_init(&err);
+  assert_int_equal(z3_ow_set_hole(ow, 4, 0x2C, 10, 20, 0x85, &err), Z3_E_INVALID);
+  z3_error_init(&err);
+  assert_ok(z3_ow_set_entrance(ow, 7, 0x24, 3, 4, 0x12, &err), &err);
   /* a hole is stored 0x400 below its tile16 offset (world reference §2.6) */
   assert_ok(z3_ow_set_hole(ow, 4, 0x2C, 10, 20, 0x33, &err), &err);
   assert_ok(z3_ow_save(ow, rom, &err), &err);
@@ -351,6 +431,93 @@ Z3_TEST(test_overworld_load__bad_data_names_area_and_address) {
   z3_rom_free(rom);
 }
 
+/* The item data's bank comes from an LDA #imm operand; a FastROM bank ($9B) is
+ * the same ROM as $1B (LoROM mirrors banks $80-$FF onto $00-$7F). */
+Z3_TEST(test_overworld_items__fastrom_bank_operand_reads_the_same_lists) {
+  (void)state;
+  z3_rom *rom = z3_test_sample_rom(0, Z3_MAP_LOROM);
+  z3_error err;
+  z3_error_init(&err);
+  z3_overworld *plain, *fast;
+  assert_ok(z3_ow_load(&plain, rom, &err), &err);
+  assert_int_equal(rom->data.data[0xDC8BF], 0x1B);
+  rom->data.data[0xDC8BF] = 0x9B;
+  assert_ok(z3_ow_load(&fast, rom, &err), &err);
+  for (int a = 0; a < Z3_OW_LIST_AREAS; a++) {
+    assert_int_equal(fast->items[a].pc, plain->items[a].pc);
+    assert_int_equal(fast->items[a].count, plain->items[a].count);
+  }
+  z3_ow_free(fast);
+  z3_ow_free(plain);
+  z3_rom_free(rom);
+}
+
+/* A property edit writes the parent's group only for the properties that
+ * changed: the game reads the parent's entry, and vanilla has a child entry
+ * that differs (area 0x31's palette byte), which other edits must not rewrite. */
+Z3_TEST(test_overworld_properties__unchanged_fields_leave_children_alone) {
+  (void)state;
+  z3_rom *rom = z3_test_sample_rom(0, Z3_MAP_LOROM);
+  z3_error err;
+  z3_error_init(&err);
+  const size_t palette_pc = 0x07D1C, music_pc = 0x14303;
+  rom->data.data[palette_pc + 0x31] ^= 0x01; /* a child entry unlike its parent 0x30 */
+  uint8_t child_palette = rom->data.data[palette_pc + 0x31];
+  z3_overworld *ow;
+  assert_ok(z3_ow_load(&ow, rom, &err), &err);
+  assert_int_equal(ow->areas[0x31].parent, 0x30);
+  int music = (ow->areas[0x30].music[0] + 1) & 0xFF;
+  ow->areas[0x30].music[0] = music, ow->areas[0x30].props_dirty = true;
+  uint8_t *before = copy_of(rom);
+  assert_ok(z3_ow_save(ow, rom, &err), &err);
+  const range music_row[] = {{music_pc, music_pc + 0x40}};
+  assert_int_equal(diff_within(before, rom, music_row, 1), 4); /* 0x30, 0x31, 0x38, 0x39 */
+  assert_int_equal(rom->data.data[music_pc + 0x39], music);
+  assert_int_equal(rom->data.data[palette_pc + 0x31], child_palette);
+  int palette = (ow->areas[0x30].palette + 1) & 0xFF; /* editing the palette itself: children follow */
+  ow->areas[0x30].palette = palette, ow->areas[0x30].props_dirty = true;
+  assert_ok(z3_ow_save(ow, rom, &err), &err);
+  for (int i = 0; i < 4; i++) assert_int_equal(rom->data.data[palette_pc + 0x30 + (i & 1) + (i >> 1) * 8], palette);
+  free(before);
+  z3_ow_free(ow);
+  z3_rom_free(rom);
+}
+
+/* The special world's 16-byte property tables are indexed by the special exit's
+ * room - 0x180 (usdasm LoadSpecialOverworld, snesrev get_special_exit_info), not by
+ * area: room 0x182 loads Zora's Domain, so its properties are entry 2, and an edit
+ * writes entry 2 once instead of one entry per screen of the large area. */
+Z3_TEST(test_overworld_special__properties_follow_the_exit_room) {
+  (void)state;
+  z3_rom *rom = z3_test_sample_rom(0, Z3_MAP_LOROM);
+  z3_error err;
+  z3_error_init(&err);
+  z3_overworld *ow;
+  assert_ok(z3_ow_load(&ow, rom, &err), &err);
+  const uint8_t *d = rom->data.data;
+  assert_int_equal(ow->areas[0x81].special_slot, 2);
+  assert_int_not_equal(d[0x16811 + 1], d[0x16811 + 2]); /* the sample's entries differ */
+  static const int zora[] = {0x81, 0x8A}; /* the parent and a child */
+  for (size_t k = 0; k < 2; k++) {
+    int id = zora[k];
+    assert_int_equal(ow->areas[id].gfx, d[0x16821 + 2]);
+    assert_int_equal(ow->areas[id].palette, d[0x16831 + 2]);
+    assert_int_equal(ow->areas[id].sprite_gfx[2], d[0x16811 + 2]);
+    assert_int_equal(ow->areas[id].sprite_palette[0], d[0x16841 + 2]);
+  }
+  assert_int_equal(ow->areas[0x80].gfx, d[0x16821 + 0]); /* room 0x180 */
+  assert_int_equal(ow->areas[0x83].gfx, -1);              /* no special exit loads it */
+  uint8_t *before = copy_of(rom);
+  ow->areas[0x81].gfx = 0x33, ow->areas[0x81].props_dirty = true;
+  assert_ok(z3_ow_save(ow, rom, &err), &err);
+  const range gfx_entry[] = {{0x16821 + 2, 0x16821 + 3}};
+  assert_int_equal(diff_within(before, rom, gfx_entry, 1), 1);
+  assert_int_equal(rom->data.data[0x16821 + 2], 0x33);
+  free(before);
+  z3_ow_free(ow);
+  z3_rom_free(rom);
+}
+
 /* With the real game (Z3ED_TEST_ROM): every area loads and an unchanged model saves identically. */
 Z3_TEST(test_overworld_real_rom__loads_and_saves_identically) {
   (void)state;
@@ -381,9 +548,14 @@ Z3_RUN(cmocka_unit_test(test_overworld_load__sample_has_every_area_and_a_large_o
                 cmocka_unit_test(test_overworld_set_tile__changes_only_map_structures_and_reloads),
                 cmocka_unit_test(test_overworld_save__grown_map_moves_and_repoints),
                 cmocka_unit_test(test_overworld_save__overflowing_maps_use_free_space_then_fail_cleanly),
+                cmocka_unit_test(test_overworld_save__relocated_streams_stay_in_one_bank),
                 cmocka_unit_test(test_overworld_sprites__add_move_remove_touch_only_sprite_data),
                 cmocka_unit_test(test_overworld_sprites__shared_tail_is_left_alone),
                 cmocka_unit_test(test_overworld_sprites__full_region_is_an_error_not_an_overwrite),
+                cmocka_unit_test(test_overworld_sprites__moved_dungeon_sprite_table_is_not_free_room),
                 cmocka_unit_test(test_overworld_entrance__set_changes_only_the_entrance_tables),
                 cmocka_unit_test(test_overworld_load__bad_data_names_area_and_address),
+                cmocka_unit_test(test_overworld_special__properties_follow_the_exit_room),
+                cmocka_unit_test(test_overworld_properties__unchanged_fields_leave_children_alone),
+                cmocka_unit_test(test_overworld_items__fastrom_bank_operand_reads_the_same_lists),
                 cmocka_unit_test(test_overworld_real_rom__loads_and_saves_identically))

@@ -149,6 +149,31 @@ Z3_TEST(test_text_decode__bad_bytes_are_errors) {
 }
 
 /* The sample follows §5.1 / §7 item 9: 397 messages, 0x167 of them in bank 1. */
+/* Which commands take an argument byte, against the game's own table
+ * (usdasm bank_0E TextCommandLengths at $0E:D3D1, bytes 0x66-0x7F, read by
+ * CreateMessagePointers; snesrev kText_CommandLengths_US): length 2 for
+ * 0x6B-0x6E and 0x77-0x7A, 1 for every other command byte. Decoding a
+ * command followed by 0x00 shows whether the 0x00 became its argument. */
+Z3_TEST(test_text_decode__argument_bytes_match_the_game) {
+  (void)state;
+  static const uint8_t game_lengths[26] = {1, 1, 1, 1, 1, 2, 2, 2, 2, 1, 1, 1, 1,
+                                           1, 1, 1, 1, 2, 2, 2, 2, 1, 1, 1, 1, 1};
+  z3_text_dict dict;
+  z3_text_dict_vanilla(&dict);
+  for (unsigned b = 0x67; b <= 0x7E; b++) {
+    uint8_t bytes[2] = {(uint8_t)b, 0x00};
+    z3_buf out;
+    z3_buf_init(&out);
+    z3_error err;
+    z3_error_init(&err);
+    assert_ok(z3_text_decode(&dict, bytes, 2, false, &out, &err), &err);
+    const char *text = (const char *)out.data;
+    bool took_argument = text[out.len - 1] != 'A'; /* 0x00 alone decodes as "A" */
+    if (took_argument != (game_lengths[b - 0x66] == 2)) fail_msg("byte 0x%02X decodes as %s", b, text);
+    z3_buf_release(&out);
+  }
+}
+
 Z3_TEST(test_text_sample__layout_and_round_trip) {
   (void)state;
   z3_rom *rom = z3_test_sample_rom(0, Z3_MAP_LOROM);
@@ -375,6 +400,7 @@ Z3_RUN(cmocka_unit_test(test_text_encode__characters_commands_and_dictionary),
        cmocka_unit_test(test_text_encode__errors_name_what_and_where),
        cmocka_unit_test(test_text_raw_form__reproduces_uncompressed_bytes),
        cmocka_unit_test(test_text_decode__bad_bytes_are_errors),
+       cmocka_unit_test(test_text_decode__argument_bytes_match_the_game),
        cmocka_unit_test(test_text_sample__layout_and_round_trip),
        cmocka_unit_test(test_text_save__unchanged_model_is_byte_identical),
        cmocka_unit_test(test_text_set__changes_only_the_text_and_reloads),
