@@ -123,6 +123,36 @@ z3_status z3_rom_write(z3_rom *rom, size_t offset, const void *bytes, size_t len
   return st;
 }
 
+bool z3_diff_run_next(const uint8_t *old, const uint8_t *neu, size_t n, size_t merge_gap, size_t *at,
+                      size_t *start, size_t *end) {
+  size_t i = *at;
+  while (i < n && old[i] == neu[i]) i++;
+  if (i >= n) {
+    *at = n;
+    return false;
+  }
+  size_t e = i + 1, same = 0;
+  for (size_t k = i + 1; k < n && same < merge_gap; k++) {
+    if (old[k] != neu[k]) e = k + 1, same = 0;
+    else same++;
+  }
+  *start = i, *end = e, *at = e;
+  return true;
+}
+
+z3_status z3_rom_write_changed(z3_rom *rom, size_t offset, const void *bytes, size_t len, size_t merge_gap,
+                               const char *reason, z3_error *err) {
+  if (offset > rom->data.len || len > rom->data.len - offset)
+    return z3_rom_write(rom, offset, bytes, len, reason, err); /* refused there, with its message */
+  const uint8_t *neu = bytes;
+  size_t at = 0, start, end;
+  while (z3_diff_run_next(rom->data.data + offset, neu, len, merge_gap, &at, &start, &end)) {
+    z3_status st = z3_rom_write(rom, offset + start, neu + start, end - start, reason, err);
+    if (st) return st;
+  }
+  return Z3_OK;
+}
+
 z3_status z3_rom_resize(z3_rom *rom, size_t new_size, const char *reason, z3_error *err) {
   size_t old = rom->data.len;
   if (new_size > Z3_ROM_MAX_SIZE) {

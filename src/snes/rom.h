@@ -151,6 +151,18 @@ z3_status z3_rom_bank_sums(const z3_rom *rom, z3_bank_sum **out, size_t *count, 
  * z3_change_is_noop; the dry-run report leaves them out. */
 z3_status z3_rom_write(z3_rom *rom, size_t offset, const void *bytes, size_t len,
                        const char *reason, z3_error *err);
+/* The next run of bytes at or after *at where `old` and `neu` (n bytes each)
+ * differ: [*start, *end), runs separated by fewer than `merge_gap` equal bytes
+ * joined (SIZE_MAX: one span from the first difference to the last). Advances
+ * *at past the run; false when nothing differs any more. */
+bool z3_diff_run_next(const uint8_t *old, const uint8_t *neu, size_t n, size_t merge_gap, size_t *at,
+                      size_t *start, size_t *end);
+/* Writes only the runs of `bytes` that differ from what the ROM holds (one
+ * change each, see z3_diff_run_next), so the change log shows the edit rather
+ * than a whole re-encoded structure. A range past the end is refused as
+ * z3_rom_write refuses it. */
+z3_status z3_rom_write_changed(z3_rom *rom, size_t offset, const void *bytes, size_t len, size_t merge_gap,
+                               const char *reason, z3_error *err);
 /* Grows or shrinks the image, recorded as a change of the tail. */
 z3_status z3_rom_resize(z3_rom *rom, size_t new_size, const char *reason, z3_error *err);
 bool z3_change_is_noop(const z3_change *c);

@@ -1,5 +1,6 @@
 /* Saving the dungeon model: only dirty structures, in place when they fit and
  * are not shared, otherwise relocated with their pointers updated. */
+#include <stdint.h>
 #include <string.h>
 
 #include "zelda3/dungeon_internal.h"
@@ -100,16 +101,9 @@ static const char *note_of(const z3_room *r) { return r->notes ? r->notes : "edi
  * shows what an edit changed rather than the whole re-encoded structure. */
 static z3_status write_reason(z3_rom *rom, size_t pc, const void *bytes, size_t len, const z3_room *r,
                               const char *part, z3_error *err) {
-  const uint8_t *b = bytes;
-  if (pc <= rom->data.len && len <= rom->data.len - pc) {
-    while (len > 0 && rom->data.data[pc] == b[0]) pc++, b++, len--;
-    while (len > 0 && rom->data.data[pc + len - 1] == b[len - 1]) len--;
-    if (len == 0) return Z3_OK;
-  }
-  bytes = b;
   char *reason = z3_strfmt("room 0x%03X %s (%s)", r->id, part, note_of(r));
   if (!reason) return z3_error_set(err, Z3_E_NOMEM, "out of memory");
-  z3_status st = z3_rom_write(rom, pc, bytes, len, reason, err);
+  z3_status st = z3_rom_write_changed(rom, pc, bytes, len, SIZE_MAX, reason, err);
   z3_free(reason);
   return st;
 }

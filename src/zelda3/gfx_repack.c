@@ -1,4 +1,5 @@
 /* Repacking the compressed graphics region; see z3_gfx_repack in gfx.h. */
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -49,16 +50,6 @@ static size_t count_unreferenced(const z3_rom *rom, const stream *s, int n) {
     count += !used[i] && rom->data.data[Z3_GFX_COMPRESSED_PC + i] != 0xFF;
   z3_free(used);
   return count;
-}
-
-/* Writes only the span that differs, so an already packed ROM gets no change. */
-static z3_status write_diff(z3_rom *rom, size_t pc, const uint8_t *bytes, size_t len, const char *reason,
-                            z3_error *err) {
-  const uint8_t *d = rom->data.data + pc;
-  size_t lo = 0, hi = len;
-  while (lo < hi && d[lo] == bytes[lo]) lo++;
-  while (hi > lo && d[hi - 1] == bytes[hi - 1]) hi--;
-  return lo == hi ? Z3_OK : z3_rom_write(rom, pc + lo, bytes + lo, hi - lo, reason, err);
 }
 
 static z3_status set_pointers(z3_rom *rom, const stream *s, z3_repack_result *res, z3_error *err) {
@@ -115,7 +106,7 @@ static z3_status free_old_places(z3_rom *rom, const stream *s, int n, z3_repack_
     uint8_t *ff = z3_malloc(s[i].size);
     if (!ff) return z3_error_set(err, Z3_E_NOMEM, "out of memory");
     memset(ff, 0xFF, s[i].size);
-    st = write_diff(rom, s[i].offset, ff, s[i].size, "old graphics data freed (repacked)", err);
+    st = z3_rom_write_changed(rom, s[i].offset, ff, s[i].size, SIZE_MAX, "old graphics data freed (repacked)", err);
     z3_free(ff);
   }
   return st;
@@ -134,7 +125,7 @@ z3_status z3_gfx_repack(z3_rom *rom, z3_repack_result *res, z3_error *err) {
   if (st == Z3_OK) {
     res->streams = n;
     res->unreferenced = count_unreferenced(rom, s, n);
-    st = write_diff(rom, Z3_GFX_COMPRESSED_PC, image, REGION_SIZE, "graphics region repacked", err);
+    st = z3_rom_write_changed(rom, Z3_GFX_COMPRESSED_PC, image, REGION_SIZE, SIZE_MAX, "graphics region repacked", err);
   }
   for (int i = 0; i < n && st == Z3_OK; i++) st = set_pointers(rom, &s[i], res, err);
   if (st == Z3_OK) st = free_old_places(rom, s, n, res, err);

@@ -249,28 +249,7 @@ z3_status z3_ow__write_diff(z3_rom *rom, size_t pc, const uint8_t *data, size_t 
   if (pc + len > rom->data.len) {
     return z3_error_set(err, Z3_E_INTERNAL, "write of %zu bytes at 0x%zX is past the ROM's end", len, pc);
   }
-  const uint8_t *cur = rom->data.data + pc;
-  size_t i = 0;
-  while (i < len) {
-    if (cur[i] == data[i]) {
-      i++;
-      continue;
-    }
-    /* one change per run of differences, runs closer than 8 equal bytes merged */
-    size_t start = i, end = i + 1, same = 0;
-    for (size_t j = i + 1; j < len && same < 8; j++) {
-      if (cur[j] == data[j]) {
-        same++;
-      } else {
-        same = 0;
-        end = j + 1;
-      }
-    }
-    z3_status st = z3_rom_write(rom, pc + start, data + start, end - start, reason, err);
-    if (st) return st;
-    i = end;
-  }
-  return Z3_OK;
+  return z3_rom_write_changed(rom, pc, data, len, 8, reason, err); /* runs closer than 8 equal bytes join */
 }
 
 static z3_status save_tiles(z3_overworld *ow, z3_rom *rom, z3_error *err) {

@@ -117,24 +117,13 @@ static z3_status check_growth(const z3_rom *rom, int bank, size_t old_used, size
 /* Writes the runs of bytes that differ from the ROM. */
 static z3_status write_bank(const z3_text *t, const bank_image *img, int bank, z3_rom *rom,
                             z3_error *err) {
-  const uint8_t *old = rom->data.data + bank_start[bank];
   const uint8_t *neu = img->bytes.data;
-  size_t n = img->bytes.len;
-  for (size_t i = 0; i < n;) {
-    if (old[i] == neu[i]) {
-      i++;
-      continue;
-    }
-    size_t end = i + 1, same = 0;
-    for (size_t k = i + 1; k < n && same < MERGE_GAP; k++) {
-      if (old[k] != neu[k]) end = k + 1, same = 0;
-      else same++;
-    }
-    char why[160];
+  size_t at = 0, i, end;
+  while (z3_diff_run_next(rom->data.data + bank_start[bank], neu, img->bytes.len, MERGE_GAP, &at, &i, &end)) {
+    char why[160]; /* each run says which message it starts in */
     describe(t, img, i, end, bank, why, sizeof why);
     z3_status st = z3_rom_write(rom, bank_start[bank] + i, neu + i, end - i, why, err);
     if (st) return st;
-    i = end;
   }
   return Z3_OK;
 }

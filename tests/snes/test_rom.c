@@ -1,4 +1,5 @@
 /* snes/rom: loading, mapping detection, address conversion, header, checksum, change log. */
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -286,7 +287,33 @@ Z3_TEST(test_rom_real__alttp_loads_clean) {
   z3_rom_free(rom);
 }
 
-Z3_RUN(cmocka_unit_test(test_rom_real__alttp_loads_clean), cmocka_unit_test(test_rom_load__rejects_impossible_sizes),
+/* Only differing runs are written; the merge gap decides how runs join. */
+Z3_TEST(test_rom_write_changed__one_change_per_run) {
+  (void)state;
+  z3_rom *rom = z3_test_sample_rom(0, Z3_MAP_LOROM);
+  z3_error err;
+  z3_error_init(&err);
+  uint8_t buf[64];
+  memcpy(buf, rom->data.data + 0x9000, sizeof buf);
+  assert_ok(z3_rom_write_changed(rom, 0x9000, buf, sizeof buf, 8, "same", &err), &err);
+  assert_int_equal(rom->change_count, 0); /* nothing differs: nothing logged */
+  buf[2] ^= 1, buf[6] ^= 1, buf[40] ^= 1; /* 3 equal bytes between the first two, 33 before the third */
+  assert_ok(z3_rom_write_changed(rom, 0x9000, buf, sizeof buf, 8, "edit", &err), &err);
+  assert_int_equal(rom->change_count, 2);
+  assert_int_equal(rom->changes[0].offset, 0x9002);
+  assert_int_equal(rom->changes[0].new_len, 5);
+  assert_int_equal(rom->changes[1].offset, 0x9028);
+  assert_memory_equal(rom->data.data + 0x9000, buf, sizeof buf);
+  buf[1] ^= 1, buf[60] ^= 1; /* SIZE_MAX: one span from the first difference to the last */
+  assert_ok(z3_rom_write_changed(rom, 0x9000, buf, sizeof buf, SIZE_MAX, "span", &err), &err);
+  assert_int_equal(rom->change_count, 3);
+  assert_int_equal(rom->changes[2].offset, 0x9001);
+  assert_int_equal(rom->changes[2].new_len, 60);
+  assert_int_equal(z3_rom_write_changed(rom, rom->data.len - 4, buf, 8, 8, "past", &err), Z3_E_INVALID);
+  z3_rom_free(rom);
+}
+
+Z3_RUN(cmocka_unit_test(test_rom_write_changed__one_change_per_run), cmocka_unit_test(test_rom_real__alttp_loads_clean), cmocka_unit_test(test_rom_load__rejects_impossible_sizes),
        cmocka_unit_test(test_rom_load__strips_and_keeps_copier_header),
        cmocka_unit_test(test_rom_mapping__detects_each_layout), cmocka_unit_test(test_rom_mapping__garbage_scores_zero),
        cmocka_unit_test(test_rom_address__known_examples), cmocka_unit_test(test_rom_address__unmapped_is_an_error),
