@@ -11,15 +11,10 @@
 #include "zelda3/sample.h"
 
 static z3_rom *sample(void) {
-  z3_buf img;
-  z3_buf_init(&img);
   z3_error err;
   z3_error_init(&err);
-  z3_sample_opts opts = {0};
   z3_rom *rom = NULL;
-  if (z3_sample_build(&img, &opts, &err) != Z3_OK || z3_rom_from_memory(&rom, img.data, img.len, "sample", &err) != Z3_OK)
-    bench_report_error("dungeon", err.message);
-  z3_buf_release(&img);
+  if (z3_sample_rom(&rom, NULL, &err) != Z3_OK) bench_report_error("dungeon", err.message);
   return rom;
 }
 

@@ -23,14 +23,9 @@ typedef struct sheets {
 
 static bool load(sheets *s) {
   memset(s, 0, sizeof *s);
-  z3_buf img;
-  z3_buf_init(&img);
   z3_error err;
   z3_error_init(&err);
-  z3_sample_opts opts = {0};
-  bool ok = z3_sample_build(&img, &opts, &err) == Z3_OK &&
-            z3_rom_from_memory(&s->rom, img.data, img.len, "sample", &err) == Z3_OK;
-  z3_buf_release(&img);
+  bool ok = z3_sample_rom(&s->rom, NULL, &err) == Z3_OK;
   for (int i = 0; ok && i < Z3_SHEET_COUNT; i++) {
     z3_sheet_info info;
     z3_buf_init(&s->raw[i]);

@@ -22,16 +22,10 @@ enum { ROOM = 0x012 };
 static z3_dungeon *model(void) {
   static z3_dungeon *d;
   if (d) return d;
-  z3_buf img;
-  z3_buf_init(&img);
   z3_error err;
   z3_error_init(&err);
-  z3_sample_opts opts = {0};
   z3_rom *rom = NULL;
-  if (z3_sample_build(&img, &opts, &err) || z3_rom_from_memory(&rom, img.data, img.len, "sample", &err) ||
-      z3_dungeon_load(rom, &d, &err))
-    abort();
-  z3_buf_release(&img);
+  if (z3_sample_rom(&rom, NULL, &err) || z3_dungeon_load(rom, &d, &err)) abort();
   z3_rom_free(rom);
   return d;
 }

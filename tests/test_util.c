@@ -24,14 +24,10 @@ void z3_test_fill_random(uint8_t *buf, size_t n, uint64_t seed) {
 }
 
 z3_rom *z3_test_sample_rom(size_t size, z3_mapping mapping) {
-  z3_buf img;
-  z3_buf_init(&img);
   z3_error err;
   z3_error_init(&err);
   z3_sample_opts opts = {.size = size, .mapping = mapping};
-  assert_ok(z3_sample_build(&img, &opts, &err), &err);
   z3_rom *rom = NULL;
-  assert_ok(z3_rom_from_memory(&rom, img.data, img.len, "sample", &err), &err);
-  z3_buf_release(&img);
+  assert_ok(z3_sample_rom(&rom, &opts, &err), &err);
   return rom;
 }

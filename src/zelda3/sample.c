@@ -120,3 +120,14 @@ z3_status z3_sample_build(z3_buf *out, const z3_sample_opts *opts, z3_error *err
   z3_rom_free(rom);
   return st;
 }
+
+z3_status z3_sample_rom(z3_rom **out, const z3_sample_opts *opts, z3_error *err) {
+  static const z3_sample_opts bundled = {0};
+  z3_buf img;
+  z3_buf_init(&img);
+  *out = NULL;
+  z3_status st = z3_sample_build(&img, opts ? opts : &bundled, err);
+  if (st == Z3_OK) st = z3_rom_from_memory(out, img.data, img.len, "sample", err);
+  z3_buf_release(&img);
+  return st;
+}

@@ -23,5 +23,7 @@ typedef struct z3_sample_opts {
  * checksum and complement are correct. Sizes must be whole 32 KiB banks and
  * large enough to hold the mapping's header. */
 z3_status z3_sample_build(z3_buf *out, const z3_sample_opts *opts, z3_error *err);
+/* The same image loaded as a ROM named "sample" (opts may be NULL: the bundled sample). */
+z3_status z3_sample_rom(z3_rom **out, const z3_sample_opts *opts, z3_error *err);
 
 #endif

@@ -12,14 +12,9 @@ typedef struct fixture {
 } fixture;
 
 static void open_sample(fixture *f) {
-  z3_buf img;
-  z3_buf_init(&img);
   z3_error err;
   z3_error_init(&err);
-  z3_sample_opts opts = {0};
-  assert_ok(z3_sample_build(&img, &opts, &err), &err);
-  assert_ok(z3_rom_from_memory(&f->rom, img.data, img.len, "sample", &err), &err);
-  z3_buf_release(&img);
+  assert_ok(z3_sample_rom(&f->rom, NULL, &err), &err);
   assert_ok(z3_dungeon_load(f->rom, &f->d, &err), &err);
 }
 

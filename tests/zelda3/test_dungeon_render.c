@@ -13,15 +13,9 @@ static z3_room_image *img;
 
 static int setup(void **state) {
   (void)state;
-  z3_buf b;
-  z3_buf_init(&b);
   z3_error err;
   z3_error_init(&err);
-  z3_sample_opts opts = {0};
-  if (z3_sample_build(&b, &opts, &err) || z3_rom_from_memory(&rom, b.data, b.len, "sample", &err) ||
-      z3_dungeon_load(rom, &dungeon, &err))
-    return -1;
-  z3_buf_release(&b);
+  if (z3_sample_rom(&rom, NULL, &err) || z3_dungeon_load(rom, &dungeon, &err)) return -1;
   img = malloc(sizeof *img);
   return 0;
 }
