@@ -4,6 +4,7 @@
 
 #include "snes/lz2.h"
 #include "zelda3/gfx.h"
+#include "zelda3/gfx_internal.h"
 
 const char *z3_sheet_kind_name(z3_sheet_kind k) {
   switch (k) {
@@ -53,9 +54,20 @@ z3_status z3_gfx_find_tables(const z3_rom *rom, z3_gfx_tables *out, z3_error *er
   return st;
 }
 
-static uint32_t sheet_pointer(const z3_rom *rom, const z3_gfx_tables *t, int index) {
+uint32_t z3_gfx__pointer(const z3_rom *rom, const z3_gfx_tables *t, int sheet) {
   const uint8_t *d = rom->data.data;
-  return (uint32_t)d[t->bank + index] << 16 | (uint32_t)d[t->high + index] << 8 | d[t->low + index];
+  return (uint32_t)d[t->bank + sheet] << 16 | (uint32_t)d[t->high + sheet] << 8 | d[t->low + sheet];
+}
+
+z3_status z3_gfx__set_pointer(z3_rom *rom, const z3_gfx_tables *t, int sheet, uint32_t addr, const char *why,
+                              z3_error *err) {
+  char reason[64];
+  snprintf(reason, sizeof reason, "sheet 0x%02X pointer%s", sheet, why);
+  uint8_t b = (uint8_t)(addr >> 16), h = (uint8_t)(addr >> 8), l = (uint8_t)addr;
+  z3_status st = z3_rom_write(rom, t->bank + (size_t)sheet, &b, 1, reason, err);
+  if (st == Z3_OK) st = z3_rom_write(rom, t->high + (size_t)sheet, &h, 1, reason, err);
+  if (st == Z3_OK) st = z3_rom_write(rom, t->low + (size_t)sheet, &l, 1, reason, err);
+  return st;
 }
 
 static z3_status check_index(int index, z3_error *err) {
@@ -66,9 +78,9 @@ static z3_status check_index(int index, z3_error *err) {
 }
 
 static int find_alias(const z3_rom *rom, const z3_gfx_tables *t, int index) {
-  uint32_t mine = sheet_pointer(rom, t, index);
+  uint32_t mine = z3_gfx__pointer(rom, t, index);
   for (int i = 0; i < Z3_SHEET_COUNT; i++)
-    if (i != index && sheet_pointer(rom, t, i) == mine) return i;
+    if (i != index && z3_gfx__pointer(rom, t, i) == mine) return i;
   return -1;
 }
 
@@ -112,7 +124,7 @@ z3_status z3_gfx_sheet_read(const z3_rom *rom, int index, z3_sheet_info *info, z
   info->format = info->kind == Z3_SHEET_COMPRESSED_2BPP ? Z3_TILE_2BPP : Z3_TILE_3BPP;
   info->size = z3_sheet_size_of(index);
   info->tiles = (int)(info->size / z3_tile_bytes(info->format));
-  info->address = sheet_pointer(rom, &t, index);
+  info->address = z3_gfx__pointer(rom, &t, index);
   info->alias_of = find_alias(rom, &t, index);
   st = z3_rom_to_pc(rom, info->address, &info->offset, err);
   if (st) {
@@ -161,13 +173,8 @@ static z3_status repoint(z3_rom *rom, int index, uint32_t old_ptr, size_t new_pc
   z3_status st = z3_gfx_find_tables(rom, &t, err);
   if (st == Z3_OK) st = z3_rom_to_snes(rom, new_pc, &addr, err);
   for (int i = 0; st == Z3_OK && i < Z3_SHEET_COUNT; i++) {
-    if (sheet_pointer(rom, &t, i) != old_ptr) continue;
-    char reason[64];
-    snprintf(reason, sizeof reason, "sheet 0x%02X pointer", i);
-    uint8_t b = (uint8_t)(addr >> 16), h = (uint8_t)(addr >> 8), l = (uint8_t)addr;
-    st = z3_rom_write(rom, t.bank + (size_t)i, &b, 1, reason, err);
-    if (st == Z3_OK) st = z3_rom_write(rom, t.high + (size_t)i, &h, 1, reason, err);
-    if (st == Z3_OK) st = z3_rom_write(rom, t.low + (size_t)i, &l, 1, reason, err);
+    if (z3_gfx__pointer(rom, &t, i) != old_ptr) continue;
+    st = z3_gfx__set_pointer(rom, &t, i, addr, "", err);
     if (i != index) res->aliases_updated++;
   }
   return st;

@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "zelda3/gfx.h"
+#include "zelda3/gfx_internal.h"
 
 enum { REGION_SIZE = Z3_GFX_REGION_END_PC - Z3_GFX_COMPRESSED_PC };
 
@@ -52,22 +53,23 @@ static size_t count_unreferenced(const z3_rom *rom, const stream *s, int n) {
   return count;
 }
 
-static z3_status set_pointers(z3_rom *rom, const stream *s, z3_repack_result *res, z3_error *err) {
+/* Every sheet follows its stream. Sheets are matched by the pointers they had
+ * before any was rewritten: a stream's new place can be another stream's old
+ * address, and matching on the tables as they change would move that other
+ * stream's sheets too. */
+static z3_status set_pointers(z3_rom *rom, const stream *s, int n, z3_repack_result *res, z3_error *err) {
   z3_gfx_tables t;
-  uint32_t addr;
   z3_status st = z3_gfx_find_tables(rom, &t, err);
-  if (st == Z3_OK) st = z3_rom_to_snes(rom, s->new_offset, &addr, err);
-  const uint8_t *d = rom->data.data;
-  for (int i = 0; st == Z3_OK && i < Z3_SHEET_COUNT; i++) {
-    uint32_t now = (uint32_t)d[t.bank + i] << 16 | (uint32_t)d[t.high + i] << 8 | d[t.low + i];
-    if (now != s->address || now == addr) continue;
-    char reason[64];
-    snprintf(reason, sizeof reason, "sheet 0x%02X pointer (repacked)", i);
-    uint8_t b = (uint8_t)(addr >> 16), h = (uint8_t)(addr >> 8), l = (uint8_t)addr;
-    st = z3_rom_write(rom, t.bank + (size_t)i, &b, 1, reason, err);
-    if (st == Z3_OK) st = z3_rom_write(rom, t.high + (size_t)i, &h, 1, reason, err);
-    if (st == Z3_OK) st = z3_rom_write(rom, t.low + (size_t)i, &l, 1, reason, err);
-    res->sheets_moved++;
+  uint32_t before[Z3_SHEET_COUNT];
+  for (int i = 0; st == Z3_OK && i < Z3_SHEET_COUNT; i++) before[i] = z3_gfx__pointer(rom, &t, i);
+  for (int k = 0; k < n && st == Z3_OK; k++) {
+    uint32_t addr;
+    st = z3_rom_to_snes(rom, s[k].new_offset, &addr, err);
+    for (int i = 0; st == Z3_OK && i < Z3_SHEET_COUNT; i++) {
+      if (before[i] != s[k].address || before[i] == addr) continue;
+      st = z3_gfx__set_pointer(rom, &t, i, addr, " (repacked)", err);
+      res->sheets_moved++;
+    }
   }
   return st;
 }
@@ -127,7 +129,7 @@ z3_status z3_gfx_repack(z3_rom *rom, z3_repack_result *res, z3_error *err) {
     res->unreferenced = count_unreferenced(rom, s, n);
     st = z3_rom_write_changed(rom, Z3_GFX_COMPRESSED_PC, image, REGION_SIZE, SIZE_MAX, "graphics region repacked", err);
   }
-  for (int i = 0; i < n && st == Z3_OK; i++) st = set_pointers(rom, &s[i], res, err);
+  if (st == Z3_OK) st = set_pointers(rom, s, n, res, err);
   if (st == Z3_OK) st = free_old_places(rom, s, n, res, err);
   z3_free(image);
   z3_free(s);

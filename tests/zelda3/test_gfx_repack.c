@@ -100,6 +100,70 @@ Z3_TEST(test_gfx_repack__moved_sheets_come_back_and_pixels_stay) {
   z3_rom_free(rom);
 }
 
+/* An LC_LZ2 stream of exactly `len` bytes (the $FF end included) decoding to
+ * 0x600 bytes: direct copies of up to 32 bytes (n + 1 stream bytes each) for
+ * the first x output bytes, byte fills (2 each) for the rest. */
+static void stream_of_length(uint8_t *out, size_t len) {
+  for (size_t x = 0; x <= 0x600; x++) {
+    size_t r = 0x600 - x, cost = x + (x + 31) / 32 + 2 * ((r + 31) / 32) + 1;
+    if (cost != len) continue;
+    size_t at = 0;
+    for (size_t done = 0; done < x; done += 32) {
+      size_t k = x - done < 32 ? x - done : 32;
+      out[at++] = (uint8_t)(k - 1);
+      for (size_t j = 0; j < k; j++) out[at++] = (uint8_t)(done + j);
+    }
+    for (size_t done = 0; done < r; done += 32) {
+      size_t k = r - done < 32 ? r - done : 32;
+      out[at++] = (uint8_t)(0x20 | (k - 1));
+      out[at++] = 0x5A;
+    }
+    out[at] = 0xFF;
+    return;
+  }
+  fail_msg("no stream of %zu bytes", len);
+}
+
+/* Sheet 0x10 comes back exactly as long as its old stream and 0x11's together,
+ * so 0x11's new place is 0x12's old address: each sheet must still follow its
+ * own stream. */
+Z3_TEST(test_gfx_repack__a_new_place_that_was_another_streams_address) {
+  (void)state;
+  z3_rom *rom = z3_test_sample_rom(2u << 20, Z3_MAP_LOROM);
+  z3_error err;
+  z3_error_init(&err);
+  z3_sheet_info a, b, c;
+  assert_ok(z3_gfx_sheet_read(rom, 0x10, &a, NULL, &err), &err);
+  assert_ok(z3_gfx_sheet_read(rom, 0x11, &b, NULL, &err), &err);
+  assert_ok(z3_gfx_sheet_read(rom, 0x12, &c, NULL, &err), &err);
+  assert_int_equal(b.offset, a.offset + a.stored_size); /* packed in sheet order */
+  assert_int_equal(c.offset, b.offset + b.stored_size);
+  size_t len = a.stored_size + b.stored_size, at;
+  uint8_t *grown = malloc(len);
+  stream_of_length(grown, len);
+  assert_ok(z3_rom_find_free(rom, len, &at, &err), &err);
+  assert_ok(z3_rom_write(rom, at, grown, len, "test: 0x10 elsewhere", &err), &err);
+  z3_gfx_tables t;
+  uint32_t addr;
+  assert_ok(z3_gfx_find_tables(rom, &t, &err), &err);
+  assert_ok(z3_rom_to_snes(rom, at, &addr, &err), &err);
+  rom->data.data[t.bank + 0x10] = (uint8_t)(addr >> 16);
+  rom->data.data[t.high + 0x10] = (uint8_t)(addr >> 8);
+  rom->data.data[t.low + 0x10] = (uint8_t)addr;
+  static snapshot before;
+  take(rom, &before);
+  assert_int_equal(before.raw[0x10].len, 0x600);
+  z3_repack_result res;
+  assert_ok(z3_gfx_repack(rom, &res, &err), &err);
+  z3_sheet_info moved;
+  assert_ok(z3_gfx_sheet_read(rom, 0x11, &moved, NULL, &err), &err);
+  assert_int_equal(moved.offset, c.offset); /* the case this test is about */
+  same_sheets(rom, &before);
+  packed_back_to_back(rom, res.bytes_free);
+  free(grown);
+  z3_rom_free(rom);
+}
+
 Z3_TEST(test_gfx_repack__too_much_data_is_refused_and_nothing_changes) {
   (void)state;
   z3_rom *rom = z3_test_sample_rom(2u << 20, Z3_MAP_LOROM);
@@ -126,4 +190,5 @@ Z3_TEST(test_gfx_repack__too_much_data_is_refused_and_nothing_changes) {
 
 Z3_RUN(cmocka_unit_test(test_gfx_repack__packed_rom_is_left_alone),
        cmocka_unit_test(test_gfx_repack__moved_sheets_come_back_and_pixels_stay),
+       cmocka_unit_test(test_gfx_repack__a_new_place_that_was_another_streams_address),
        cmocka_unit_test(test_gfx_repack__too_much_data_is_refused_and_nothing_changes))
