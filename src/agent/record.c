@@ -83,16 +83,18 @@ static double now_seconds(void) {
   return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
 }
 
-static json_t *read_json_file(const char *path) {
+json_t *z3_script_read_json_file(const char *path, size_t max_bytes) {
   z3_buf b;
   z3_buf_init(&b);
   z3_error e;
   z3_error_init(&e);
   json_t *v = NULL;
-  if (z3_file_read(&b, path, 1u << 20, &e) == Z3_OK) v = json_loadb((const char *)b.data, b.len, 0, NULL);
+  if (z3_file_read(&b, path, max_bytes, &e) == Z3_OK) v = json_loadb((const char *)b.data, b.len, 0, NULL);
   z3_buf_release(&b);
   return v;
 }
+
+enum { MARKER_MAX = 1u << 20 };
 
 static z3_status write_json_file(const char *path, const json_t *v, z3_error *err) {
   char *text = json_dumps(v, JSON_INDENT(2) | JSON_PRESERVE_ORDER);
@@ -213,7 +215,7 @@ z3_status z3_record_start(const char *file, const char *name, const char *descri
   json_t *marker = NULL;
   z3_status st = marker_path && log && state ? Z3_OK : z3_error_set(err, Z3_E_NOMEM, "out of memory");
   if (!st && z3_file_exists(marker_path)) {
-    json_t *old = read_json_file(marker_path);
+    json_t *old = z3_script_read_json_file(marker_path, MARKER_MAX);
     z3_error_set(err, Z3_E_USAGE, "a recording into '%s' is already running",
                  old ? json_string_value(json_object_get(old, "file")) : marker_path);
     z3_error_hint(err, "stop it first with 'z3ed script record stop'");
@@ -265,7 +267,7 @@ z3_status z3_record_status(json_t *result, z3_error *err) {
     z3_free(marker_path), z3_free(log);
     return z3_error_set(err, Z3_E_NOMEM, "out of memory");
   }
-  json_t *marker = z3_file_exists(marker_path) ? read_json_file(marker_path) : NULL;
+  json_t *marker = z3_file_exists(marker_path) ? z3_script_read_json_file(marker_path, MARKER_MAX) : NULL;
   json_object_set_new(result, "recording", json_boolean(marker != NULL));
   json_object_set_new(result, "file", marker ? json_incref(json_object_get(marker, "file")) : json_null());
   json_object_set_new(result, "started", marker ? json_incref(json_object_get(marker, "started")) : json_null());
@@ -315,7 +317,7 @@ static char *script_text(const json_t *doc, const char *target, z3_error *err) {
  * name, so the recording can still be stopped; NULL when none is running. */
 static json_t *read_marker(const char *marker_path) {
   if (!marker_path || !z3_file_exists(marker_path)) return NULL;
-  json_t *marker = read_json_file(marker_path);
+  json_t *marker = z3_script_read_json_file(marker_path, MARKER_MAX);
   if (json_is_object(marker) && json_is_string(json_object_get(marker, "file"))) return marker;
   json_decref(marker);
   char stamp[32];

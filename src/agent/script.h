@@ -155,4 +155,8 @@ z3_status z3_script_learn(const char *from, const char *name, const char *descri
                           z3_script_learned *out, z3_error *err);
 void z3_script_learned_release(z3_script_learned *l);
 
+/* A JSON state file z3ed wrote itself (a recording marker, the learned index),
+ * or NULL when it is missing, over max_bytes or not JSON. */
+json_t *z3_script_read_json_file(const char *path, size_t max_bytes);
+
 #endif

@@ -10,17 +10,7 @@
 
 #include "agent/script.h"
 
-static json_t *read_json(const char *path) {
-  z3_buf b;
-  z3_buf_init(&b);
-  z3_error e;
-  z3_error_init(&e);
-  json_t *v = NULL;
-  if (z3_file_exists(path) && z3_file_read(&b, path, 16u << 20, &e) == Z3_OK)
-    v = json_loadb((const char *)b.data, b.len, 0, NULL);
-  z3_buf_release(&b);
-  return v;
-}
+enum { LEARNED_MAX = 16u << 20 }; /* the learned-workflow files */
 
 static bool valid_name(const char *name) {
   size_t n = strlen(name);
@@ -32,7 +22,7 @@ static bool valid_name(const char *name) {
 
 char *z3_script_last_recording(void) {
   char *path = z3_script_state_path("last_recording.json");
-  json_t *v = path ? read_json(path) : NULL;
+  json_t *v = path ? z3_script_read_json_file(path, LEARNED_MAX) : NULL;
   const char *file = json_string_value(json_object_get(v, "file"));
   char *out = file && z3_file_exists(file) ? z3_strdup(file) : NULL;
   json_decref(v);
@@ -51,7 +41,7 @@ char *z3_script_learned_path(const char *name_or_path) {
 }
 
 static json_t *load_index(const char *path) {
-  json_t *index = read_json(path);
+  json_t *index = z3_script_read_json_file(path, LEARNED_MAX);
   if (!json_is_array(json_object_get(index, "workflows"))) {
     json_decref(index);
     index = json_pack("{s:s, s:[]}", "format", "z3ed-learned/1", "workflows");
