@@ -40,9 +40,10 @@ fuzz-smoke: bootstrap $(FUZZBUILD)/CMakeCache.txt
 	cmake --build $(FUZZBUILD) -j $(JOBS)
 	@scripts/fuzz-smoke.sh $(FUZZBUILD)/fuzz
 
-# Regenerates docs/commands.md from the command table.
+# Regenerates docs/commands.md and the command-surface manifest from the command table.
 docs: build
 	$(BUILD)/z3ed help --markdown > docs/commands.md
+	tests/cmd/surface.sh $(BUILD)/z3ed $(BUILD)/surface tests/cmd/surface.sha256 --update
 
 clean:
 	rm -rf build samples/sample.sfc

@@ -13,6 +13,7 @@ packages=(
   libcurl4-openssl-dev                            # LLM provider requests
   libsqlite3-dev                                  # proposal registry
   libcmocka-dev                                   # unit tests
+  jq                                              # the command-surface test reads the catalog
   cc65                                            # ca65/ld65: 65816 test programs and the disassembler cross-check
   nodejs npm                                      # the MCP test client (tests/mcp)
 )
