@@ -1,6 +1,7 @@
 /*
  * Recording: `script record start` leaves a marker in the state folder;
- * while it is there, every command run through z3_cmd_run appends one JSON
+ * while it is there, every command run through z3_cmd_run (seen through the
+ * dispatcher's observer hook, registered below) appends one JSON
  * line (tool, arguments, exit code, seconds, SHA-1 of the ROM before it ran)
  * to <state>/recording.jsonl; `script record stop` turns the lines into a
  * .z3edscript.
@@ -29,8 +30,14 @@
 
 enum { MAX_NESTING = 16, ID_SIZE = 48 };
 
-/* Per thread: the MCP server runs tool calls on a worker thread. */
-static _Thread_local char parent_ids[MAX_NESTING][ID_SIZE];
+/* One per command running on this thread, outermost first. The MCP server runs
+ * tool calls on a worker thread, hence per thread. */
+typedef struct frame {
+  bool recorded;      /* a recording was on when the command started */
+  char id[ID_SIZE];
+  double start;
+} frame;
+static _Thread_local frame frames[MAX_NESTING];
 static _Thread_local int nesting;
 static atomic_ulong sequence;
 
@@ -190,20 +197,36 @@ static void append_entry(const z3_cmd_ctx *ctx, z3_status st, const char *id, co
   z3_free(line);
 }
 
-z3_status z3_record_run(z3_cmd_ctx *ctx, z3_error *err, z3_status (*run)(z3_cmd_ctx *, z3_error *)) {
-  if (!ctx->cmd || !recording_active()) return run(ctx, err);
-  char id[ID_SIZE], parent[ID_SIZE] = "";
-  snprintf(id, sizeof id, "%ld-%lu", (long)getpid(), ++sequence);
-  int depth = nesting < MAX_NESTING ? nesting : MAX_NESTING;
-  if (depth > 0) snprintf(parent, sizeof parent, "%s", parent_ids[depth - 1]);
-  if (nesting < MAX_NESTING) snprintf(parent_ids[nesting], ID_SIZE, "%s", id);
-  nesting++;
-  double start = now_seconds();
-  z3_status st = run(ctx, err);
-  double seconds = now_seconds() - start;
-  nesting--;
-  if (!left_out(ctx->cmd)) append_entry(ctx, st, id, parent[0] ? parent : NULL, seconds, err);
-  return st;
+/* The innermost enclosing command that is itself recorded: the parent of a new line. */
+static const char *recorded_parent(int depth) {
+  for (int i = depth; i-- > 0;)
+    if (frames[i].recorded) return frames[i].id;
+  return NULL;
+}
+
+/* Commands nested deeper than MAX_NESTING (no real workflow comes close) are not recorded. */
+static void record_before(const z3_cmd_ctx *ctx, void *data) {
+  (void)data;
+  int depth = nesting++;
+  if (depth >= MAX_NESTING) return;
+  frame *f = &frames[depth];
+  f->recorded = ctx->cmd && recording_active();
+  if (!f->recorded) return;
+  snprintf(f->id, sizeof f->id, "%ld-%lu", (long)getpid(), ++sequence);
+  f->start = now_seconds();
+}
+
+static void record_after(const z3_cmd_ctx *ctx, z3_status st, const z3_error *err, void *data) {
+  (void)data;
+  int depth = --nesting;
+  if (depth >= MAX_NESTING || !frames[depth].recorded || left_out(ctx->cmd)) return;
+  const frame *f = &frames[depth];
+  append_entry(ctx, st, f->id, recorded_parent(depth), now_seconds() - f->start, err);
+}
+
+/* The recorder watches the dispatcher from here; cmd/ does not know it exists. */
+__attribute__((constructor)) static void register_recorder(void) {
+  z3_cmd_observe(&(z3_cmd_observer){.before = record_before, .after = record_after});
 }
 
 /* ---- start, status ------------------------------------------------------------------ */

@@ -110,15 +110,13 @@ z3_status z3_script_mkdirs(const char *path, z3_error *err);
 
 /* ---- recording (agent/record.c) --------------------------------------------
  * `script record start` leaves <state>/recording.json; while it exists every
- * command that runs through z3_cmd_run appends one line to
+ * command that runs through z3_cmd_run appends one line (record.c registers
+ * itself as an observer of the dispatcher, see z3_cmd_observe) to
  * <state>/recording.jsonl. Commands that ran other commands (script run, an
  * agent loop) are left out when stopping, since their inner commands are
  * recorded themselves; so are the script and learn commands.
  */
 
-/* Runs `run` for ctx and appends it to the active recording. z3_cmd_run calls this. */
-z3_status z3_record_run(z3_cmd_ctx *ctx, z3_error *err,
-                        z3_status (*run)(z3_cmd_ctx *, z3_error *));
 /* Starts recording into `file` (NULL: <state>/recordings/recording-TIME.z3edscript). */
 z3_status z3_record_start(const char *file, const char *name, const char *description,
                           json_t *result, z3_error *err);

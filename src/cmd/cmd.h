@@ -6,15 +6,22 @@
  *
  * Adding a command (the whole recipe):
  *   1. write a handler `z3_status cmd_<resource>_<action>(z3_cmd_ctx *, z3_error *)`
- *      in src/cmd/cmd_<resource>.c: it reads arguments through z3_arg_*,
- *      changes the ROM only through z3_rom_write (or files through
+ *      in its family's folder (src/cmd/cmd_<resource>.c for ROM work,
+ *      src/agent/cmd_*.c for the agent layer, ...): it reads arguments through
+ *      z3_arg_*, changes the ROM only through z3_rom_write (or files through
  *      z3_cmd_write_file), fills ctx->result, and never prints;
- *   2. add one entry to its area's table file, src/cmd/table_<area>.c (a new
- *      area also gets one line in the section list in src/cmd/table.c);
- *   3. run `make docs` to regenerate docs/commands.md (a test fails when stale)
- *      and add a CLI case under tests/cli/cases/.
+ *   2. add one entry to the family's table file (table_<family>.c beside the
+ *      handlers);
+ *   3. run `make docs` to regenerate docs/commands.md and the surface manifest
+ *      (tests fail when stale) and add a CLI case under tests/cli/cases/.
  * The dispatcher does the rest from the entry's flags: loads --rom, enforces
  * --dry-run, writes atomically with a backup, honours --output.
+ *
+ * Adding a command family (a new module's commands, or a new area of one):
+ * one table file in the module's own folder holding a static array of entries
+ * ended by END_OF_SECTION and one line, Z3_COMMAND_SECTION(array, order), that
+ * registers it when the program loads. cmd/ never names the families above
+ * it; arrows point down only (tests/arch/layers.sh checks every include).
  *
  * Results: handlers add fields to ctx->result (a jansson object) with the
  * `_new` setters; the app renders it as text, JSON or YAML.
@@ -96,6 +103,19 @@ typedef struct z3_command {
 extern const z3_command *z3_commands;
 extern size_t z3_command_count;
 
+/* Adds a family's entries (ended by an entry with resource == NULL) to the
+ * table. Sections are joined in ascending `order`, which is the order help,
+ * completion, the catalog and MCP list them; one resource's sections take
+ * neighbouring orders so its commands stay adjacent. Two sections with one
+ * order are a programming error (abort). Called by Z3_COMMAND_SECTION. */
+void z3_command_section_add(const z3_command *commands, int order);
+/* Registers a table file's array before main() runs. The binaries link libz3
+ * whole (CMakeLists.txt), so no section is dropped for want of a reference. */
+#define Z3_COMMAND_SECTION(commands, order)                                     \
+  __attribute__((constructor)) static void z3_register_##commands(void) {       \
+    z3_command_section_add(commands, order);                                    \
+  }
+
 /* Arguments every command with a flag gets; listed in help and the catalog. */
 extern const z3_arg_spec z3_rom_arg_spec;      /* Z3_CMD_NEEDS_ROM */
 extern const z3_arg_spec z3_mutate_arg_specs[]; /* Z3_CMD_MUTATES_ROM: output, dry-run, no-backup */
@@ -160,8 +180,22 @@ struct z3_cmd_ctx {
  */
 z3_status z3_cmd_parse(z3_cmd_ctx *ctx, int argc, char **argv, z3_error *err);
 /* Loads the ROM when needed, runs the handler, then saves or reports per the
- * command's flags. On Z3_E_CHECK the result is filled as well. */
+ * command's flags. On Z3_E_CHECK the result is filled as well. Every
+ * registered observer sees the command before and after. */
 z3_status z3_cmd_run(z3_cmd_ctx *ctx, z3_error *err);
+
+/* Watches every command z3_cmd_run runs, from a shell, a script or a tool
+ * call, without the dispatcher knowing who watches: `before` gets the parsed
+ * command (ROM not loaded yet), `after` the same context with its ROM, result
+ * and change log, the status and the error. Calls nest: a command run inside
+ * another's handler is seen between the outer one's before and after. */
+typedef struct z3_cmd_observer {
+  void (*before)(const z3_cmd_ctx *ctx, void *data);
+  void (*after)(const z3_cmd_ctx *ctx, z3_status st, const z3_error *err, void *data);
+  void *data;
+} z3_cmd_observer;
+/* Adds an observer (copied); call it from a constructor, before any command runs. */
+void z3_cmd_observe(const z3_cmd_observer *observer);
 void z3_cmd_ctx_release(z3_cmd_ctx *ctx);
 
 /* Argument access for handlers. Unknown names are a programming error (abort). */

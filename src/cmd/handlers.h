@@ -15,7 +15,6 @@ z3_status cmd_rom_header_set(z3_cmd_ctx *ctx, z3_error *err);
 z3_status cmd_patch_apply(z3_cmd_ctx *ctx, z3_error *err);
 z3_status cmd_patch_create(z3_cmd_ctx *ctx, z3_error *err);
 z3_status cmd_patch_info(z3_cmd_ctx *ctx, z3_error *err);
-z3_status cmd_agent_describe(z3_cmd_ctx *ctx, z3_error *err);
 z3_status cmd_compress_encode(z3_cmd_ctx *ctx, z3_error *err);
 z3_status cmd_compress_decode(z3_cmd_ctx *ctx, z3_error *err);
 z3_status cmd_rom_decompress(z3_cmd_ctx *ctx, z3_error *err);

@@ -12,9 +12,10 @@
  *               --dry-run and --no-backup the same way; the files are
  *               replaced together once the handler has succeeded.
  */
+#include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
-#include "agent/script.h" /* z3_record_run */
 #include "cmd/cmd.h"
 
 enum { CHANGE_BYTES_SHOWN = 32 };
@@ -110,10 +111,31 @@ static z3_status run_command(z3_cmd_ctx *ctx, z3_error *err) {
   return save_rom(ctx, err);
 }
 
+/* ---- observers ----------------------------------------------------------------------------
+ * Layers above cmd/ watch commands without cmd/ knowing them: the recorder in
+ * agent/record.c registers here at load time, and a debugger or GUI can do the
+ * same. Registered from constructors only, so the list never changes while
+ * commands run on several threads. */
+
+enum { MAX_OBSERVERS = 8 };
+static z3_cmd_observer observers[MAX_OBSERVERS];
+static size_t observer_count;
+
+void z3_cmd_observe(const z3_cmd_observer *observer) {
+  if (observer_count == MAX_OBSERVERS) {
+    fputs("z3ed: internal error: more than 8 command observers; raise MAX_OBSERVERS\n", stderr);
+    abort();
+  }
+  observers[observer_count++] = *observer;
+}
+
 z3_status z3_cmd_run(z3_cmd_ctx *ctx, z3_error *err) {
-  /* The one recording hook (agent/record.c): with `script record start` active,
-   * every command, from a shell or an agent's tool call, is appended to it. */
-  return z3_record_run(ctx, err, run_command);
+  for (size_t i = 0; i < observer_count; i++)
+    if (observers[i].before) observers[i].before(ctx, observers[i].data);
+  z3_status st = run_command(ctx, err);
+  for (size_t i = observer_count; i-- > 0;) /* innermost first, like nested scopes */
+    if (observers[i].after) observers[i].after(ctx, st, err, observers[i].data);
+  return st;
 }
 
 z3_status z3_cmd_write_file(z3_cmd_ctx *ctx, const char *path, const void *data, size_t len,

@@ -4,7 +4,7 @@
 
 static const char *const symbol_formats[] = {"auto", "wla", "ca65", "vice", "mesen", NULL};
 
-const z3_command z3_cmds_asm[] = {
+static const z3_command z3_cmds_asm[] = {
     {
         .resource = "asm", .action = "disassemble",
         .summary = "disassemble 65816 code from the ROM, with labels from a symbol file",
@@ -41,3 +41,5 @@ const z3_command z3_cmds_asm[] = {
     },
     END_OF_SECTION,
 };
+
+Z3_COMMAND_SECTION(z3_cmds_asm, 800)

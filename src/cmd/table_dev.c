@@ -2,7 +2,7 @@
 #include "cmd/handlers_dev.h"
 #include "cmd/table_macros.h"
 
-const z3_command z3_cmds_dev[] = {
+static const z3_command z3_cmds_dev[] = {
     {
         .resource = "dev", .action = "cpu-conformance",
         .summary = "run 65C816 single-instruction test vectors against the CPU core; exit 1 on failures",
@@ -38,3 +38,5 @@ const z3_command z3_cmds_dev[] = {
     },
     END_OF_SECTION,
 };
+
+Z3_COMMAND_SECTION(z3_cmds_dev, 1000)

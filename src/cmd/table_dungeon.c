@@ -13,7 +13,7 @@ static const char *const key_choices[] = {"none", "small", "big", NULL};
 #define MUTATE_EFFECTS(what) LIST(what, "saves atomically over --rom (keeping FILE.bak) or to --output")
 #define CHANGE_RETURNS {"description", "string", "what changed, in model terms"}, {"changes", "array", "the change set"}
 
-const z3_command z3_cmds_dungeon[] = {
+static const z3_command z3_cmds_dungeon[] = {
     {
         .resource = "dungeon", .action = "list-rooms",
         .summary = "list the 296 dungeon rooms with their counts and graphics",
@@ -230,3 +230,5 @@ const z3_command z3_cmds_dungeon[] = {
     },
     END_OF_SECTION,
 };
+
+Z3_COMMAND_SECTION(z3_cmds_dungeon, 400)

@@ -6,7 +6,7 @@
  * what one call can cost an agent. */
 #define EMU_MAX_FRAMES 36000
 
-const z3_command z3_cmds_emu[] = {
+static const z3_command z3_cmds_emu[] = {
     {
         .resource = "emu", .action = "run",
         .summary = "run the ROM on the headless SNES and report registers and memory",
@@ -48,3 +48,5 @@ const z3_command z3_cmds_emu[] = {
     },
     END_OF_SECTION,
 };
+
+Z3_COMMAND_SECTION(z3_cmds_emu, 900)

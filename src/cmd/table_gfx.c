@@ -1,4 +1,5 @@
 /* Commands for LC_LZ2 files, graphics sheets and palettes. */
+#include "cmd/handlers.h"
 #include "cmd/table_macros.h"
 
 static const char *const gfx_formats[] = {"png", "cgx", "bin", NULL};
@@ -11,7 +12,7 @@ static const char *const palette_file_formats[] = {"json", "jasc", "col", "png",
   {"palette", Z3_ARG_STRING, false, NULL, NULL,                                                   \
    "GROUP:INDEX whose colours show pixel values 1..N (default: a grey ramp)", 0, 0}
 
-const z3_command z3_cmds_gfx[] = {
+static const z3_command z3_cmds_gfx[] = {
     {
         .resource = "compress", .action = "encode",
         .summary = "compress a file with LC_LZ2 (optimal by default)",
@@ -239,3 +240,5 @@ const z3_command z3_cmds_gfx[] = {
     },
     END_OF_SECTION,
 };
+
+Z3_COMMAND_SECTION(z3_cmds_gfx, 200)

@@ -1,8 +1,8 @@
-/* Shorthands for the command-table files (table_*.c); cmd/ only. */
+/* Shorthands for the command-table files (src/<module>/table_*.c) of every module. */
 #ifndef Z3_CMD_TABLE_MACROS_H
 #define Z3_CMD_TABLE_MACROS_H
 
-#include "cmd/handlers.h"
+#include "cmd/cmd.h"
 
 #define NONE {0}
 #define LIST(...) (const char *const[]){__VA_ARGS__, NULL}

@@ -4,7 +4,7 @@
 
 #define MESSAGE_ID_ARG {"id", Z3_ARG_INT, true, NULL, NULL, "message id (0x000-0x18C in the game)", 0, 0xFFFF}
 
-const z3_command z3_cmds_message[] = {
+static const z3_command z3_cmds_message[] = {
     {
         .resource = "message", .action = "list",
         .summary = "list every message with its length and a preview",
@@ -66,3 +66,5 @@ const z3_command z3_cmds_message[] = {
     },
     END_OF_SECTION,
 };
+
+Z3_COMMAND_SECTION(z3_cmds_message, 600)

@@ -12,7 +12,7 @@ static const char *const layers[] = {"tile16", "tile32", NULL};
   {"y", Z3_ARG_INT, true, NULL, NULL, what " row", -1, 1000}
 #define OW_MUTATE_EFFECTS(what) LIST(what, "saves atomically over --rom (keeping FILE.bak) or to --output")
 
-const z3_command z3_cmds_overworld[] = {
+static const z3_command z3_cmds_overworld[] = {
     {
         .resource = "overworld", .action = "list",
         .summary = "list the 160 overworld areas: world, size, parent, graphics, list sizes",
@@ -219,3 +219,5 @@ const z3_command z3_cmds_overworld[] = {
     },
     END_OF_SECTION,
 };
+
+Z3_COMMAND_SECTION(z3_cmds_overworld, 300)

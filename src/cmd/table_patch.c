@@ -1,9 +1,10 @@
 /* Commands of the patch resource: IPS and BPS. */
+#include "cmd/handlers.h"
 #include "cmd/table_macros.h"
 
 static const char *const formats_ips_bps[] = {"bps", "ips", NULL};
 
-const z3_command z3_cmds_patch[] = {
+static const z3_command z3_cmds_patch[] = {
     {
         .resource = "patch", .action = "apply",
         .summary = "apply an IPS or BPS patch (format from its magic)",
@@ -70,3 +71,5 @@ const z3_command z3_cmds_patch[] = {
     },
     END_OF_SECTION,
 };
+
+Z3_COMMAND_SECTION(z3_cmds_patch, 700)

@@ -1,9 +1,10 @@
 /* Commands of the rom resource: header, checksum, validation, diff, snapshots, LC_LZ2 streams, expansion. */
+#include "cmd/handlers.h"
 #include "cmd/table_macros.h"
 
 static const char *const expand_sizes[] = {"2MiB", "4MiB", NULL};
 
-const z3_command z3_cmds_rom[] = {
+static const z3_command z3_cmds_rom[] = {
     {
         .resource = "rom", .action = "info",
         .summary = "show the header, mapping, checksum and hashes of a ROM",
@@ -201,3 +202,5 @@ const z3_command z3_cmds_rom[] = {
     },
     END_OF_SECTION,
 };
+
+Z3_COMMAND_SECTION(z3_cmds_rom, 100)

@@ -2,7 +2,7 @@
 #include "cmd/handlers_sprite.h"
 #include "cmd/table_macros.h"
 
-const z3_command z3_cmds_sprite[] = {
+static const z3_command z3_cmds_sprite[] = {
     {
         .resource = "sprite", .action = "list",
         .summary = "list sprite ids and names (or overlords with --overlords)",
@@ -36,3 +36,5 @@ const z3_command z3_cmds_sprite[] = {
     },
     END_OF_SECTION,
 };
+
+Z3_COMMAND_SECTION(z3_cmds_sprite, 500)

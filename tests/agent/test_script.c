@@ -636,8 +636,10 @@ Z3_TEST(test_script_record__nesting_through_the_hook) {
   z3_cmd_ctx ctx;
   char *argv[] = {"agent", "describe"};
   assert_ok(z3_cmd_parse(&ctx, 2, argv, &err), &err);
-  ctx.result = json_object();
-  assert_ok(z3_record_run(&ctx, &err, run_with_inner_call), &err); /* stands in for an agent loop */
+  z3_command outer = *ctx.cmd; /* stands in for an agent loop: a command whose handler calls a tool */
+  outer.handler = run_with_inner_call;
+  ctx.cmd = &outer;
+  assert_ok(z3_cmd_run(&ctx, &err), &err);
   z3_cmd_ctx_release(&ctx);
   json_t *stopped = json_object();
   assert_ok(z3_record_stop(NULL, NULL, NULL, false, stopped, &err), &err);

@@ -44,6 +44,19 @@ Z3_TEST(test_cmd_table__every_entry_is_complete) {
   }
 }
 
+/* Help, completion and the catalog group by resource: sections from several
+ * modules (agent describe in one, proposals in another) must join adjacently. */
+Z3_TEST(test_cmd_table__each_resource_is_one_run) {
+  (void)state;
+  for (size_t i = 1; i < z3_command_count; i++) {
+    if (strcmp(z3_commands[i].resource, z3_commands[i - 1].resource) == 0) continue;
+    for (size_t j = 0; j + 1 < i; j++) /* a resource that ended before must not start again */
+      if (strcmp(z3_commands[j].resource, z3_commands[i].resource) == 0)
+        fail_msg("'%s %s' is apart from the other '%s' commands", z3_commands[i].resource,
+                 z3_commands[i].action, z3_commands[i].resource);
+  }
+}
+
 Z3_TEST(test_cmd_table__tool_names_are_unique_and_valid) {
   (void)state;
   for (size_t i = 0; i < z3_command_count; i++) {
@@ -177,6 +190,7 @@ Z3_TEST(test_cmd_help__every_command_answers_help) {
 }
 
 Z3_RUN(cmocka_unit_test(test_cmd_table__every_entry_is_complete),
+       cmocka_unit_test(test_cmd_table__each_resource_is_one_run),
        cmocka_unit_test(test_cmd_table__tool_names_are_unique_and_valid),
        cmocka_unit_test(test_cmd_parse__defaults_and_required), cmocka_unit_test(test_cmd_parse__suggestions),
        cmocka_unit_test(test_cmd_catalog__lists_every_command),

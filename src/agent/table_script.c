@@ -1,8 +1,8 @@
 /* Commands of the agent layer: `agent learn` (first, so the agent resource stays adjacent) and script. */
-#include "cmd/handlers_script.h"
+#include "agent/handlers_script.h"
 #include "cmd/table_macros.h"
 
-const z3_command z3_cmds_script[] = {
+static const z3_command z3_cmds_script[] = {
     {
         .resource = "agent", .action = "learn",
         .summary = "store a recorded workflow under a name so agents can reuse it, or list them",
@@ -177,3 +177,5 @@ const z3_command z3_cmds_script[] = {
     },
     END_OF_SECTION,
 };
+
+Z3_COMMAND_SECTION(z3_cmds_script, 1400)

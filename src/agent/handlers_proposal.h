@@ -1,6 +1,6 @@
-/* Handlers of the proposal and policy commands (table_proposal.c); cmd/ only. */
-#ifndef Z3_CMD_HANDLERS_PROPOSAL_H
-#define Z3_CMD_HANDLERS_PROPOSAL_H
+/* Handlers of the proposal and policy commands (table_proposal.c); agent/ only. */
+#ifndef Z3_AGENT_HANDLERS_PROPOSAL_H
+#define Z3_AGENT_HANDLERS_PROPOSAL_H
 
 #include "cmd/cmd.h"
 

@@ -1,5 +1,5 @@
 /* Commands of the agent layer: the model loop (agent plan, run, chat). */
-#include "cmd/handlers_llm.h"
+#include "agent/handlers_llm.h"
 #include "cmd/table_macros.h"
 
 static const char *const providers[] = {"ollama", "openai", "gemini", "anthropic", "replay", NULL};
@@ -34,7 +34,7 @@ static const char *const providers[] = {"ollama", "openai", "gemini", "anthropic
   {"calls", "array", "tool, arguments, ok, error, bytes_changed for each call"},                          \
   {"review", "array", "commands to review, accept or reject the proposal"}
 
-const z3_command z3_cmds_llm[] = {
+static const z3_command z3_cmds_llm[] = {
     {
         .resource = "agent", .action = "plan",
         .summary = "ask a model which tool calls a prompt needs, and run none of them",
@@ -101,3 +101,5 @@ const z3_command z3_cmds_llm[] = {
     },
     END_OF_SECTION,
 };
+
+Z3_COMMAND_SECTION(z3_cmds_llm, 1300)

@@ -3,7 +3,7 @@
 #include <string.h>
 
 #include "agent/proposal.h"
-#include "cmd/handlers_proposal.h"
+#include "agent/handlers_proposal.h"
 
 char *z3_cmd__state_dir(const z3_cmd_ctx *ctx) {
   const char *given = z3_arg_str(ctx, "state-dir");

@@ -9,7 +9,7 @@
  * must stay inside its sandbox. Registry and sandbox writes are the state
  * folder's business and take no path argument.
  */
-#include "cmd/handlers_proposal.h"
+#include "agent/handlers_proposal.h"
 #include "cmd/table_macros.h"
 
 static const char *const statuses[] = {"open", "accepted", "rejected", "reverted", "archived", "all", NULL};
@@ -60,7 +60,7 @@ static const char *const reasons[] = {"incorrect-palette", "misplaced-sprite", "
   LIST("restores the bytes the accept replaced in --rom atomically, keeping FILE.bak",            \
        "marks the proposal reverted")
 
-const z3_command z3_cmds_proposal[] = {
+static const z3_command z3_cmds_proposal[] = {
     {
         .resource = "agent", .action = "proposal create",
         .summary = "copy a ROM into a new sandbox and register it as an open proposal",
@@ -270,3 +270,5 @@ const z3_command z3_cmds_proposal[] = {
     },
     END_OF_SECTION,
 };
+
+Z3_COMMAND_SECTION(z3_cmds_proposal, 1200)

@@ -12,7 +12,7 @@
 
 #include "agent/llm.h"
 #include "agent/proposal.h"
-#include "cmd/handlers_llm.h"
+#include "agent/handlers_llm.h"
 
 enum { MAX_RESULT_BYTES = 64 << 10, TITLE_MAX = 72, CHANGES_SHOWN = 20 };
 

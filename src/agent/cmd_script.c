@@ -2,7 +2,7 @@
 #include <string.h>
 
 #include "agent/script.h"
-#include "cmd/handlers_script.h"
+#include "agent/handlers_script.h"
 
 /* A file, or the name of a learned workflow. Caller frees. */
 static char *script_file(const char *given) {

@@ -4,7 +4,7 @@
 
 #include "agent/policy.h"
 #include "agent/proposal.h"
-#include "cmd/handlers_proposal.h"
+#include "agent/handlers_proposal.h"
 
 typedef struct decision_ctx {
   char *state;

@@ -1,7 +1,8 @@
 /* Commands of the agent resource. */
+#include "agent/handlers_agent.h"
 #include "cmd/table_macros.h"
 
-const z3_command z3_cmds_agent[] = {
+static const z3_command z3_cmds_agent[] = {
     {
         .resource = "agent", .action = "describe",
         .summary = "print the machine-readable catalog of every command",
@@ -22,3 +23,5 @@ const z3_command z3_cmds_agent[] = {
     },
     END_OF_SECTION,
 };
+
+Z3_COMMAND_SECTION(z3_cmds_agent, 1100)

@@ -1,6 +1,6 @@
-/* Handlers of the agent loop commands (table_llm.c); cmd/ only. */
-#ifndef Z3_CMD_HANDLERS_LLM_H
-#define Z3_CMD_HANDLERS_LLM_H
+/* Handlers of the agent loop commands (table_llm.c); agent/ only. */
+#ifndef Z3_AGENT_HANDLERS_LLM_H
+#define Z3_AGENT_HANDLERS_LLM_H
 
 #include "cmd/cmd.h"
 

@@ -1,6 +1,6 @@
-/* Handlers of the script commands and `agent learn` (table_script.c); cmd/ only. */
-#ifndef Z3_CMD_HANDLERS_SCRIPT_H
-#define Z3_CMD_HANDLERS_SCRIPT_H
+/* Handlers of the script commands and `agent learn` (table_script.c); agent/ only. */
+#ifndef Z3_AGENT_HANDLERS_SCRIPT_H
+#define Z3_AGENT_HANDLERS_SCRIPT_H
 
 #include "cmd/cmd.h"
 
