@@ -19,6 +19,9 @@ z3_status cmd_dungeon_set_chest(z3_cmd_ctx *ctx, z3_error *err);
 z3_status cmd_dungeon_copy_room(z3_cmd_ctx *ctx, z3_error *err);
 z3_status cmd_dungeon_export(z3_cmd_ctx *ctx, z3_error *err);
 z3_status cmd_dungeon_import(z3_cmd_ctx *ctx, z3_error *err);
+z3_status cmd_dungeon_list_entrances(z3_cmd_ctx *ctx, z3_error *err);
+z3_status cmd_dungeon_get_entrance(z3_cmd_ctx *ctx, z3_error *err);
+z3_status cmd_dungeon_set_entrance(z3_cmd_ctx *ctx, z3_error *err);
 z3_status cmd_dungeon_render(z3_cmd_ctx *ctx, z3_error *err);
 
 /* Loads the model from ctx->rom and checks --room (when the command has one). */

@@ -77,7 +77,7 @@ static const char *closest_choice(const char *const *choices, const char *word) 
 }
 
 static z3_status enum_error(const z3_arg_spec *spec, const char *text, z3_error *err) {
-  char allowed[256] = "";
+  char allowed[Z3_ERROR_MESSAGE_MAX - 64] = ""; /* room for the longest list in the table */
   for (const char *const *c = spec->choices; *c; c++) {
     if (allowed[0]) strncat(allowed, ", ", sizeof allowed - strlen(allowed) - 1);
     strncat(allowed, *c, sizeof allowed - strlen(allowed) - 1);

@@ -1,6 +1,7 @@
 /* Commands of the dungeon resource: dungeon rooms: objects, sprites, chests. */
 #include "cmd/handlers_dungeon.h"
 #include "cmd/table_macros.h"
+#include "zelda3/entrance.h"
 
 static const char *const layer_choices[] = {"all", "bg1", "bg2", NULL};
 static const char *const key_choices[] = {"none", "small", "big", NULL};
@@ -227,6 +228,61 @@ static const z3_command z3_cmds_dungeon[] = {
                            {"files", "array", "the file written"}),
         .examples = LIST("z3ed dungeon render --rom zelda3.sfc --room 0x012 --out room.png"),
         .handler = cmd_dungeon_render,
+    },
+    {
+        .resource = "dungeon", .action = "list-entrances",
+        .summary = "list the 133 dungeon entrances (or the 7 starting points) with room, position, palace and music",
+        .description = "Entrances are where Link appears when he walks in from the overworld (overworld entrances "
+                       "and holes point at them); starting points (--spawn) where a game starts or resumes. "
+                       "x and y are shown relative to the room's upper-left corner.",
+        .flags = Z3_CMD_NEEDS_ROM, .safety = Z3_SAFETY_READ_ONLY,
+        .effects = LIST("reads the ROM file"),
+        .args = ARGS({"spawn", Z3_ARG_BOOL, false, NULL, NULL, "the starting points instead of the entrances", 0, 0},
+                     {"room", Z3_ARG_INT, false, NULL, NULL, "only those leading to this room", 0, 0xFFFF}),
+        .returns = RETURNS({"kind", "string", "entrance or spawn point"}, {"count", "integer", "records listed"},
+                           {"entrances", "array", "id, room, palace_name, floor, song_name, x, y (spawn_points with --spawn)"}),
+        .examples = LIST("z3ed dungeon list-entrances --rom zelda3.sfc", "z3ed dungeon list-entrances --rom zelda3.sfc --room 0x012",
+                         "z3ed dungeon list-entrances --rom zelda3.sfc --spawn --format json"),
+        .handler = cmd_dungeon_list_entrances,
+    },
+    {
+        .resource = "dungeon", .action = "get-entrance",
+        .summary = "show every field of one entrance or starting point",
+        .description = "Room, the eight camera limits, scroll, Link's position and camera triggers (absolute, and "
+                       "relative to the room in 'relative'), blockset, floor, palace, doorway, layer, scrolling, "
+                       "quadrant, overworld door tile and music, with palace and song names. Field names are the ones "
+                       "'dungeon set-entrance --field' takes.",
+        .flags = Z3_CMD_NEEDS_ROM, .safety = Z3_SAFETY_READ_ONLY,
+        .effects = LIST("reads the ROM file"),
+        .args = ARGS({"id", Z3_ARG_INT, true, NULL, NULL, "entrance 0x00-0x84, or starting point 0-6 with --spawn", 0, 0xFFFF},
+                     {"spawn", Z3_ARG_BOOL, false, NULL, NULL, "a starting point instead of an entrance", 0, 0}),
+        .returns = RETURNS({"id", "string", "the record"}, {"room", "string", "room entered"},
+                           {"relative", "object", "coordinates relative to the room"},
+                           {"palace_name", "string", "palace (or none)"}, {"song_name", "string", "music"}),
+        .examples = LIST("z3ed dungeon get-entrance --rom zelda3.sfc --id 0x04",
+                         "z3ed dungeon get-entrance --rom zelda3.sfc --id 0 --spawn --format json"),
+        .handler = cmd_dungeon_get_entrance,
+    },
+    {
+        .resource = "dungeon", .action = "set-entrance",
+        .summary = "change one field of an entrance or starting point, within the game's limits",
+        .description = "Rooms 0x000-0x127; positions, scrolls, triggers and camera limits inside the record's room; "
+                       "blocksets 0x00-0x24; palaces 0x00-0x1A (even) or 0xFF; quadrant 0x00/0x02/0x10/0x12; layer "
+                       "nibbles 0-1; scrolling nibbles 0 or 2; music a song 0x00-0x22 or a sound command 0xF0-0xFF; floor "
+                       "signed (-1 is B1). A new room carries the positions, scrolls and camera limits along "
+                       "(same place in the new room) unless --keep-coordinates.",
+        .flags = Z3_CMD_NEEDS_ROM | Z3_CMD_MUTATES_ROM, .safety = Z3_SAFETY_MUTATES_ROM,
+        .effects = MUTATE_EFFECTS("rewrites the field's bytes in the entrance tables (and the coordinates on a room change)"),
+        .args = ARGS({"id", Z3_ARG_INT, true, NULL, NULL, "entrance 0x00-0x84, or starting point 0-6 with --spawn", 0, 0xFFFF},
+                     {"field", Z3_ARG_ENUM, true, NULL, z3_place_field_names, "the field to change ('dungeon get-entrance' shows them)", 0, 0},
+                     {"value", Z3_ARG_INT, true, NULL, NULL, "the new value", -128, 0xFFFF},
+                     {"spawn", Z3_ARG_BOOL, false, NULL, NULL, "a starting point instead of an entrance", 0, 0},
+                     {"keep-coordinates", Z3_ARG_BOOL, false, NULL, NULL, "on a room change, keep the absolute coordinates", 0, 0}),
+        .returns = RETURNS({"coordinates_moved", "boolean", "the coordinates followed a room change"}, CHANGE_RETURNS),
+        .examples = LIST("z3ed dungeon set-entrance --rom hack.sfc --id 0x04 --field song --value 0x11",
+                         "z3ed dungeon set-entrance --rom hack.sfc --id 0x04 --field room --value 0x024",
+                         "z3ed dungeon set-entrance --rom hack.sfc --id 0 --spawn --field floor --value -1"),
+        .handler = cmd_dungeon_set_entrance,
     },
     END_OF_SECTION,
 };
