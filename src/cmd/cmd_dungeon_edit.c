@@ -128,3 +128,16 @@ z3_status cmd_dungeon_copy_room(z3_cmd_ctx *ctx, z3_error *err) {
   if (st == Z3_OK) st = z3_room_copy(d, (int)from, (int)to, err);
   return z3_cmd__dungeon_commit(ctx, d, st == Z3_OK ? (int)to : -1, st, err);
 }
+
+z3_status cmd_dungeon_set_header(z3_cmd_ctx *ctx, z3_error *err) {
+  z3_dungeon *d;
+  int room;
+  z3_status st = z3_cmd__dungeon_open(ctx, &d, &room, err);
+  if (st) return st;
+  const char *field = z3_arg_str(ctx, "field");
+  unsigned old = 0;
+  st = z3_room_get_field(d, room, field, &old, err);
+  if (st == Z3_OK) st = z3_room_set_field(d, room, field, z3_arg_int(ctx, "value"), err);
+  if (st == Z3_OK) json_object_set_new(ctx->result, "old_value", json_integer(old));
+  return z3_cmd__dungeon_commit(ctx, d, room, st, err);
+}

@@ -16,6 +16,7 @@ z3_status cmd_dungeon_add_sprite(z3_cmd_ctx *ctx, z3_error *err);
 z3_status cmd_dungeon_remove_sprite(z3_cmd_ctx *ctx, z3_error *err);
 z3_status cmd_dungeon_list_chests(z3_cmd_ctx *ctx, z3_error *err);
 z3_status cmd_dungeon_set_chest(z3_cmd_ctx *ctx, z3_error *err);
+z3_status cmd_dungeon_set_header(z3_cmd_ctx *ctx, z3_error *err);
 z3_status cmd_dungeon_copy_room(z3_cmd_ctx *ctx, z3_error *err);
 z3_status cmd_dungeon_export(z3_cmd_ctx *ctx, z3_error *err);
 z3_status cmd_dungeon_import(z3_cmd_ctx *ctx, z3_error *err);

@@ -172,6 +172,24 @@ static const z3_command z3_cmds_dungeon[] = {
         .handler = cmd_dungeon_set_chest,
     },
     {
+        .resource = "dungeon", .action = "set-header",
+        .summary = "change one field of a room's header, its floors, layout or message id",
+        .description = "Header fields (world reference 3.2): bg2 0-7, collision 0-4, lights_out 0-1, palette 0x00-0x28, "
+                       "blockset (aux) 0x00-0x51, spriteset 0x00-0x4F, effect 0-7, tag1/tag2 0x00-0x3F, hole_room and "
+                       "stairN_room (low byte of the destination room), hole_layer and stairN_layer 0-3; floor1/floor2 "
+                       "0-15 and layout 0-7 (one of the 8 layout templates) live in the object stream; message is the "
+                       "room's message id. Only the part that changed is rewritten; a header shared with other rooms "
+                       "moves to free space in its bank.",
+        .flags = Z3_CMD_NEEDS_ROM | Z3_CMD_MUTATES_ROM, .safety = Z3_SAFETY_MUTATES_ROM,
+        .effects = MUTATE_EFFECTS("rewrites the room's header (and its pointer when it moves), object stream or message id"),
+        .args = ARGS(ROOM_ARG, {"field", Z3_ARG_ENUM, true, NULL, z3_room_field_names, "the field to change", 0, 0},
+                     {"value", Z3_ARG_INT, true, NULL, NULL, "the new value", 0, 0xFFFF}),
+        .returns = RETURNS({"old_value", "integer", "the field before"}, CHANGE_RETURNS),
+        .examples = LIST("z3ed dungeon set-header --rom hack.sfc --room 0x012 --field tag1 --value 0x33",
+                         "z3ed dungeon set-header --rom hack.sfc --room 0x012 --field layout --value 3"),
+        .handler = cmd_dungeon_set_header,
+    },
+    {
         .resource = "dungeon", .action = "copy-room",
         .summary = "copy a room's header, objects, doors, sprites, pot items and message onto another room",
         .description = "The target keeps its own chest, block and torch records (those tables are shared by all rooms); "

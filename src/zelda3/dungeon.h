@@ -243,6 +243,16 @@ z3_status z3_room_set_objects(z3_room *room, int layer, const z3_room_object *ob
                               z3_error *err);
 z3_status z3_room_set_sprites(z3_room *room, const z3_room_sprite *s, size_t n, z3_error *err);
 
+/* ---- single fields (dungeon_header.c) ---- */
+
+/* Header fields (bg2, collision, lights_out, palette, blockset, spriteset,
+ * effect, tag1, tag2, hole_room, hole_layer, stairN_room, stairN_layer),
+ * floor1, floor2, layout and message, NULL-terminated. */
+extern const char *const z3_room_field_names[];
+z3_status z3_room_get_field(const z3_dungeon *d, int room, const char *name, unsigned *out, z3_error *err);
+/* Checks the value against the game's limit and marks the part dirty. */
+z3_status z3_room_set_field(z3_dungeon *d, int room, const char *name, int64_t value, z3_error *err);
+
 /* ---- blocks and torches (dungeon_blocks.c) ---- */
 
 z3_status z3_dungeon__load_blocks(const z3_rom *rom, z3_dungeon *d, z3_error *err);
