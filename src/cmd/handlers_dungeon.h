@@ -4,6 +4,7 @@
 
 #include "cmd/handlers.h"
 #include "zelda3/dungeon.h"
+#include "zelda3/dungeon_json.h"
 
 z3_status cmd_dungeon_list_rooms(z3_cmd_ctx *ctx, z3_error *err);
 z3_status cmd_dungeon_describe(z3_cmd_ctx *ctx, z3_error *err);
@@ -17,6 +18,10 @@ z3_status cmd_dungeon_remove_sprite(z3_cmd_ctx *ctx, z3_error *err);
 z3_status cmd_dungeon_list_chests(z3_cmd_ctx *ctx, z3_error *err);
 z3_status cmd_dungeon_set_chest(z3_cmd_ctx *ctx, z3_error *err);
 z3_status cmd_dungeon_set_header(z3_cmd_ctx *ctx, z3_error *err);
+z3_status cmd_dungeon_add_door(z3_cmd_ctx *ctx, z3_error *err);
+z3_status cmd_dungeon_move_door(z3_cmd_ctx *ctx, z3_error *err);
+z3_status cmd_dungeon_remove_door(z3_cmd_ctx *ctx, z3_error *err);
+z3_status cmd_dungeon_move_sprite(z3_cmd_ctx *ctx, z3_error *err);
 z3_status cmd_dungeon_copy_room(z3_cmd_ctx *ctx, z3_error *err);
 z3_status cmd_dungeon_export(z3_cmd_ctx *ctx, z3_error *err);
 z3_status cmd_dungeon_import(z3_cmd_ctx *ctx, z3_error *err);

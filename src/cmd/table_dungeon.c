@@ -5,6 +5,7 @@
 
 static const char *const layer_choices[] = {"all", "bg1", "bg2", NULL};
 static const char *const key_choices[] = {"none", "small", "big", NULL};
+static const char *const direction_choices[] = {"north", "south", "west", "east", NULL};
 
 #define ROOM_ARG {"room", Z3_ARG_INT, true, NULL, NULL, "room id, 0x000-0x127", 0, 0xFFFF}
 #define LAYER_ARG(req) {"layer", Z3_ARG_INT, req, req ? NULL : "0", NULL, "object list: 0 (BG1), 1 (BG2), 2 (BG1, with the doors)", 0, 255}
@@ -12,6 +13,8 @@ static const char *const key_choices[] = {"none", "small", "big", NULL};
   {"x", Z3_ARG_INT, true, NULL, NULL, "column in " what " units, 0-" max, 0, 255},                 \
   {"y", Z3_ARG_INT, true, NULL, NULL, "row in " what " units, 0-" max, 0, 255}
 #define MUTATE_EFFECTS(what) LIST(what, "saves atomically over --rom (keeping FILE.bak) or to --output")
+#define DOOR_INDEX_ARG {"index", Z3_ARG_INT, true, NULL, NULL, "door number as 'dungeon list-objects' shows it", 0, 65535}
+#define PAIR_RETURNS {"other_side", "object", "room beyond the wall, its door's index, state (paired, missing, ...)"}
 #define CHANGE_RETURNS {"description", "string", "what changed, in model terms"}, {"changes", "array", "the change set"}
 
 static const z3_command z3_cmds_dungeon[] = {
@@ -142,6 +145,60 @@ static const z3_command z3_cmds_dungeon[] = {
         .returns = RETURNS({"removed", "object", "the record removed"}, CHANGE_RETURNS),
         .examples = LIST("z3ed dungeon remove-sprite --rom hack.sfc --room 0x012 --index 0"),
         .handler = cmd_dungeon_remove_sprite,
+    },
+    {
+        .resource = "dungeon", .action = "move-sprite",
+        .summary = "move one sprite or overlord of a room (and optionally change its layer)",
+        .description = "Records are numbered from 0 as 'dungeon list-sprites' shows them; x and y are tile16 units.",
+        .flags = Z3_CMD_NEEDS_ROM | Z3_CMD_MUTATES_ROM, .safety = Z3_SAFETY_MUTATES_ROM,
+        .effects = MUTATE_EFFECTS("rewrites the room's sprite list"),
+        .args = ARGS(ROOM_ARG, {"index", Z3_ARG_INT, true, NULL, NULL, "record number", 0, 65535}, XY_ARGS("tile16", "31"),
+                     {"layer", Z3_ARG_INT, false, NULL, NULL, "0 upper (BG1), 1 lower (BG2); default: unchanged", 0, 255}),
+        .returns = RETURNS(CHANGE_RETURNS),
+        .examples = LIST("z3ed dungeon move-sprite --rom hack.sfc --room 0x012 --index 0 --x 10 --y 12"),
+        .handler = cmd_dungeon_move_sprite,
+    },
+    {
+        .resource = "dungeon", .action = "add-door",
+        .summary = "add a door on a wall of a room (and, with --pair, the door back from the room beyond)",
+        .description = "Rooms sit on a 16-wide grid: beyond the north wall of room R is R-0x10, beyond its west wall "
+                       "R-1. A doorway needs a door on both sides at the same position index; --pair adds the other "
+                       "side's door (opposite wall, same position and type) when it is missing. Positions 0-11 along the "
+                       "wall; types even 0x00-0x66 except those the game cannot draw or open; at most 16 doors per room.",
+        .flags = Z3_CMD_NEEDS_ROM | Z3_CMD_MUTATES_ROM, .safety = Z3_SAFETY_MUTATES_ROM,
+        .effects = MUTATE_EFFECTS("rewrites the object data of the room (and of the room beyond with --pair)"),
+        .args = ARGS(ROOM_ARG, {"direction", Z3_ARG_ENUM, true, NULL, direction_choices, "the wall", 0, 0},
+                     {"position", Z3_ARG_INT, true, NULL, NULL, "position along the wall, 0-11", 0, 11},
+                     {"type", Z3_ARG_INT, false, "0", NULL, "door type (0x00 normal, 0x1C small key, 0x1E big key, ...)", 0, 0xFFFF},
+                     {"pair", Z3_ARG_BOOL, false, NULL, NULL, "also add the door on the other side", 0, 0}),
+        .returns = RETURNS({"index", "integer", "the new door's index"}, PAIR_RETURNS, CHANGE_RETURNS),
+        .examples = LIST("z3ed dungeon add-door --rom hack.sfc --room 0x012 --direction east --position 5 --type 0x1C --pair"),
+        .handler = cmd_dungeon_add_door,
+    },
+    {
+        .resource = "dungeon", .action = "move-door",
+        .summary = "move a door along its wall (with --pair, the other side's door too)",
+        .description = "The door keeps its wall and type; --pair moves the matching door of the room beyond the "
+                       "wall to the same new position so the doorway stays whole.",
+        .flags = Z3_CMD_NEEDS_ROM | Z3_CMD_MUTATES_ROM, .safety = Z3_SAFETY_MUTATES_ROM,
+        .effects = MUTATE_EFFECTS("rewrites the object data of the room (and of the room beyond with --pair)"),
+        .args = ARGS(ROOM_ARG, DOOR_INDEX_ARG, {"position", Z3_ARG_INT, true, NULL, NULL, "new position, 0-11", 0, 11},
+                     {"pair", Z3_ARG_BOOL, false, NULL, NULL, "move the other side's door too", 0, 0}),
+        .returns = RETURNS(PAIR_RETURNS, CHANGE_RETURNS),
+        .examples = LIST("z3ed dungeon move-door --rom hack.sfc --room 0x012 --index 0 --position 6 --pair"),
+        .handler = cmd_dungeon_move_door,
+    },
+    {
+        .resource = "dungeon", .action = "remove-door",
+        .summary = "remove a door (with --pair, the other side's door too)",
+        .description = "The doors after it move up one index. Without --pair the result says whether a door "
+                       "beyond the wall still leads here.",
+        .flags = Z3_CMD_NEEDS_ROM | Z3_CMD_MUTATES_ROM, .safety = Z3_SAFETY_MUTATES_ROM,
+        .effects = MUTATE_EFFECTS("rewrites the object data of the room (and of the room beyond with --pair)"),
+        .args = ARGS(ROOM_ARG, DOOR_INDEX_ARG, {"pair", Z3_ARG_BOOL, false, NULL, NULL, "remove the other side's door too", 0, 0}),
+        .returns = RETURNS({"removed", "object", "the door removed"}, PAIR_RETURNS, CHANGE_RETURNS),
+        .examples = LIST("z3ed dungeon remove-door --rom hack.sfc --room 0x012 --index 0 --pair"),
+        .handler = cmd_dungeon_remove_door,
     },
     {
         .resource = "dungeon", .action = "list-chests",

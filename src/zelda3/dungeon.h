@@ -223,6 +223,8 @@ z3_status z3_room_remove_object(z3_dungeon *d, int room, int layer, size_t index
 z3_status z3_room_add_sprite(z3_dungeon *d, int room, const z3_room_sprite *s, size_t *index,
                              z3_error *err);
 z3_status z3_room_remove_sprite(z3_dungeon *d, int room, size_t index, z3_error *err);
+/* x, y in tile16 units; layer -1 keeps the sprite's layer. */
+z3_status z3_room_move_sprite(z3_dungeon *d, int room, size_t index, int x, int y, int layer, z3_error *err);
 z3_status z3_sprite_check(const z3_room_sprite *s, z3_error *err);
 /* An overlord record: subtype bits 0-2 all set, and not id 0xE4. The game
  * tests for 0xE4 (the small key, and the key-drop markers) before it looks at
@@ -242,6 +244,30 @@ void z3_room_note(z3_room *room, const char *fmt, ...) Z3_PRINTF(2, 3);
 z3_status z3_room_set_objects(z3_room *room, int layer, const z3_room_object *objs, size_t n,
                               z3_error *err);
 z3_status z3_room_set_sprites(z3_room *room, const z3_room_sprite *s, size_t n, z3_error *err);
+
+/* ---- doors (dungeon_doors.c) ---- */
+
+/* The other side of a doorway: the room beyond the wall (-1 at the grid's
+ * edge) and the index of its door on the opposite wall at the same position
+ * (-1 when it has none). */
+typedef struct z3_door_pair {
+  int room;
+  long index;
+} z3_door_pair;
+
+/* The room beyond wall dir (0 north, 1 south, 2 west, 3 east), or -1. */
+int z3_room_neighbour(int room, unsigned dir);
+/* Direction 0-3, position 0-11, a type the game can draw and open. */
+z3_status z3_door_check(unsigned dir, unsigned position, uint8_t type, z3_error *err);
+z3_door_pair z3_room_door_pair(const z3_dungeon *d, int room, size_t index);
+/* pair: also the door on the other side (added only when missing). */
+z3_status z3_room_add_door(z3_dungeon *d, int room, unsigned dir, unsigned position, uint8_t type, bool pair,
+                           size_t *index, z3_door_pair *partner, z3_error *err);
+/* Along the same wall; pair: the other side's door moves too. */
+z3_status z3_room_move_door(z3_dungeon *d, int room, size_t index, unsigned position, bool pair, z3_door_pair *partner,
+                            z3_error *err);
+/* *partner gets the other side as it was before the removal. */
+z3_status z3_room_remove_door(z3_dungeon *d, int room, size_t index, bool pair, z3_door_pair *partner, z3_error *err);
 
 /* ---- single fields (dungeon_header.c) ---- */
 

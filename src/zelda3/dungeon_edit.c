@@ -122,6 +122,28 @@ z3_status z3_room_add_sprite(z3_dungeon *d, int room, const z3_room_sprite *s, s
   return st;
 }
 
+z3_status z3_room_move_sprite(z3_dungeon *d, int room, size_t index, int x, int y, int layer, z3_error *err) {
+  z3_status st = z3_room_check_id(room, err);
+  if (st) return st;
+  z3_room *r = &d->rooms[room];
+  if (index >= r->sprite_count) {
+    return z3_error_set(err, Z3_E_NOT_FOUND, "room 0x%03X has %zu sprites; there is no sprite %zu", room,
+                        r->sprite_count, index);
+  }
+  z3_room_sprite *s = &r->sprites[index];
+  z3_room_sprite moved = *s;
+  moved.x = (uint8_t)x, moved.y = (uint8_t)y;
+  if (layer >= 0) moved.layer = (uint8_t)layer;
+  if (x < 0 || x > 31 || y < 0 || y > 31 || layer > 1) {
+    return z3_error_set(err, Z3_E_INVALID, "(%d,%d) layer %d is outside room 0x%03X: x and y are 0-31 (tile16 units), layer 0-1",
+                        x, y, layer < 0 ? s->layer : layer, room);
+  }
+  z3_room_note(r, "sprite %zu 0x%02X moved from (%u,%u) to (%d,%d)", index, s->id, s->x, s->y, x, y);
+  *s = moved;
+  r->dirty_sprites = true;
+  return Z3_OK;
+}
+
 z3_status z3_room_remove_sprite(z3_dungeon *d, int room, size_t index, z3_error *err) {
   z3_status st = z3_room_check_id(room, err);
   if (st) return st;
