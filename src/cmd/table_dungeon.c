@@ -244,7 +244,7 @@ static const z3_command z3_cmds_dungeon[] = {
         .effects = MUTATE_EFFECTS("rewrites the pushable block records"),
         .args = ARGS(ROOM_ARG, {"index", Z3_ARG_INT, true, NULL, NULL, "record number", 0, 65535}),
         .returns = RETURNS({"removed", "object", "the record removed"}, CHANGE_RETURNS),
-        .examples = LIST("z3ed dungeon remove-block --rom hack.sfc --room 0x012 --index 0"),
+        .examples = LIST("z3ed dungeon remove-block --rom hack.sfc --room 0x024 --index 0"),
         .handler = cmd_dungeon_remove_block,
     },
     {

@@ -10,6 +10,9 @@ static const char *const layers[] = {"tile16", "tile32", NULL};
 #define XY_ARGS(what)                                                                       \
   {"x", Z3_ARG_INT, true, NULL, NULL, what " column", -1, 1000},                            \
   {"y", Z3_ARG_INT, true, NULL, NULL, what " row", -1, 1000}
+#define PIXEL_ARGS                                                                                          \
+  {"x", Z3_ARG_INT, true, NULL, NULL, "Link's X in pixels from the area's left edge (0-511, 0-1023 in a large area)", -1, 5000}, \
+  {"y", Z3_ARG_INT, true, NULL, NULL, "Link's Y in pixels from the area's top edge", -1, 5000}
 #define OW_MUTATE_EFFECTS(what) LIST(what, "saves atomically over --rom (keeping FILE.bak) or to --output")
 
 static const z3_command z3_cmds_overworld[] = {
@@ -175,6 +178,83 @@ static const z3_command z3_cmds_overworld[] = {
         .examples = LIST("z3ed overworld set-entrance --rom zelda3.sfc --slot 10 --map 0x2C --x 12 --y 14 --entrance 0x02",
                          "z3ed overworld set-entrance --rom zelda3.sfc --hole --slot 2 --map 0x1B --x 20 --y 30 --entrance 0x05"),
         .handler = cmd_overworld_set_entrance,
+    },
+    {
+        .resource = "overworld", .action = "set-exit",
+        .summary = "point an exit (room -> overworld) at a position in an area, or clear it",
+        .description = "Sets one of the 79 exit records: the room it belongs to, the area and where Link appears "
+                       "(pixels from the area's corner; a large area's parts are stored as the parent with the position "
+                       "in its 1024x1024 space). Scroll, camera and load offset are recomputed as ZScream and yaze do "
+                       "when an exit is dragged (screen centred on Link, kept inside the area). --door draws a door "
+                       "tile at --door-x/--door-y (tile16) when leaving; --clear marks the record unused.",
+        .flags = Z3_CMD_NEEDS_ROM | Z3_CMD_MUTATES_ROM, .safety = Z3_SAFETY_MUTATES_ROM,
+        .effects = OW_MUTATE_EFFECTS("rewrites the exit's fields in the exit tables"),
+        .args = ARGS({"slot", Z3_ARG_INT, true, NULL, NULL, "exit record 0-78 ('overworld list-exits')", 0, 1000},
+                     {"room", Z3_ARG_INT, false, "0", NULL, "room 0x000-0x127 (0x180-0x19F: special-overworld exits)", 0, 0xFFFF},
+                     {"map", Z3_ARG_STRING, false, NULL, NULL, "area the exit leads to", 0, 0},
+                     {"x", Z3_ARG_INT, false, "0", NULL, "Link's X in pixels from the area's left edge", -1, 5000},
+                     {"y", Z3_ARG_INT, false, "0", NULL, "Link's Y in pixels from the area's top edge", -1, 5000},
+                     {"door", Z3_ARG_ENUM, false, NULL, z3_ow_exit_door_names, "door drawn when leaving", 0, 0},
+                     {"door-x", Z3_ARG_INT, false, "0", NULL, "door column (tile16)", -1, 1000},
+                     {"door-y", Z3_ARG_INT, false, "0", NULL, "door row (tile16)", -1, 1000},
+                     {"clear", Z3_ARG_BOOL, false, NULL, NULL, "mark the record unused", 0, 0}),
+        .returns = RETURNS({"old", "object", "the record before"}, {"new", "object", "after: map, x, y, room, scrolls, camera, doors"},
+                           {"changes", "array", "the change set"}),
+        .examples = LIST("z3ed overworld set-exit --rom hack.sfc --slot 3 --room 0x012 --map 0x1E --x 256 --y 300",
+                         "z3ed overworld set-exit --rom hack.sfc --slot 3 --room 0x012 --map 0x1E --x 256 --y 300 --door wooden --door-x 16 --door-y 18",
+                         "z3ed overworld set-exit --rom hack.sfc --slot 3 --clear"),
+        .handler = cmd_overworld_set_exit,
+    },
+    {
+        .resource = "overworld", .action = "set-transport",
+        .summary = "move a flute spot, the pyramid landing or a whirlpool destination",
+        .description = "Slots 0-7 are the flute spots, 8 the pyramid landing, 9-16 whirlpool destinations "
+                       "(--whirlpool-in: the area holding the whirlpool that sends Link there). Position as in set-exit, "
+                       "with scroll, camera and load offset recomputed.",
+        .flags = Z3_CMD_NEEDS_ROM | Z3_CMD_MUTATES_ROM, .safety = Z3_SAFETY_MUTATES_ROM,
+        .effects = OW_MUTATE_EFFECTS("rewrites the slot in the transport tables"),
+        .args = ARGS({"slot", Z3_ARG_INT, true, NULL, NULL, "transport slot 0-16", 0, 1000}, MAP_ARG, PIXEL_ARGS,
+                     {"whirlpool-in", Z3_ARG_STRING, false, NULL, NULL, "whirlpool slots: the area with the whirlpool", 0, 0}),
+        .returns = RETURNS({"old", "object", "the slot before"}, {"new", "object", "after"}, {"changes", "array", "the change set"}),
+        .examples = LIST("z3ed overworld set-transport --rom hack.sfc --slot 0 --map 0x03 --x 300 --y 200",
+                         "z3ed overworld set-transport --rom hack.sfc --slot 9 --map 0x2F --x 100 --y 100 --whirlpool-in 0x35"),
+        .handler = cmd_overworld_set_transport,
+    },
+    {
+        .resource = "overworld", .action = "add-item",
+        .summary = "hide a secret item under a bush or rock of an area",
+        .description = "Items 0x00-0x16 (drops), 0x80 hole, 0x82 warp, 0x84 staircase, 0x86 bombable door, 0x88 switch, "
+                       "at tile16 x, y of the area (the parent's 64x64 grid for a large area).",
+        .flags = Z3_CMD_NEEDS_ROM | Z3_CMD_MUTATES_ROM, .safety = Z3_SAFETY_MUTATES_ROM,
+        .effects = OW_MUTATE_EFFECTS("rewrites the area's item list (moved within bank $1B when it grows)"),
+        .args = ARGS(MAP_ARG, XY_ARGS("tile16"), {"item", Z3_ARG_INT, true, NULL, NULL, "secret item id", 0, 255}),
+        .returns = RETURNS({"item", "object", "index, x, y, item"}, {"count", "integer", "items in the area"},
+                           {"changes", "array", "the change set"}),
+        .examples = LIST("z3ed overworld add-item --rom hack.sfc --map 0x18 --x 10 --y 12 --item 0x07"),
+        .handler = cmd_overworld_add_item,
+    },
+    {
+        .resource = "overworld", .action = "move-item",
+        .summary = "move one secret item of an area",
+        .description = "Items are numbered from 0 as 'overworld list-items' shows them.",
+        .flags = Z3_CMD_NEEDS_ROM | Z3_CMD_MUTATES_ROM, .safety = Z3_SAFETY_MUTATES_ROM,
+        .effects = OW_MUTATE_EFFECTS("rewrites the area's item list"),
+        .args = ARGS(MAP_ARG, {"index", Z3_ARG_INT, true, NULL, NULL, "item number", 0, 1000}, XY_ARGS("tile16")),
+        .returns = RETURNS({"old", "object", "before"}, {"item", "object", "after"}, {"changes", "array", "the change set"}),
+        .examples = LIST("z3ed overworld move-item --rom hack.sfc --map 0x00 --index 0 --x 11 --y 12"),
+        .handler = cmd_overworld_move_item,
+    },
+    {
+        .resource = "overworld", .action = "remove-item",
+        .summary = "remove one secret item of an area",
+        .description = "The items after it move up one index.",
+        .flags = Z3_CMD_NEEDS_ROM | Z3_CMD_MUTATES_ROM, .safety = Z3_SAFETY_MUTATES_ROM,
+        .effects = OW_MUTATE_EFFECTS("rewrites the area's item list"),
+        .args = ARGS(MAP_ARG, {"index", Z3_ARG_INT, true, NULL, NULL, "item number", 0, 1000}),
+        .returns = RETURNS({"removed", "object", "the item removed"}, {"count", "integer", "items left"},
+                           {"changes", "array", "the change set"}),
+        .examples = LIST("z3ed overworld remove-item --rom hack.sfc --map 0x00 --index 0"),
+        .handler = cmd_overworld_remove_item,
     },
     {
         .resource = "overworld", .action = "export",

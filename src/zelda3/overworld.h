@@ -200,6 +200,10 @@ z3_status z3_ow_sprite_remove(z3_overworld *ow, int state, int id, int index, z3
 z3_status z3_ow_sprite_move(z3_overworld *ow, int state, int id, int index, int x, int y,
                             z3_error *err);
 z3_status z3_ow_item_list(z3_overworld *ow, int id, z3_ow_list **out, z3_error *err);
+/* Secret items under bushes and rocks, in the parent's tile16 grid. */
+z3_status z3_ow_item_add(z3_overworld *ow, int id, int x, int y, int item, int *index, z3_error *err);
+z3_status z3_ow_item_move(z3_overworld *ow, int id, int index, int x, int y, z3_error *err);
+z3_status z3_ow_item_remove(z3_overworld *ow, int id, int index, z3_error *err);
 z3_status z3_ow_list_replace_sprites(z3_ow_list *l, const z3_ow_sprite *s, int n, z3_error *err);
 z3_status z3_ow_list_replace_items(z3_ow_list *l, const z3_ow_item *s, int n, z3_error *err);
 
@@ -211,6 +215,21 @@ z3_status z3_ow_set_entrance(z3_overworld *ow, int slot, int area, int x, int y,
                              z3_error *err);
 /* The same for hole slot `slot` (0-18). */
 z3_status z3_ow_set_hole(z3_overworld *ow, int slot, int area, int x, int y, int entrance, z3_error *err);
+
+/* ---- exits and transports placed by position (overworld_exits.c) ---- */
+/* Sets exit `slot` (0-78) to lead from `room` (0x000-0x127, or 0x180-0x19F for
+ * special-overworld exits) to pixel (x, y) of the area's parent; scroll,
+ * camera and load offset follow (scroll centred on Link, kept in the area). */
+z3_status z3_ow_place_exit(z3_overworld *ow, int slot, int room, int area, int x, int y, z3_error *err);
+/* Marks the slot unused (Link at 0xFFFF, as the editors delete). */
+z3_status z3_ow_clear_exit(z3_overworld *ow, int slot, z3_error *err);
+/* Door drawn when leaving: 0 none, 1 wooden, 2 bombable, 3 sanctuary, 4
+ * palace, at tile16 (x, y) of the exit's area. */
+extern const char *const z3_ow_exit_door_names[];
+z3_status z3_ow_set_exit_door(z3_overworld *ow, int slot, int kind, int x, int y, z3_error *err);
+/* Transport slot 0-7 (flute), 8 (pyramid), 9-16 (whirlpools: whirlpool_in is
+ * the area holding the whirlpool, -1 keeps it). */
+z3_status z3_ow_place_transport(z3_overworld *ow, int slot, int area, int x, int y, int whirlpool_in, z3_error *err);
 
 /* ---- pictures (overworld_render.c) ------------------------------------- */
 

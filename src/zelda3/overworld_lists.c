@@ -205,6 +205,66 @@ z3_status z3_ow_sprite_move(z3_overworld *ow, int state, int id, int index, int 
   return Z3_OK;
 }
 
+/* Secret ids (§2.8): drops 0x00-0x16 and the even specials 0x80-0x88. */
+static z3_status check_item_id(int item, z3_error *err) {
+  if ((item >= 0 && item <= 0x16) || (item >= 0x80 && item <= 0x88 && !(item & 1))) return Z3_OK;
+  z3_error_set(err, Z3_E_INVALID, "secret item 0x%02X does not exist", (unsigned)item);
+  z3_error_hint(err, "items are 0x00-0x16, or 0x80 hole, 0x82 warp, 0x84 staircase, 0x86 bombable door, 0x88 switch");
+  return Z3_E_INVALID;
+}
+
+static z3_status item_at(z3_overworld *ow, int id, int index, z3_ow_list **l, z3_error *err) {
+  z3_status st = z3_ow_item_list(ow, id, l, err);
+  if (st == Z3_OK && (index < 0 || index >= (*l)->count)) {
+    st = z3_error_set(err, Z3_E_NOT_FOUND, "area 0x%02X has %d items; there is no item %d", ow->areas[id].parent,
+                      (*l)->count, index);
+  }
+  return st;
+}
+
+z3_status z3_ow_item_add(z3_overworld *ow, int id, int x, int y, int item, int *index, z3_error *err) {
+  z3_ow_list *l = NULL;
+  z3_status st = z3_ow_item_list(ow, id, &l, err);
+  if (st == Z3_OK) st = check_xy(ow, id, x, y, err);
+  if (st == Z3_OK) st = check_item_id(item, err);
+  if (st == Z3_OK && l->count >= Z3_OW_MAX_LIST) {
+    st = z3_error_set(err, Z3_E_INVALID, "the item list of area 0x%02X is full (%d items)", ow->areas[id].parent, l->count);
+  }
+  if (st) return st;
+  z3_ow_item *grown = z3_realloc(l->items, (size_t)(l->count + 1) * sizeof *grown);
+  if (!grown) return z3_error_set(err, Z3_E_NOMEM, "out of memory");
+  l->items = grown;
+  l->items[l->count] = (z3_ow_item){Z3_OW_POS(x, y), (uint8_t)item};
+  *index = l->count++;
+  l->dirty = true;
+  snprintf(l->why, sizeof l->why, "area 0x%02X item %d (0x%02X) added at (%d,%d)", ow->areas[id].parent, *index, item, x, y);
+  return Z3_OK;
+}
+
+z3_status z3_ow_item_move(z3_overworld *ow, int id, int index, int x, int y, z3_error *err) {
+  z3_ow_list *l = NULL;
+  z3_status st = item_at(ow, id, index, &l, err);
+  if (st == Z3_OK) st = check_xy(ow, id, x, y, err);
+  if (st) return st;
+  z3_ow_item *it = &l->items[index];
+  snprintf(l->why, sizeof l->why, "area 0x%02X item %d moved from (%d,%d) to (%d,%d)", ow->areas[id].parent, index,
+           Z3_OW_POS_X(it->pos), Z3_OW_POS_Y(it->pos), x, y);
+  it->pos = Z3_OW_POS(x, y);
+  l->dirty = true;
+  return Z3_OK;
+}
+
+z3_status z3_ow_item_remove(z3_overworld *ow, int id, int index, z3_error *err) {
+  z3_ow_list *l = NULL;
+  z3_status st = item_at(ow, id, index, &l, err);
+  if (st) return st;
+  snprintf(l->why, sizeof l->why, "area 0x%02X item %d (0x%02X) removed", ow->areas[id].parent, index, l->items[index].id);
+  memmove(&l->items[index], &l->items[index + 1], (size_t)(l->count - index - 1) * sizeof l->items[0]);
+  l->count--;
+  l->dirty = true;
+  return Z3_OK;
+}
+
 z3_status z3_ow_list_replace_sprites(z3_ow_list *l, const z3_ow_sprite *s, int n, z3_error *err) {
   z3_ow_sprite *copy = z3_calloc((size_t)(n ? n : 1), sizeof *copy);
   if (!copy) return z3_error_set(err, Z3_E_NOMEM, "out of memory");

@@ -289,7 +289,7 @@ static void write_exit(uint8_t *img, int i, unsigned room, unsigned area, unsign
 
 static void write_exits(uint8_t *img) {
   for (int i = 0; i < Z3_OW_EXIT_COUNT; i++) write_exit(img, i, 0, 0, 0xFFFF, 0xFFFF);
-  write_exit(img, 0, 0x104, 0x2C, 0x1980 + 0x80, 0x0A00 + 0xC0); /* the house in 0x2C */
+  write_exit(img, 0, 0x104, 0x2C, 0x0800 + 0xA0, 0x0A00 + 0xD0); /* below the house door, entrance slot 0 at (10,12) */
   write_exit(img, 1, 0x012, 0x1B, 0x0600 + 0x1E0, 0x0600 + 0x1C0);
   write_exit(img, 2, 0x180, 0x80, 0x0100, 0x0100);
   write_exit(img, 3, 0x182, 0x81, 0x0200, 0x0100); /* as in the game: special room 0x182 loads Zora's Domain */
