@@ -216,6 +216,22 @@ z3_status z3_ow_set_entrance(z3_overworld *ow, int slot, int area, int x, int y,
 /* The same for hole slot `slot` (0-18). */
 z3_status z3_ow_set_hole(z3_overworld *ow, int slot, int area, int x, int y, int entrance, z3_error *err);
 
+/* ---- tile16 definitions (overworld_tile16.c) ---- */
+/* One tile8 entry of a tile16: vhopppcc cccccccc. */
+typedef struct z3_ow_tile8 {
+  unsigned tile, palette, priority, hflip, vflip;
+} z3_ow_tile8;
+extern const char *const z3_ow_quadrant_names[]; /* tl tr bl br */
+z3_ow_tile8 z3_ow_tile8_decode(uint16_t word);
+uint16_t z3_ow_tile8_encode(z3_ow_tile8 t);
+z3_status z3_ow_get_tile16_def(const z3_overworld *ow, int id, z3_ow_tile8 out[4], z3_error *err);
+/* Checks ranges (tile 0-0x3FF, palette 0-7, flags 0-1) and marks the table dirty. */
+z3_status z3_ow_set_tile16_entry(z3_overworld *ow, int id, int quadrant, z3_ow_tile8 t, z3_error *err);
+/* Calls visit for every tile16 cell of every area grid (small areas and
+ * large-area parents), with the tile16 id found there. */
+typedef void (*z3_ow_tile16_visit)(void *user, int area, int x, int y, uint16_t tile16);
+void z3_ow_tile16_usage(const z3_overworld *ow, z3_ow_tile16_visit visit, void *user);
+
 /* ---- exits and transports placed by position (overworld_exits.c) ---- */
 /* Sets exit `slot` (0-78) to lead from `room` (0x000-0x127, or 0x180-0x19F for
  * special-overworld exits) to pixel (x, y) of the area's parent; scroll,
