@@ -8,17 +8,54 @@
 #include "cmd/handlers_overworld.h"
 #include "zelda3/overworld_json.h"
 
+static const char *const overlay_names[] = {"sprites", "entrances", "exits", "items"};
+
+/* --overlay a,b,c as Z3_OW_OVERLAY_* bits. */
+static z3_status overlay_arg(const z3_cmd_ctx *ctx, unsigned *kinds, z3_error *err) {
+  *kinds = 0;
+  const char *list = z3_arg_given(ctx, "overlay") ? z3_arg_str(ctx, "overlay") : "";
+  while (*list) {
+    size_t n = strcspn(list, ",");
+    bool known = false;
+    for (unsigned k = 0; k < 4; k++)
+      if (strlen(overlay_names[k]) == n && strncmp(list, overlay_names[k], n) == 0) *kinds |= 1u << k, known = true;
+    if (!known && n) {
+      z3_error_set(err, Z3_E_USAGE, "--overlay '%.*s' is not one of: sprites, entrances, exits, items", (int)n, list);
+      return Z3_E_USAGE;
+    }
+    list += n + (list[n] == ',');
+  }
+  return Z3_OK;
+}
+
+static void overlay_result(z3_cmd_ctx *ctx, unsigned kinds, const int counts[4]) {
+  if (!kinds) return;
+  json_t *o = json_object();
+  for (unsigned k = 0; k < 4; k++)
+    if (kinds & 1u << k) json_object_set_new(o, overlay_names[k], json_integer(counts[k]));
+  json_object_set_new(ctx->result, "overlay", o);
+}
+
 z3_status cmd_overworld_render(z3_cmd_ctx *ctx, z3_error *err) {
-  int id = 0;
+  int id = 0, state = 1, counts[4] = {0};
+  unsigned kinds = 0;
   z3_overworld *ow = NULL;
-  z3_status st = z3_cmd__ow_map(ctx, &id, err);
+  z3_status st = overlay_arg(ctx, &kinds, err);
+  if (st == Z3_OK && z3_arg_given(ctx, "state")) st = z3_cmd__ow_state(ctx, &state, NULL, err);
+  if (st == Z3_OK) st = z3_cmd__ow_map(ctx, &id, err);
   if (st == Z3_OK) st = z3_ow_load(&ow, ctx->rom, err);
   z3_ow_image img = {0};
   z3_buf png;
   z3_buf_init(&png);
   if (st == Z3_OK) st = z3_ow_render(ow, ctx->rom, id, &img, err);
-  if (st == Z3_OK)
-    st = z3_png_write_indexed(&png, img.width, img.height, img.pixels, (const uint8_t(*)[4])img.palette, 128, err);
+  uint8_t palette[133][4];
+  if (st == Z3_OK) {
+    memcpy(palette, img.palette, sizeof img.palette);
+    memcpy(palette[128], z3_ow_marker_rgba, sizeof z3_ow_marker_rgba);
+    if (kinds) z3_ow_draw_overlay(ow, id, kinds, state, &img, counts);
+    overlay_result(ctx, kinds, counts);
+    st = z3_png_write_indexed(&png, img.width, img.height, img.pixels, (const uint8_t(*)[4])palette, kinds ? 133 : 128, err);
+  }
   if (st == Z3_OK) st = z3_cmd_write_file(ctx, z3_arg_str(ctx, "out"), png.data, png.len, err);
   if (st == Z3_OK) {
     json_object_set_new(ctx->result, "map", z3_cmd__hex((uint64_t)id, 2));

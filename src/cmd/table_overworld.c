@@ -339,12 +339,18 @@ static const z3_command z3_cmds_overworld[] = {
         .summary = "draw an area as an indexed PNG",
         .description = "Draws the area's tiles with its blocksets (the world's main blockset and the area's "
                        "aux blockset) and the BG palettes the game builds for it. A large area named by its "
-                       "parent is 1024x1024, any other area 512x512. Priority is not modelled.",
+                       "parent is 1024x1024, any other area 512x512. Priority is not modelled. --overlay draws markers "
+                       "over the picture: sprites as hollow red squares, entrances as yellow squares (holes hollow), "
+                       "exits as cyan squares at Link's position and secret items as small green squares.",
         .flags = Z3_CMD_NEEDS_ROM | Z3_CMD_WRITES_FILE, .safety = Z3_SAFETY_WRITES_FILES,
         .effects = LIST("reads the ROM file", "writes --out atomically"),
-        .args = ARGS(MAP_ARG, {"out", Z3_ARG_OUT_PATH, true, NULL, NULL, "PNG file to write", 0, 0}),
-        .returns = RETURNS({"width", "integer", "pixels"}, {"height", "integer", "pixels"}, {"files", "array", "the file written"}),
-        .examples = LIST("z3ed overworld render --rom zelda3.sfc --map 0x00 --out area00.png"),
+        .args = ARGS(MAP_ARG, {"out", Z3_ARG_OUT_PATH, true, NULL, NULL, "PNG file to write", 0, 0},
+                     {"overlay", Z3_ARG_LIST, false, NULL, NULL, "markers: sprites (red), entrances and holes (yellow), exits (cyan), items (green)", 0, 0},
+                     {"state", Z3_ARG_STRING, false, NULL, NULL, "sprites of this game state (default 1, zelda)", 0, 0}),
+        .returns = RETURNS({"width", "integer", "pixels"}, {"height", "integer", "pixels"},
+                           {"overlay", "object", "markers drawn per kind"}, {"files", "array", "the file written"}),
+        .examples = LIST("z3ed overworld render --rom zelda3.sfc --map 0x00 --out area00.png",
+                         "z3ed overworld render --rom zelda3.sfc --map 0x2C --out area2c.png --overlay sprites,entrances,exits,items"),
         .handler = cmd_overworld_render,
     },
     END_OF_SECTION,

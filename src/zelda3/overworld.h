@@ -258,6 +258,13 @@ typedef struct z3_ow_image {
 } z3_ow_image;
 z3_status z3_ow_render(const z3_overworld *ow, const z3_rom *rom, int id, z3_ow_image *out, z3_error *err);
 void z3_ow_image_release(z3_ow_image *img);
+/* Markers over a render (overworld_overlay.c), palette indices 128-132: */
+enum {
+  Z3_OW_OVERLAY_SPRITES = 1, Z3_OW_OVERLAY_ENTRANCES = 2, Z3_OW_OVERLAY_EXITS = 4, Z3_OW_OVERLAY_ITEMS = 8,
+};
+extern const uint8_t z3_ow_marker_rgba[5][4]; /* sprites, entrances, exits, items, outline */
+/* counts: markers drawn per kind (sprites of `state`, entrances and holes, exits, items). */
+void z3_ow_draw_overlay(const z3_overworld *ow, int id, unsigned kinds, int state, z3_ow_image *img, int counts[4]);
 
 /* internal to overworld*.c */
 z3_status z3_ow__load_lists(z3_overworld *ow, const z3_rom *rom, z3_error *err);
