@@ -6,10 +6,12 @@
  *    "screens": [{"map": "0x1b", "tile32": [[16 ids] x 16]}, ...],   1 screen, or 4 for a large parent
  *    "sprites": [[{"x", "y", "id"}], [...], [...]],                  per state; null where none exists
  *    "items": [{"x", "y", "id"}],
- *    "entrances": [{"slot", "x", "y", "entrance"}]}
+ *    "entrances": [{"slot", "x", "y", "entrance"}],
+ *    "exits": [{"slot", "room", "x", "y", "door", "door_x", "door_y"}],   x, y: pixels in the area
+ *    "transports": [{"slot", "x", "y", "whirlpool_in"}]}              (overworld_json_places.c)
  *
  * Import replaces what the document covers: tiles, properties, the lists,
- * and the area's entrances (its slots not listed become unused). Numbers may
+ * and the area's entrances and exits (its slots not listed become unused). Numbers may
  * be integers or "0x.." strings. Errors name the JSON path of the bad value.
  */
 #include <stdio.h>
@@ -94,6 +96,7 @@ json_t *z3_ow_export_json(const z3_overworld *ow, int id) {
                                           Z3_OW_POS_Y(e->pos), "entrance", hex(e->entrance)));
   }
   json_object_set_new(doc, "entrances", ents);
+  z3_ow__export_places(ow, p, doc);
   return doc;
 }
 
@@ -120,8 +123,8 @@ static z3_status get_int(const json_t *v, const char *path, long lo, long hi, lo
   return Z3_OK;
 }
 
-static z3_status field_int(const json_t *o, const char *key, const char *path, long lo, long hi, long *out,
-                           z3_error *err) {
+z3_status z3_ow__json_int(const json_t *o, const char *key, const char *path, long lo, long hi, long *out,
+                         z3_error *err) {
   char p[128];
   snprintf(p, sizeof p, "%s.%s", path, key);
   const json_t *v = json_object_get(o, key);
@@ -228,9 +231,9 @@ static z3_status read_records(const json_t *list, const char *path, int side, z3
     snprintf(p, sizeof p, "%s[%d]", path, i);
     if (!json_is_object(r)) return bad(err, p, "expected an object with x, y and id");
     long x = 0, y = 0, idv = 0;
-    z3_status st = field_int(r, "x", p, 0, side - 1, &x, err);
-    if (st == Z3_OK) st = field_int(r, "y", p, 0, side - 1, &y, err);
-    if (st == Z3_OK) st = field_int(r, "id", p, 0, 0xFF, &idv, err);
+    z3_status st = z3_ow__json_int(r, "x", p, 0, side - 1, &x, err);
+    if (st == Z3_OK) st = z3_ow__json_int(r, "y", p, 0, side - 1, &y, err);
+    if (st == Z3_OK) st = z3_ow__json_int(r, "id", p, 0, 0xFF, &idv, err);
     if (st) return st;
     out[i] = (z3_ow_sprite){.x = (uint8_t)x, .y = (uint8_t)y, .id = (uint8_t)idv};
   }
@@ -282,10 +285,10 @@ static z3_status import_entrances(z3_overworld *ow, int id, const json_t *ents, 
     snprintf(path, sizeof path, "$.entrances[%zu]", i);
     if (!json_is_object(e)) return bad(err, path, "expected an object with slot, x, y and entrance");
     long slot = 0, x = 0, y = 0, ent = 0;
-    z3_status st = field_int(e, "slot", path, 0, Z3_OW_ENTRANCE_COUNT - 1, &slot, err);
-    if (st == Z3_OK) st = field_int(e, "x", path, 0, side - 1, &x, err);
-    if (st == Z3_OK) st = field_int(e, "y", path, 0, side - 1, &y, err);
-    if (st == Z3_OK) st = field_int(e, "entrance", path, 0, Z3_OW_DUNGEON_ENTRANCES - 1, &ent, err);
+    z3_status st = z3_ow__json_int(e, "slot", path, 0, Z3_OW_ENTRANCE_COUNT - 1, &slot, err);
+    if (st == Z3_OK) st = z3_ow__json_int(e, "x", path, 0, side - 1, &x, err);
+    if (st == Z3_OK) st = z3_ow__json_int(e, "y", path, 0, side - 1, &y, err);
+    if (st == Z3_OK) st = z3_ow__json_int(e, "entrance", path, 0, Z3_OW_DUNGEON_ENTRANCES - 1, &ent, err);
     if (st) return st;
     if (next[slot].pos != 0xFFFF && next[slot].area != p)
       return bad(err, path, "slot is used by an entrance of another area");
@@ -306,12 +309,13 @@ z3_status z3_ow_import_json(z3_overworld *ow, int id, const json_t *doc, z3_erro
   if (!json_is_string(format) || strcmp(json_string_value(format), "z3ed-overworld-area") != 0)
     return bad(err, "$.format", "expected \"z3ed-overworld-area\"");
   long version = 0;
-  st = field_int(doc, "version", "$", 1, 1, &version, err);
+  st = z3_ow__json_int(doc, "version", "$", 1, 1, &version, err);
   /* Parts are applied in order; a bad value stops the import with the model partly
    * changed, so callers save only after the whole import succeeded (the command does). */
   if (st == Z3_OK) st = import_screens(ow, id, json_object_get(doc, "screens"), err);
   if (st == Z3_OK) st = import_properties(ow, id, json_object_get(doc, "properties"), err);
   if (st == Z3_OK) st = import_lists(ow, id, doc, err);
   if (st == Z3_OK) st = import_entrances(ow, id, json_object_get(doc, "entrances"), err);
+  if (st == Z3_OK) st = z3_ow__import_places(ow, id, doc, err);
   return st;
 }
