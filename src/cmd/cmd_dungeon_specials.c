@@ -47,14 +47,30 @@ enum { MAX_RECORDS = 128 }; /* the largest of the three limits below */
 static const size_t limits[] = {Z3_ROOM_MAX_POTS, Z3_BLOCK_RECORDS_MAX, Z3_ROOM_MAX_TORCHES};
 _Static_assert((int)Z3_BLOCK_RECORDS_MAX <= MAX_RECORDS && (int)Z3_ROOM_MAX_POTS <= MAX_RECORDS, "room for every record");
 
+/* A room's records of one kind, copied out for editing. */
+typedef struct records {
+  uint16_t pos[MAX_RECORDS];
+  uint8_t items[MAX_RECORDS];
+  size_t n;
+} records;
+
+static z3_status open_records(z3_cmd_ctx *ctx, special kind, z3_dungeon **d, int *room, records *rec, z3_error *err) {
+  z3_status st = z3_cmd__dungeon_open(ctx, d, room, err);
+  if (st) return st;
+  memset(rec, 0, sizeof *rec);
+  rec->n = current(*d, *room, kind, rec->pos, rec->items, MAX_RECORDS);
+  return Z3_OK;
+}
+
 static z3_status add_special(z3_cmd_ctx *ctx, special kind, z3_error *err) {
   z3_dungeon *d;
   int room;
-  z3_status st = z3_cmd__dungeon_open(ctx, &d, &room, err);
+  records rec;
+  z3_status st = open_records(ctx, kind, &d, &room, &rec, err);
   if (st) return st;
-  uint16_t pos[MAX_RECORDS];
-  uint8_t items[MAX_RECORDS] = {0};
-  size_t n = current(d, room, kind, pos, items, MAX_RECORDS);
+  uint16_t *pos = rec.pos;
+  uint8_t *items = rec.items;
+  size_t n = rec.n;
   int64_t x = z3_arg_int(ctx, "x"), y = z3_arg_int(ctx, "y");
   if (x > 63 || y > 63) {
     st = z3_error_set(err, Z3_E_INVALID, "(%lld,%lld) is outside room 0x%03X: x and y are 0-63 (tile8 units)", (long long)x,
@@ -77,11 +93,12 @@ static z3_status add_special(z3_cmd_ctx *ctx, special kind, z3_error *err) {
 static z3_status remove_special(z3_cmd_ctx *ctx, special kind, z3_error *err) {
   z3_dungeon *d;
   int room;
-  z3_status st = z3_cmd__dungeon_open(ctx, &d, &room, err);
+  records rec;
+  z3_status st = open_records(ctx, kind, &d, &room, &rec, err);
   if (st) return st;
-  uint16_t pos[MAX_RECORDS];
-  uint8_t items[MAX_RECORDS] = {0};
-  size_t n = current(d, room, kind, pos, items, MAX_RECORDS), index = (size_t)z3_arg_int(ctx, "index");
+  uint16_t *pos = rec.pos;
+  uint8_t *items = rec.items;
+  size_t n = rec.n, index = (size_t)z3_arg_int(ctx, "index");
   if (index >= n) {
     st = z3_error_set(err, Z3_E_NOT_FOUND, "room 0x%03X has %zu %ss; there is no %s %zu", room, n, special_names[kind],
                       special_names[kind], index);

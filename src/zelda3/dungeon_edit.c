@@ -122,14 +122,19 @@ z3_status z3_room_add_sprite(z3_dungeon *d, int room, const z3_room_sprite *s, s
   return st;
 }
 
-z3_status z3_room_move_sprite(z3_dungeon *d, int room, size_t index, int x, int y, int layer, z3_error *err) {
+static z3_status check_sprite_index(const z3_dungeon *d, int room, size_t index, z3_error *err) {
   z3_status st = z3_room_check_id(room, err);
+  if (st == Z3_OK && index >= d->rooms[room].sprite_count) {
+    st = z3_error_set(err, Z3_E_NOT_FOUND, "room 0x%03X has %zu sprites; there is no sprite %zu", room,
+                      d->rooms[room].sprite_count, index);
+  }
+  return st;
+}
+
+z3_status z3_room_move_sprite(z3_dungeon *d, int room, size_t index, int x, int y, int layer, z3_error *err) {
+  z3_status st = check_sprite_index(d, room, index, err);
   if (st) return st;
   z3_room *r = &d->rooms[room];
-  if (index >= r->sprite_count) {
-    return z3_error_set(err, Z3_E_NOT_FOUND, "room 0x%03X has %zu sprites; there is no sprite %zu", room,
-                        r->sprite_count, index);
-  }
   z3_room_sprite *s = &r->sprites[index];
   z3_room_sprite moved = *s;
   moved.x = (uint8_t)x, moved.y = (uint8_t)y;
@@ -145,13 +150,9 @@ z3_status z3_room_move_sprite(z3_dungeon *d, int room, size_t index, int x, int 
 }
 
 z3_status z3_room_remove_sprite(z3_dungeon *d, int room, size_t index, z3_error *err) {
-  z3_status st = z3_room_check_id(room, err);
+  z3_status st = check_sprite_index(d, room, index, err);
   if (st) return st;
   z3_room *r = &d->rooms[room];
-  if (index >= r->sprite_count) {
-    return z3_error_set(err, Z3_E_NOT_FOUND, "room 0x%03X has %zu sprites; there is no sprite %zu", room,
-                        r->sprite_count, index);
-  }
   uint8_t id = r->sprites[index].id;
   memmove(&r->sprites[index], &r->sprites[index + 1], (r->sprite_count - index - 1) * sizeof r->sprites[0]);
   r->sprite_count--;
