@@ -94,6 +94,7 @@ z3_status cmd_overworld_list(z3_cmd_ctx *ctx, z3_error *err) {
   json_object_set_new(ctx->result, "count", json_integer(Z3_OW_AREA_COUNT));
   json_object_set_new(ctx->result, "large_areas", json_integer(large));
   json_object_set_new(ctx->result, "areas", areas);
+  json_object_set_new(ctx->result, "expanded_layouts", z3_cmd__layouts_json(ctx->rom));
   z3_ow_free(ow);
   return Z3_OK;
 }

@@ -21,12 +21,16 @@ static const z3_command z3_cmds_overworld[] = {
         .summary = "list the 160 overworld areas: world, size, parent, graphics, list sizes",
         .description = "Loads the whole overworld model (maps, tile tables, property tables, sprite and item "
                        "lists, entrances) and summarises every area. Parts of a large area name their parent; "
-                       "lists belong to the parent.",
+                       "lists belong to the parent. A ROM whose overworld tables an editor moved (expanded "
+                       "tile16/tile32, ZSCustomOverworld, 256 entrances) is refused, naming each layout; "
+                       "'z3ed rom info' lists them all.",
         .flags = Z3_CMD_NEEDS_ROM, .safety = Z3_SAFETY_READ_ONLY,
         .effects = LIST("reads the ROM file"),
         .args = (const z3_arg_spec[]){NONE},
         .returns = RETURNS({"count", "integer", "160"}, {"large_areas", "integer", "large (2x2 screen) areas"},
-                           {"areas", "array", "map, name, world, large, parent, gfx, palette, sprites per state, items, entrances"}),
+                           {"areas", "array", "map, name, world, large, parent, gfx, palette, sprites per state, items, entrances"},
+                           {"expanded_layouts", "array", "as in rom info: every expanded layout the ROM shows "
+                                                         "(null for a non-ALttP title)"}),
         .examples = LIST("z3ed overworld list --rom zelda3.sfc"),
         .handler = cmd_overworld_list,
     },

@@ -5,16 +5,11 @@
 
 #include "snes/lz2.h"
 #include "zelda3/gfx.h"
+#include "zelda3/layouts.h"
 #include "zelda3/overworld.h"
 
 const size_t z3_ow_tile32_pc[4] = {0x18000, 0x1B400, 0x20000, 0x23400};
 enum { TILE32_TABLE_BYTES = 0x33F0 };
-
-/* Code bytes that say which layout the ROM uses (world reference §1, §6). */
-#define TILE16_BANK_OPERAND_PC 0x17D28u  /* $0F = vanilla tile16 at 0x78000 */
-#define TILE32_BANK_OPERAND_PC 0x1772Eu  /* $04 = vanilla tile32 tables */
-#define ZSCUSTOM_VERSION_PC 0x140145u    /* 0x00/0xFF/absent = vanilla */
-#define ENTRANCE_LAYOUT_PC 0xDB895u      /* $B8 = 129 vanilla entrances */
 
 /* Property tables (world reference §2.4). */
 #define GFX_PC 0x07C9Cu
@@ -33,29 +28,37 @@ enum { SW_TABLE_ENTRIES = 16 };
 /* Where map streams may live (vanilla banks $0B-$0C, world reference §7 item 3). */
 static const struct { size_t from, to; } map_regions[] = {{0x58000, 0x5FE70}, {0x60000, 0x6411F}};
 
-static z3_status refuse_layout(z3_error *err, size_t pc, const char *what, unsigned value,
-                               unsigned vanilla) {
-  z3_error_set_at(err, Z3_E_INVALID, (int64_t)pc,
-                  "%s: byte 0x%02X at 0x%05zX (vanilla 0x%02X); z3ed reads the vanilla overworld layout only",
-                  what, value, pc, vanilla);
+/* Every layout the ROM shows that moves what the model reads and that z3ed
+ * does not read yet, named in one message. The title is not consulted: hacks
+ * often rename the game, and a moved table must never be misread. */
+static z3_status refuse_layouts(const z3_rom *rom, z3_error *err) {
+  z3_layouts found;
+  z3_layouts_scan(rom, &found);
+  char text[Z3_ERROR_MESSAGE_MAX] = "";
+  size_t used = 0, refused = 0;
+  int64_t first = -1;
+  for (size_t i = 0; i < found.count; i++) {
+    const z3_layout_info *info = z3_layout_info_of(found.hits[i].layout);
+    if (!info->overworld || info->supported) continue;
+    char evidence[96];
+    z3_layout_hit_evidence(&found.hits[i], evidence, sizeof evidence);
+    int n = snprintf(text + used, sizeof text - used, "%s%s: %s", refused ? "; " : "", info->name, evidence);
+    if (n > 0) used = used + (size_t)n < sizeof text ? used + (size_t)n : sizeof text - 1;
+    if (first < 0) first = (int64_t)found.hits[i].offset;
+    refused++;
+  }
+  if (!refused) return Z3_OK;
+  z3_error_set_at(err, Z3_E_INVALID, first, "%s; z3ed reads the vanilla overworld layout only", text);
+  z3_error_hint(err, "run 'z3ed rom info --rom FILE' to list every expanded layout this ROM shows");
   return Z3_E_INVALID;
 }
 
 static z3_status check_layout(const z3_rom *rom, z3_error *err) {
-  const uint8_t *d = rom->data.data;
   if (rom->mapping != Z3_MAP_LOROM || rom->data.len < 0x100000) {
     return z3_error_set(err, Z3_E_INVALID, "not an ALttP-layout ROM: the overworld needs a LoROM image of 1 MiB or more (this one: %s, %zu KiB)",
                         z3_mapping_name(rom->mapping), rom->data.len / 1024);
   }
-  if (d[TILE16_BANK_OPERAND_PC] != 0x0F)
-    return refuse_layout(err, TILE16_BANK_OPERAND_PC, "expanded tile16 table", d[TILE16_BANK_OPERAND_PC], 0x0F);
-  if (d[TILE32_BANK_OPERAND_PC] != 0x04)
-    return refuse_layout(err, TILE32_BANK_OPERAND_PC, "expanded tile32 tables", d[TILE32_BANK_OPERAND_PC], 0x04);
-  if (d[ENTRANCE_LAYOUT_PC] != 0xB8)
-    return refuse_layout(err, ENTRANCE_LAYOUT_PC, "expanded overworld entrances", d[ENTRANCE_LAYOUT_PC], 0xB8);
-  if (rom->data.len > ZSCUSTOM_VERSION_PC && d[ZSCUSTOM_VERSION_PC] != 0x00 && d[ZSCUSTOM_VERSION_PC] != 0xFF)
-    return refuse_layout(err, ZSCUSTOM_VERSION_PC, "ZSCustomOverworld ROM", d[ZSCUSTOM_VERSION_PC], 0x00);
-  return Z3_OK;
+  return refuse_layouts(rom, err);
 }
 
 /* Parents and sizes: LW/DW from the tables (yaze's reading), SW fixed (Zora's Domain). */
