@@ -4,7 +4,9 @@
  * whole 2 MiB), then 3-byte records (spot, delta, value) write `value` at
  * spots[spot] + delta: the detection bytes and the pointer tables the
  * detector follows. Detection must stay inside the image, report each layout
- * at most once and in id order, with evidence inside the image.
+ * at most once and in id order, with evidence inside the image. The overworld
+ * model, which places its tile tables by what detection finds, must load or
+ * fail with a message.
  *
  * Seeds in fuzz/corpora/layouts/ come from this file: build it with
  * -DZ3_FUZZ_SEEDS against libz3 and run it with the corpus folder.
@@ -14,6 +16,7 @@
 #include <string.h>
 
 #include "zelda3/layouts.h"
+#include "zelda3/overworld.h"
 #include "zelda3/sample.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
@@ -74,6 +77,13 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   bool alttp = z3_layouts_detect(rom, &reported);
   if (alttp != z3_rom_title_is_alttp(rom)) abort();
   if (alttp ? !same(&scanned, &reported) : reported.count != 0) abort();
+  z3_overworld *ow = NULL;
+  if (z3_ow_load(&ow, rom, &err) == Z3_OK) {
+    if (ow->tile16_pc + (size_t)ow->tile16_count * 8 > rom->data.len) abort();
+    z3_ow_free(ow);
+  } else if (!err.message[0] || ow) {
+    abort();
+  }
   z3_rom_free(rom);
   return 0;
 }
@@ -90,11 +100,15 @@ int main(int argc, char **argv) {
   static const uint8_t pointers[] = {0xFF, 13, 0, 0x00, 13, 1, 0x80, 13, 2, 0x27, 8, 6, 0x50,
                                      8, 7, 0x84, 8, 8, 0x25, 6, 2, 0x22};
   static const uint8_t other_title[] = {0xFF, 16, 0, 'M', 2, 0, 0x3D};
+  static const uint8_t tiles_expanded[] = {0xFF, 2, 0, 0x3D, 3, 0, 0x3E};
+  static const uint8_t tiles_cut_short[] = {40, 2, 0, 0x3D, 3, 0, 0x3E};
   write_seed(argv[1], "vanilla", vanilla, sizeof vanilla);
   write_seed(argv[1], "short-file", short_file, sizeof short_file);
   write_seed(argv[1], "zscustom-v3", zscustom, sizeof zscustom);
   write_seed(argv[1], "pointers", pointers, sizeof pointers);
   write_seed(argv[1], "other-title", other_title, sizeof other_title);
+  write_seed(argv[1], "tiles-expanded", tiles_expanded, sizeof tiles_expanded);
+  write_seed(argv[1], "tiles-cut-short", tiles_cut_short, sizeof tiles_cut_short);
   return 0;
 }
 #endif

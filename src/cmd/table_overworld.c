@@ -21,9 +21,9 @@ static const z3_command z3_cmds_overworld[] = {
         .summary = "list the 160 overworld areas: world, size, parent, graphics, list sizes",
         .description = "Loads the whole overworld model (maps, tile tables, property tables, sprite and item "
                        "lists, entrances) and summarises every area. Parts of a large area name their parent; "
-                       "lists belong to the parent. A ROM whose overworld tables an editor moved (expanded "
-                       "tile16/tile32, ZSCustomOverworld, 256 entrances) is refused, naming each layout; "
-                       "'z3ed rom info' lists them all.",
+                       "lists belong to the parent. Reads the vanilla tile tables or the expanded tile16 and "
+                       "tile32 tables ZScream saves; a ROM with a layout the model does not read yet "
+                       "(ZSCustomOverworld, 256 entrances) is refused, naming each; 'z3ed rom info' lists them all.",
         .flags = Z3_CMD_NEEDS_ROM, .safety = Z3_SAFETY_READ_ONLY,
         .effects = LIST("reads the ROM file"),
         .args = (const z3_arg_spec[]){NONE},
@@ -74,7 +74,8 @@ static const z3_command z3_cmds_overworld[] = {
         .effects = OW_MUTATE_EFFECTS("rewrites the screen's map streams (and tile32 definitions when needed)"),
         .args = ARGS(MAP_ARG, XY_ARGS("tile"),
                      {"layer", Z3_ARG_ENUM, false, "tile16", layers, "tile16 or tile32", 0, 0},
-                     {"value", Z3_ARG_INT, true, NULL, NULL, "new tile id", 0, 0xFFFF}),
+                     {"value", Z3_ARG_INT, true, NULL, NULL, "new tile id: tile16 below 3752 (4096 with the expanded table), "
+                      "tile32 below 8864 (17728 expanded)", 0, 0xFFFF}),
         .returns = RETURNS({"old_value", "string", "before"}, {"value", "string", "after"}, {"changes", "array", "the change set"}),
         .examples = LIST("z3ed overworld set-tile --rom zelda3.sfc --map 0x00 --x 10 --y 12 --value 0x123"),
         .handler = cmd_overworld_set_tile,

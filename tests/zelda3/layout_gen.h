@@ -66,6 +66,29 @@ static inline void gen_overlays(uint8_t *d) {
   d[0x120000] = 0x6B; /* an empty routine: RTL */
 }
 
+/* ZScream's expanded tile16: the 3752 vanilla definitions copied to
+ * 0x1E8000 ($3D:8000), room for 4096; both bank operands say $3D. */
+static inline void gen_tile16(uint8_t *d) {
+  memcpy(d + 0x1E8000, d + 0x78000, 3752 * 8);
+  d[0x17D28] = d[0x17D39] = 0x3D;
+}
+
+/* Expanded tile32: quadrant tables of 0x67E0 bytes at 0x18000 (TL), 0x20000
+ * (TR), 0x1F0000 (BL), 0x1F8000 (BR). The packing is the same, so the vanilla
+ * tables (0x33F0 bytes: 8864 definitions) are copied to the start of each and
+ * the rest is zero (unused definitions). The BL operand's bank says $3E. */
+static inline void gen_tile32(uint8_t *d) {
+  enum { VANILLA = 0x33F0, EXPANDED = 0x67E0 };
+  static const size_t from[4] = {0x18000, 0x1B400, 0x20000, 0x23400}, to[4] = {0x18000, 0x20000, 0x1F0000, 0x1F8000};
+  static uint8_t saved[4][VANILLA];
+  for (int q = 0; q < 4; q++) memcpy(saved[q], d + from[q], VANILLA);
+  for (int q = 0; q < 4; q++) {
+    memcpy(d + to[q], saved[q], VANILLA);
+    memset(d + to[q] + VANILLA, 0, EXPANDED - VANILLA);
+  }
+  d[0x1772E] = 0x3E;
+}
+
 /* The detection bytes of `id` (and its data where the facts place it). */
 static inline void gen_layout(uint8_t *d, z3_layout_id id) {
   switch (id) {
@@ -73,8 +96,8 @@ static inline void gen_layout(uint8_t *d, z3_layout_id id) {
     case Z3_LAYOUT_ZSCUSTOM_V2: d[0x140145] = 2; break;
     case Z3_LAYOUT_ZSCUSTOM_V3: d[0x140145] = 3; break;
     case Z3_LAYOUT_SW_TAIL_MAPS: d[0x140145] = 3, d[0x1423FF] = 0xEA; break;
-    case Z3_LAYOUT_TILE16: d[0x17D28] = d[0x17D39] = 0x3D; break; /* bank $3D: 0x1E8000 */
-    case Z3_LAYOUT_TILE32: d[0x1772E] = 0x3E; break;              /* bottom-left at $3E:8000 */
+    case Z3_LAYOUT_TILE16: gen_tile16(d); break;
+    case Z3_LAYOUT_TILE32: gen_tile32(d); break;
     case Z3_LAYOUT_OW_ENTRANCES: d[0xDB895] = 0xB9; break;        /* any byte but $B8 */
     case Z3_LAYOUT_DUNGEON_ENTRANCES: d[0x7F000] = 0x00; break;
     case Z3_LAYOUT_ROOM_HEADERS: gen_room_headers(d); break;
