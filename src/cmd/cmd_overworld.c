@@ -94,6 +94,7 @@ z3_status cmd_overworld_list(z3_cmd_ctx *ctx, z3_error *err) {
   json_object_set_new(ctx->result, "count", json_integer(Z3_OW_AREA_COUNT));
   json_object_set_new(ctx->result, "large_areas", json_integer(large));
   json_object_set_new(ctx->result, "areas", areas);
+  json_object_set_new(ctx->result, "expanded_layouts", z3_cmd__layouts_json(ctx->rom));
   z3_ow_free(ow);
   return Z3_OK;
 }
@@ -168,7 +169,7 @@ static z3_status tile_json(const z3_cmd_ctx *ctx, const z3_overworld *ow, int id
     z3_status st = z3_ow_get_tile32(ow, id, x, y, &v, err);
     if (st) return st;
     json_object_set_new(into, "value", z3_cmd__hex(v, 4));
-    if (v < Z3_OW_TILE32_COUNT) json_object_set_new(into, "tile16", words_json(ow->tile32[v], 4, 3));
+    if (v < ow->tile32_count) json_object_set_new(into, "tile16", words_json(ow->tile32[v], 4, 3));
     return Z3_OK;
   }
   z3_status st = z3_ow_get_tile16(ow, id, x, y, &v, err);

@@ -130,20 +130,20 @@ static json_t *top_used(const usage *u, int n_ids, int top) {
   return a;
 }
 
-static void stats(z3_cmd_ctx *ctx, const usage *u) {
+static void stats(z3_cmd_ctx *ctx, const z3_overworld *ow, const usage *u) {
   long used = 0, cells = 0;
-  for (int i = 0; i < Z3_OW_TILE16_COUNT; i++) used += u->counts[i] > 0, cells += u->counts[i];
-  json_object_set_new(ctx->result, "defined", json_integer(Z3_OW_TILE16_COUNT));
+  for (int i = 0; i < ow->tile16_count; i++) used += u->counts[i] > 0, cells += u->counts[i];
+  json_object_set_new(ctx->result, "defined", json_integer(ow->tile16_count));
   json_object_set_new(ctx->result, "used", json_integer(used));
-  json_object_set_new(ctx->result, "unused", json_integer(Z3_OW_TILE16_COUNT - used));
+  json_object_set_new(ctx->result, "unused", json_integer(ow->tile16_count - used));
   json_object_set_new(ctx->result, "cells", json_integer(cells));
-  json_object_set_new(ctx->result, "most_used", top_used(u, Z3_OW_TILE16_COUNT, 10));
+  json_object_set_new(ctx->result, "most_used", top_used(u, ow->tile16_count, 10));
 }
 
 /* tile16 ids whose entries draw tile8 `tile`, with their uses. */
 static json_t *users_of_tile8(const z3_overworld *ow, const usage *u, unsigned tile) {
   json_t *a = json_array();
-  for (int i = 0; i < Z3_OW_TILE16_COUNT; i++) {
+  for (int i = 0; i < ow->tile16_count; i++) {
     z3_ow_tile8 t[4];
     z3_ow_get_tile16_def(ow, i, t, NULL);
     bool hit = false;
@@ -182,7 +182,7 @@ z3_status cmd_overworld_find_tile(z3_cmd_ctx *ctx, z3_error *err) {
     json_object_set_new(ctx->result, "count", json_integer((json_int_t)json_array_size(users)));
     json_object_set_new(ctx->result, "tile16s", users);
   } else if (st == Z3_OK) {
-    stats(ctx, &u);
+    stats(ctx, ow, &u);
   }
   usage_release(&u);
   z3_ow_free(ow);

@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "cmd/handlers.h"
+#include "zelda3/layouts.h"
 
 json_t *z3_cmd__hex(uint64_t value, int digits) {
   char text[24];
@@ -119,6 +120,33 @@ static void add_checksum(json_t *o, const z3_rom *rom) {
   json_object_set_new(o, "checksum", c);
 }
 
+static json_t *evidence_json(const z3_layout_hit *hit) {
+  char text[96];
+  z3_layout_hit_evidence(hit, text, sizeof text);
+  json_t *e = json_object();
+  json_object_set_new(e, "offset", z3_cmd__hex(hit->offset, 6));
+  json_object_set_new(e, "found", z3_cmd__hex(hit->found, hit->size * 2));
+  json_object_set_new(e, "vanilla", json_string(hit->vanilla));
+  json_object_set_new(e, "text", json_string(text));
+  return e;
+}
+
+json_t *z3_cmd__layouts_json(const z3_rom *rom) {
+  z3_layouts found;
+  if (!z3_layouts_detect(rom, &found)) return json_null();
+  json_t *list = json_array();
+  for (size_t i = 0; i < found.count; i++) {
+    const z3_layout_info *info = z3_layout_info_of(found.hits[i].layout);
+    json_t *o = json_object();
+    json_object_set_new(o, "id", json_string(info->id));
+    json_object_set_new(o, "name", json_string(info->name));
+    json_object_set_new(o, "evidence", evidence_json(&found.hits[i]));
+    json_object_set_new(o, "supported", json_boolean(info->supported));
+    json_array_append_new(list, o);
+  }
+  return list;
+}
+
 static void add_layout(json_t *o, const z3_rom *rom) {
   json_object_set_new(o, "size", json_integer((json_int_t)rom->data.len));
   json_object_set_new(o, "copier_header", json_boolean(rom->has_copier_header));
@@ -135,6 +163,7 @@ z3_status cmd_rom_info(z3_cmd_ctx *ctx, z3_error *err) {
   json_object_set_new(ctx->result, "header", z3_cmd__header_json(rom));
   add_checksum(ctx->result, rom);
   add_hashes(ctx->result, rom);
+  json_object_set_new(ctx->result, "expanded_layouts", z3_cmd__layouts_json(rom));
   return Z3_OK;
 }
 

@@ -38,6 +38,9 @@ json_t *z3_cmd__header_json(const z3_rom *rom);
 json_t *z3_cmd__hex(uint64_t value, int digits);
 /* Per-bank CRC32 (and 16-bit sums when with_sums) as a JSON array. */
 json_t *z3_cmd__banks_json(const z3_rom *rom, bool with_sums, z3_error *err);
+/* Expanded layouts the ROM shows: [{id, name, evidence, supported}], or JSON
+ * null when its title is not ALttP's (used by rom info and overworld list). */
+json_t *z3_cmd__layouts_json(const z3_rom *rom);
 
 struct z3_palette_group;
 /* "GROUP:INDEX" (or a group name and index) to a checked palette. */

@@ -21,12 +21,16 @@ static const z3_command z3_cmds_overworld[] = {
         .summary = "list the 160 overworld areas: world, size, parent, graphics, list sizes",
         .description = "Loads the whole overworld model (maps, tile tables, property tables, sprite and item "
                        "lists, entrances) and summarises every area. Parts of a large area name their parent; "
-                       "lists belong to the parent.",
+                       "lists belong to the parent. Reads the vanilla tile tables or the expanded tile16 and "
+                       "tile32 tables ZScream saves; a ROM with a layout the model does not read yet "
+                       "(ZSCustomOverworld, 256 entrances) is refused, naming each; 'z3ed rom info' lists them all.",
         .flags = Z3_CMD_NEEDS_ROM, .safety = Z3_SAFETY_READ_ONLY,
         .effects = LIST("reads the ROM file"),
         .args = (const z3_arg_spec[]){NONE},
         .returns = RETURNS({"count", "integer", "160"}, {"large_areas", "integer", "large (2x2 screen) areas"},
-                           {"areas", "array", "map, name, world, large, parent, gfx, palette, sprites per state, items, entrances"}),
+                           {"areas", "array", "map, name, world, large, parent, gfx, palette, sprites per state, items, entrances"},
+                           {"expanded_layouts", "array", "as in rom info: every expanded layout the ROM shows "
+                                                         "(null for a non-ALttP title)"}),
         .examples = LIST("z3ed overworld list --rom zelda3.sfc"),
         .handler = cmd_overworld_list,
     },
@@ -70,7 +74,8 @@ static const z3_command z3_cmds_overworld[] = {
         .effects = OW_MUTATE_EFFECTS("rewrites the screen's map streams (and tile32 definitions when needed)"),
         .args = ARGS(MAP_ARG, XY_ARGS("tile"),
                      {"layer", Z3_ARG_ENUM, false, "tile16", layers, "tile16 or tile32", 0, 0},
-                     {"value", Z3_ARG_INT, true, NULL, NULL, "new tile id", 0, 0xFFFF}),
+                     {"value", Z3_ARG_INT, true, NULL, NULL, "new tile id: tile16 below 3752 (4096 with the expanded table), "
+                      "tile32 below 8864 (17728 expanded)", 0, 0xFFFF}),
         .returns = RETURNS({"old_value", "string", "before"}, {"value", "string", "after"}, {"changes", "array", "the change set"}),
         .examples = LIST("z3ed overworld set-tile --rom zelda3.sfc --map 0x00 --x 10 --y 12 --value 0x123"),
         .handler = cmd_overworld_set_tile,
@@ -186,7 +191,7 @@ static const z3_command z3_cmds_overworld[] = {
                        "horizontal and vertical flip, and the raw word (vhopppcc cccccccc).",
         .flags = Z3_CMD_NEEDS_ROM, .safety = Z3_SAFETY_READ_ONLY,
         .effects = LIST("reads the ROM file"),
-        .args = ARGS({"id", Z3_ARG_INT, true, NULL, NULL, "tile16 id", 0, 0xFFFF}),
+        .args = ARGS({"id", Z3_ARG_INT, true, NULL, NULL, "tile16 id: below 3752 (4096 with the expanded table)", 0, 0xFFFF}),
         .returns = RETURNS({"id", "string", "the tile16"}, {"entries", "array", "tl, tr, bl, br: tile, palette, priority, hflip, vflip, word"},
                            {"uses", "integer", "cells of all area maps that show it"}),
         .examples = LIST("z3ed overworld get-tile16 --rom zelda3.sfc --id 0x034"),
@@ -199,7 +204,7 @@ static const z3_command z3_cmds_overworld[] = {
                        "every area, so the change shows wherever the tile16 is placed ('uses' says how often).",
         .flags = Z3_CMD_NEEDS_ROM | Z3_CMD_MUTATES_ROM, .safety = Z3_SAFETY_MUTATES_ROM,
         .effects = OW_MUTATE_EFFECTS("rewrites the entry in the tile16 table"),
-        .args = ARGS({"id", Z3_ARG_INT, true, NULL, NULL, "tile16 id", 0, 0xFFFF},
+        .args = ARGS({"id", Z3_ARG_INT, true, NULL, NULL, "tile16 id: below 3752 (4096 with the expanded table)", 0, 0xFFFF},
                      {"quadrant", Z3_ARG_ENUM, true, NULL, z3_ow_quadrant_names, "which tile8 entry", 0, 0},
                      {"tile", Z3_ARG_INT, false, NULL, NULL, "tile8 number 0x000-0x3FF", 0, 0xFFFF},
                      {"palette", Z3_ARG_INT, false, NULL, NULL, "palette row 0-7", 0, 255},

@@ -10,7 +10,10 @@ static const z3_command z3_cmds_rom[] = {
         .summary = "show the header, mapping, checksum and hashes of a ROM",
         .description = "Loads the ROM (stripping a copier header if present), detects its mapping by "
                        "scoring the candidate headers, and reports every header field, the stored and "
-                       "computed checksum, CRC32 and SHA-1, and whether it is a known unmodified dump.",
+                       "computed checksum, CRC32 and SHA-1, and whether it is a known unmodified dump. For an "
+                       "ALttP title it also lists the expanded layouts (ZScream, yaze, ZSCustomOverworld) "
+                       "whose detection bytes the ROM shows, each with its evidence and whether z3ed "
+                       "reads and writes it yet.",
         .flags = Z3_CMD_NEEDS_ROM, .safety = Z3_SAFETY_READ_ONLY,
         .effects = LIST("reads the ROM file"),
         .args = (const z3_arg_spec[]){NONE},
@@ -24,7 +27,9 @@ static const z3_command z3_cmds_rom[] = {
                            {"checksum", "object", "stored, complement, computed, valid"},
                            {"crc32", "string", "CRC32 of the image"},
                            {"sha1", "string", "SHA-1 of the image"},
-                           {"known_dump", "string", "name of a recognised unmodified dump, or null"}),
+                           {"known_dump", "string", "name of a recognised unmodified dump, or null"},
+                           {"expanded_layouts", "array", "id, name, evidence (offset, found, vanilla, text), supported; "
+                                                         "empty for the vanilla layout, null when the title is not ALttP's"}),
         .examples = LIST("z3ed rom info --rom samples/sample.sfc",
                          "z3ed rom info --rom zelda3.sfc --format json"),
         .handler = cmd_rom_info,

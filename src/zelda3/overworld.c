@@ -5,16 +5,15 @@
 
 #include "snes/lz2.h"
 #include "zelda3/gfx.h"
+#include "zelda3/layouts.h"
 #include "zelda3/overworld.h"
 
 const size_t z3_ow_tile32_pc[4] = {0x18000, 0x1B400, 0x20000, 0x23400};
-enum { TILE32_TABLE_BYTES = 0x33F0 };
-
-/* Code bytes that say which layout the ROM uses (world reference §1, §6). */
-#define TILE16_BANK_OPERAND_PC 0x17D28u  /* $0F = vanilla tile16 at 0x78000 */
-#define TILE32_BANK_OPERAND_PC 0x1772Eu  /* $04 = vanilla tile32 tables */
-#define ZSCUSTOM_VERSION_PC 0x140145u    /* 0x00/0xFF/absent = vanilla */
-#define ENTRANCE_LAYOUT_PC 0xDB895u      /* $B8 = 129 vanilla entrances */
+const size_t z3_ow_tile32_expanded_pc[4] = {0x18000, 0x20000, 0x1F0000, 0x1F8000};
+enum { TILE32_TABLE_BYTES = 0x33F0, TILE32_EXPANDED_TABLE_BYTES = 0x67E0 };
+/* ZScream reads these two bytes of tile16 #0xE00 as "dungeon entrances expanded"
+ * (world reference §1); a vanilla-layout save must never write them so. */
+#define DUNGEON_ENTRANCE_FLAG_PC 0x7F000u
 
 /* Property tables (world reference §2.4). */
 #define GFX_PC 0x07C9Cu
@@ -33,29 +32,37 @@ enum { SW_TABLE_ENTRIES = 16 };
 /* Where map streams may live (vanilla banks $0B-$0C, world reference §7 item 3). */
 static const struct { size_t from, to; } map_regions[] = {{0x58000, 0x5FE70}, {0x60000, 0x6411F}};
 
-static z3_status refuse_layout(z3_error *err, size_t pc, const char *what, unsigned value,
-                               unsigned vanilla) {
-  z3_error_set_at(err, Z3_E_INVALID, (int64_t)pc,
-                  "%s: byte 0x%02X at 0x%05zX (vanilla 0x%02X); z3ed reads the vanilla overworld layout only",
-                  what, value, pc, vanilla);
+/* Every layout the ROM shows that moves what the model reads and that z3ed
+ * does not read yet, named in one message. The title is not consulted: hacks
+ * often rename the game, and a moved table must never be misread. */
+static z3_status refuse_layouts(const z3_rom *rom, z3_error *err) {
+  z3_layouts found;
+  z3_layouts_scan(rom, &found);
+  char text[Z3_ERROR_MESSAGE_MAX] = "";
+  size_t used = 0, refused = 0;
+  int64_t first = -1;
+  for (size_t i = 0; i < found.count; i++) {
+    const z3_layout_info *info = z3_layout_info_of(found.hits[i].layout);
+    if (!info->overworld || info->supported) continue;
+    char evidence[96];
+    z3_layout_hit_evidence(&found.hits[i], evidence, sizeof evidence);
+    int n = snprintf(text + used, sizeof text - used, "%s%s: %s", refused ? "; " : "", info->name, evidence);
+    if (n > 0) used = used + (size_t)n < sizeof text ? used + (size_t)n : sizeof text - 1;
+    if (first < 0) first = (int64_t)found.hits[i].offset;
+    refused++;
+  }
+  if (!refused) return Z3_OK;
+  z3_error_set_at(err, Z3_E_INVALID, first, "%s; z3ed does not read these overworld layouts yet", text);
+  z3_error_hint(err, "run 'z3ed rom info --rom FILE' to list every expanded layout this ROM shows");
   return Z3_E_INVALID;
 }
 
 static z3_status check_layout(const z3_rom *rom, z3_error *err) {
-  const uint8_t *d = rom->data.data;
   if (rom->mapping != Z3_MAP_LOROM || rom->data.len < 0x100000) {
     return z3_error_set(err, Z3_E_INVALID, "not an ALttP-layout ROM: the overworld needs a LoROM image of 1 MiB or more (this one: %s, %zu KiB)",
                         z3_mapping_name(rom->mapping), rom->data.len / 1024);
   }
-  if (d[TILE16_BANK_OPERAND_PC] != 0x0F)
-    return refuse_layout(err, TILE16_BANK_OPERAND_PC, "expanded tile16 table", d[TILE16_BANK_OPERAND_PC], 0x0F);
-  if (d[TILE32_BANK_OPERAND_PC] != 0x04)
-    return refuse_layout(err, TILE32_BANK_OPERAND_PC, "expanded tile32 tables", d[TILE32_BANK_OPERAND_PC], 0x04);
-  if (d[ENTRANCE_LAYOUT_PC] != 0xB8)
-    return refuse_layout(err, ENTRANCE_LAYOUT_PC, "expanded overworld entrances", d[ENTRANCE_LAYOUT_PC], 0xB8);
-  if (rom->data.len > ZSCUSTOM_VERSION_PC && d[ZSCUSTOM_VERSION_PC] != 0x00 && d[ZSCUSTOM_VERSION_PC] != 0xFF)
-    return refuse_layout(err, ZSCUSTOM_VERSION_PC, "ZSCustomOverworld ROM", d[ZSCUSTOM_VERSION_PC], 0x00);
-  return Z3_OK;
+  return refuse_layouts(rom, err);
 }
 
 /* Parents and sizes: LW/DW from the tables (yaze's reading), SW fixed (Zora's Domain). */
@@ -94,11 +101,47 @@ static z3_status load_layout(z3_overworld *ow, const uint8_t *d, z3_error *err) 
   return Z3_OK;
 }
 
-static void load_tile16(z3_overworld *ow, const uint8_t *d) {
-  for (int i = 0; i < Z3_OW_TILE16_COUNT; i++) {
-    const uint8_t *p = d + Z3_OW_TILE16_PC + (size_t)i * 8;
+static const z3_layout_hit *layout_hit(const z3_layouts *found, z3_layout_id id) {
+  for (size_t i = 0; i < found->count; i++)
+    if (found->hits[i].layout == id) return &found->hits[i];
+  return NULL;
+}
+
+/* An expanded table must lie in the image (a 1 MiB file flagged expanded is cut short). */
+static z3_status check_in_image(const z3_rom *rom, const z3_layout_hit *hit, size_t end, z3_error *err) {
+  if (end <= rom->data.len) return Z3_OK;
+  char evidence[96];
+  z3_layout_hit_evidence(hit, evidence, sizeof evidence);
+  z3_error_set_at(err, Z3_E_INVALID, (int64_t)hit->offset, "%s, shown by %s, runs to 0x%zX, past the end of this %zu KiB image",
+                  z3_layout_info_of(hit->layout)->name, evidence, end, rom->data.len / 1024);
+  z3_error_hint(err, "ZScream and yaze save such ROMs as 2 MiB files; this one may be cut short");
+  return Z3_E_INVALID;
+}
+
+/* Vanilla or expanded places of the tile tables (world reference §6). */
+static z3_status place_tiles(z3_overworld *ow, const z3_rom *rom, z3_error *err) {
+  z3_layouts found;
+  z3_layouts_scan(rom, &found);
+  const z3_layout_hit *t16 = layout_hit(&found, Z3_LAYOUT_TILE16), *t32 = layout_hit(&found, Z3_LAYOUT_TILE32);
+  ow->tile16_pc = t16 ? Z3_OW_TILE16_EXPANDED_PC : Z3_OW_TILE16_PC;
+  ow->tile16_count = t16 ? Z3_OW_TILE16_EXPANDED_COUNT : Z3_OW_TILE16_COUNT;
+  ow->tile32_count = t32 ? Z3_OW_TILE32_EXPANDED_COUNT : Z3_OW_TILE32_COUNT;
+  ow->tile32_table_bytes = t32 ? TILE32_EXPANDED_TABLE_BYTES : TILE32_TABLE_BYTES;
+  for (int q = 0; q < 4; q++) ow->tile32_pc[q] = t32 ? z3_ow_tile32_expanded_pc[q] : z3_ow_tile32_pc[q];
+  z3_status st = Z3_OK;
+  if (t16) st = check_in_image(rom, t16, ow->tile16_pc + (size_t)ow->tile16_count * 8, err);
+  if (t32 && st == Z3_OK) st = check_in_image(rom, t32, ow->tile32_pc[3] + ow->tile32_table_bytes, err);
+  return st;
+}
+
+static void load_tiles(z3_overworld *ow, const uint8_t *d) {
+  for (int i = 0; i < ow->tile16_count; i++) {
+    const uint8_t *p = d + ow->tile16_pc + (size_t)i * 8;
     for (int q = 0; q < 4; q++) ow->tile16[i][q] = (uint16_t)(p[2 * q] | p[2 * q + 1] << 8);
   }
+  const uint8_t *q[4];
+  for (int i = 0; i < 4; i++) q[i] = d + ow->tile32_pc[i];
+  z3_ow_tile32_decode(q, ow->tile32, (size_t)ow->tile32_count);
 }
 
 static uint32_t read_long(const uint8_t *p) { return (uint32_t)(p[0] | p[1] << 8 | p[2] << 16); }
@@ -208,19 +251,22 @@ z3_status z3_ow_load(z3_overworld **out, const z3_rom *rom, z3_error *err) {
   z3_status st = check_layout(rom, err);
   if (st) return st;
   z3_overworld *ow = z3_calloc(1, sizeof *ow);
-  if (ow) ow->tile16 = z3_calloc(Z3_OW_TILE16_COUNT, sizeof *ow->tile16);
-  if (ow) ow->tile32 = z3_calloc(Z3_OW_TILE32_COUNT, sizeof *ow->tile32);
-  if (!ow || !ow->tile16 || !ow->tile32) {
+  if (!ow) return z3_error_set(err, Z3_E_NOMEM, "out of memory loading the overworld");
+  st = place_tiles(ow, rom, err);
+  if (st) {
+    z3_ow_free(ow);
+    return st;
+  }
+  ow->tile16 = z3_calloc((size_t)ow->tile16_count, sizeof *ow->tile16);
+  ow->tile32 = z3_calloc((size_t)ow->tile32_count, sizeof *ow->tile32);
+  if (!ow->tile16 || !ow->tile32) {
     z3_ow_free(ow);
     return z3_error_set(err, Z3_E_NOMEM, "out of memory loading the overworld");
   }
   const uint8_t *d = rom->data.data;
   st = load_layout(ow, d, err);
   if (st == Z3_OK) {
-    load_tile16(ow, d);
-    const uint8_t *q[4];
-    for (int i = 0; i < 4; i++) q[i] = d + z3_ow_tile32_pc[i];
-    z3_ow_tile32_decode(q, ow->tile32, Z3_OW_TILE32_COUNT);
+    load_tiles(ow, d);
     st = load_maps(ow, rom, err);
   }
   if (st == Z3_OK) st = z3_ow__load_lists(ow, rom, err);
@@ -252,34 +298,58 @@ z3_status z3_ow__write_diff(z3_rom *rom, size_t pc, const uint8_t *data, size_t 
   return z3_rom_write_changed(rom, pc, data, len, 8, reason, err); /* runs closer than 8 equal bytes join */
 }
 
-static z3_status save_tiles(z3_overworld *ow, z3_rom *rom, z3_error *err) {
-  z3_status st = Z3_OK;
-  if (ow->tile16_dirty) {
-    uint8_t *buf = z3_malloc((size_t)Z3_OW_TILE16_COUNT * 8);
-    if (!buf) return z3_error_set(err, Z3_E_NOMEM, "out of memory");
-    for (int i = 0; i < Z3_OW_TILE16_COUNT; i++)
-      for (int q = 0; q < 4; q++) {
-        buf[i * 8 + 2 * q] = (uint8_t)ow->tile16[i][q];
-        buf[i * 8 + 2 * q + 1] = (uint8_t)(ow->tile16[i][q] >> 8);
-      }
-    st = z3_ow__write_diff(rom, Z3_OW_TILE16_PC, buf, (size_t)Z3_OW_TILE16_COUNT * 8,
-                           "overworld tile16 definitions", err);
-    z3_free(buf);
-  }
-  if (st == Z3_OK && ow->tile32_dirty) {
-    uint8_t *buf = z3_malloc(4 * TILE32_TABLE_BYTES);
-    if (!buf) return z3_error_set(err, Z3_E_NOMEM, "out of memory");
-    uint8_t *q[4] = {buf, buf + TILE32_TABLE_BYTES, buf + 2 * TILE32_TABLE_BYTES, buf + 3 * TILE32_TABLE_BYTES};
-    z3_ow_tile32_encode(ow->tile32, Z3_OW_TILE32_COUNT, q);
-    static const char *const names[4] = {"top-left", "top-right", "bottom-left", "bottom-right"};
-    for (int i = 0; st == Z3_OK && i < 4; i++) {
-      char reason[256];
-      snprintf(reason, sizeof reason, "%s%soverworld tile32 definitions (%s quadrant table)", ow->tile32_why,
-               ow->tile32_why[0] ? ": " : "", names[i]);
-      st = z3_ow__write_diff(rom, z3_ow_tile32_pc[i], q[i], TILE32_TABLE_BYTES, reason, err);
+/* In the vanilla layout tile16 #0xE00 holds ZScream's dungeon-entrance flag
+ * bytes: a definition that would newly set them is refused, not saved. */
+static bool entrance_flag(const uint8_t *p) { return p[0] == 0x00 || p[1] == 0x01; }
+
+static z3_status check_entrance_flag(const z3_overworld *ow, const z3_rom *rom, const uint8_t *buf, z3_error *err) {
+  size_t at = DUNGEON_ENTRANCE_FLAG_PC - ow->tile16_pc;
+  if (ow->tile16_pc != Z3_OW_TILE16_PC || !entrance_flag(buf + at)) return Z3_OK;
+  if (entrance_flag(rom->data.data + DUNGEON_ENTRANCE_FLAG_PC)) return Z3_OK; /* already so: not by accident */
+  z3_error_set_at(err, Z3_E_INVALID, (int64_t)DUNGEON_ENTRANCE_FLAG_PC,
+                  "tile16 0x%03zX's first tile8 word 0x%02X%02X would make ZScream read this ROM as having "
+                  "expanded dungeon entrances (byte 0x00 at 0x7F000 or 0x01 at 0x7F001)",
+                  at / 8, buf[at + 1], buf[at]);
+  z3_error_hint(err, "give that tile16 another first tile8, or use another tile16");
+  return Z3_E_INVALID;
+}
+
+static z3_status save_tile16(const z3_overworld *ow, z3_rom *rom, z3_error *err) {
+  size_t bytes = (size_t)ow->tile16_count * 8;
+  uint8_t *buf = z3_malloc(bytes);
+  if (!buf) return z3_error_set(err, Z3_E_NOMEM, "out of memory");
+  for (int i = 0; i < ow->tile16_count; i++)
+    for (int q = 0; q < 4; q++) {
+      buf[i * 8 + 2 * q] = (uint8_t)ow->tile16[i][q];
+      buf[i * 8 + 2 * q + 1] = (uint8_t)(ow->tile16[i][q] >> 8);
     }
-    z3_free(buf);
+  z3_status st = check_entrance_flag(ow, rom, buf, err);
+  if (st == Z3_OK) st = z3_ow__write_diff(rom, ow->tile16_pc, buf, bytes, "overworld tile16 definitions", err);
+  z3_free(buf);
+  return st;
+}
+
+static z3_status save_tile32(const z3_overworld *ow, z3_rom *rom, z3_error *err) {
+  size_t n = ow->tile32_table_bytes;
+  uint8_t *buf = z3_malloc(4 * n);
+  if (!buf) return z3_error_set(err, Z3_E_NOMEM, "out of memory");
+  uint8_t *q[4] = {buf, buf + n, buf + 2 * n, buf + 3 * n};
+  z3_ow_tile32_encode(ow->tile32, (size_t)ow->tile32_count, q);
+  static const char *const names[4] = {"top-left", "top-right", "bottom-left", "bottom-right"};
+  z3_status st = Z3_OK;
+  for (int i = 0; st == Z3_OK && i < 4; i++) {
+    char reason[256];
+    snprintf(reason, sizeof reason, "%s%soverworld tile32 definitions (%s quadrant table)", ow->tile32_why,
+             ow->tile32_why[0] ? ": " : "", names[i]);
+    st = z3_ow__write_diff(rom, ow->tile32_pc[i], q[i], n, reason, err);
   }
+  z3_free(buf);
+  return st;
+}
+
+static z3_status save_tiles(z3_overworld *ow, z3_rom *rom, z3_error *err) {
+  z3_status st = ow->tile16_dirty ? save_tile16(ow, rom, err) : Z3_OK;
+  if (st == Z3_OK && ow->tile32_dirty) st = save_tile32(ow, rom, err);
   if (st == Z3_OK) ow->tile16_dirty = ow->tile32_dirty = false;
   return st;
 }

@@ -12,8 +12,9 @@
  * items, entrances) live under the parent with coordinates in its 64x64
  * tile16 grid.
  *
- * Load reads everything and refuses expanded layouts (ZSCustomOverworld,
- * moved tile16/tile32 tables) with a clear message. Edits change the model;
+ * Load reads everything, from the vanilla layout or with the tile16 and
+ * tile32 tables expanded (layouts.h), and refuses the expanded layouts it
+ * does not read yet (ZSCustomOverworld, 256 entrances) with a clear message. Edits change the model;
  * z3_ow_save writes back only what is dirty: fixed tables are re-encoded
  * and only differing bytes are written, a changed map stream is
  * recompressed and written in place when it fits (and is not shared),
@@ -30,6 +31,8 @@ enum {
   Z3_OW_LIST_AREAS = 128,       /* LW + DW: items, properties */
   Z3_OW_TILE16_COUNT = 3752,    /* vanilla-layout definitions (0x78000-0x7F53F) */
   Z3_OW_TILE32_COUNT = 8864,    /* 0x33F0 bytes per quadrant table / 6 * 4 */
+  Z3_OW_TILE16_EXPANDED_COUNT = 4096,  /* the expanded table at 0x1E8000 (world reference §6) */
+  Z3_OW_TILE32_EXPANDED_COUNT = 17728, /* 0x67E0 bytes per expanded quadrant table / 6 * 4 */
   Z3_OW_SCREEN_TILE32 = 16,     /* tile32 per screen side */
   Z3_OW_STATES = 3,             /* sprite lists: beginning, zelda, agahnim */
   Z3_OW_ENTRANCE_COUNT = 129,
@@ -45,6 +48,7 @@ enum {
 #define Z3_OW_PARENT_PC 0x125ECu
 #define Z3_OW_SIZE_PC 0x1788Du
 #define Z3_OW_TILE16_PC 0x78000u
+#define Z3_OW_TILE16_EXPANDED_PC 0x1E8000u
 #define Z3_OW_MAP_HIGH_PTR_PC 0x1794Du
 #define Z3_OW_MAP_LOW_PTR_PC 0x17B2Du
 #define Z3_OW_SPRITE_PTR_PC 0x4C881u   /* 64 + 144 + 144 words, bank $09 */
@@ -55,6 +59,7 @@ enum {
 #define Z3_OW_ITEM_DATA_END 0xDC89Cu
 
 extern const size_t z3_ow_tile32_pc[4]; /* TL, TR, BL, BR quadrant tables */
+extern const size_t z3_ow_tile32_expanded_pc[4]; /* the same, expanded (world reference §6) */
 
 typedef uint16_t z3_ow_tile16[4];       /* tile8 words: TL, TR, BL, BR */
 typedef uint16_t z3_ow_tile32[4];       /* tile16 ids: TL, TR, BL, BR */
@@ -131,8 +136,12 @@ typedef struct z3_ow_transport {
 
 typedef struct z3_overworld {
   z3_ow_area areas[Z3_OW_AREA_COUNT];
-  z3_ow_tile16 *tile16;         /* Z3_OW_TILE16_COUNT */
-  z3_ow_tile32 *tile32;         /* Z3_OW_TILE32_COUNT */
+  z3_ow_tile16 *tile16;         /* tile16_count */
+  z3_ow_tile32 *tile32;         /* tile32_count */
+  /* Where the tile tables live: the vanilla places, or the expanded ones
+   * ZScream saves (4096 tile16 at 0x1E8000; 17728 tile32 per quadrant). */
+  int tile16_count, tile32_count;
+  size_t tile16_pc, tile32_pc[4], tile32_table_bytes;
   bool tile16_dirty, tile32_dirty;
   char places_why[192];
   char tile32_why[96];          /* latest entrance/exit edit, for the change log */

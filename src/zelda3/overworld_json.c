@@ -152,7 +152,7 @@ static z3_status import_screens(z3_overworld *ow, int id, const json_t *screens,
       for (int x = 0; x < 16; x++) {
         long v = 0;
         snprintf(path, sizeof path, "$.screens[%d].tile32[%d][%d]", k, y, x);
-        z3_status st = get_int(json_array_get(row, (size_t)x), path, 0, Z3_OW_TILE32_COUNT - 1, &v, err);
+        z3_status st = get_int(json_array_get(row, (size_t)x), path, 0, ow->tile32_count - 1, &v, err);
         if (st) return st;
         map[y * 16 + x] = (uint16_t)v;
       }

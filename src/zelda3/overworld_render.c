@@ -80,10 +80,10 @@ static void draw_screen(const z3_overworld *ow, const z3_scene_tiles *tiles, int
   const z3_ow_area *a = &ow->areas[screen];
   for (int cell = 0; cell < 256; cell++) {
     uint16_t t32 = a->map32[cell];
-    if (t32 >= Z3_OW_TILE32_COUNT) continue; /* no definition: left as backdrop */
+    if (t32 >= ow->tile32_count) continue; /* no definition: left as backdrop */
     for (int q = 0; q < 4; q++) {
       uint16_t t16 = ow->tile32[t32][q];
-      if (t16 >= Z3_OW_TILE16_COUNT) continue;
+      if (t16 >= ow->tile16_count) continue;
       uint32_t x16 = (uint32_t)(cell % 16) * 32 + (uint32_t)(q & 1) * 16;
       uint32_t y16 = (uint32_t)(cell / 16) * 32 + (uint32_t)(q >> 1) * 16;
       for (int k = 0; k < 4; k++) {

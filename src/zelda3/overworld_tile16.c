@@ -8,15 +8,10 @@
 
 const char *const z3_ow_quadrant_names[] = {"tl", "tr", "bl", "br", NULL};
 
-static int tile16_count(const z3_overworld *ow) {
-  (void)ow;
-  return Z3_OW_TILE16_COUNT;
-}
-
 static z3_status check_id(const z3_overworld *ow, int id, z3_error *err) {
-  if (id >= 0 && id < tile16_count(ow)) return Z3_OK;
+  if (id >= 0 && id < ow->tile16_count) return Z3_OK;
   return z3_error_set(err, Z3_E_INVALID, "tile16 0x%X does not exist: this ROM defines 0x000-0x%03X", (unsigned)id,
-                      (unsigned)tile16_count(ow) - 1);
+                      (unsigned)ow->tile16_count - 1);
 }
 
 z3_ow_tile8 z3_ow_tile8_decode(uint16_t w) {

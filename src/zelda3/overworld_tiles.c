@@ -69,8 +69,8 @@ z3_status z3_ow_set_tile32(z3_overworld *ow, int id, int x, int y, uint16_t valu
   int screen = 0, cell = 0;
   z3_status st = locate_tile32(ow, id, x, y, &screen, &cell, err);
   if (st) return st;
-  if (value >= Z3_OW_TILE32_COUNT) {
-    return z3_error_set(err, Z3_E_INVALID, "tile32 id 0x%X is past the %d definitions", value, Z3_OW_TILE32_COUNT);
+  if (value >= ow->tile32_count) {
+    return z3_error_set(err, Z3_E_INVALID, "tile32 id 0x%X is past the %d definitions", value, ow->tile32_count);
   }
   z3_ow_area *a = &ow->areas[screen];
   snprintf(a->why, sizeof a->why, "area 0x%02X tile32 (%d,%d) set from 0x%04X to 0x%04X", id, x, y,
@@ -86,7 +86,7 @@ z3_status z3_ow_get_tile16(const z3_overworld *ow, int id, int x, int y, uint16_
   uint16_t t32 = 0;
   if (st == Z3_OK) st = z3_ow_get_tile32(ow, id, x / 2, y / 2, &t32, err);
   if (st) return st;
-  if (t32 >= Z3_OW_TILE32_COUNT) {
+  if (t32 >= ow->tile32_count) {
     return z3_error_set(err, Z3_E_INVALID, "area 0x%02X tile16 (%d,%d) lies in tile32 0x%04X, which has no definition",
                         id, x, y, t32);
   }
@@ -95,24 +95,24 @@ z3_status z3_ow_get_tile16(const z3_overworld *ow, int id, int x, int y, uint16_
 }
 
 static long find_tile32(const z3_overworld *ow, const z3_ow_tile32 want) {
-  for (long n = 0; n < Z3_OW_TILE32_COUNT; n++)
+  for (long n = 0; n < ow->tile32_count; n++)
     if (memcmp(ow->tile32[n], want, sizeof(z3_ow_tile32)) == 0) return n;
   return -1;
 }
 
 /* A definition no screen uses, once the cell (screen, cell) stops using its own. */
 static long unused_tile32(const z3_overworld *ow, int screen, int cell) {
-  uint16_t *uses = z3_calloc(Z3_OW_TILE32_COUNT, sizeof *uses);
+  uint16_t *uses = z3_calloc(ow->tile32_count, sizeof *uses);
   if (!uses) return -2;
   for (int id = 0; id < Z3_OW_AREA_COUNT; id++)
     for (int i = 0; i < 256; i++) {
       uint16_t t = ow->areas[id].map32[i];
-      if (t < Z3_OW_TILE32_COUNT && uses[t] < UINT16_MAX && !(id == screen && i == cell)) uses[t]++;
+      if (t < ow->tile32_count && uses[t] < UINT16_MAX && !(id == screen && i == cell)) uses[t]++;
     }
   long found = -1;
   uint16_t own = ow->areas[screen].map32[cell];
-  if (own < Z3_OW_TILE32_COUNT && uses[own] == 0) found = own; /* redefine it in place */
-  for (long n = 0; found < 0 && n < Z3_OW_TILE32_COUNT; n++)
+  if (own < ow->tile32_count && uses[own] == 0) found = own; /* redefine it in place */
+  for (long n = 0; found < 0 && n < ow->tile32_count; n++)
     if (uses[n] == 0) found = n;
   z3_free(uses);
   return found;
@@ -124,12 +124,12 @@ z3_status z3_ow_set_tile16(z3_overworld *ow, int id, int x, int y, uint16_t valu
   int screen = 0, cell = 0;
   if (st == Z3_OK) st = locate_tile32(ow, id, x / 2, y / 2, &screen, &cell, err);
   if (st) return st;
-  if (value >= Z3_OW_TILE16_COUNT) {
-    return z3_error_set(err, Z3_E_INVALID, "tile16 id 0x%X is past the %d definitions", value, Z3_OW_TILE16_COUNT);
+  if (value >= ow->tile16_count) {
+    return z3_error_set(err, Z3_E_INVALID, "tile16 id 0x%X is past the %d definitions", value, ow->tile16_count);
   }
   z3_ow_area *a = &ow->areas[screen];
   uint16_t cur = a->map32[cell];
-  if (cur >= Z3_OW_TILE32_COUNT) {
+  if (cur >= ow->tile32_count) {
     return z3_error_set(err, Z3_E_INVALID, "area 0x%02X tile16 (%d,%d) lies in tile32 0x%04X, which has no definition",
                         id, x, y, cur);
   }
@@ -145,7 +145,7 @@ z3_status z3_ow_set_tile16(z3_overworld *ow, int id, int x, int y, uint16_t valu
     z3_error_set(err, Z3_E_INVALID, "cannot set area 0x%02X tile16 (%d,%d): no unused tile32 definition is left for the new combination",
                  id, x, y);
     z3_error_hint(err, "all %d tile32 definitions are used by maps; reuse an existing tile32 with --layer tile32",
-                  Z3_OW_TILE32_COUNT);
+                  ow->tile32_count);
     return Z3_E_INVALID;
   }
   if (memcmp(ow->tile32[n], want, sizeof want) != 0) {
