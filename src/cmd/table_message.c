@@ -64,6 +64,26 @@ static const z3_command z3_cmds_message[] = {
         .examples = LIST("z3ed message set --rom hack.sfc --id 1 --text 'The keeper thanks you.[K]'"),
         .handler = cmd_message_set,
     },
+    {
+        .resource = "message", .action = "search",
+        .summary = "find the messages whose text holds a string or matches a regular expression",
+        .description = "Searches every message's readable text (dictionary expanded, tokens as 'message get' "
+                       "writes them, so '[K]' or 'the' find what they say). Plain text matches in any case "
+                       "unless --case-sensitive; --regex takes a POSIX extended expression. Each message found "
+                       "comes with its text and the byte offset and length of every match in it (matches do "
+                       "not overlap; empty matches are not reported).",
+        .flags = Z3_CMD_NEEDS_ROM, .safety = Z3_SAFETY_READ_ONLY,
+        .effects = LIST("reads the ROM file"),
+        .args = ARGS({"text", Z3_ARG_STRING, true, NULL, NULL, "what to look for", 0, 0},
+                     {"regex", Z3_ARG_BOOL, false, NULL, NULL, "--text is a POSIX extended regular expression", 0, 0},
+                     {"case-sensitive", Z3_ARG_BOOL, false, NULL, NULL, "match upper and lower case exactly", 0, 0}),
+        .returns = RETURNS({"count", "integer", "messages that match"},
+                           {"matches", "integer", "matches over all messages"},
+                           {"messages", "array", "id, text, matches (offset, length in the text)"}),
+        .examples = LIST("z3ed message search --rom zelda3.sfc --text lantern",
+                         "z3ed message search --rom zelda3.sfc --text '\\[C:0[0-9A-F]\\]' --regex --output-format json"),
+        .handler = cmd_message_search,
+    },
     END_OF_SECTION,
 };
 
