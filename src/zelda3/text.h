@@ -68,10 +68,11 @@ z3_status z3_text_dict_entry_text(const z3_text_dict *dict, int n, z3_buf *out, 
  * and symbols only (the game copies an entry's bytes to the screen without
  * reading commands), at least one each. set_entry replaces entry n; build
  * makes a dictionary from all 97 texts (*bad names the entry an error is
- * about). Neither changes anything on an error. */
+ * about), where an entry may stay empty if it is empty in `was` (a ROM can
+ * have one; NULL: none may be). Neither changes anything on an error. */
 z3_status z3_text_dict_set_entry(z3_text_dict *dict, int n, const char *text, z3_error *err);
-z3_status z3_text_dict_build(const char *const texts[Z3_TEXT_DICT_COUNT], z3_text_dict *out, int *bad,
-                             z3_error *err);
+z3_status z3_text_dict_build(const char *const texts[Z3_TEXT_DICT_COUNT], const z3_text_dict *was,
+                             z3_text_dict *out, int *bad, z3_error *err);
 /* Whether the entries fit where the ROM keeps them: the game's 274 bytes at
  * 0x747C7 (code follows), or for a dictionary moved elsewhere the bytes it
  * takes now. Too long is Z3_E_INVALID naming both sizes. */

@@ -58,13 +58,13 @@ static z3_status located(const z3_bundle_text *t, const char *what, const z3_err
   return inner->code;
 }
 
-static z3_status bundle_dict(const z3_text_bundle *b, z3_text_dict *out, z3_error *err) {
+static z3_status bundle_dict(const z3_text_bundle *b, const z3_text_dict *was, z3_text_dict *out, z3_error *err) {
   const char *texts[Z3_TEXT_DICT_COUNT];
   for (int n = 0; n < Z3_TEXT_DICT_COUNT; n++) texts[n] = b->dict[n].text;
   int bad = 0;
   z3_error inner;
   z3_error_init(&inner);
-  if (z3_text_dict_build(texts, out, &bad, &inner) == Z3_OK) return Z3_OK;
+  if (z3_text_dict_build(texts, was, out, &bad, &inner) == Z3_OK) return Z3_OK;
   char what[32];
   snprintf(what, sizeof what, "dictionary entry 0x%02X", bad);
   return located(&b->dict[bad], what, &inner, err);
@@ -89,7 +89,7 @@ static z3_status texts_by_id(const z3_text *t, const z3_text_bundle *b, const z3
 z3_status z3_text_bundle_apply(z3_text *text, const z3_text_bundle *b, z3_bundle_applied *out, z3_error *err) {
   memset(out, 0, sizeof *out);
   z3_text_dict dict = text->dict;
-  z3_status st = b->has_dict ? bundle_dict(b, &dict, err) : Z3_OK;
+  z3_status st = b->has_dict ? bundle_dict(b, &text->dict, &dict, err) : Z3_OK;
   const z3_bundle_message **by_id = z3_calloc(text->count ? text->count : 1, sizeof *by_id);
   const char **texts = z3_calloc(text->count ? text->count : 1, sizeof *texts);
   if (st == Z3_OK && (!by_id || !texts)) st = z3_error_set(err, Z3_E_NOMEM, "out of memory reading a bundle");

@@ -83,11 +83,11 @@ z3_status z3_text_dict_entry_text(const z3_text_dict *dict, int n, z3_buf *out, 
 
 /* An entry's text to its bytes: characters, symbols and [BYTE:xx] below the
  * commands, as the game's word lookup copies them to the screen unread. */
-static z3_status entry_bytes(const z3_text_dict *dict, int n, const char *text, z3_buf *out,
+static z3_status entry_bytes(const z3_text_dict *dict, int n, const char *text, bool may_be_empty, z3_buf *out,
                              z3_error *err) {
   z3_status st = z3_text_encode(dict, text, false, out, err);
   if (st) return st;
-  if (out->len == 0)
+  if (out->len == 0 && !may_be_empty)
     return z3_error_set(err, Z3_E_INVALID, "dictionary entry 0x%02X would be empty; an entry needs at "
                         "least one character", n);
   for (size_t i = 0; i < out->len; i++) {
@@ -100,8 +100,12 @@ static z3_status entry_bytes(const z3_text_dict *dict, int n, const char *text, 
   return Z3_OK;
 }
 
-z3_status z3_text_dict_build(const char *const texts[Z3_TEXT_DICT_COUNT], z3_text_dict *out, int *bad,
-                             z3_error *err) {
+static bool entry_empty(const z3_text_dict *d, int n) {
+  return d && d->start[n] == d->start[n + 1];
+}
+
+z3_status z3_text_dict_build(const char *const texts[Z3_TEXT_DICT_COUNT], const z3_text_dict *was,
+                             z3_text_dict *out, int *bad, z3_error *err) {
   z3_text_dict d;
   z3_buf b;
   z3_buf_init(&b);
@@ -109,7 +113,8 @@ z3_status z3_text_dict_build(const char *const texts[Z3_TEXT_DICT_COUNT], z3_tex
   z3_status st = Z3_OK;
   for (int n = 0; n < Z3_TEXT_DICT_COUNT && st == Z3_OK; n++) {
     *bad = n;
-    st = entry_bytes(&d, n, texts[n], &b, err); /* no compression: d's entries are never read */
+    /* no compression: d's entries are never read */
+    st = entry_bytes(&d, n, texts[n], entry_empty(was, n), &b, err);
     if (st == Z3_OK && at + b.len > Z3_TEXT_DICT_DATA_MAX)
       st = z3_error_set(err, Z3_E_INVALID, "the dictionary entries take more than %d bytes",
                         Z3_TEXT_DICT_DATA_MAX);
@@ -131,7 +136,7 @@ z3_status z3_text_dict_set_entry(z3_text_dict *dict, int n, const char *text, z3
                         Z3_TEXT_DICT_COUNT - 1);
   z3_buf b;
   z3_buf_init(&b);
-  z3_status st = entry_bytes(dict, n, text, &b, err);
+  z3_status st = entry_bytes(dict, n, text, false, &b, err);
   size_t old_len = (size_t)(dict->start[n + 1] - dict->start[n]), total = dict->start[Z3_TEXT_DICT_COUNT];
   if (st == Z3_OK && total - old_len + b.len > Z3_TEXT_DICT_DATA_MAX)
     st = z3_error_set(err, Z3_E_INVALID, "the dictionary entries would take more than %d bytes",

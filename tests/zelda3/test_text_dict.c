@@ -58,13 +58,30 @@ Z3_TEST(build_makes_the_same_dictionary_from_its_texts) {
   z3_error err;
   z3_error_init(&err);
   int bad = -1;
-  assert_ok(z3_text_dict_build((const char *const *)texts, &built, &bad, &err), &err);
+  assert_ok(z3_text_dict_build((const char *const *)texts, NULL, &built, &bad, &err), &err);
   assert_true(z3_text_dict_equal(&d, &built));
+  /* an entry may stay empty where it was empty, never become so */
+  z3_text_dict holey = d;
+  assert_ok(z3_text_dict_set_entry(&holey, 9, "x", &err), &err);
+  holey.start[10] = holey.start[9]; /* entry 9 empty, entry 10 "xast" */
+  free(texts[9]);
+  texts[9] = z3_strdup("");
+  assert_int_equal(z3_text_dict_build((const char *const *)texts, &d, &built, &bad, &err), Z3_E_INVALID);
+  assert_int_equal(bad, 9);
+  z3_error_init(&err);
+  char *t10 = entry(&holey, 10);
+  free(texts[10]);
+  texts[10] = t10;
+  assert_ok(z3_text_dict_build((const char *const *)texts, &holey, &built, &bad, &err), &err);
+  assert_true(z3_text_dict_equal(&holey, &built));
+  free(texts[9]), free(texts[10]);
+  texts[9] = entry(&d, 9), texts[10] = entry(&d, 10);
   free(texts[7]);
   texts[7] = z3_strdup("a[2]");
-  assert_int_equal(z3_text_dict_build((const char *const *)texts, &built, &bad, &err), Z3_E_INVALID);
+  z3_text_dict before = built;
+  assert_int_equal(z3_text_dict_build((const char *const *)texts, NULL, &built, &bad, &err), Z3_E_INVALID);
   assert_int_equal(bad, 7);
-  assert_true(z3_text_dict_equal(&d, &built)); /* untouched */
+  assert_true(z3_text_dict_equal(&before, &built));
   for (int n = 0; n < Z3_TEXT_DICT_COUNT; n++) free(texts[n]);
 }
 
