@@ -38,7 +38,8 @@ static int setup(void **state) {
       "'%s' agent proposal create --rom hack.sfc --title 'for the examples' -q && "
       "'%s' script record start --file recorded.z3edscript -q && '%s' rom info --rom base.sfc -q && "
       "'%s' script record stop -q && '%s' dungeon export --rom base.sfc --room 0x012 --out room.json -q && "
-      "'%s' message export --rom base.sfc --out messages.json -q",
+      "'%s' message export --rom base.sfc --out messages.json -q && "
+      "sed -i 's/Welcome to the sample world/Welcome to the edited world/' messages.json",
       workspace, Z3_SAMPLE, Z3_EXE, Z3_EXE, Z3_EXE, Z3_EXE, Z3_EXE, Z3_EXE, Z3_EXE, Z3_EXE, Z3_EXE, Z3_EXE, Z3_EXE, Z3_EXE,
       Z3_EXE);
   int rc = system(cmd);
