@@ -35,7 +35,7 @@ typedef enum z3_status {
   Z3_E_INTERNAL = 7,  /* a bug in z3ed (exit 4) */
 } z3_status;
 
-enum { Z3_ERROR_MESSAGE_MAX = 512, Z3_ERROR_HINT_MAX = 256 };
+enum { Z3_ERROR_MESSAGE_MAX = 1024, Z3_ERROR_HINT_MAX = 256 };
 
 typedef struct z3_error {
   z3_status code;

@@ -1,18 +1,18 @@
-/* message list / get / set: the ALttP message table (zelda3/text.h). */
+/* message list / get / set: the ALttP message table (zelda3/text.h); search, the
+ * bundles and the dictionary have files of their own. */
 #include <string.h>
 
 #include "cmd/handlers.h"
 #include "cmd/handlers_message.h"
 #include "zelda3/text.h"
 
-static z3_status load(const z3_cmd_ctx *ctx, z3_text *text, z3_error *err) {
+z3_status z3_cmd__message_load(const z3_cmd_ctx *ctx, z3_text *text, z3_error *err) {
   z3_status st = z3_text_load(ctx->rom, text, err);
   if (st) z3_error_hint(err, "the ROM's text is not in ALttP's (US) layout");
   return st;
 }
 
-/* The message's text; expanded or with [D:xx] tokens. Caller frees. */
-static char *decoded(const z3_text *text, size_t id, bool expand, z3_error *err) {
+char *z3_cmd__message_text(const z3_text *text, size_t id, bool expand, z3_error *err) {
   z3_buf out;
   z3_buf_init(&out);
   const z3_message *m = &text->msgs[id];
@@ -50,12 +50,12 @@ static json_t *preview(const char *s, size_t max) {
 
 z3_status cmd_message_list(z3_cmd_ctx *ctx, z3_error *err) {
   z3_text text;
-  z3_status st = load(ctx, &text, err);
+  z3_status st = z3_cmd__message_load(ctx, &text, err);
   if (st) return st;
   size_t max = (size_t)z3_arg_int(ctx, "preview");
   json_t *list = json_array();
   for (size_t i = 0; i < text.count && st == Z3_OK; i++) {
-    char *s = decoded(&text, i, true, err);
+    char *s = z3_cmd__message_text(&text, i, true, err);
     if (!s) { st = Z3_E_INVALID; break; }
     json_t *o = json_object();
     json_object_set_new(o, "id", z3_cmd__hex(i, 3));
@@ -86,13 +86,13 @@ static bool reencodes(const z3_text *text, size_t id, const char *s) {
 
 z3_status cmd_message_get(z3_cmd_ctx *ctx, z3_error *err) {
   z3_text text;
-  z3_status st = load(ctx, &text, err);
+  z3_status st = z3_cmd__message_load(ctx, &text, err);
   if (st) return st;
   size_t id;
   char *s = NULL, *raw = NULL;
   st = checked_id(ctx, &text, &id, err);
-  if (st == Z3_OK && (!(s = decoded(&text, id, true, err)) || !(raw = decoded(&text, id, false, err))))
-    st = Z3_E_INVALID;
+  if (st == Z3_OK && !(s = z3_cmd__message_text(&text, id, true, err))) st = Z3_E_INVALID;
+  if (st == Z3_OK && !(raw = z3_cmd__message_text(&text, id, false, err))) st = Z3_E_INVALID;
   if (st == Z3_OK) {
     const z3_message *m = &text.msgs[id];
     size_t off = z3_text_offset(&text, id);
@@ -118,15 +118,15 @@ z3_status cmd_message_get(z3_cmd_ctx *ctx, z3_error *err) {
 
 z3_status cmd_message_set(z3_cmd_ctx *ctx, z3_error *err) {
   z3_text text;
-  z3_status st = load(ctx, &text, err);
+  z3_status st = z3_cmd__message_load(ctx, &text, err);
   if (st) return st;
   size_t id;
   char *old = NULL, *now = NULL;
   st = checked_id(ctx, &text, &id, err);
-  if (st == Z3_OK && !(old = decoded(&text, id, true, err))) st = Z3_E_INVALID;
+  if (st == Z3_OK && !(old = z3_cmd__message_text(&text, id, true, err))) st = Z3_E_INVALID;
   if (st == Z3_OK) st = z3_text_set(&text, id, z3_arg_str(ctx, "text"), z3_arg_bool(ctx, "raw"), err);
   if (st == Z3_OK) st = z3_text_save(&text, ctx->rom, err);
-  if (st == Z3_OK && !(now = decoded(&text, id, true, err))) st = Z3_E_INVALID;
+  if (st == Z3_OK && !(now = z3_cmd__message_text(&text, id, true, err))) st = Z3_E_INVALID;
   if (st == Z3_OK) {
     json_object_set_new(ctx->result, "id", z3_cmd__hex(id, 3));
     json_object_set_new(ctx->result, "old_text", json_string(old));

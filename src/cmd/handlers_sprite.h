@@ -6,5 +6,6 @@
 
 z3_status cmd_sprite_list(z3_cmd_ctx *ctx, z3_error *err);
 z3_status cmd_sprite_info(z3_cmd_ctx *ctx, z3_error *err);
+z3_status cmd_sprite_set(z3_cmd_ctx *ctx, z3_error *err);
 
 #endif

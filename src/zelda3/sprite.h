@@ -45,11 +45,22 @@ typedef struct z3_sprite_field {
 } z3_sprite_field;
 extern const z3_sprite_field z3_sprite_fields[];
 extern const size_t z3_sprite_field_count;
+/* The fields' names in the same order, NULL-terminated (choices for commands). */
+extern const char *const z3_sprite_field_names[];
+/* The field called `name`, or NULL. */
+const z3_sprite_field *z3_sprite_field_find(const char *name);
 
 /* The eight bytes of sprite `id` (0x00-0xF2), in table order. */
 z3_status z3_sprite_props_read(const z3_rom *rom, uint8_t id, uint8_t out[Z3_SPRITE_TABLE_COUNT],
                                z3_error *err);
 /* A field's value within its table's byte. */
 unsigned z3_sprite_field_value(const z3_sprite_field *f, uint8_t byte);
+/* The largest value a field holds: 1 for a flag, 7 for a 3-bit field ... */
+unsigned z3_sprite_field_max(const z3_sprite_field *f);
+/* Sets one field of sprite `id` through the change log, the byte's other
+ * fields kept. A value the field's bits cannot hold is refused, naming the
+ * range; writes nothing when the value is already there. */
+z3_status z3_sprite_field_set(z3_rom *rom, uint8_t id, const z3_sprite_field *f, unsigned value,
+                              z3_error *err);
 
 #endif

@@ -61,6 +61,27 @@ typedef struct z3_text_dict {
 void z3_text_dict_vanilla(z3_text_dict *out);
 /* Reads and checks the dictionary through its pointer table. */
 z3_status z3_text_dict_read(const z3_rom *rom, z3_text_dict *out, z3_error *err);
+bool z3_text_dict_equal(const z3_text_dict *a, const z3_text_dict *b);
+/* Entry n as readable text (characters, symbols, [BYTE:xx]). */
+z3_status z3_text_dict_entry_text(const z3_text_dict *dict, int n, z3_buf *out, z3_error *err);
+/* Entries are written in the readable token syntax and may hold characters
+ * and symbols only (the game copies an entry's bytes to the screen without
+ * reading commands), at least one each. set_entry replaces entry n; build
+ * makes a dictionary from all 97 texts (*bad names the entry an error is
+ * about), where an entry may stay empty if it is empty in `was` (a ROM can
+ * have one; NULL: none may be). Neither changes anything on an error. */
+z3_status z3_text_dict_set_entry(z3_text_dict *dict, int n, const char *text, z3_error *err);
+z3_status z3_text_dict_build(const char *const texts[Z3_TEXT_DICT_COUNT], const z3_text_dict *was,
+                             z3_text_dict *out, int *bad, z3_error *err);
+/* Whether the entries fit where the ROM keeps them: the game's 274 bytes at
+ * 0x747C7 (code follows), or for a dictionary moved elsewhere the bytes it
+ * takes now. Too long is Z3_E_INVALID naming both sizes. */
+z3_status z3_text_dict_check_fits(const z3_rom *rom, const z3_text_dict *dict, z3_error *err);
+/* Those bytes: 274 for the game's layout. The ROM's dictionary must have been read. */
+size_t z3_text_dict_capacity(const z3_rom *rom);
+/* Writes the pointer table and the entries where the ROM keeps them, only
+ * the bytes that differ (nothing for an unchanged dictionary). */
+z3_status z3_text_dict_write(z3_rom *rom, const z3_text_dict *dict, z3_error *err);
 
 /* Message bytes (without the 0x7F) to text. expand: dictionary entries as
  * their characters, else as [D:xx]. Bytes that cannot occur inside a message
@@ -101,11 +122,23 @@ void z3_text_release(z3_text *text);
 /* Replaces message `id` with encoded text in the readable or (raw) the raw form. */
 z3_status z3_text_set(z3_text *text, size_t id, const char *utf8, bool raw, z3_error *err);
 
-/* Writes the messages back in order, bank 1 then bank 2, each message whole in
- * one bank: the bank split stays where it was unless a bank overflows, when
- * messages move across it. Unchanged bytes are not rewritten; space the text
- * no longer uses becomes 0xFF; nothing outside the two text regions is
- * touched. Too much text fails with Z3_E_INVALID naming how many bytes over. */
+/* Replaces the dictionary and any messages in one step. dict: the new
+ * dictionary, NULL to keep it. texts: NULL, or one readable text per message
+ * (NULL to keep that message's text). A message whose text and dictionary
+ * are both unchanged keeps its stored bytes; every other message is encoded
+ * from its text, longest dictionary match first. On an error *bad_id names
+ * the message (err->offset the offset in its text) and nothing changes.
+ * *changed (may be NULL) counts messages whose bytes differ now. */
+z3_status z3_text_replace(z3_text *text, const z3_text_dict *dict, const char *const *texts, size_t *bad_id,
+                          size_t *changed, z3_error *err);
+
+/* Writes the dictionary and the messages back, the messages in order, bank 1
+ * then bank 2, each message whole in one bank: the bank split stays where it
+ * was unless a bank overflows, when messages move across it. Unchanged bytes
+ * are not rewritten; space the text no longer uses becomes 0xFF; nothing
+ * outside the two text regions and the dictionary is touched. Too much text
+ * fails with Z3_E_INVALID before anything is written, naming how many bytes
+ * over, which messages would not fit and which grew. */
 z3_status z3_text_save(const z3_text *text, z3_rom *rom, z3_error *err);
 
 /* File offset of message id as loaded (or as the model would be saved with

@@ -117,7 +117,7 @@ static z3_status unencodable(const char *text, size_t at, z3_error *err) {
   if (*s >= 0x20 && *s < 0x7F) {
     snprintf(what, sizeof what, "'%c'", *s);
   } else if (*s < 0x80) {
-    snprintf(what, sizeof what, "control character 0x%02X%s", *s, *s == '\n' ? " (newline)" : "");
+    snprintf(what, sizeof what, "0x%02X (%s)", *s, *s == '\n' ? "a newline" : "a control character");
   } else {
     unsigned cp = 0;
     int extra = *s >= 0xF0 ? 3 : *s >= 0xE0 ? 2 : *s >= 0xC0 ? 1 : 0;

@@ -1,5 +1,6 @@
 /* Writing the message table back: layout across the two banks, then only the
- * bytes that differ, each run described by the message it starts in. */
+ * bytes that differ, each run described by the message it starts in; the
+ * dictionary, whose entries the messages' bytes refer to, with them. */
 #include <stdint.h>
 #include <stdio.h>
 #include <string.h>
@@ -29,6 +30,51 @@ static size_t fewest_bytes_over(const z3_text *t, size_t total) {
   return best ? best : 1;
 }
 
+/* The messages that find no room when each bank is filled as far as it goes,
+ * in order: always a run to the last message. */
+static void describe_overflow(const z3_text *t, char *out, size_t cap) {
+  for (size_t i = 0; i < t->count; i++) {
+    if (t->msgs[i].len + 2 <= bank_size[0]) continue;
+    snprintf(out, cap, "message 0x%03zX alone (%zu bytes; a bank holds %zu with its end byte)", i,
+             t->msgs[i].len + 1, bank_size[0] - 1);
+    return;
+  }
+  size_t id = 0;
+  for (int b = 0; b < 2; b++) {
+    size_t used = 1; /* the bank's closing byte */
+    while (id < t->count && used + t->msgs[id].len + 1 <= bank_size[b]) used += t->msgs[id++].len + 1;
+  }
+  if (id + 1 >= t->count)
+    snprintf(out, cap, "message 0x%03zX", id < t->count ? id : t->count - 1);
+  else
+    snprintf(out, cap, "messages 0x%03zX-0x%03zX (%zu)", id, t->count - 1, t->count - id);
+}
+
+/* The messages that grew since loading, largest growth first, at most five. */
+static void describe_growth(const z3_text *t, char *out, size_t cap) {
+  enum { SHOWN = 5 };
+  size_t top[SHOWN], shown = 0, more = 0;
+  for (size_t id = 0; id < t->count; id++) {
+    const z3_message *m = &t->msgs[id];
+    if (m->len <= m->old_len) continue;
+    size_t k = shown < SHOWN ? shown++ : (more++, SHOWN);
+    while (k > 0 && t->msgs[top[k - 1]].len - t->msgs[top[k - 1]].old_len < m->len - m->old_len) {
+      if (k < SHOWN) top[k] = top[k - 1];
+      k--;
+    }
+    if (k < SHOWN) top[k] = id;
+  }
+  size_t at = 0;
+  out[0] = '\0';
+  for (size_t i = 0; i < shown && at < cap; i++) {
+    const z3_message *m = &t->msgs[top[i]];
+    int n = snprintf(out + at, cap - at, "%s0x%03zX by %zu byte%s", i ? ", " : "", top[i], m->len - m->old_len,
+                     m->len - m->old_len == 1 ? "" : "s");
+    at += n > 0 ? (size_t)n : 0;
+  }
+  if (more && at < cap) snprintf(out + at, cap - at, " and %zu more", more);
+}
+
 /* Keeps the split where it was; moves messages across it only when a bank
  * overflows. Each bank also holds its closing byte (0x80 or 0xFF). */
 static z3_status choose_split(const z3_text *t, size_t *split, bool *two_banks, z3_error *err) {
@@ -46,11 +92,14 @@ static z3_status choose_split(const z3_text *t, size_t *split, bool *two_banks, 
     return Z3_OK;
   }
   size_t over = fewest_bytes_over(t, total);
+  char which[320], grown[320];
+  describe_overflow(t, which, sizeof which);
+  describe_growth(t, grown, sizeof grown);
   z3_error_set(err, Z3_E_INVALID,
                "the text does not fit: %zu byte%s over what the text banks hold (%zu bytes at 0x%X "
-               "and %zu at 0x%X, each message whole in one bank)",
+               "and %zu at 0x%X, each message whole in one bank); %s would not fit%s%s",
                over, over == 1 ? "" : "s", bank_size[0], Z3_TEXT_BANK1_PC, bank_size[1],
-               Z3_TEXT_BANK2_PC);
+               Z3_TEXT_BANK2_PC, which, grown[0] ? "; grown: " : "", grown);
   z3_error_hint(err, "shorten the text, or use [D:xx] dictionary entries and shorter words");
   return Z3_E_INVALID;
 }
@@ -146,6 +195,8 @@ z3_status z3_text_save(const z3_text *text, z3_rom *rom, z3_error *err) {
   size_t new1 = span(text, 0, split) + 1, new2 = two ? span(text, split, text->count) + 1 : 0;
   if (st == Z3_OK) st = check_growth(rom, 0, used1, new1, err);
   if (st == Z3_OK && two) st = check_growth(rom, 1, used2, new2, err);
+  if (st == Z3_OK) st = z3_text_dict_check_fits(rom, &text->dict, err);
+  if (st == Z3_OK) st = z3_text_dict_write(rom, &text->dict, err);
   if (st == Z3_OK) st = write_bank(text, &img[0], 0, rom, err);
   if (st == Z3_OK && img[1].owner) st = write_bank(text, &img[1], 1, rom, err);
   for (int b = 0; b < 2; b++) {

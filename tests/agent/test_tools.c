@@ -37,8 +37,11 @@ static int setup(void **state) {
       "'%s' overworld export --rom base.sfc --map 0x00 --out area00.json -q && "
       "'%s' agent proposal create --rom hack.sfc --title 'for the examples' -q && "
       "'%s' script record start --file recorded.z3edscript -q && '%s' rom info --rom base.sfc -q && "
-      "'%s' script record stop -q && '%s' dungeon export --rom base.sfc --room 0x012 --out room.json -q",
-      workspace, Z3_SAMPLE, Z3_EXE, Z3_EXE, Z3_EXE, Z3_EXE, Z3_EXE, Z3_EXE, Z3_EXE, Z3_EXE, Z3_EXE, Z3_EXE, Z3_EXE, Z3_EXE);
+      "'%s' script record stop -q && '%s' dungeon export --rom base.sfc --room 0x012 --out room.json -q && "
+      "'%s' message export --rom base.sfc --out messages.json -q && "
+      "sed -i 's/Welcome to the sample world/Welcome to the edited world/' messages.json",
+      workspace, Z3_SAMPLE, Z3_EXE, Z3_EXE, Z3_EXE, Z3_EXE, Z3_EXE, Z3_EXE, Z3_EXE, Z3_EXE, Z3_EXE, Z3_EXE, Z3_EXE, Z3_EXE,
+      Z3_EXE);
   int rc = system(cmd);
   free(cmd);
   /* dev cpu-conformance's examples read the vector files in vectors/. */

@@ -92,6 +92,47 @@ Z3_TEST(properties_read_from_the_rom) {
   z3_buf_release(&img);
 }
 
-Z3_RUN(cmocka_unit_test(property_tables_are_contiguous), cmocka_unit_test(properties_read_from_the_rom),
+/* The names offered as --field choices are the fields, in order, and each finds its own field. */
+Z3_TEST(field_names_match_the_fields) {
+  (void)state;
+  size_t n = 0;
+  for (; z3_sprite_field_names[n]; n++) {
+    assert_string_equal(z3_sprite_field_names[n], z3_sprite_fields[n].name);
+    assert_ptr_equal(z3_sprite_field_find(z3_sprite_field_names[n]), &z3_sprite_fields[n]);
+  }
+  assert_int_equal(n, z3_sprite_field_count);
+  assert_null(z3_sprite_field_find("colour"));
+  assert_int_equal(z3_sprite_field_max(z3_sprite_field_find("palette")), 7);
+  assert_int_equal(z3_sprite_field_max(z3_sprite_field_find("health")), 255);
+}
+
+/* Setting a field changes its bits only, through one logged byte. */
+Z3_TEST(field_set_keeps_the_other_bits) {
+  (void)state;
+  z3_rom *rom = z3_test_sample_rom(0, Z3_MAP_LOROM);
+  z3_error err;
+  z3_error_init(&err);
+  size_t at = 0x6B359 + 0x41; /* oam_prop of the Blue Guard */
+  rom->data.data[at] = 0xF1;  /* every flag on, palette 0, graphics page 1 */
+  const z3_sprite_field *palette = z3_sprite_field_find("palette");
+  size_t before = rom->change_count;
+  assert_ok(z3_sprite_field_set(rom, 0x41, palette, 6, &err), &err);
+  assert_int_equal(rom->data.data[at], 0xFD);
+  assert_int_equal(rom->change_count, before + 1);
+  assert_int_equal(rom->changes[before].offset, at);
+  assert_ok(z3_sprite_field_set(rom, 0x41, palette, 6, &err), &err); /* already there: no write */
+  assert_int_equal(rom->change_count, before + 1);
+  assert_ok(z3_sprite_field_set(rom, 0x41, z3_sprite_field_find("invulnerable"), 0, &err), &err);
+  assert_int_equal(rom->data.data[at], 0xBD);
+  assert_int_equal(z3_sprite_field_set(rom, 0x41, palette, 8, &err), Z3_E_INVALID);
+  assert_non_null(strstr(err.message, "0-7"));
+  assert_int_equal(rom->data.data[at], 0xBD);
+  z3_error_init(&err);
+  assert_int_equal(z3_sprite_field_set(rom, 0xF3, palette, 1, &err), Z3_E_NOT_FOUND);
+  z3_rom_free(rom);
+}
+
+Z3_RUN(cmocka_unit_test(property_tables_are_contiguous), cmocka_unit_test(field_names_match_the_fields),
+       cmocka_unit_test(field_set_keeps_the_other_bits), cmocka_unit_test(properties_read_from_the_rom),
        cmocka_unit_test(every_sprite_id_has_a_name), cmocka_unit_test(sprite_names_match_the_reference),
        cmocka_unit_test(overlord_names_cover_1_to_1a))
