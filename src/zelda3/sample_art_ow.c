@@ -36,11 +36,12 @@ static void grass(z3_art a, uint8_t base, uint8_t dark, uint8_t light, int per16
 static void draw_grass(z3_art a) { grass(a, G_GRASS, G_DARK, G_GRASS, 5, 1); }
 static void draw_grass_tufts(z3_art a) { grass(a, G_GRASS, G_DARK, G_LIGHT, 12, 2); }
 
+/* Grass with a clover: three light leaves and a dark stem. */
 static void draw_grass_light(z3_art a) {
   grass(a, G_GRASS, G_DARK, G_GRASS, 4, 3);
-  for (int y = 0; y < 16; y++)
-    for (int x = 0; x < 16; x++)
-      if (z3_art_in_ellipse(x, y, 18, 16, 5, 3) && z3_art_hash(x, y, 4) % 3) z3_art_put(a, x, y, G_LIGHT);
+  static const int leaves[3][2] = {{8, 6}, {6, 8}, {10, 8}};
+  for (int i = 0; i < 3; i++) z3_art_rect(a, leaves[i][0], leaves[i][1], 2, 2, G_LIGHT);
+  z3_art_put(a, 8, 10, G_DARK), z3_art_put(a, 8, 11, G_DARK), z3_art_put(a, 9, 8, G_DARK);
 }
 
 static void flowers(z3_art a, uint8_t petal, int salt) {

@@ -3,8 +3,8 @@
  * motifs of sample_art*.c read as what they are: every palette row has one
  * role (ground, water, foliage, stone, house, flowers outdoors; floor, wall,
  * wood, clay, fire, cloth indoors) in every world, the Dark World and each
- * dungeon palette tint the same roles. Palettes of one group differ by a
- * step of blue too small to see, so reading the wrong palette still shows.
+ * dungeon palette tint the same roles. Other palettes of one group differ by
+ * a step of blue too small to see, so reading the wrong one still shows.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -128,9 +128,11 @@ static uint16_t armor_color(int p, int c) {
 
 static uint16_t designed_color(const z3_palette_group *g, size_t gi, int p, int c) {
   if (g->includes_transparent && strcmp(g->name, "hud") != 0 && c % 16 == 0) return 0;
-  if (strcmp(g->name, "ow_main") == 0) return ow_color(c / 7, c % 7, p % 2 == 1, p / 2);
-  if (strcmp(g->name, "ow_aux") == 0) return ow_color(3 * (p % 2) + c / 7, c % 7, p >= 10, p / 2 % 5);
-  if (strcmp(g->name, "ow_animated") == 0) return ow_color(OW_ROW_FLOWERS - 2, c, p >= 7, p % 7);
+  /* outdoors the same role has the same colour in ow_main and ow_aux: a
+   * grass tile must match whichever half of the row its sheet expands to */
+  if (strcmp(g->name, "ow_main") == 0) return ow_color(c / 7, c % 7, p % 2 == 1, 0);
+  if (strcmp(g->name, "ow_aux") == 0) return ow_color(3 * (p % 2) + c / 7, c % 7, p >= 10, 0);
+  if (strcmp(g->name, "ow_animated") == 0) return ow_color(OW_ROW_FLOWERS - 2, c, p >= 7, 0);
   if (strcmp(g->name, "grass") == 0) return snes(p == 1 ? dark_world(hex(grass_backdrop)) : hex(grass_backdrop), 0);
   if (strcmp(g->name, "dungeon_main") == 0) return dungeon_color(p, c);
   if (strcmp(g->name, "hud") == 0) return hud_color(p, c);
