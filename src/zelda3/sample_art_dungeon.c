@@ -157,7 +157,7 @@ static void draw_wall_column(z3_art a) {
   for (int y = 4; y < 30; y++)
     for (int x = 3; x <= 12; x++) {
       uint8_t c = x == 3 || x == 12 ? WA_OUT : x <= 5 ? WA_SHINE : x <= 8 ? WA_LIGHT : x <= 10 ? WA_MID : WA_DARK;
-      if (y == 4 || y == 29 || (y >= 25 && (y == 25))) c = WA_OUT;
+      if (y == 4 || y == 25 || y == 29) c = WA_OUT; /* capital, base and foot */
       z3_art_put(a, x, y, c);
     }
 }
@@ -175,8 +175,6 @@ static void draw_pillar(z3_art a) {
 }
 
 /* ---- things in rooms (transparent around them) ---- */
-
-static void outline_shape(z3_art a, const uint8_t *in, uint8_t out) { z3_art_outline(a, in, out); }
 
 static void draw_door(z3_art a) {
   for (int y = 0; y < 32; y++)
@@ -212,12 +210,12 @@ static void chest(z3_art a, bool big) {
   for (int i = 0; i < 256; i++) in[i] = i % 16 >= x0 && i % 16 <= x1 && i / 16 >= y0 && i / 16 <= 14;
   for (int y = y0; y <= 14; y++)
     for (int x = x0; x <= x1; x++) {
-      uint8_t c = y < y0 + 5 ? (y == y0 + 1 ? WO_LIGHT : WO_MID) : WO_DARK + (y % 3 == 0);
+      uint8_t c = y < y0 + 5 ? (y == y0 + 1 ? WO_LIGHT : WO_MID) : y % 3 == 0 ? WO_MID : WO_DARK; /* lid, then planks */
       if (x == x0 + 2 || x == x1 - 2 || y == y0 + 5) c = big ? GO_MID : GO_DARK; /* bands */
       z3_art_put(a, x, y, c);
     }
   z3_art_rect(a, 7, y0 + 4, 2, 3, GO_LIGHT); /* the lock */
-  outline_shape(a, in, WO_OUT);
+  z3_art_outline(a, in, WO_OUT);
   z3_art_rect(a, x0 + 1, 15, x1 - x0 - 1, 1, WO_OUT); /* its shadow */
 }
 
@@ -238,7 +236,7 @@ static void draw_pot(z3_art a) {
     if (y == 11) c = FL_DARK; /* a painted band */
     z3_art_put(a, x, y, c);
   }
-  outline_shape(a, in, FL_OUT);
+  z3_art_outline(a, in, FL_OUT);
   z3_art_rect(a, 4, 15, 8, 1, FL_GROUT);
 }
 
@@ -254,7 +252,7 @@ static void draw_barrel(z3_art a) {
     if (y <= 2) c = FL_DARK;
     z3_art_put(a, x, y, c);
   }
-  outline_shape(a, in, FL_OUT);
+  z3_art_outline(a, in, FL_OUT);
 }
 
 static void flame(z3_art a, int cx, int top, int height) {
@@ -274,7 +272,7 @@ static void draw_torch(z3_art a) {
     in[i] = (y >= 8 && y <= 10 && x >= 4 && x <= 11) || (y >= 10 && y <= 14 && x >= 6 && x <= 9);
     if (in[i]) z3_art_put(a, x, y, x <= 6 ? FI_IRON : FI_IRON_DARK);
   }
-  outline_shape(a, in, FI_OUT);
+  z3_art_outline(a, in, FI_OUT);
   flame(a, 8, 1, 8);
 }
 
@@ -285,7 +283,7 @@ static void draw_brazier(z3_art a) {
     in[i] = (y >= 7 && y <= 10 && x >= 1 && x <= 14) || (y >= 10 && y <= 14 && x >= 4 && x <= 11);
     if (in[i]) z3_art_put(a, x, y, y == 7 ? FI_IRON : x <= 5 ? FI_IRON : FI_IRON_DARK);
   }
-  outline_shape(a, in, FI_OUT);
+  z3_art_outline(a, in, FI_OUT);
   flame(a, 5, 0, 8), flame(a, 10, 1, 7), flame(a, 8, 0, 8);
 }
 
@@ -309,7 +307,7 @@ static void draw_bed(z3_art a) {
     uint8_t c = y <= 4 ? (x >= 3 && x <= 12 ? BL_LIGHT : CO_TRIM) : (y == 5 ? CO_TRIM : x <= 3 ? CO_MID : CO_DARK + (y % 4 == 0));
     z3_art_put(a, x, y, c);
   }
-  outline_shape(a, in, CO_OUT);
+  z3_art_outline(a, in, CO_OUT);
 }
 
 static void draw_fireplace(z3_art a) {
@@ -332,7 +330,7 @@ static void draw_table(z3_art a) {
     in[i] = top || legs;
     if (in[i]) z3_art_put(a, x, y, legs ? WO_DARK : y == 9 ? WO_DARK : y == 2 ? WO_LIGHT : WO_MID);
   }
-  outline_shape(a, in, WO_OUT);
+  z3_art_outline(a, in, WO_OUT);
 }
 
 static void draw_statue(z3_art a) {
@@ -342,7 +340,7 @@ static void draw_statue(z3_art a) {
     in[i] = z3_art_in_ellipse(x, y, 16, 8, 4, 4) || (y >= 6 && y <= 11 && x >= 3 && x <= 12) || (y >= 11 && x >= 2 && x <= 13 && y <= 14);
     if (in[i]) z3_art_put(a, x, y, y >= 12 ? GR_DARK : x <= 6 ? GR_LIGHT : GR_MID);
   }
-  outline_shape(a, in, CL_OUT);
+  z3_art_outline(a, in, CL_OUT);
   z3_art_put(a, 6, 3, CL_OUT), z3_art_put(a, 9, 3, CL_OUT); /* eyes */
 }
 

@@ -24,8 +24,7 @@ static void body(z3_art a, shape_fn in, int hx, int hy) {
       int d = (x - hx) * (x - hx) + (y - hy) * (y - hy);
       z3_art_put(a, x, y, d < 4 ? SHINE : d < 12 ? BRIGHT : d < 30 ? LIGHT : d < 60 ? MID : d < 100 ? SHADE : DARK);
     }
-  z3_art outline = {a.px, 16, 16, a.stride};
-  z3_art_outline(outline, mask, OUT);
+  z3_art_outline(a, mask, OUT);
 }
 
 static bool ell(int x, int y, int cx2, int cy2, int rx, int ry) { return z3_art_in_ellipse(x, y, cx2, cy2, rx, ry); }
