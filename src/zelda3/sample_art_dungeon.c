@@ -205,7 +205,7 @@ static void draw_stairs_up(z3_art a) { stairs(a, true); }
 static void draw_stairs_down(z3_art a) { stairs(a, false); }
 
 static void chest(z3_art a, bool big) {
-  static uint8_t in[256];
+  uint8_t in[256];
   int x0 = big ? 0 : 1, x1 = big ? 15 : 14, y0 = big ? 1 : 3;
   for (int i = 0; i < 256; i++) in[i] = i % 16 >= x0 && i % 16 <= x1 && i / 16 >= y0 && i / 16 <= 14;
   for (int y = y0; y <= 14; y++)
@@ -226,7 +226,7 @@ static void draw_big_chest(z3_art a) { chest(a, true); }
  * look right on the lower layer too, where nothing shows through. */
 static void draw_pot(z3_art a) {
   draw_slabs(a);
-  static uint8_t in[256];
+  uint8_t in[256];
   for (int i = 0; i < 256; i++) {
     int x = i % 16, y = i / 16;
     in[i] = z3_art_in_ellipse(x, y, 16, 19, 6, 6) || (y >= 2 && y <= 5 && x >= 4 && x <= 11);
@@ -242,7 +242,7 @@ static void draw_pot(z3_art a) {
 
 static void draw_barrel(z3_art a) {
   draw_slabs(a);
-  static uint8_t in[256];
+  uint8_t in[256];
   for (int i = 0; i < 256; i++) {
     int x = i % 16, y = i / 16;
     in[i] = z3_art_in_ellipse(x, y, 16, 16, 6, 8) && y >= 1 && y <= 14;
@@ -266,7 +266,7 @@ static void flame(z3_art a, int cx, int top, int height) {
 }
 
 static void draw_torch(z3_art a) {
-  static uint8_t in[256];
+  uint8_t in[256];
   for (int i = 0; i < 256; i++) {
     int x = i % 16, y = i / 16;
     in[i] = (y >= 8 && y <= 10 && x >= 4 && x <= 11) || (y >= 10 && y <= 14 && x >= 6 && x <= 9);
@@ -277,7 +277,7 @@ static void draw_torch(z3_art a) {
 }
 
 static void draw_brazier(z3_art a) {
-  static uint8_t in[256];
+  uint8_t in[256];
   for (int i = 0; i < 256; i++) {
     int x = i % 16, y = i / 16;
     in[i] = (y >= 7 && y <= 10 && x >= 1 && x <= 14) || (y >= 10 && y <= 14 && x >= 4 && x <= 11);
@@ -299,7 +299,7 @@ static void draw_block(z3_art a) {
 }
 
 static void draw_bed(z3_art a) {
-  static uint8_t in[256];
+  uint8_t in[256];
   for (int i = 0; i < 256; i++) {
     int x = i % 16, y = i / 16;
     in[i] = x >= 1 && x <= 14 && y >= 0 && y <= 15;
@@ -323,7 +323,7 @@ static void draw_fireplace(z3_art a) {
 }
 
 static void draw_table(z3_art a) {
-  static uint8_t in[256];
+  uint8_t in[256];
   for (int i = 0; i < 256; i++) {
     int x = i % 16, y = i / 16;
     bool top = y >= 2 && y <= 9 && x >= 0 && x <= 15, legs = y >= 10 && y <= 14 && (x == 2 || x == 3 || x == 12 || x == 13);
@@ -334,7 +334,7 @@ static void draw_table(z3_art a) {
 }
 
 static void draw_statue(z3_art a) {
-  static uint8_t in[256];
+  uint8_t in[256];
   for (int i = 0; i < 256; i++) {
     int x = i % 16, y = i / 16;
     in[i] = z3_art_in_ellipse(x, y, 16, 8, 4, 4) || (y >= 6 && y <= 11 && x >= 3 && x <= 12) || (y >= 11 && x >= 2 && x <= 13 && y <= 14);

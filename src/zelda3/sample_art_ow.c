@@ -175,14 +175,14 @@ static void draw_tree(z3_art a) {
   for (int y = 0; y < 32; y++)
     for (int x = 0; x < 32; x++)
       if (z3_art_in_ellipse(x, y, 32, 56, 12, 4)) z3_art_put(a, x, y, F_DARK); /* shadow */
-  static uint8_t trunk[32 * 32];
+  uint8_t trunk[32 * 32];
   for (int i = 0; i < 32 * 32; i++) {
     int x = i % 32, y = i / 32;
     trunk[i] = (y >= 18 && y <= 28 && x >= 13 && x <= 18) || (y >= 26 && y <= 28 && x >= 11 && x <= 20);
   }
   shade_blob(a, trunk, 14, 20, 1, F_OUT, F_BARK_DARK, F_BARK, F_BARK);
   static const int lumps[6][3] = {{32, 24, 12}, {14, 18, 6}, {50, 18, 6}, {18, 34, 6}, {46, 34, 6}, {32, 6, 6}};
-  static uint8_t crown[32 * 32];
+  uint8_t crown[32 * 32];
   for (int i = 0; i < 32 * 32; i++) {
     crown[i] = 0;
     for (int k = 0; k < 6; k++) crown[i] |= z3_art_in_ellipse(i % 32, i / 32, lumps[k][0], lumps[k][1], lumps[k][2], lumps[k][2] - (k == 0));
@@ -195,7 +195,7 @@ static void draw_pine(z3_art a) {
   for (int y = 0; y < 32; y++)
     for (int x = 0; x < 32; x++)
       if (z3_art_in_ellipse(x, y, 32, 58, 9, 3)) z3_art_put(a, x, y, F_DARK);
-  static uint8_t trunk[32 * 32], crown[32 * 32];
+  uint8_t trunk[32 * 32], crown[32 * 32];
   for (int i = 0; i < 32 * 32; i++) {
     int x = i % 32, y = i / 32, dx = x < 16 ? 15 - x : x - 16;
     trunk[i] = y >= 24 && y <= 29 && dx <= 2;
@@ -212,7 +212,7 @@ static void draw_bush(z3_art a) {
   for (int y = 0; y < 16; y++)
     for (int x = 0; x < 16; x++)
       if (z3_art_in_ellipse(x, y, 16, 25, 7, 3)) z3_art_put(a, x, y, F_DARK);
-  static uint8_t in[16 * 16];
+  uint8_t in[16 * 16];
   for (int i = 0; i < 256; i++)
     in[i] = z3_art_in_ellipse(i % 16, i / 16, 16, 15, 7, 6) || z3_art_in_ellipse(i % 16, i / 16, 10, 9, 4, 4) ||
             z3_art_in_ellipse(i % 16, i / 16, 22, 9, 4, 4);
@@ -225,7 +225,7 @@ static void draw_rock(z3_art a) {
   for (int y = 0; y < 16; y++)
     for (int x = 0; x < 16; x++)
       if (z3_art_in_ellipse(x, y, 17, 26, 7, 3)) z3_art_put(a, x, y, S_GRASS_DARK);
-  static uint8_t in[16 * 16];
+  uint8_t in[16 * 16];
   for (int i = 0; i < 256; i++) in[i] = z3_art_in_ellipse(i % 16, i / 16, 16, 17, 7, 6) && i / 16 >= 3;
   shade_blob(a, in, 7, 8, 3, S_OUT, S_DARK, S_MID, S_LIGHT);
   z3_art_put(a, 4, 5, S_WHITE), z3_art_put(a, 5, 5, S_WHITE), z3_art_put(a, 4, 6, S_WHITE);
@@ -234,7 +234,7 @@ static void draw_rock(z3_art a) {
 
 static void draw_stump(z3_art a) {
   grass(a, F_GRASS, F_DARK, F_GRASS, 4, 18);
-  static uint8_t side[16 * 16], top[16 * 16];
+  uint8_t side[16 * 16], top[16 * 16];
   for (int i = 0; i < 256; i++) {
     int x = i % 16, y = i / 16;
     top[i] = z3_art_in_ellipse(x, y, 16, 12, 6, 3);
@@ -249,7 +249,7 @@ static void draw_stump(z3_art a) {
 /* A rail fence: two rails across the whole cell so fences join, one post. */
 static void draw_fence(z3_art a) {
   grass(a, F_GRASS, F_DARK, F_GRASS, 3, 19);
-  static uint8_t wood[16 * 16];
+  uint8_t wood[16 * 16];
   for (int i = 0; i < 256; i++) {
     int x = i % 16, y = i / 16;
     wood[i] = (y >= 5 && y <= 7) || (y >= 10 && y <= 12) || (x >= 6 && x <= 9 && y >= 2 && y <= 14);
@@ -263,7 +263,7 @@ static void draw_fence(z3_art a) {
 
 static void draw_sign(z3_art a) {
   grass(a, F_GRASS, F_DARK, F_GRASS, 3, 20);
-  static uint8_t post[16 * 16], board[16 * 16];
+  uint8_t post[16 * 16], board[16 * 16];
   for (int i = 0; i < 256; i++) {
     int x = i % 16, y = i / 16;
     post[i] = x >= 7 && x <= 8 && y >= 9 && y <= 14;

@@ -33,7 +33,7 @@ static int position_in(const uint8_t sheets[8], int index) {
 static void sheet_bytes(int index, uint8_t *out) {
   z3_tile_format f = z3_sheet_kind_of(index) == Z3_SHEET_COMPRESSED_2BPP ? Z3_TILE_2BPP : Z3_TILE_3BPP;
   size_t size = z3_sheet_size_of(index), tiles = size / z3_tile_bytes(f);
-  static uint8_t px[128 * 64];
+  uint8_t px[128 * 64];
   if (blank_sheet(index)) {
     memset(out, 0, size);
     return;
