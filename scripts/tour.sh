@@ -33,11 +33,13 @@ ls -l "$work/gfx"
 step "$z3ed" overworld describe --rom "$sample" --map 0x1B
 step "$z3ed" overworld set-tile --rom "$work/hack.sfc" --map 0x2C --x 5 --y 9 --value 0x123 --no-backup
 step "$z3ed" overworld render --rom "$work/hack.sfc" --map 0x2C --out "$work/area2c.png"
-step "$z3ed" overworld render --rom "$sample" --map 0x00 --out "$work/area00.png"
+step "$z3ed" overworld render --rom "$sample" --map 0x1B --out "$work/area1b.png"
+step "$z3ed" overworld render --rom "$sample" --map 0x6C --out "$work/area6c.png"   # the same area in the Dark World
 # Dungeons: a room described, an object moved on the copy, the room drawn.
 step "$z3ed" dungeon describe --rom "$sample" --room 0x012
 step "$z3ed" dungeon move-object --rom "$work/hack.sfc" --room 0x012 --layer 0 --index 0 --x 5 --y 4 --no-backup
 step "$z3ed" dungeon render --rom "$work/hack.sfc" --room 0x012 --out "$work/room.png"
+step "$z3ed" dungeon render --rom "$sample" --room 0x104 --out "$work/room104.png"
 # Messages and sprites: read a message, rewrite it, look a sprite up.
 step "$z3ed" message get --rom "$sample" --id 1
 step "$z3ed" message set --rom "$work/hack.sfc" --id 1 --text 'The keeper thanks you, [L]![K]' --no-backup
@@ -54,6 +56,7 @@ step "$z3ed" emu run --rom "$sample" --until-pc 0x00800C --frames 1
 step "$z3ed" emu run --rom "$sample" --frames 2 --read wram:0:16 --read 'bus:$00:FFFC:2'
 # Every edit above went into one copy, which is still a valid ROM.
 step "$z3ed" rom validate --rom "$work/hack.sfc"
-ls -l "$work"/*.png
-printf '\nThe files above are in %s/.\n' "$work"
 printf '\nMore: %s --help, %s agent describe --format yaml\n' "$z3ed" "$z3ed"
+# Last, where the pictures are, so they can be opened straight away.
+printf '\nPictures written (open them in any image viewer):\n'
+find "$work" -name '*.png' | sort | while read -r png; do printf '  %s\n' "$png"; done

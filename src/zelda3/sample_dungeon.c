@@ -34,7 +34,7 @@ typedef struct sample_room {
   int id;
   uint8_t header[Z3_ROOM_HEADER_SIZE];
   uint8_t floor, layout;
-  z3_room_object objects[3][8];
+  z3_room_object objects[3][12];
   size_t counts[3];
   z3_room_door doors[4];
   size_t door_count;
@@ -47,11 +47,11 @@ typedef struct sample_room {
 static const sample_room rooms[] = {
     {.id = 0x012,
      .header = {0xC0 | 1 << 2, 0x01, 0x02, 0x05, 0x00, 0x0A, 0x00, 0x00, 0x00, 0x22, 0x24, 0x00, 0x00, 0x00},
-     .floor = 0x21, .layout = 0x04,
-     .objects = {{{0x001, 4, 2, 7}, {0x061, 2, 4, 6}, {0x0C4, 8, 10, 5}, {0x11C, 20, 20, 0}, {0xF99, 30, 12, 0},
-                  {0xFB1, 36, 12, 0}},
-                 {{0x0C7, 4, 30, 10}, {0x121, 12, 40, 0}, {0xFAF, 16, 40, 0}},
-                 {{0x12D, 44, 8, 0}, {0x0B0, 10, 50, 3}}},
+     .floor = 0x0F, .layout = 0x04,
+     .objects = {{{0x001, 4, 2, 7}, {0x061, 2, 4, 6}, {0x0C4, 24, 24, 15}, {0x11C, 44, 14, 0}, {0xF99, 14, 10, 0},
+                  {0xFB1, 31, 10, 0}},
+                 {{0x0C7, 10, 42, 10}, {0x121, 48, 44, 0}, {0xFAF, 52, 44, 0}},
+                 {{0x12D, 50, 8, 0}, {0x0B0, 28, 50, 3}}},
      .counts = {6, 3, 2},
      .doors = {{0x00, 0x00}, {0x61, 0x1C}, {0x32, 0x1E}},
      .door_count = 3,
@@ -60,8 +60,8 @@ static const sample_room rooms[] = {
      .message = 0x0005},
     {.id = 0x024,
      .header = {0x20, 0x03, 0x04, 0x0A, 0x06, 0x00, 0x32, 0x04, 0x00, 0x12, 0x12, 0x00, 0x00, 0x00},
-     .floor = 0x43, .layout = 0x08,
-     .objects = {{{0x000, 2, 2, 15}, {0x060, 2, 6, 9}, {0x12E, 30, 30, 0}, {0xF99, 20, 20, 0}}, {{0x0DB, 8, 8, 6}}, {{0}}},
+     .floor = 0x2F, .layout = 0x08,
+     .objects = {{{0x000, 0, 0, 0}, {0x060, 0, 0, 0}, {0x12E, 27, 22, 0}, {0xF99, 40, 40, 0}}, {{0x0DB, 20, 16, 15}}, {{0}}},
      .counts = {4, 1, 0},
      .doors = {{0x13, 0x00}},
      .door_count = 1,
@@ -70,9 +70,11 @@ static const sample_room rooms[] = {
      .message = 0x0010},
     {.id = 0x104, /* Link's house */
      .header = {0xC0, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00},
-     .floor = 0x00, .layout = 0x00,
-     .objects = {{{0x128, 20, 20, 0}, {0x129, 30, 10, 0}, {0xF99, 40, 20, 0}}, {{0}}, {{0}}},
-     .counts = {3, 0, 0},
+     .floor = 0x3F, .layout = 0x00,
+     .objects = {{{0x128, 10, 8, 0}, {0x129, 31, 6, 0}, {0xF99, 40, 20, 0}, {0x0B2, 22, 28, 9}, {0x0B2, 22, 30, 9},
+                  {0x0B2, 22, 32, 9}, {0x123, 31, 30, 0}, {0x127, 28, 30, 0}, {0x127, 34, 30, 0}, {0x13C, 16, 6, 0},
+                  {0x13C, 14, 6, 0}}, {{0}}, {{0}}},
+     .counts = {11, 0, 0},
      .doors = {{0x51, 0x0E}},
      .door_count = 1,
      .sprite_count = 0,
@@ -195,16 +197,21 @@ static void write_messages(uint8_t *img) {
   }
 }
 
-/* Layouts: each draws a frame of walls; the 19 dungeon overlays share one empty list. */
+/* Layouts: each draws the room's frame: ceiling along the edges (size 0 is
+ * the long form, 32 blocks), walls (26 blocks) and the four inside corners;
+ * the 19 dungeon overlays share one empty list. */
+enum { LAYOUT_OBJECTS = 12 };
+
 static void write_layouts(uint8_t *img) {
   put24(img + Z3_ROOM_LAYOUT_PTR_OPERAND_PC, snes(LAYOUT_TABLE_PC));
   size_t at = LAYOUT_DATA_PC;
   for (int i = 0; i < Z3_ROOM_LAYOUTS; i++) {
     put24(img + LAYOUT_TABLE_PC + 3 * (size_t)i, snes(at));
-    /* size 0 is a wall's long form (26 repeats): a frame around the room */
-    z3_room_object frame[4] = {{0x001, (uint8_t)(6 + i % 4), 2, 0}, {0x002, 6, 58, 0},
-                               {0x061, 2, 6, 0}, {0x062, 58, 6, 0}};
-    for (int k = 0; k < 4; k++, at += 3) z3_object_encode(&frame[k], img + at);
+    z3_room_object frame[LAYOUT_OBJECTS] = {
+        {0x000, 0, 0, 0},     {0x000, 0, 62, 0},    {0x060, 0, 0, 0},     {0x060, 62, 0, 0},
+        {0x001, 6, 2, 0},     {0x002, 6, 58, 0},    {0x061, 2, 6, 0},     {0x062, 58, 6, 0},
+        {0x100, 2, 2, 0},     {0x102, 58, 2, 0},    {0x101, 2, 58, 0},    {0x103, 58, 58, 0}};
+    for (int k = 0; k < LAYOUT_OBJECTS; k++, at += 3) z3_object_encode(&frame[k], img + at);
     img[at++] = 0xFF, img[at++] = 0xFF;
   }
   size_t empty = at;

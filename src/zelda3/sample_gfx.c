@@ -1,63 +1,49 @@
 /*
- * The sample ROM's graphics and palettes, in ALttP's real layout (data
- * reference §4.7 checklist, §5.3): pointer tables and the code operands that
- * find them, 12 uncompressed sprite sheets at 0x87000, every compressed sheet
- * packed from 0x8B800 in the vanilla order (so streams cross bank boundaries),
- * aliases 0x71/0x72 sharing 0xDD/0xDE's data, blank sheets, and every palette
- * group at its address. The pictures are our own: simple generated pixel art.
+ * The sample ROM's graphics, in ALttP's real layout (data reference §4.7
+ * checklist): pointer tables and the code operands that find them, 12
+ * uncompressed sprite sheets at 0x87000, every compressed sheet packed from
+ * 0x8B800 in the vanilla order (so streams cross bank boundaries), aliases
+ * 0x71/0x72 sharing 0xDD/0xDE's data, blank sheets, and the blocksets that
+ * name them. The pictures are our own, drawn by sample_art*.c; the palettes
+ * are sample_palettes.c's.
  */
 #include <string.h>
 
 #include "snes/lz2.h"
 #include "zelda3/blockset.h"
 #include "zelda3/gfx.h"
-#include "zelda3/palettes.h"
+#include "zelda3/sample_art.h"
 #include "zelda3/sample_internal.h"
 
 static bool blank_sheet(int index) { return (index >= 0x61 && index <= 0x70) || index == 0x9E; }
 
-/* One 8x8 tile of generated art; `levels` colours (8 or 4), pixel 0 transparent.
- * A mix of flat shapes and detailed tiles, so sheets compress about as well
- * to about 40% of their size (real ones: about 80%), not to a few bytes. */
-static void art_tile(uint8_t px[64], int sheet, int tile, int levels) {
-  uint32_t seed = (uint32_t)(sheet * 2654435761u) ^ (uint32_t)(tile * 40503u);
-  seed ^= seed >> 13, seed *= 0x5BD1E995u, seed ^= seed >> 15;
-  int kind = (int)(seed % 9), c = 1 + (int)((seed >> 4) % (uint32_t)(levels - 1));
-  int r = 6 + (int)((seed >> 8) % 8);
-  uint32_t noise = seed;
-  for (int y = 0; y < 8; y++) {
-    for (int x = 0; x < 8; x++) {
-      noise = noise * 1103515245u + 12345u;
-      int n = (int)((noise >> 16) % (uint32_t)levels), v = 0;
-      switch (kind) {
-        case 0: v = (x - 3) * (x - 4) + (y - 3) * (y - 4) < r ? c : 0; break;      /* disc */
-        case 1: v = 1 + ((seed & 1 ? x : y) + (x + y) / 2) * (levels - 1) / 11; break; /* ramp */
-        case 2: v = ((x ^ y) & (1 + (int)(seed >> 12) % 3)) ? c : 1; break;        /* checks */
-        case 3: v = (y % 4 == 3 || (x + (y / 4) * 4) % 8 == 0) ? 1 : c; break;      /* bricks */
-        case 4: v = ((y + (int)(seed >> 9)) % 3 == 0) ? c : 0; break;               /* stripes */
-        case 5: v = ((seed >> ((y * 4 + (x < 4 ? x : 7 - x)) % 28)) & 1) ? c : 0; break; /* critter */
-        case 6: v = (x == 0 || y == 0 || x == 7 || y == 7) ? c : n / 2; break;     /* frame */
-        case 7: v = n; break;                                                       /* detail */
-        default: v = ((x + y + n) % 3 == 0) ? c : (n > levels / 2 ? 1 : 0); break;  /* dither */
-      }
-      px[y * 8 + x] = (uint8_t)(v < levels ? v : levels - 1);
-    }
-  }
+/* The sheets the sample's scenes load: the overworld's (vanilla's Light World
+ * set, main blocksets 0x20-0x24) and the dungeons' (main blocksets 0x00-0x1F). */
+static const uint8_t ow_sheets[8] = {0x3A, 0x3B, 0x3C, 0x3D, 0x53, 0x4D, 0x3E, 0x5B};
+static const uint8_t uw_sheets[8] = {0x00, 0x01, 0x02, 0x03, 0x04, 0x05, 0x06, 0x07};
+
+static int position_in(const uint8_t sheets[8], int index) {
+  for (int p = 0; p < 8; p++)
+    if (sheets[p] == index) return p;
+  return -1;
 }
 
-/* The raw (uncompressed) bytes of a sheet. */
+/* The raw (uncompressed) bytes of a sheet. BG sheets no scene of the sample
+ * loads repeat the pages of the overworld (0x20 and up) or the dungeons. */
 static void sheet_bytes(int index, uint8_t *out) {
   z3_tile_format f = z3_sheet_kind_of(index) == Z3_SHEET_COMPRESSED_2BPP ? Z3_TILE_2BPP : Z3_TILE_3BPP;
   size_t size = z3_sheet_size_of(index), tiles = size / z3_tile_bytes(f);
+  uint8_t px[128 * 64];
   if (blank_sheet(index)) {
     memset(out, 0, size);
     return;
   }
-  for (size_t t = 0; t < tiles; t++) {
-    uint8_t px[64];
-    art_tile(px, index, (int)(t % 48), f == Z3_TILE_2BPP ? 4 : 8); /* some repeats, like real art */
-    z3_tile_encode(f, px, out + t * z3_tile_bytes(f));
-  }
+  int ow = position_in(ow_sheets, index), uw = position_in(uw_sheets, index);
+  if (f == Z3_TILE_2BPP) z3_sample__draw_hud_sheet(index, px);
+  else if (index >= Z3_BG_SHEET_COUNT) z3_sample__draw_sprite_sheet(index, px);
+  else if (ow >= 0 || (uw < 0 && index >= 0x20)) z3_motifs_draw(z3_ow_motifs, OWM_COUNT, ow >= 0 ? ow : index % 8, px);
+  else z3_motifs_draw(z3_uw_motifs, UWM_COUNT, uw >= 0 ? uw : index % 8, px);
+  z3_sheet_encode(f, px, tiles, out);
 }
 
 static void set_pointer(uint8_t *img, int index, size_t pc) {
@@ -114,17 +100,22 @@ static z3_status pack_compressed(uint8_t *img, z3_error *err) {
   return Z3_OK;
 }
 
-/* Blocksets with the vanilla shape: main sets name BG sheets 0x00-0x60 (the
- * overworld's 0x20/0x21 among them), aux sets replace some of positions 3-6
- * and keep others (0), sprite sets name sprite-local sheets 0x00-0x6B. */
+/* Blocksets: the dungeon sets (0x00-0x1F) and the rest name the two sheet
+ * sets above. Aux sets name the sheet their position already has in about two
+ * of three places and keep it (0) in the others, so both rules are exercised
+ * while every scene still shows the art its tile numbers were drawn for.
+ * Aux sets 0x20-0x47 serve overworld areas (sample_overworld.c), the rest rooms. */
 static void write_blocksets(uint8_t *img) {
   img[Z3_BLOCKSET_MAIN_OPERAND_PC - 1] = 0xB9; /* LDA $E073,Y */
   img[Z3_BLOCKSET_MAIN_OPERAND_PC] = (uint8_t)(0x8000 | Z3_BLOCKSET_MAIN_PC);
   img[Z3_BLOCKSET_MAIN_OPERAND_PC + 1] = (uint8_t)((0x8000 | Z3_BLOCKSET_MAIN_PC) >> 8);
-  for (unsigned i = 0; i < Z3_BLOCKSET_MAIN_COUNT * 8; i++)
-    img[Z3_BLOCKSET_MAIN_PC + i] = (uint8_t)((i * 7 + i / 8 * 3) % 0x61);
-  for (unsigned i = 0; i < Z3_BLOCKSET_AUX_COUNT * 4; i++)
-    img[Z3_BLOCKSET_AUX_PC + i] = i % 3 == 0 ? 0 : (uint8_t)((i * 5 + 1) % 0x61);
+  for (unsigned set = 0; set < Z3_BLOCKSET_MAIN_COUNT; set++)
+    memcpy(img + Z3_BLOCKSET_MAIN_PC + set * 8, set >= 0x20 ? ow_sheets : uw_sheets, 8);
+  for (unsigned set = 0; set < Z3_BLOCKSET_AUX_COUNT; set++) {
+    bool outdoors = set >= 0x20 && set < 0x48;
+    for (unsigned k = 0; k < 4; k++)
+      img[Z3_BLOCKSET_AUX_PC + set * 4 + k] = (set + k) % 3 == 0 ? 0 : (outdoors ? ow_sheets : uw_sheets)[3 + k];
+  }
   for (unsigned i = 0; i < Z3_SPRITESET_COUNT * 4; i++)
     img[Z3_SPRITESET_PC + i] = (uint8_t)((i * 11 + 3) % 0x6C);
 }
@@ -139,31 +130,4 @@ z3_status z3_sample__write_gfx(uint8_t *img, size_t size, z3_error *err) {
     set_pointer(img, i, at);
   }
   return pack_compressed(img, err);
-}
-
-/* Colour c of palette p of a group: a hue walk, so every palette looks different. */
-static uint16_t sample_color(size_t group, int p, int c) {
-  unsigned r = (unsigned)(c * 5 + p * 3 + group * 7) % 32;
-  unsigned g = (unsigned)(31 - c * 2 + p) % 32;
-  unsigned b = (unsigned)(c * 3 + group * 11 + p * 5) % 32;
-  return (uint16_t)(r | g << 5 | b << 10);
-}
-
-void z3_sample__write_palettes(uint8_t *img, size_t size) {
-  if (size < 0x100000) return;
-  for (size_t gi = 0; gi < z3_palette_group_count; gi++) {
-    const z3_palette_group *g = &z3_palette_groups[gi];
-    for (int p = 0; p < g->count; p++) {
-      for (int c = 0; c < g->colors; c++) {
-        size_t at[Z3_PALETTE_MAX_COPIES];
-        int copies = z3_palette_color_offsets(g, p, c, at);
-        uint16_t v = g->includes_transparent && c % 16 == 0 ? 0 : sample_color(gi, p, c);
-        for (int k = 0; k < copies; k++) {
-          if (strcmp(g->name, "grass") == 0) img[at[k] - 1] = 0xA2; /* LDX #imm operands */
-          img[at[k]] = (uint8_t)v;
-          img[at[k] + 1] = (uint8_t)(v >> 8);
-        }
-      }
-    }
-  }
 }

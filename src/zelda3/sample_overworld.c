@@ -11,6 +11,7 @@
 #include "snes/lz2.h"
 #include "zelda3/overworld.h"
 #include "zelda3/sample_internal.h"
+#include "zelda3/sample_overworld.h"
 
 static void put16(uint8_t *p, unsigned v) {
   p[0] = (uint8_t)v;
@@ -64,55 +65,23 @@ static void write_layout(uint8_t *img) {
   for (int id = 0x80; id < 0xC0; id++) img[Z3_OW_SIZE_PC + (size_t)id] = id == 0x80 ? 0x01 : 0x00;
 }
 
-/* Tile16 i: four tile8 words over the 512 BG tiles, palettes 2-7, some flips. */
-static void write_tile16(uint8_t *img) {
-  for (unsigned i = 0; i < Z3_OW_TILE16_COUNT; i++) {
-    for (unsigned q = 0; q < 4; q++) {
-      unsigned tile = (i * 3 + (i % 3 == 0 ? q : 0)) % 0x1F8 + 1, pal = 2 + (i / 7) % 6; /* some 2x2 pictures, mostly repeats */
-      unsigned flips = (i % 5 == 0) ? 0x4000 : 0;
-      put16(img + Z3_OW_TILE16_PC + i * 8 + q * 2, tile | pal << 10 | flips);
-    }
-  }
+static void write_tile16(uint8_t *img, const z3_sample_world *w) {
+  for (unsigned i = 0; i < Z3_OW_TILE16_COUNT; i++)
+    for (unsigned q = 0; q < 4; q++) put16(img + Z3_OW_TILE16_PC + i * 8 + q * 2, w->tile16[i][q]);
   /* tile16 #0xE00's first word: ZScream reads 0x7F000 == 0x00 or 0x7F001 == 0x01 as "expanded" */
   if (img[0x7F000] == 0x00 || img[0x7F001] == 0x01) put16(img + 0x7F000, 0x0C5B);
   memset(img + Z3_OW_TILE16_PC + Z3_OW_TILE16_COUNT * 8, 0xFF, 0x20); /* 4 blank entries, as vanilla */
 }
 
-enum { DEFINED_TILE32 = 256 };
+/* Screen 0x02's first cell names a copy of its definition above 255, so its high stream carries real bits. */
+enum { HIGH_ID = 0x100 };
 
-/* Tile32 0-255 mostly repeat one tile16 (so areas show shapes), every 16th mixes four;
- * the rest repeat tile16 0 (unused slots for edits). */
-static void write_tile32(uint8_t *img) {
-  static z3_ow_tile32 defs[Z3_OW_TILE32_COUNT];
-  memset(defs, 0, sizeof defs);
-  for (unsigned n = 0; n < DEFINED_TILE32; n++)
-    for (unsigned q = 0; q < 4; q++)
-      defs[n][q] = (uint16_t)((n * 13 + (n % 16 == 0 ? q * 1000 : 0)) % Z3_OW_TILE16_COUNT);
+static void write_tile32(uint8_t *img, z3_sample_world *w) {
+  memcpy(w->tile32[HIGH_ID], w->tile32[w->screens[0x02][0]], sizeof(z3_ow_tile32));
+  w->screens[0x02][0] = HIGH_ID;
   uint8_t *quads[4];
   for (int q = 0; q < 4; q++) quads[q] = img + z3_ow_tile32_pc[q];
-  z3_ow_tile32_encode(defs, Z3_OW_TILE32_COUNT, quads);
-}
-
-/* Screens with content: ids of tile32s for a landscape-like picture. */
-static bool has_content(int id) {
-  int local = id & 0x3F;
-  return id < 0x80 && (parent_of(local) == 0x00 || parent_of(local) == 0x1B || local == 0x02 || local == 0x2C);
-}
-
-static void screen_content(int id, uint8_t hi[256], uint8_t lo[256]) {
-  for (int y = 0; y < 16; y++) {
-    for (int x = 0; x < 16; x++) {
-      unsigned v;
-      if (!has_content(id)) v = 0;
-      else if (x == 0 || y == 0 || x == 15 || y == 15) v = 1 + (unsigned)(x + y) % 3; /* a border of trees */
-      else if (x == 7 || y == 8) v = 10;                                               /* paths */
-      else if ((x - 11) * (x - 11) + (y - 4) * (y - 4) < 6) v = 20 + (unsigned)(x & 1); /* a pond */
-      else if ((x * 7 + y * 3 + id) % 9 == 0) v = 31 + (unsigned)((x + y + id) % 8);      /* details */
-      else v = 30;                                                                      /* grass */
-      hi[y * 16 + x] = (uint8_t)(v >> 8), lo[y * 16 + x] = (uint8_t)v;
-    }
-  }
-  if (id == 0x02) hi[0] = 0x01, lo[0] = 0x00; /* one id above 255: exercises the high stream */
+  z3_ow_tile32_encode((const z3_ow_tile32 *)w->tile32, Z3_OW_TILE32_COUNT, quads);
 }
 
 typedef struct packer {
@@ -134,7 +103,7 @@ static void put_long(uint8_t *p, uint32_t v) {
   p[0] = (uint8_t)v, p[1] = (uint8_t)(v >> 8), p[2] = (uint8_t)(v >> 16);
 }
 
-static z3_status write_maps(uint8_t *img, z3_error *err) {
+static z3_status write_maps(uint8_t *img, const z3_sample_world *w, z3_error *err) {
   memset(img + 0x58000, 0xFF, 0x5FE70 - 0x58000); /* the map regions: free unless used */
   memset(img + 0x60000, 0xFF, 0x6411F - 0x60000);
   packer p = {img, 0x58000, 0x5FE70};
@@ -145,16 +114,17 @@ static z3_status write_maps(uint8_t *img, z3_error *err) {
   z3_status st = Z3_OK;
   for (int id = 0; st == Z3_OK && id < Z3_OW_AREA_COUNT; id++) {
     uint8_t hi[256], lo[256];
-    screen_content(id, hi, lo);
+    for (int i = 0; i < 256; i++) hi[i] = (uint8_t)(w->screens[id][i] >> 8), lo[i] = (uint8_t)w->screens[id][i];
+    bool designed = z3_sample__screen_designed(id);
     uint32_t ha = 0, la = 0;
-    if (!has_content(id) && id != 0x02 && blank) {
+    if (!designed && blank) {
       ha = la = blank; /* blank screens share one all-zero stream, as unused vanilla ids share data */
     } else {
       hs.len = ls.len = 0;
       st = z3_lz2_compress(&hs, hi, 256, Z3_LZ2_OVERWORLD, Z3_LZ2_OPTIMAL, err);
       if (st == Z3_OK) st = z3_lz2_compress(&ls, lo, 256, Z3_LZ2_OVERWORLD, Z3_LZ2_OPTIMAL, err);
       if (st == Z3_OK) st = pack(&p, &hs, &ha, err);
-      if (st == Z3_OK && !has_content(id)) la = blank = ha;
+      if (st == Z3_OK && !designed) la = blank = ha;
       else if (st == Z3_OK) st = pack(&p, &ls, &la, err);
     }
     put_long(img + Z3_OW_MAP_HIGH_PTR_PC + (size_t)id * 3, ha);
@@ -170,7 +140,7 @@ static void write_properties(uint8_t *img) {
   for (int id = 0; id < 0x80; id++) {
     int p = parent_of(id & 0x3F) | (id & 0x40);
     bool dark = id >= 0x40;
-    img[0x07C9C + id] = (uint8_t)(dark ? 0x20 + p % 8 : p % 16);       /* aux blockset < 82 */
+    img[0x07C9C + id] = (uint8_t)(dark ? 0x20 + p % 8 : 0x30 + p % 16); /* aux blockset < 82 */
     img[0x07D1C + id] = (uint8_t)((p % 8) + (dark ? 8 : 0));           /* palette set < 31 */
     put16(img + 0x3F51D + 2 * (size_t)id, (unsigned)(p % 4));          /* sign message */
     if (!dark) {
@@ -308,11 +278,16 @@ static void write_transports(uint8_t *img) {
 }
 
 /* Palette sets (data reference §5.5): 31 x {ow_aux 1, ow_aux 2, ow_animated, unused},
- * then 20 sprite palette sets of two sprites_aux3 indices. */
+ * then 20 sprite palette sets of two sprites_aux3 indices. Aux 1 is always an
+ * even ow_aux palette (ground, water, foliage rows) and aux 2 the odd one after
+ * it (stone, house, flowers), as sample_palettes.c designs them; sets 8-15
+ * (the Dark World's) take the Dark World palettes (ow_aux 10-19, ow_animated 7-13). */
 static void write_palette_sets(uint8_t *img) {
   for (int i = 0; i < 31; i++) {
     uint8_t *s = img + 0x75504 + 4 * i;
-    s[0] = (uint8_t)(i % 20), s[1] = (uint8_t)((i + 7) % 20), s[2] = (uint8_t)(i % 14), s[3] = 0xFF;
+    bool dark = i >= 8 && i < 16;
+    s[0] = (uint8_t)((dark ? 10 : 0) + 2 * (i % 5)), s[1] = (uint8_t)(s[0] + 1);
+    s[2] = (uint8_t)((dark ? 7 : 0) + i % 7), s[3] = 0xFF;
   }
   for (int i = 0; i < 20; i++) img[0x75580 + 2 * i] = (uint8_t)(i % 24), img[0x75581 + 2 * i] = (uint8_t)((i + 5) % 24);
 }
@@ -329,9 +304,13 @@ z3_status z3_sample__write_overworld(uint8_t *img, size_t size, z3_error *err) {
   if (size < 0x100000) return Z3_OK;
   write_code_flags(img);
   write_layout(img);
-  write_tile16(img);
-  write_tile32(img);
-  z3_status st = write_maps(img, err);
+  z3_sample_world world;
+  z3_status st = z3_sample__world_build(&world, err);
+  if (st) return st;
+  write_tile16(img, &world);
+  write_tile32(img, &world);
+  st = write_maps(img, &world, err);
+  z3_sample__world_free(&world);
   if (st) return st;
   write_properties(img);
   write_sprites(img);
