@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "zelda3/dungeon_json.h"
+#include "zelda3/layouts.h"
 
 #define BOUND(name, k, vert, what) \
   {name, "camera limit (high byte), " what, 0x1491D, 0x15B7C, 1, 8, k, Z3_PV_BOUND, vert}
@@ -100,9 +101,23 @@ const char *z3_palace_name(unsigned palace) {
 enum { TABLES_END = 0x15C4E + Z3_SPAWN_POINTS };
 
 z3_status z3_place_check_rom(const z3_rom *rom, z3_error *err) {
-  if (rom->data.len >= TABLES_END) return Z3_OK;
-  return z3_error_set(err, Z3_E_INVALID, "the ROM (%zu bytes) ends before the entrance tables (0x14813-0x%X)", rom->data.len,
-                      (unsigned)TABLES_END - 1);
+  if (rom->data.len < TABLES_END) {
+    return z3_error_set(err, Z3_E_INVALID, "the ROM (%zu bytes) ends before the entrance tables (0x14813-0x%X)",
+                        rom->data.len, (unsigned)TABLES_END - 1);
+  }
+  /* ZScream's expanded entrances live elsewhere (0x78000+); the vanilla tables
+   * would be read and written as if nothing had moved. */
+  z3_layouts found;
+  z3_layouts_scan(rom, &found);
+  for (size_t i = 0; i < found.count; i++) {
+    if (found.hits[i].layout != Z3_LAYOUT_DUNGEON_ENTRANCES) continue;
+    char why[96];
+    z3_layout_hit_evidence(&found.hits[i], why, sizeof why);
+    z3_error_set(err, Z3_E_INVALID, "this ROM has ZScream's expanded dungeon entrances (%s), which z3ed does not read yet", why);
+    z3_error_hint(err, "'z3ed rom info' lists the expanded layouts it shows");
+    return Z3_E_INVALID;
+  }
+  return Z3_OK;
 }
 
 static size_t field_offset(const z3_place_field *f, z3_place_kind kind, int id) {

@@ -33,7 +33,7 @@ static z3_status take_text(const json_t *v, const char *path, z3_bundle_text *ou
   if (!json_is_string(v)) return bad(err, path, "must be a string");
   out->text = z3_strdup(json_string_value(v));
   if (!out->text) return z3_error_set(err, Z3_E_NOMEM, "out of memory reading a bundle");
-  snprintf(out->where, sizeof out->where, "%s", path);
+  snprintf(out->where, sizeof out->where, "%.*s", (int)sizeof out->where - 1, path);
   return Z3_OK;
 }
 
@@ -127,7 +127,7 @@ z3_status z3_text_bundle_read_json(const uint8_t *data, size_t len, z3_text_bund
 /* ---- writing ------------------------------------------------------------ */
 
 static json_t *hex_id(size_t id) {
-  char s[16];
+  char s[24];
   snprintf(s, sizeof s, "0x%03zX", id);
   return json_string(s);
 }
