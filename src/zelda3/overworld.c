@@ -324,7 +324,9 @@ static z3_status save_tile16(const z3_overworld *ow, z3_rom *rom, z3_error *err)
       buf[i * 8 + 2 * q + 1] = (uint8_t)(ow->tile16[i][q] >> 8);
     }
   z3_status st = check_entrance_flag(ow, rom, buf, err);
-  if (st == Z3_OK) st = z3_ow__write_diff(rom, ow->tile16_pc, buf, bytes, "overworld tile16 definitions", err);
+  char reason[160];
+  snprintf(reason, sizeof reason, "%s%soverworld tile16 definitions", ow->tile16_why, ow->tile16_why[0] ? ": " : "");
+  if (st == Z3_OK) st = z3_ow__write_diff(rom, ow->tile16_pc, buf, bytes, reason, err);
   z3_free(buf);
   return st;
 }

@@ -144,7 +144,8 @@ typedef struct z3_overworld {
   size_t tile16_pc, tile32_pc[4], tile32_table_bytes;
   bool tile16_dirty, tile32_dirty;
   char places_why[192];
-  char tile32_why[96];          /* latest entrance/exit edit, for the change log */
+  char tile32_why[96];          /* latest tile32 definition made, for the change log */
+  char tile16_why[96];          /* latest tile16 definition edit, for the change log */
   /* sprites: [0] 64 lists (LW), [1] and [2] 144 lists (0x00-0x8F) */
   z3_ow_list sprites[Z3_OW_STATES][144];
   z3_ow_list items[Z3_OW_LIST_AREAS];

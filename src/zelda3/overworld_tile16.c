@@ -44,7 +44,7 @@ z3_status z3_ow_set_tile16_entry(z3_overworld *ow, int id, int quadrant, z3_ow_t
   if (w == old) return Z3_OK;
   ow->tile16[id][quadrant] = w;
   ow->tile16_dirty = true;
-  snprintf(ow->tile32_why, sizeof ow->tile32_why, "tile16 0x%03X %s changed from 0x%04X to 0x%04X", (unsigned)id,
+  snprintf(ow->tile16_why, sizeof ow->tile16_why, "tile16 0x%03X %s changed from 0x%04X to 0x%04X", (unsigned)id,
            z3_ow_quadrant_names[quadrant], old, w);
   return Z3_OK;
 }
