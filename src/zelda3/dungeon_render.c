@@ -21,9 +21,10 @@
 #include "zelda3/blockset.h"
 #include "zelda3/dungeon_internal.h"
 #include "zelda3/dungeon_render.h"
+#include "zelda3/entrance.h"
 #include "zelda3/palettes.h"
 
-enum { MAP = 64, ENTRANCES = 133, ENTRANCE_ROOM_PC = 0x14813, ENTRANCE_BLOCKSET_PC = 0x15381 };
+enum { MAP = 64 };
 
 typedef struct box {
   int x, y, w, h; /* tile8 units */
@@ -207,8 +208,13 @@ static void draw_doors(const z3_rom *rom, canvas *c, const z3_room *r, z3_room_i
 
 /* Main blockset: from the first entrance into this room (§3.13), else 0. */
 static unsigned main_blockset(const z3_rom *rom, int room) {
-  for (int i = 0; i < ENTRANCES; i++)
-    if (z3_dungeon__word(rom, ENTRANCE_ROOM_PC + 2 * (size_t)i) == room) return rom->data.data[ENTRANCE_BLOCKSET_PC + (size_t)i];
+  const z3_place_field *room_field = z3_place_field_find("room"), *blockset = z3_place_field_find("blockset");
+  if (z3_place_check_rom(rom, NULL) != Z3_OK) return 0;
+  for (int i = 0; i < Z3_ENTRANCES; i++) {
+    unsigned r = 0, b = 0;
+    if (z3_place_get(rom, Z3_PLACE_ENTRANCE, i, room_field, &r, NULL) != Z3_OK) return 0;
+    if ((int)r == room && z3_place_get(rom, Z3_PLACE_ENTRANCE, i, blockset, &b, NULL) == Z3_OK) return b;
+  }
   return 0;
 }
 

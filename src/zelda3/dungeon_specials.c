@@ -4,13 +4,13 @@
  * problem as an "error" entry instead of failing the whole description. */
 #include "zelda3/dungeon_internal.h"
 #include "zelda3/dungeon_json.h"
+#include "zelda3/entrance.h"
 
 enum {
   POT_PTR_OPERAND_PC = 0xE6C2, POT_BANK_OPERAND_PC = 0xE6C8,
   BLOCK_SIZE_OPERAND_PC = 0x8896, BLOCK_CHUNK_OPERAND_PC = 0x15AFA,
   TORCH_SIZE_OPERAND_PC = 0x88C1, TORCH_CHUNK_OPERAND_PC = 0x15B16,
   PIT_COUNT_OPERAND_PC = 0x394A6, PIT_PTR_OPERAND_PC = 0x394AB,
-  ENTRANCE_ROOM_PC = 0x14813, ENTRANCES = 133, SPAWN_ROOM_PC = 0x15B6E, SPAWNS = 7,
 };
 
 static bool readable(const z3_rom *rom, size_t pc, size_t n) { return pc <= rom->data.len && n <= rom->data.len - pc; }
@@ -90,10 +90,17 @@ static bool pit_damage(const z3_rom *rom, int room) {
   return false;
 }
 
-static json_t *indices_into(const z3_rom *rom, size_t table, int count, int room) {
+/* Entrances or starting points leading to the room; null where the tables
+ * cannot be read (a short image, or entrances an editor has moved). */
+static json_t *places_into(const z3_rom *rom, z3_place_kind kind, int room) {
+  if (z3_place_check_rom(rom, NULL) != Z3_OK) return json_null();
+  const z3_place_field *room_field = z3_place_field_find("room");
   json_t *list = json_array();
-  for (int i = 0; i < count; i++)
-    if (z3_dungeon__word(rom, table + 2 * (size_t)i) == room) json_array_append_new(list, z3_json_hex((unsigned)i, 2));
+  for (int i = 0; i < z3_place_count(kind); i++) {
+    unsigned r = 0;
+    if (z3_place_get(rom, kind, i, room_field, &r, NULL) == Z3_OK && (int)r == room)
+      json_array_append_new(list, z3_json_hex((unsigned)i, 2));
+  }
   return list;
 }
 
@@ -102,6 +109,6 @@ void z3_room_specials_json(const z3_rom *rom, int room, json_t *out) {
   json_object_set_new(out, "blocks", blocks(rom, room));
   json_object_set_new(out, "torches", torches(rom, room));
   json_object_set_new(out, "pit_damage", json_boolean(pit_damage(rom, room)));
-  json_object_set_new(out, "entrances", indices_into(rom, ENTRANCE_ROOM_PC, ENTRANCES, room));
-  json_object_set_new(out, "spawn_points", indices_into(rom, SPAWN_ROOM_PC, SPAWNS, room));
+  json_object_set_new(out, "entrances", places_into(rom, Z3_PLACE_ENTRANCE, room));
+  json_object_set_new(out, "spawn_points", places_into(rom, Z3_PLACE_SPAWN, room));
 }

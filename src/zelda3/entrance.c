@@ -134,7 +134,11 @@ static z3_status check_record(const z3_rom *rom, z3_place_kind kind, int id, con
   if (!z3_place_field_applies(f, kind)) {
     return z3_error_set(err, Z3_E_INVALID, "%ss have no field '%s'", z3_place_kind_name(kind), f->name);
   }
-  return z3_place_check_rom(rom, err);
+  if (rom->data.len < TABLES_END) { /* cheap: reads need only the bytes; writes also check the layout */
+    return z3_error_set(err, Z3_E_INVALID, "the ROM (%zu bytes) ends before the entrance tables (0x14813-0x%X)",
+                        rom->data.len, (unsigned)TABLES_END - 1);
+  }
+  return Z3_OK;
 }
 
 static unsigned read_value(const z3_rom *rom, const z3_place_field *f, z3_place_kind kind, int id) {
@@ -197,7 +201,7 @@ static z3_status check_value(const z3_place_field *f, unsigned room, int64_t v, 
 z3_status z3_place_check(const z3_rom *rom, z3_place_kind kind, int id, const z3_place_field *f, int64_t value,
                          z3_error *err) {
   z3_status st = check_record(rom, kind, id, f, err);
-  if (st == Z3_OK) st = check_record(rom, kind, id, &fields[0], err);
+  if (st == Z3_OK) st = z3_place_check_rom(rom, err);
   if (st == Z3_OK) st = check_value(f, record_room(rom, kind, id), value, err);
   return st;
 }

@@ -60,8 +60,9 @@ bool z3_place_field_applies(const z3_place_field *f, z3_place_kind kind);
 int z3_place_count(z3_place_kind kind);
 const char *z3_place_kind_name(z3_place_kind kind); /* "entrance" or "spawn point" */
 
-/* Z3_E_INVALID when the ROM is too small to hold the tables; the JSON
- * functions below assume it is not. */
+/* Z3_E_INVALID when the ROM is too small to hold the tables or has them
+ * moved (ZScream's expanded entrances). z3_place_get checks only the size,
+ * so callers check this once first; the JSON functions assume it passed. */
 z3_status z3_place_check_rom(const z3_rom *rom, z3_error *err);
 /* The field's value in record `id` (checked: id in range, field applies). */
 z3_status z3_place_get(const z3_rom *rom, z3_place_kind kind, int id, const z3_place_field *f, unsigned *out,
