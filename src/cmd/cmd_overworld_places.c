@@ -19,8 +19,10 @@ static json_t *where_json(unsigned area, unsigned abs_x, unsigned abs_y) {
     json_object_set_new(o, "unused", json_true());
     return o;
   }
-  json_object_set_new(o, "x", json_integer((json_int_t)abs_x - (json_int_t)((area & 7) << 9)));
-  json_object_set_new(o, "y", json_integer((json_int_t)abs_y - (json_int_t)((area & 0x38) << 6)));
+  int x, y;
+  z3_ow_area_origin((int)area, &x, &y);
+  json_object_set_new(o, "x", json_integer((json_int_t)abs_x - x));
+  json_object_set_new(o, "y", json_integer((json_int_t)abs_y - y));
   return o;
 }
 

@@ -169,6 +169,9 @@ const char *z3_ow_state_name(int state);    /* "beginning", "zelda", "agahnim" *
 bool z3_ow_state_parse(const char *text, int *state);
 /* Side of the area's tile16 grid: 64 for a large area's parent, else 32. */
 int z3_ow_area_tile16_side(const z3_overworld *ow, int id);
+/* Pixel position of the area's upper-left corner in its world: areas sit on
+ * an 8-wide grid of 512-pixel screens, the dark world in the same range. */
+void z3_ow_area_origin(int id, int *x, int *y);
 /* Checks an area id; the error names it. */
 z3_status z3_ow_check_area(int id, z3_error *err);
 

@@ -82,6 +82,11 @@ z3_status z3_ow_check_area(int id, z3_error *err) {
   return Z3_E_NOT_FOUND;
 }
 
+void z3_ow_area_origin(int id, int *x, int *y) {
+  *x = (id & 7) << 9;
+  *y = (id & 0x38) << 6;
+}
+
 int z3_ow_area_tile16_side(const z3_overworld *ow, int id) {
   const z3_ow_area *a = &ow->areas[id];
   return a->large && a->parent == id ? 64 : 32;

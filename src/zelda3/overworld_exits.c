@@ -17,7 +17,8 @@ enum { SCREEN_W = 256, SCREEN_H = 224 };
 
 /* x, y: pixels from the parent area's upper-left corner. */
 static place place_in(const z3_overworld *ow, int parent, int x, int y) {
-  int base_x = (parent & 7) << 9, base_y = (parent & 0x38) << 6;
+  int base_x, base_y;
+  z3_ow_area_origin(parent, &base_x, &base_y);
   int side = z3_ow_area_tile16_side(ow, parent) * 16;
   int link_x = base_x + x, link_y = base_y + y;
   int scroll_x = clamp(link_x - 120, base_x, base_x + side - SCREEN_W);

@@ -8,8 +8,17 @@
 
 #include "zelda3/overworld_json.h"
 
-static int rel_x(int p, unsigned abs_x) { return (int)abs_x - ((p & 7) << 9); }
-static int rel_y(int p, unsigned abs_y) { return (int)abs_y - ((p & 0x38) << 6); }
+static int rel_x(int p, unsigned abs_x) {
+  int x, y;
+  z3_ow_area_origin(p, &x, &y);
+  return (int)abs_x - x;
+}
+
+static int rel_y(int p, unsigned abs_y) {
+  int x, y;
+  z3_ow_area_origin(p, &x, &y);
+  return (int)abs_y - y;
+}
 
 /* 0 none, 1 wooden, 2 bombable, 3 sanctuary, 4 palace (z3_ow_exit_door_names). */
 static int door_kind(const z3_ow_exit *e) {

@@ -36,8 +36,6 @@ static void square(const canvas *c, int x, int y, int size, uint8_t colour, bool
     }
 }
 
-static int base_x(int area) { return (area & 7) << 9; }
-static int base_y(int area) { return (area & 0x38) << 6; }
 
 static int draw_sprites(const z3_overworld *ow, const canvas *c, int id, int state) {
   z3_ow_list *l;
@@ -66,7 +64,9 @@ static int draw_exits(const z3_overworld *ow, const canvas *c, int parent) {
   for (int i = 0; i < Z3_OW_EXIT_COUNT; i++) {
     const z3_ow_exit *e = &ow->exits[i];
     if (e->link_x == 0xFFFF || e->area >= Z3_OW_AREA_COUNT || ow->areas[e->area].parent != parent) continue;
-    square(c, e->link_x - base_x(parent), e->link_y - base_y(parent), 16, 130, true), n++;
+    int x, y;
+    z3_ow_area_origin(parent, &x, &y);
+    square(c, e->link_x - x, e->link_y - y, 16, 130, true), n++;
   }
   return n;
 }
@@ -82,7 +82,10 @@ static int draw_items(const z3_overworld *ow, const canvas *c, int parent) {
 
 void z3_ow_draw_overlay(const z3_overworld *ow, int id, unsigned kinds, int state, z3_ow_image *img, int counts[4]) {
   int parent = ow->areas[id].parent;
-  canvas c = {img, base_x(id) - base_x(parent), base_y(id) - base_y(parent)};
+  int ix, iy, px, py;
+  z3_ow_area_origin(id, &ix, &iy);
+  z3_ow_area_origin(parent, &px, &py);
+  canvas c = {img, ix - px, iy - py};
   counts[0] = counts[1] = counts[2] = counts[3] = 0;
   if (kinds & Z3_OW_OVERLAY_ITEMS) counts[3] = draw_items(ow, &c, parent);
   if (kinds & Z3_OW_OVERLAY_ENTRANCES) counts[1] = draw_entrances(ow, &c, parent);
