@@ -203,6 +203,8 @@ bool z3_arg_given(const z3_cmd_ctx *ctx, const char *name);
 const char *z3_arg_str(const z3_cmd_ctx *ctx, const char *name);  /* NULL when absent */
 int64_t z3_arg_int(const z3_cmd_ctx *ctx, const char *name);      /* 0 when absent */
 bool z3_arg_bool(const z3_cmd_ctx *ctx, const char *name);
+/* A Z3_ARG_ENUM's value as its index in the spec's choices; -1 when absent. */
+int z3_arg_choice(const z3_cmd_ctx *ctx, const char *name);
 
 /* Writes a file on the command's behalf: atomic, backup of a previous file
  * unless --no-backup, and only recorded (not written) under --dry-run. The

@@ -1,16 +1,5 @@
 /* dungeon add-door / move-door / remove-door / move-sprite. */
-#include <string.h>
-
 #include "cmd/handlers_dungeon.h"
-
-static const char *const directions[] = {"north", "south", "west", "east", NULL};
-
-static unsigned direction_arg(const z3_cmd_ctx *ctx) {
-  const char *s = z3_arg_str(ctx, "direction");
-  for (unsigned i = 0; directions[i]; i++)
-    if (s && strcmp(s, directions[i]) == 0) return i;
-  return 0;
-}
 
 /* Where the other side stands after the edit, for the result. */
 static json_t *pair_json(const z3_door_pair *p) {
@@ -32,7 +21,7 @@ z3_status cmd_dungeon_add_door(z3_cmd_ctx *ctx, z3_error *err) {
   int64_t type = z3_arg_int(ctx, "type");
   if (type > 0xFF) st = z3_error_set(err, Z3_E_INVALID, "door type 0x%llX does not exist: types are even, 0x00-0x66", (unsigned long long)type);
   if (st == Z3_OK) {
-    st = z3_room_add_door(d, room, direction_arg(ctx), (unsigned)z3_arg_int(ctx, "position"), (uint8_t)type,
+    st = z3_room_add_door(d, room, (unsigned)z3_arg_choice(ctx, "direction"), (unsigned)z3_arg_int(ctx, "position"), (uint8_t)type,
                           z3_arg_bool(ctx, "pair"), &index, &pair, err);
   }
   if (st == Z3_OK) {

@@ -1,8 +1,6 @@
 /* dungeon add-object / move-object / remove-object / add-sprite / remove-sprite /
  * set-chest / copy-room: edit the model, then save what changed into ctx->rom
  * (the dispatcher does --dry-run, the atomic save and the change report). */
-#include <string.h>
-
 #include "cmd/handlers_dungeon.h"
 #include "zelda3/dungeon_json.h"
 
@@ -58,8 +56,6 @@ z3_status cmd_dungeon_remove_object(z3_cmd_ctx *ctx, z3_error *err) {
   return z3_cmd__dungeon_commit(ctx, d, room, st, err);
 }
 
-static const char *const key_names[] = {"none", "small", "big"};
-
 z3_status cmd_dungeon_add_sprite(z3_cmd_ctx *ctx, z3_error *err) {
   z3_dungeon *d;
   int room;
@@ -78,9 +74,7 @@ z3_status cmd_dungeon_add_sprite(z3_cmd_ctx *ctx, z3_error *err) {
   if (st == Z3_OK && overlord && !z3_room_sprite_is_overlord(&s)) {
     st = z3_error_set(err, Z3_E_INVALID, "overlord id 0x%02X does not exist: overlords are 0x01-0x1A", s.id);
   }
-  const char *key = z3_arg_str(ctx, "key");
-  for (uint8_t k = 0; k < 3; k++)
-    if (strcmp(key, key_names[k]) == 0) s.key_drop = k;
+  s.key_drop = (uint8_t)z3_arg_choice(ctx, "key");
   if (st == Z3_OK && overlord && s.key_drop) st = z3_error_set(err, Z3_E_INVALID, "overlords cannot drop keys");
   size_t index = 0;
   if (st == Z3_OK) st = z3_room_add_sprite(d, room, &s, &index, err);

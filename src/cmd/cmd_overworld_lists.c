@@ -5,8 +5,7 @@
 #include "cmd/handlers.h"
 #include "cmd/handlers_overworld.h"
 
-/* --map and the model; on failure nothing is left to free. */
-static z3_status open_map(z3_cmd_ctx *ctx, int *id, z3_overworld **ow, z3_error *err) {
+z3_status z3_cmd__ow_open(z3_cmd_ctx *ctx, int *id, z3_overworld **ow, z3_error *err) {
   *ow = NULL;
   z3_status st = z3_cmd__ow_map(ctx, id, err);
   if (st == Z3_OK) st = z3_ow_load(ow, ctx->rom, err);
@@ -32,7 +31,7 @@ z3_status cmd_overworld_list_sprites(z3_cmd_ctx *ctx, z3_error *err) {
   bool all = false;
   z3_overworld *ow;
   z3_status st = z3_cmd__ow_state(ctx, &state, &all, err);
-  if (st == Z3_OK) st = open_map(ctx, &id, &ow, err);
+  if (st == Z3_OK) st = z3_cmd__ow_open(ctx, &id, &ow, err);
   if (st) return st;
   int parent = ow->areas[id].parent;
   json_t *states = json_array();
@@ -80,7 +79,7 @@ z3_status cmd_overworld_add_sprite(z3_cmd_ctx *ctx, z3_error *err) {
   int id = 0, state = 0, index = -1;
   z3_overworld *ow = NULL;
   z3_status st = edit_state(ctx, &state, err);
-  if (st == Z3_OK) st = open_map(ctx, &id, &ow, err);
+  if (st == Z3_OK) st = z3_cmd__ow_open(ctx, &id, &ow, err);
   int64_t sid = z3_arg_int(ctx, "id");
   z3_ow_sprite s = {.x = (uint8_t)z3_arg_int(ctx, "x"), .y = (uint8_t)z3_arg_int(ctx, "y"), .id = (uint8_t)sid};
   if (st == Z3_OK) st = z3_ow_sprite_add(ow, state, id, s, &index, err);
@@ -95,7 +94,7 @@ z3_status cmd_overworld_move_sprite(z3_cmd_ctx *ctx, z3_error *err) {
   int id = 0, state = 0;
   z3_overworld *ow = NULL;
   z3_status st = edit_state(ctx, &state, err);
-  if (st == Z3_OK) st = open_map(ctx, &id, &ow, err);
+  if (st == Z3_OK) st = z3_cmd__ow_open(ctx, &id, &ow, err);
   int index = (int)z3_arg_int(ctx, "index");
   json_t *old = NULL;
   z3_ow_list *l = NULL;
@@ -116,7 +115,7 @@ z3_status cmd_overworld_remove_sprite(z3_cmd_ctx *ctx, z3_error *err) {
   int id = 0, state = 0;
   z3_overworld *ow = NULL;
   z3_status st = edit_state(ctx, &state, err);
-  if (st == Z3_OK) st = open_map(ctx, &id, &ow, err);
+  if (st == Z3_OK) st = z3_cmd__ow_open(ctx, &id, &ow, err);
   int index = (int)z3_arg_int(ctx, "index");
   z3_ow_list *l = NULL;
   json_t *removed = NULL;
@@ -249,7 +248,7 @@ z3_status cmd_overworld_list_items(z3_cmd_ctx *ctx, z3_error *err) {
 z3_status cmd_overworld_set_entrance(z3_cmd_ctx *ctx, z3_error *err) {
   int id = 0;
   z3_overworld *ow = NULL;
-  z3_status st = open_map(ctx, &id, &ow, err);
+  z3_status st = z3_cmd__ow_open(ctx, &id, &ow, err);
   int slot = (int)z3_arg_int(ctx, "slot");
   bool hole = z3_arg_bool(ctx, "hole");
   z3_ow_entrance *table = ow ? (hole ? ow->holes : ow->entrances) : NULL;

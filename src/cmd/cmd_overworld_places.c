@@ -1,15 +1,6 @@
 /* overworld set-exit / set-transport / add-item / move-item / remove-item. */
-#include <string.h>
-
 #include "cmd/handlers.h"
 #include "cmd/handlers_overworld.h"
-
-static z3_status open_map(z3_cmd_ctx *ctx, int *id, z3_overworld **ow, z3_error *err) {
-  *ow = NULL;
-  z3_status st = z3_cmd__ow_map(ctx, id, err);
-  if (st == Z3_OK) st = z3_ow_load(ow, ctx->rom, err);
-  return st;
-}
 
 /* Position relative to the area, as the commands take it. */
 static json_t *where_json(unsigned area, unsigned abs_x, unsigned abs_y) {
@@ -41,17 +32,11 @@ static json_t *exit_json(const z3_ow_exit *e) {
   return o;
 }
 
-static int door_kind(const char *name) {
-  for (int i = 0; z3_ow_exit_door_names[i]; i++)
-    if (name && strcmp(name, z3_ow_exit_door_names[i]) == 0) return i;
-  return 0;
-}
-
 z3_status cmd_overworld_set_exit(z3_cmd_ctx *ctx, z3_error *err) {
   int slot = (int)z3_arg_int(ctx, "slot"), id = 0;
   z3_overworld *ow = NULL;
   bool clear = z3_arg_bool(ctx, "clear");
-  z3_status st = clear ? z3_ow_load(&ow, ctx->rom, err) : open_map(ctx, &id, &ow, err);
+  z3_status st = clear ? z3_ow_load(&ow, ctx->rom, err) : z3_cmd__ow_open(ctx, &id, &ow, err);
   if (st) {
     z3_ow_free(ow);
     return st;
@@ -62,7 +47,7 @@ z3_status cmd_overworld_set_exit(z3_cmd_ctx *ctx, z3_error *err) {
   } else {
     st = z3_ow_place_exit(ow, slot, (int)z3_arg_int(ctx, "room"), id, (int)z3_arg_int(ctx, "x"), (int)z3_arg_int(ctx, "y"), err);
     if (st == Z3_OK && z3_arg_given(ctx, "door")) {
-      st = z3_ow_set_exit_door(ow, slot, door_kind(z3_arg_str(ctx, "door")), (int)z3_arg_int(ctx, "door-x"),
+      st = z3_ow_set_exit_door(ow, slot, z3_arg_choice(ctx, "door"), (int)z3_arg_int(ctx, "door-x"),
                                (int)z3_arg_int(ctx, "door-y"), err);
     }
   }
@@ -92,7 +77,7 @@ static json_t *transport_json(const z3_overworld *ow, int slot) {
 z3_status cmd_overworld_set_transport(z3_cmd_ctx *ctx, z3_error *err) {
   int slot = (int)z3_arg_int(ctx, "slot"), id = 0, source = -1;
   z3_overworld *ow = NULL;
-  z3_status st = open_map(ctx, &id, &ow, err);
+  z3_status st = z3_cmd__ow_open(ctx, &id, &ow, err);
   if (st == Z3_OK && z3_arg_given(ctx, "whirlpool-in")) {
     const char *text = z3_arg_str(ctx, "whirlpool-in");
     uint64_t v;
@@ -125,7 +110,7 @@ typedef enum item_edit { ITEM_ADD, ITEM_MOVE, ITEM_REMOVE } item_edit;
 static z3_status edit_item(z3_cmd_ctx *ctx, item_edit what, z3_error *err) {
   int id = 0, index = what == ITEM_ADD ? -1 : (int)z3_arg_int(ctx, "index");
   z3_overworld *ow = NULL;
-  z3_status st = open_map(ctx, &id, &ow, err);
+  z3_status st = z3_cmd__ow_open(ctx, &id, &ow, err);
   z3_ow_list *l = NULL;
   if (st == Z3_OK) st = z3_ow_item_list(ow, id, &l, err);
   if (st == Z3_OK && what != ITEM_ADD && index >= 0 && index < l->count) {

@@ -1,6 +1,5 @@
 /* overworld get-tile16 / set-tile16 / find-tile: tile16 definitions and where they are used. */
 #include <stdlib.h>
-#include <string.h>
 
 #include "cmd/handlers.h"
 #include "cmd/handlers_overworld.h"
@@ -78,16 +77,9 @@ z3_status cmd_overworld_get_tile16(z3_cmd_ctx *ctx, z3_error *err) {
   return st;
 }
 
-static int quadrant_arg(const z3_cmd_ctx *ctx) {
-  const char *s = z3_arg_str(ctx, "quadrant");
-  for (int q = 0; z3_ow_quadrant_names[q]; q++)
-    if (s && strcmp(s, z3_ow_quadrant_names[q]) == 0) return q;
-  return 0;
-}
-
 z3_status cmd_overworld_set_tile16(z3_cmd_ctx *ctx, z3_error *err) {
   z3_overworld *ow = NULL;
-  int id = (int)z3_arg_int(ctx, "id"), q = quadrant_arg(ctx);
+  int id = (int)z3_arg_int(ctx, "id"), q = z3_arg_choice(ctx, "quadrant");
   z3_ow_tile8 t[4];
   usage u = {0};
   z3_status st = z3_ow_load(&ow, ctx->rom, err);

@@ -35,6 +35,8 @@ z3_status z3_cmd__ow_map(const z3_cmd_ctx *ctx, int *id, z3_error *err);
 z3_status z3_cmd__ow_state(const z3_cmd_ctx *ctx, int *state, bool *all, z3_error *err);
 json_t *z3_cmd__ow_sprite_json(const z3_ow_sprite *s, int index);
 json_t *z3_cmd__ow_area_json(const z3_overworld *ow, int id);
+/* --map checked and the model loaded; on failure *ow is NULL or loaded. */
+z3_status z3_cmd__ow_open(z3_cmd_ctx *ctx, int *id, z3_overworld **ow, z3_error *err);
 /* Loads the model; saves it back into ctx->rom (the dispatcher writes the file). */
 z3_status z3_cmd__ow_commit(z3_cmd_ctx *ctx, z3_overworld *ow, z3_error *err);
 

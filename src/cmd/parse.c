@@ -349,6 +349,14 @@ int64_t z3_arg_int(const z3_cmd_ctx *ctx, const char *name) {
   return v ? v->number : 0;
 }
 
+int z3_arg_choice(const z3_cmd_ctx *ctx, const char *name) {
+  const z3_arg_value *v = find_value(ctx, name);
+  if (!v || !v->text || !v->spec->choices) return -1;
+  for (int i = 0; v->spec->choices[i]; i++)
+    if (strcmp(v->text, v->spec->choices[i]) == 0) return i;
+  return -1; /* the parser accepts only listed choices */
+}
+
 bool z3_arg_bool(const z3_cmd_ctx *ctx, const char *name) {
   const z3_arg_value *v = find_value(ctx, name);
   return v && v->number != 0;
