@@ -68,8 +68,6 @@ static z3_status add_special(z3_cmd_ctx *ctx, special kind, z3_error *err) {
   records rec;
   z3_status st = open_records(ctx, kind, &d, &room, &rec, err);
   if (st) return st;
-  uint16_t *pos = rec.pos;
-  uint8_t *items = rec.items;
   size_t n = rec.n;
   int64_t x = z3_arg_int(ctx, "x"), y = z3_arg_int(ctx, "y");
   if (x > 63 || y > 63) {
@@ -79,9 +77,9 @@ static z3_status add_special(z3_cmd_ctx *ctx, special kind, z3_error *err) {
     st = z3_error_set(err, Z3_E_INVALID, "room 0x%03X already has %zu %ss, the most it can hold", room, n, special_names[kind]);
   }
   if (st == Z3_OK) {
-    pos[n] = position_arg(ctx, kind);
-    if (kind == POT) items[n] = (uint8_t)z3_arg_int(ctx, "item");
-    st = replace(d, room, kind, pos, items, n + 1, err);
+    rec.pos[n] = position_arg(ctx, kind);
+    if (kind == POT) rec.items[n] = (uint8_t)z3_arg_int(ctx, "item");
+    st = replace(d, room, kind, rec.pos, rec.items, n + 1, err);
   }
   if (st == Z3_OK) {
     json_object_set_new(ctx->result, "index", json_integer((json_int_t)n));
@@ -96,19 +94,17 @@ static z3_status remove_special(z3_cmd_ctx *ctx, special kind, z3_error *err) {
   records rec;
   z3_status st = open_records(ctx, kind, &d, &room, &rec, err);
   if (st) return st;
-  uint16_t *pos = rec.pos;
-  uint8_t *items = rec.items;
   size_t n = rec.n, index = (size_t)z3_arg_int(ctx, "index");
   if (index >= n) {
     st = z3_error_set(err, Z3_E_NOT_FOUND, "room 0x%03X has %zu %ss; there is no %s %zu", room, n, special_names[kind],
                       special_names[kind], index);
   }
   if (st == Z3_OK) {
-    json_object_set_new(ctx->result, "removed", kind == POT ? z3_pot_json(&(z3_pot_item){pos[index], items[index]}, index)
-                                                            : z3_block_json(pos[index], kind == TORCH));
-    memmove(&pos[index], &pos[index + 1], (n - index - 1) * sizeof pos[0]);
-    memmove(&items[index], &items[index + 1], (n - index - 1) * sizeof items[0]);
-    st = replace(d, room, kind, pos, items, n - 1, err);
+    json_object_set_new(ctx->result, "removed", kind == POT ? z3_pot_json(&(z3_pot_item){rec.pos[index], rec.items[index]}, index)
+                                                            : z3_block_json(rec.pos[index], kind == TORCH));
+    memmove(&rec.pos[index], &rec.pos[index + 1], (n - index - 1) * sizeof rec.pos[0]);
+    memmove(&rec.items[index], &rec.items[index + 1], (n - index - 1) * sizeof rec.items[0]);
+    st = replace(d, room, kind, rec.pos, rec.items, n - 1, err);
   }
   if (st == Z3_OK) z3_room_note(&d->rooms[room], "%s %zu removed", special_names[kind], index);
   return z3_cmd__dungeon_commit(ctx, d, room, st, err);
