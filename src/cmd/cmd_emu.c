@@ -2,9 +2,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <strings.h>
 
 #include "cmd/handlers_emu.h"
+#include "emu/input_script.h"
 #include "emu/snes.h"
 
 enum { MAX_READS = 16, MAX_READ_LEN = 0x10000 };
@@ -141,27 +141,47 @@ static z3_status reads_json(const z3_snes *snes, const emu_read *reads, size_t c
 
 /* Controller 1's buttons from "a,start,up" (z3_snes_set_pad's bit order). */
 static z3_status parse_pad(const char *text, uint16_t *buttons, z3_error *err) {
-  static const struct { const char *name; uint16_t bit; } names[] = {
-      {"b", 0x8000},    {"y", 0x4000},    {"select", 0x2000}, {"start", 0x1000},
-      {"up", 0x0800},   {"down", 0x0400}, {"left", 0x0200},   {"right", 0x0100},
-      {"a", 0x0080},    {"x", 0x0040},    {"l", 0x0020},      {"r", 0x0010},
-  };
   *buttons = 0;
-  while (text && *text) {
-    size_t len = strcspn(text, ",");
-    size_t i = 0;
-    while (i < sizeof names / sizeof names[0] &&
-           (strlen(names[i].name) != len || strncasecmp(names[i].name, text, len) != 0))
-      i++;
-    if (i == sizeof names / sizeof names[0]) {
-      z3_error_set(err, Z3_E_USAGE, "--pad: '%.*s' is not a controller button", (int)len, text);
-      z3_error_hint(err, "buttons are a, b, x, y, l, r, start, select, up, down, left, right");
-      return Z3_E_USAGE;
-    }
-    *buttons |= names[i].bit;
-    text += len + (text[len] == ',');
+  if (!text) return Z3_OK;
+  long bad = z3_input_parse_buttons(text, strlen(text), buttons);
+  if (bad < 0) return Z3_OK;
+  z3_error_set(err, Z3_E_USAGE, "--pad: '%.*s' is not a controller button",
+               (int)strcspn(text + bad, ",+"), text + bad);
+  z3_error_hint(err, "buttons are " Z3_INPUT_BUTTON_NAMES);
+  return Z3_E_USAGE;
+}
+
+/* Largest joypad script read: a million lines of input is far past any run. */
+#define MAX_SCRIPT_BYTES (16u << 20)
+
+static z3_status load_script(const char *path, z3_input_script *script, z3_error *err) {
+  memset(script, 0, sizeof *script);
+  if (!path) return Z3_OK;
+  z3_buf text;
+  z3_buf_init(&text);
+  z3_status st = z3_file_read(&text, path, MAX_SCRIPT_BYTES, err);
+  if (st == Z3_OK) st = z3_input_script_parse(script, (const char *)text.data, text.len, path, err);
+  z3_buf_release(&text);
+  return st;
+}
+
+/* Runs frame by frame so the script's buttons change on frame boundaries;
+ * --pad's buttons are held on controller 1 throughout, on top of it. */
+static z3_snes_stop run_frames(z3_snes *snes, z3_input_script *script, uint16_t pad, uint64_t frames,
+                               bool until, uint32_t pc) {
+  if (!script->count) {
+    z3_snes_set_pad(snes, 0, pad);
+    return z3_snes_run(snes, frames, until, pc);
   }
-  return Z3_OK;
+  z3_snes_stop stop = Z3_SNES_STOP_FRAMES;
+  for (uint64_t i = 0; i < frames && stop == Z3_SNES_STOP_FRAMES; i++) {
+    uint16_t held[Z3_INPUT_PORTS];
+    z3_input_script_at(script, snes->frame, held);
+    held[0] |= pad;
+    for (int port = 0; port < Z3_INPUT_PORTS; port++) z3_snes_set_pad(snes, port, held[port]);
+    stop = z3_snes_run(snes, 1, until, pc);
+  }
+  return stop;
 }
 
 static const char *stop_name(z3_snes_stop stop) {
@@ -192,17 +212,19 @@ z3_status cmd_emu_run(z3_cmd_ctx *ctx, z3_error *err) {
   emu_read reads[MAX_READS];
   size_t count;
   uint16_t pad = 0;
+  z3_input_script script;
   st = parse_reads(z3_arg_str(ctx, "read"), snes, reads, &count, err);
   if (st == Z3_OK) st = parse_pad(z3_arg_str(ctx, "pad"), &pad, err);
+  if (st == Z3_OK) st = load_script(z3_arg_str(ctx, "input"), &script, err);
   if (st) {
     z3_snes_free(snes);
     return st;
   }
-  z3_snes_set_pad(snes, 0, pad);
   bool until = z3_arg_given(ctx, "until-pc");
   uint32_t pc = (uint32_t)z3_arg_int(ctx, "until-pc");
   uint64_t frames = (uint64_t)z3_arg_int(ctx, "frames");
-  z3_snes_stop stop = z3_snes_run(snes, frames, until, pc);
+  z3_snes_stop stop = run_frames(snes, &script, pad, frames, until, pc);
+  z3_input_script_release(&script);
   json_t *reads_out;
   st = reads_json(snes, reads, count, &reads_out, err);
   fill_result(ctx, snes, stop, reads_out);

@@ -15,6 +15,7 @@ static const z3_command z3_cmds_emu[] = {
                        "until the program counter reaches --until-pc (then --frames is the limit, "
                        "and not reaching it ends with exit 1), and reports the CPU registers and "
                        "the memory asked for with --read. Same ROM and arguments, same output. "
+                       "--input plays a joypad script (buttons per controller from a frame on). "
                        "Reads never disturb the machine: the bus region is read without the side "
                        "effects a CPU read of an I/O register would have. --pad holds controller 1's "
                        "buttons for the whole run.",
@@ -33,7 +34,10 @@ static const z3_command z3_cmds_emu[] = {
                       "cgram, oam, sram or bus; ADDR $BB:AAAA, 0x/$-hex or decimal; LEN 1-65536", 0, 0},
                      {"pad", Z3_ARG_LIST, false, NULL, NULL,
                       "buttons held on controller 1 for the whole run: a, b, x, y, l, r, start, "
-                      "select, up, down, left, right", 0, 0}),
+                      "select, up, down, left, right", 0, 0},
+                     {"input", Z3_ARG_PATH, false, NULL, NULL,
+                      "joypad script: lines of FRAME [PORT:]BUTTONS (`120 start`, `126 -`), "
+                      "format in docs/emulator.md; --pad's buttons are added to controller 1", 0, 0}),
         .returns = RETURNS({"stop_reason", "string", "frames, until-pc, or stp (the CPU executed STP)"},
                            {"frames", "integer", "frames begun since power-on"},
                            {"instructions", "integer", "instructions executed (interrupt entries count)"},

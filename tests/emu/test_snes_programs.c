@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/wait.h>
+#include <unistd.h>
 #include <jansson.h>
 
 #include "test.h"
@@ -257,6 +258,36 @@ Z3_TEST(test_snes_joypad__pad_buttons_reach_joy1) {
   json_decref(root);
 }
 
+/* --input plays a joypad script: each frame's auto-read delivers the buttons
+ * the script holds for that frame (frame 0 is the first NMI's frame). */
+Z3_TEST(test_snes_joypad__input_script_changes_buttons_per_frame) {
+  (void)state;
+  char dir[] = "/tmp/z3-joylog-XXXXXX";
+  assert_non_null(mkdtemp(dir));
+  char *path = z3_strfmt("%s/pad.txt", dir);
+  FILE *f = fopen(path, "w");
+  assert_non_null(f);
+  fputs("# press A on frame 3, Start+Up on 5, release on 7\n3 a\n5 start+up\n7 -\n"
+        "7 2:b  # controller 2 is not logged\n", f);
+  fclose(f);
+  char *args = z3_strfmt("--frames 10 --read wram:0x100:34 --input '%s'", path);
+  json_t *r, *root = run("joylog", args, &r);
+  uint8_t b[40];
+  read_bytes(r, 0, b, sizeof b);
+  const uint16_t expect[] = {0, 0, 0, 0x0080, 0x0080, 0x1800, 0x1800, 0, 0};
+  assert_true(le16(b) >= 9);
+  for (unsigned i = 0; i < 9; i++) {
+    uint16_t joy1 = le16(b + 2 + 2 * i); /* $4219:$4218, z3_snes_set_pad's bit order */
+    if (joy1 != expect[i]) print_error("frame %u: JOY1 %04x, expected %04x\n", i, joy1, expect[i]);
+    assert_int_equal(joy1, expect[i]);
+  }
+  json_decref(root);
+  unlink(path);
+  rmdir(dir);
+  free(args);
+  free(path);
+}
+
 Z3_TEST(test_snes_run__same_rom_same_arguments_same_output) {
   (void)state;
   int c1, c2;
@@ -311,5 +342,6 @@ Z3_RUN(cmocka_unit_test(test_snes_nmi__one_per_frame_at_vblank),
        cmocka_unit_test(test_snes_irq__v_and_hv_lines_and_dots),
        cmocka_unit_test(test_snes_joypad__busy_for_about_4224_clocks),
        cmocka_unit_test(test_snes_joypad__pad_buttons_reach_joy1),
+       cmocka_unit_test(test_snes_joypad__input_script_changes_buttons_per_frame),
        cmocka_unit_test(test_snes_run__same_rom_same_arguments_same_output),
        cmocka_unit_test(test_snes_real_rom__runs_and_repeats))
