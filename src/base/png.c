@@ -243,3 +243,25 @@ z3_status z3_png_write_indexed(z3_buf *out, uint32_t width, uint32_t height, con
   spng_ctx_free(ctx);
   return st;
 }
+
+/* Truecolour, for pictures with more than 256 colours (emulator frames). */
+z3_status z3_png_write_rgb(z3_buf *out, uint32_t width, uint32_t height, const uint8_t *rgb,
+                           z3_error *err) {
+  out->len = 0;
+  if (!width || !height || width > SPNG_DIM_MAX || height > SPNG_DIM_MAX)
+    return z3_error_set(err, Z3_E_INVALID, "cannot write a %ux%u png", width, height);
+  spng_ctx *ctx = spng_ctx_new(SPNG_CTX_ENCODER);
+  if (!ctx) return z3_error_set(err, Z3_E_NOMEM, "out of memory while writing png");
+  struct spng_ihdr ihdr = {
+      .width = width, .height = height, .bit_depth = 8, .color_type = SPNG_COLOR_TYPE_TRUECOLOR};
+  int rc = spng_set_option(ctx, SPNG_ENCODE_TO_BUFFER, 1);
+  if (!rc) rc = spng_set_ihdr(ctx, &ihdr);
+  if (!rc)
+    rc = spng_encode_image(ctx, rgb, (size_t)width * height * 3, SPNG_FMT_PNG, SPNG_ENCODE_FINALIZE);
+  size_t len = 0;
+  void *png = rc ? NULL : spng_get_png_buffer(ctx, &len, &rc);
+  z3_status st = rc ? spng_fail(err, "write", rc) : z3_buf_append(out, png, len, err);
+  free(png);
+  spng_ctx_free(ctx);
+  return st;
+}

@@ -31,5 +31,8 @@ z3_status z3_png_read(z3_image *out, const uint8_t *data, size_t len, size_t max
 z3_status z3_png_write_indexed(z3_buf *out, uint32_t width, uint32_t height,
                                const uint8_t *pixels, const uint8_t (*palette)[4],
                                int palette_len, z3_error *err);
+/* Writes an 8-bit RGB PNG from width*height*3 bytes (R, G, B per pixel). */
+z3_status z3_png_write_rgb(z3_buf *out, uint32_t width, uint32_t height, const uint8_t *rgb,
+                           z3_error *err);
 
 #endif

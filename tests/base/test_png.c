@@ -167,6 +167,30 @@ Z3_TEST(test_read_rgb) {
   free(f.data);
 }
 
+/* An RGB write reads back as the same pixels, opaque; no pixels is refused. */
+Z3_TEST(test_write_rgb_roundtrip) {
+  (void)state;
+  enum { W = 7, H = 4 };
+  uint8_t rgb[W * H * 3];
+  for (int i = 0; i < W * H * 3; i++) rgb[i] = (uint8_t)(i * 29 + 3);
+  z3_buf png;
+  z3_buf_init(&png);
+  z3_error err;
+  z3_error_init(&err);
+  assert_ok(z3_png_write_rgb(&png, W, H, rgb, &err), &err);
+  z3_image img = read_ok(png.data, png.len);
+  assert_int_equal(img.width, W);
+  assert_int_equal(img.height, H);
+  for (int i = 0; i < W * H; i++) {
+    assert_memory_equal(img.rgba + 4 * i, rgb + 3 * i, 3);
+    assert_int_equal(img.rgba[4 * i + 3], 255);
+  }
+  z3_image_release(&img);
+  assert_int_equal(z3_png_write_rgb(&png, 0, H, rgb, &err), Z3_E_INVALID);
+  assert_int_equal(png.len, 0);
+  z3_buf_release(&png);
+}
+
 Z3_TEST(test_read_gray_and_16bit_rgba) {
   (void)state;
   uint8_t gray[6] = {0, 50, 100, 150, 200, 255};
@@ -345,7 +369,7 @@ Z3_TEST(test_read_out_of_memory) {
 
 Z3_RUN(cmocka_unit_test(test_indexed_roundtrip_every_palette_size),
        cmocka_unit_test(test_write_is_deterministic), cmocka_unit_test(test_write_rejects),
-       cmocka_unit_test(test_read_rgb), cmocka_unit_test(test_read_gray_and_16bit_rgba),
+       cmocka_unit_test(test_read_rgb), cmocka_unit_test(test_write_rgb_roundtrip), cmocka_unit_test(test_read_gray_and_16bit_rgba),
        cmocka_unit_test(test_read_low_depth_indexed),
        cmocka_unit_test(test_read_index_outside_palette), cmocka_unit_test(test_rejects_not_png),
        cmocka_unit_test(test_rejects_every_truncation), cmocka_unit_test(test_bytes_after_iend),
