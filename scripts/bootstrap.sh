@@ -15,6 +15,9 @@ packages=(
   libcmocka-dev                                   # unit tests
   jq                                              # the command-surface test reads the catalog
   cc65                                            # ca65/ld65: 65816 test programs and the disassembler cross-check
+  retroarch-dev                                   # libretro.h for the test oracle's front end (tests/oracle)
+  libretro-bsnes-mercury-accuracy                 # the test oracle: frames and audio compared with ours
+  libretro-bsnes-mercury-performance              # the speed peer in make bench
   nodejs npm                                      # the MCP test client (tests/mcp)
 )
 
