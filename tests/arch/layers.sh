@@ -16,8 +16,9 @@ declare -A may_include=(
   [zelda3]="base snes zelda3"
   [cmd]="base snes asm emu zelda3 cmd"
   [agent]="base snes asm emu zelda3 cmd agent"
-  [server]="base snes asm emu zelda3 cmd agent server"
-  [app]="base snes asm emu zelda3 cmd agent server app"
+  [debug]="base snes asm emu zelda3 cmd debug"
+  [server]="base snes asm emu zelda3 cmd agent debug server"
+  [app]="base snes asm emu zelda3 cmd agent debug server app"
 )
 
 bad=0
