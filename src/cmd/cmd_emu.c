@@ -188,6 +188,7 @@ static const char *stop_name(z3_snes_stop stop) {
   switch (stop) {
     case Z3_SNES_STOP_PC: return "until-pc";
     case Z3_SNES_STOP_STP: return "stp";
+    case Z3_SNES_STOP_BREAK: return "break";
     case Z3_SNES_STOP_FRAMES: break;
   }
   return "frames";

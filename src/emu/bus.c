@@ -103,6 +103,8 @@ uint8_t z3_snes_bus_read(z3_snes *snes, uint32_t addr) {
   if (snes->io.alu_steps) snes_alu_step(snes);
   uint8_t v = snes_read(snes, addr, false);
   if (!is_cpu_register(addr)) snes->mdr = v;
+  if (snes->watch_pages && snes->watch_pages[(addr & 0xFFFFFF) >> 12])
+    snes->watch(snes->watch_ctx, addr & 0xFFFFFF, v, false);
   return v;
 }
 
@@ -110,6 +112,8 @@ void z3_snes_bus_write(z3_snes *snes, uint32_t addr, uint8_t value) {
   snes_advance(snes, z3_snes_access_clocks(snes, addr));
   if (snes->io.alu_steps) snes_alu_step(snes);
   snes->mdr = value;
+  if (snes->watch_pages && snes->watch_pages[(addr & 0xFFFFFF) >> 12])
+    snes->watch(snes->watch_ctx, addr & 0xFFFFFF, value, true);
   snes_write(snes, addr, value);
 }
 

@@ -55,6 +55,7 @@ void z3_cpu_interrupt(z3_cpu *c, uint16_t native_vector, uint16_t emu_vector, bo
 /* A hardware interrupt: the opcode fetch it replaces, one internal cycle,
  * then the same sequence as BRK. */
 static void enter_interrupt(z3_cpu *c, uint16_t native_vector, uint16_t emu_vector) {
+  c->interrupts++;
   rd(c, pc24(c));
   io(c);
   z3_cpu_interrupt(c, native_vector, emu_vector, false);

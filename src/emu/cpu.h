@@ -45,6 +45,7 @@ struct z3_cpu {
   z3_cpu_bus bus;
   uint64_t cycles;       /* bus reads + writes + idle cycles since init */
   uint64_t instructions; /* instructions completed since init */
+  uint64_t interrupts;   /* hardware interrupt entries (ABORT, NMI, IRQ) since init */
   bool nmi_pending;      /* edge latched by z3_cpu_nmi, taken at the next boundary */
   bool irq_line;         /* level: taken at a boundary while I is clear */
   bool abort_pending;

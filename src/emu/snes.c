@@ -64,7 +64,12 @@ z3_snes_stop z3_snes_run(z3_snes *snes, uint64_t frames, bool until_pc, uint32_t
       wait_for_interrupt(snes);
       continue;
     }
-    if (z3_cpu_step(cpu, 1) == Z3_CPU_STOPPED) return Z3_SNES_STOP_STP;
+    z3_cpu_stop stop = z3_cpu_step(cpu, 1);
+    if (stop == Z3_CPU_STOPPED) return Z3_SNES_STOP_STP;
+    if (stop == Z3_CPU_HOOK || snes->break_requested) {
+      snes->break_requested = false;
+      return Z3_SNES_STOP_BREAK;
+    }
   }
   return Z3_SNES_STOP_FRAMES;
 }

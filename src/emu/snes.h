@@ -128,6 +128,16 @@ struct z3_snes {
   uint64_t frame;           /* frames started since power-on (line 0 reached) */
   uint64_t dma_clocks;      /* clocks the CPU spent halted for general DMA */
   uint64_t nmi_count;       /* times the NMI line went high (diagnostics) */
+  /* Debugger watch (debug/): when watch_pages is set and the 4 KiB page of a
+   * CPU access has its byte set, watch() is called before the access (a
+   * write's old value is still in place). Costs one test per access when
+   * watch_pages is NULL. */
+  const uint8_t *watch_pages;
+  void (*watch)(void *ctx, uint32_t addr, uint8_t value, bool write);
+  void *watch_ctx;
+  /* Set by a watch (or anyone) to stop z3_snes_run at the next instruction
+   * boundary with Z3_SNES_STOP_BREAK; the run clears it. */
+  bool break_requested;
 };
 
 /* Builds a console around a copy of the ROM's image and powers it on
@@ -157,11 +167,13 @@ typedef enum z3_snes_stop {
   Z3_SNES_STOP_FRAMES = 0, /* the requested number of frames began */
   Z3_SNES_STOP_PC,         /* the program counter reached the requested address */
   Z3_SNES_STOP_STP,        /* the CPU executed STP */
+  Z3_SNES_STOP_BREAK,      /* the CPU hook returned true, or break_requested was set */
 } z3_snes_stop;
 
 /* Runs until `frames` more frames have begun (line 0 reached), or, when
  * until_pc is set, until PBR:PC == pc24 before an instruction (still bounded
- * by `frames`). Stops only on instruction boundaries. */
+ * by `frames`), or until the CPU hook or a watch asks to break. Stops only on
+ * instruction boundaries. */
 z3_snes_stop z3_snes_run(z3_snes *snes, uint64_t frames, bool until_pc, uint32_t pc24);
 
 typedef enum z3_snes_region {

@@ -1,0 +1,117 @@
+/*
+ * debug/debug: a debugging session over one console (emu/snes.h), layered on
+ * it through its hooks as mGBA layers its debugger on its cores: the CPU hook
+ * (with its program-counter filter) for execution breakpoints, stepping, the
+ * trace ring and the call stack; the bus watch for read and write
+ * watchpoints. With no breakpoint set and tracking off the console runs with
+ * no hook at all.
+ *
+ * Everything is synchronous: an operation runs the console until it stops
+ * (a breakpoint, the step done, a frame limit) and returns why. The session
+ * server (debug/server.c) and the commands call these.
+ */
+#ifndef Z3_DEBUG_DEBUG_H
+#define Z3_DEBUG_DEBUG_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "asm/symbols.h"
+#include "base/base.h"
+#include "debug/expr.h"
+#include "emu/snes.h"
+
+typedef enum z3_bp_kind { Z3_BP_EXEC = 0, Z3_BP_READ, Z3_BP_WRITE, Z3_BP_ACCESS } z3_bp_kind;
+
+typedef struct z3_breakpoint {
+  unsigned id;     /* from 1, never reused in a session */
+  z3_bp_kind kind;
+  uint32_t from, to; /* inclusive 24-bit CPU addresses (WRAM mirrors fold to $7E/$7F) */
+  z3_expr cond;    /* cond.ops == NULL: always */
+  uint64_t after;  /* stop only once hits > after */
+  uint64_t hits;   /* times the address matched and the condition held */
+  bool enabled;
+} z3_breakpoint;
+
+typedef enum z3_debug_reason {
+  Z3_DBG_STEP = 0,    /* the requested instructions ran */
+  Z3_DBG_BREAKPOINT,  /* an execution breakpoint, before its instruction */
+  Z3_DBG_WATCHPOINT,  /* a read or write watchpoint, after the instruction that accessed */
+  Z3_DBG_FRAMES,      /* the requested frames (or the limit of a run) began */
+  Z3_DBG_RUN_TO,      /* the program counter reached the requested address */
+  Z3_DBG_RETURNED,    /* step-over or step-out: back in the caller */
+  Z3_DBG_INTERRUPT,   /* run-to-interrupt: an NMI or IRQ handler was entered */
+  Z3_DBG_SCANLINE,    /* run-to-scanline */
+  Z3_DBG_STP,         /* the CPU executed STP */
+} z3_debug_reason;
+
+typedef struct z3_debug_stop {
+  z3_debug_reason reason;
+  unsigned breakpoint;  /* id, for BREAKPOINT and WATCHPOINT */
+  uint32_t address;     /* WATCHPOINT: the access */
+  uint8_t old_value, value;
+  bool write;
+  bool nmi;             /* INTERRUPT: NMI (else IRQ) */
+} z3_debug_stop;
+
+/* One instruction of the trace ring, as it was about to execute. */
+typedef struct z3_trace_entry {
+  z3_cpu_regs regs;
+  uint64_t clock;       /* master clocks since power-on */
+  uint32_t frame;
+  uint16_t line;
+  uint8_t bytes[4];
+  uint8_t length;
+} z3_trace_entry;
+
+typedef struct z3_call_frame {
+  uint32_t call_site;   /* the JSR/JSL, or the interrupted instruction */
+  uint32_t target;      /* the routine or handler entered */
+  uint32_t return_to;   /* where its return goes */
+  uint16_t s;           /* the stack pointer after the call pushed its return address */
+  enum { Z3_CALL_JSR, Z3_CALL_JSL, Z3_CALL_NMI, Z3_CALL_IRQ } kind;
+} z3_call_frame;
+
+typedef struct z3_debug_opts {
+  size_t trace_size;    /* instructions kept in the trace ring; 0: no trace and no call stack */
+} z3_debug_opts;
+
+typedef struct z3_debug z3_debug;
+
+z3_status z3_debug_open(z3_debug **out, const z3_rom *rom, const z3_debug_opts *opts, z3_error *err);
+void z3_debug_free(z3_debug *dbg);
+z3_snes *z3_debug_console(z3_debug *dbg);
+/* Labels for conditions, disassembly and the call stack (may stay empty). */
+z3_symbols *z3_debug_symbols(z3_debug *dbg);
+void z3_debug_reset(z3_debug *dbg);
+
+/* ---- breakpoints (breakpoints.c) ---- */
+z3_status z3_debug_break_add(z3_debug *dbg, z3_bp_kind kind, uint32_t from, uint32_t to,
+                             const char *condition, uint64_t after, unsigned *id, z3_error *err);
+z3_status z3_debug_break_enable(z3_debug *dbg, unsigned id, bool enabled, z3_error *err);
+z3_status z3_debug_break_delete(z3_debug *dbg, unsigned id, z3_error *err);
+const z3_breakpoint *z3_debug_breakpoints(const z3_debug *dbg, size_t *count);
+const char *z3_bp_kind_name(z3_bp_kind kind);
+bool z3_bp_kind_parse(const char *name, z3_bp_kind *out);
+
+/* ---- execution (run.c); every one stops early at a breakpoint ---- */
+z3_debug_stop z3_debug_step(z3_debug *dbg, uint64_t instructions);
+/* A JSR/JSL at PC runs to its return; anything else is one step. */
+z3_debug_stop z3_debug_step_over(z3_debug *dbg, uint64_t max_frames);
+/* Runs until the current routine returns to its caller. */
+z3_debug_stop z3_debug_step_out(z3_debug *dbg, uint64_t max_frames);
+z3_debug_stop z3_debug_run_to(z3_debug *dbg, uint32_t pc24, uint64_t max_frames);
+z3_debug_stop z3_debug_run_frames(z3_debug *dbg, uint64_t frames);
+z3_debug_stop z3_debug_run_to_interrupt(z3_debug *dbg, uint64_t max_frames);
+z3_debug_stop z3_debug_run_to_scanline(z3_debug *dbg, unsigned line, uint64_t max_frames);
+const char *z3_debug_reason_name(z3_debug_reason reason);
+
+/* ---- what the session saw (track.c) ---- */
+/* The call stack, outermost first. */
+const z3_call_frame *z3_debug_callstack(const z3_debug *dbg, size_t *depth);
+/* The i-th most recent trace entry (0: the last instruction that ran); NULL
+ * past the end. Only instructions that ran are listed. */
+const z3_trace_entry *z3_debug_trace_at(z3_debug *dbg, size_t i);
+size_t z3_debug_trace_count(z3_debug *dbg);
+
+#endif

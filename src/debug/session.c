@@ -1,0 +1,111 @@
+/* A debugging session: the console, the hook that serves every stop rule,
+ * and which hooks are installed when. */
+#include <string.h>
+
+#include "debug/debug_internal.h"
+
+/* Before each instruction the hook sees: tracking first (it must see every
+ * instruction once), then execution breakpoints, then the operation's rule. */
+static bool debug_hook(void *ctx, const z3_cpu *cpu) {
+  z3_debug *dbg = ctx;
+  bool repeat = dbg->have_prev && cpu->instructions == dbg->seen_instructions;
+  if (!repeat && (dbg->tracking || dbg->mode != RUN_FREE)) debug_track(dbg, cpu);
+  uint32_t pc24 = (uint32_t)cpu->r.pbr << 16 | cpu->r.pc;
+  /* a resume does not stop again on the breakpoint it stopped at */
+  bool resuming = dbg->skip_breakpoint && cpu->instructions == dbg->resume_instructions;
+  dbg->skip_breakpoint = false;
+  if (!resuming && dbg->exec_enabled && debug_exec_hit(dbg, pc24)) return true;
+  switch (dbg->mode) {
+    case RUN_FREE: return false;
+    case RUN_STEP:
+      if (dbg->steps_left == 0) break;
+      dbg->steps_left--;
+      return false;
+    case RUN_RETURN:
+      if (pc24 == dbg->target_pc && cpu->r.s >= dbg->target_s) {
+        debug_set_stop(dbg, (z3_debug_stop){.reason = Z3_DBG_RETURNED});
+        return true;
+      }
+      return false;
+    case RUN_OUT:
+      if ((dbg->prev_op == 0x60 || dbg->prev_op == 0x6B || dbg->prev_op == 0x40) && cpu->r.s > dbg->target_s) {
+        debug_set_stop(dbg, (z3_debug_stop){.reason = Z3_DBG_RETURNED});
+        return true;
+      }
+      return false;
+    case RUN_INTERRUPT:
+      if (dbg->entered_interrupt) {
+        debug_set_stop(dbg, (z3_debug_stop){.reason = Z3_DBG_INTERRUPT, .nmi = dbg->entered_nmi});
+        return true;
+      }
+      return false;
+    case RUN_SCANLINE: {
+      bool arrived = dbg->snes->line == dbg->target_line && dbg->last_line != dbg->target_line;
+      dbg->last_line = dbg->snes->line;
+      if (arrived) debug_set_stop(dbg, (z3_debug_stop){.reason = Z3_DBG_SCANLINE});
+      return arrived;
+    }
+  }
+  debug_set_stop(dbg, (z3_debug_stop){.reason = Z3_DBG_STEP});
+  return true;
+}
+
+void debug_update_hooks(z3_debug *dbg) {
+  z3_cpu *cpu = &dbg->snes->cpu;
+  bool every = dbg->tracking || dbg->mode != RUN_FREE;
+  if (every || dbg->exec_enabled) {
+    cpu->hook = debug_hook;
+    cpu->hook_ctx = dbg;
+    cpu->hook_filter = every ? NULL : dbg->exec_filter;
+  } else {
+    cpu->hook_filter = NULL;
+  }
+  if (!every) dbg->have_prev = false; /* instructions will go by unseen */
+  if (!every && !dbg->exec_enabled) {
+    cpu->hook = NULL;
+  }
+  z3_snes *snes = dbg->snes;
+  snes->watch_pages = dbg->watch_enabled ? dbg->watch_pages : NULL;
+  snes->watch = debug_watch;
+  snes->watch_ctx = dbg;
+}
+
+z3_status z3_debug_open(z3_debug **out, const z3_rom *rom, const z3_debug_opts *opts, z3_error *err) {
+  *out = NULL;
+  z3_debug *dbg = z3_calloc(1, sizeof *dbg);
+  if (!dbg) return z3_error_set(err, Z3_E_NOMEM, "out of memory for a debug session");
+  z3_status st = z3_snes_create(&dbg->snes, rom, err);
+  size_t trace = opts ? opts->trace_size : 0;
+  if (!st && trace && !(dbg->trace = z3_calloc(trace, sizeof *dbg->trace)))
+    st = z3_error_set(err, Z3_E_NOMEM, "out of memory for a trace of %zu instructions", trace);
+  if (st) {
+    z3_debug_free(dbg);
+    return st;
+  }
+  dbg->trace_size = trace;
+  dbg->tracking = trace > 0;
+  dbg->next_id = 1;
+  z3_symbols_init(&dbg->symbols);
+  debug_update_hooks(dbg);
+  *out = dbg;
+  return Z3_OK;
+}
+
+void z3_debug_free(z3_debug *dbg) {
+  if (!dbg) return;
+  debug_release_breakpoints(dbg);
+  z3_symbols_release(&dbg->symbols);
+  z3_snes_free(dbg->snes);
+  z3_free(dbg->trace);
+  z3_free(dbg);
+}
+
+z3_snes *z3_debug_console(z3_debug *dbg) { return dbg->snes; }
+z3_symbols *z3_debug_symbols(z3_debug *dbg) { return &dbg->symbols; }
+
+void z3_debug_reset(z3_debug *dbg) {
+  z3_snes_power_on(dbg->snes);
+  debug_track_reset(dbg);
+  dbg->mode = RUN_FREE;
+  debug_update_hooks(dbg);
+}
