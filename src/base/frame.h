@@ -1,0 +1,34 @@
+/*
+ * Length-prefixed frames, the transport of z3ed's sockets (the debugger's
+ * sessions, the GUI harness): a 4-byte big-endian length, then that many
+ * bytes of UTF-8 JSON. A reader collects bytes as they arrive and hands out
+ * whole frames; a length of 0 or over the limit is an error after which the
+ * stream is out of step and must be closed.
+ */
+#ifndef Z3_BASE_FRAME_H
+#define Z3_BASE_FRAME_H
+
+#include "base/base.h"
+
+enum { Z3_FRAME_MAX = 16u << 20 };
+
+typedef struct z3_frame_reader {
+  z3_buf pending;
+  size_t consumed; /* bytes of pending already handed out */
+  size_t max;      /* the largest body accepted */
+} z3_frame_reader;
+
+void z3_frame_reader_init(z3_frame_reader *r, size_t max);
+void z3_frame_reader_release(z3_frame_reader *r);
+z3_status z3_frame_feed(z3_frame_reader *r, const void *data, size_t len, z3_error *err);
+/* 1 with *body and *len set (valid until the next call), 0 when no whole frame
+ * has arrived, or -1 with err set when the next length is 0 or too large. */
+int z3_frame_next(z3_frame_reader *r, const uint8_t **body, size_t *len, z3_error *err);
+
+/* Writes one frame to a blocking descriptor, retrying short writes. */
+z3_status z3_frame_write(int fd, const void *body, size_t len, z3_error *err);
+/* Reads one whole frame from a blocking descriptor into out. EOF before a
+ * frame begins is Z3_E_IO with "connection closed". */
+z3_status z3_frame_read(int fd, z3_buf *out, size_t max, z3_error *err);
+
+#endif

@@ -1,0 +1,151 @@
+/* debug start/serve run a session; every other debug command is a request to one. */
+#include <errno.h>
+#include <fcntl.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "debug/handlers_debug.h"
+#include "debug/server.h"
+
+/* The session to talk to: --session, else $Z3ED_DEBUG_SESSION. */
+static const char *session_path(const z3_cmd_ctx *ctx, z3_error *err) {
+  const char *path = z3_arg_str(ctx, "session");
+  if (!path || !*path) path = getenv("Z3ED_DEBUG_SESSION");
+  if (path && *path) return path;
+  z3_error_set(err, Z3_E_USAGE, "no session: give --session PATH or set Z3ED_DEBUG_SESSION");
+  z3_error_hint(err, "`z3ed debug start --rom ROM` starts one and prints its path");
+  return NULL;
+}
+
+/* The command's arguments as the method's parameters, by the same names. */
+static json_t *params_of(const z3_cmd_ctx *ctx) {
+  json_t *p = json_object();
+  for (size_t i = 0; i < ctx->value_count; i++) {
+    const z3_arg_value *v = &ctx->values[i];
+    if (!v->text || strcmp(v->spec->name, "session") == 0) continue;
+    json_t *value;
+    switch (v->spec->type) {
+      case Z3_ARG_INT:
+      case Z3_ARG_ADDRESS: value = json_integer(v->number); break;
+      case Z3_ARG_BOOL: value = json_boolean(v->number); break;
+      default: value = json_string(v->text); break;
+    }
+    json_object_set_new(p, v->spec->name, value);
+  }
+  return p;
+}
+
+z3_status cmd_debug_remote(z3_cmd_ctx *ctx, z3_error *err) {
+  const char *path = session_path(ctx, err);
+  if (!path) return Z3_E_USAGE;
+  json_t *params = params_of(ctx), *result;
+  z3_status st = z3_debug_request(path, ctx->cmd->action, params, &result, err);
+  json_decref(params);
+  if (st) return st;
+  json_object_update(ctx->result, result);
+  json_decref(result);
+  return Z3_OK;
+}
+
+/* ---- serve: the session in this process ------------------------------------ */
+
+static void tell_starter(int fd, const char *text) {
+  if (fd < 0) return;
+  (void)!write(fd, text, strlen(text));
+  close(fd);
+}
+
+z3_status cmd_debug_serve(z3_cmd_ctx *ctx, z3_error *err) {
+  int ready_fd = z3_arg_given(ctx, "ready-fd") ? (int)z3_arg_int(ctx, "ready-fd") : -1;
+  z3_debug_opts opts = {.trace_size = (size_t)z3_arg_int(ctx, "trace")};
+  z3_debug *dbg;
+  z3_status st = z3_debug_open(&dbg, ctx->rom, &opts, err);
+  if (!st) {
+    z3_debug_serve_opts serve = {z3_arg_str(ctx, "socket"), (unsigned)z3_arg_int(ctx, "idle-timeout"), ready_fd};
+    st = z3_debug_serve(dbg, &serve, err);
+    if (!st) ready_fd = -1; /* the server wrote "ready" and closed it */
+    z3_debug_free(dbg);
+  }
+  if (st) {
+    char line[Z3_ERROR_MESSAGE_MAX + 8];
+    snprintf(line, sizeof line, "error %s\n", err->message);
+    tell_starter(ready_fd, line);
+    return st;
+  }
+  json_object_set_new(ctx->result, "socket", json_string(z3_arg_str(ctx, "socket")));
+  json_object_set_new(ctx->result, "ended", json_true());
+  return Z3_OK;
+}
+
+/* ---- start: serve in a detached process ------------------------------------ */
+
+static char *default_socket(void) {
+  const char *dir = getenv("XDG_RUNTIME_DIR");
+  if (!dir || !*dir) dir = "/tmp";
+  return z3_strfmt("%s/z3ed-debug-%ld-%ld.sock", dir, (long)getuid(), (long)getpid());
+}
+
+/* The grandchild: detached from the terminal, runs `z3ed debug serve`. */
+static void exec_server(const z3_cmd_ctx *ctx, const char *socket_path, int ready_fd) {
+  setsid();
+  if (fork() != 0) _exit(0);
+  int null = open("/dev/null", O_RDWR);
+  dup2(null, 0), dup2(null, 1), dup2(null, 2);
+  char fd_text[16], idle[24], trace[24];
+  snprintf(fd_text, sizeof fd_text, "%d", ready_fd);
+  snprintf(idle, sizeof idle, "%lld", (long long)z3_arg_int(ctx, "idle-timeout"));
+  snprintf(trace, sizeof trace, "%lld", (long long)z3_arg_int(ctx, "trace"));
+  char *argv[] = {"z3ed", "debug", "serve", "--rom", (char *)ctx->rom_path, "--socket", (char *)socket_path,
+                  "--idle-timeout", idle, "--trace", trace, "--ready-fd", fd_text, "--quiet", NULL};
+  execv("/proc/self/exe", argv);
+  _exit(127);
+}
+
+/* Waits for the server's first line: "ready" or "error MESSAGE". */
+static z3_status await_ready(int fd, const char *socket_path, z3_error *err) {
+  char line[Z3_ERROR_MESSAGE_MAX + 16] = "";
+  size_t got = 0;
+  ssize_t n;
+  while (got < sizeof line - 1 && (n = read(fd, line + got, sizeof line - 1 - got)) != 0) {
+    if (n < 0 && errno == EINTR) continue;
+    if (n < 0) break;
+    got += (size_t)n;
+    if (memchr(line, '\n', got)) break;
+  }
+  line[got] = '\0';
+  line[strcspn(line, "\n")] = '\0';
+  if (strcmp(line, "ready") == 0) return Z3_OK;
+  if (strncmp(line, "error ", 6) == 0) return z3_error_set(err, Z3_E_IO, "the session did not start: %s", line + 6);
+  return z3_error_set(err, Z3_E_IO, "the session for '%s' did not start", socket_path);
+}
+
+z3_status cmd_debug_start(z3_cmd_ctx *ctx, z3_error *err) {
+  char *fallback = z3_arg_str(ctx, "socket") ? NULL : default_socket();
+  const char *socket_path = fallback ? fallback : z3_arg_str(ctx, "socket");
+  int pipefd[2];
+  if (pipe(pipefd) < 0) {
+    z3_free(fallback);
+    return z3_error_set(err, Z3_E_IO, "cannot make a pipe: %s", strerror(errno));
+  }
+  fflush(NULL);
+  pid_t child = fork();
+  if (child == 0) {
+    close(pipefd[0]);
+    exec_server(ctx, socket_path, pipefd[1]);
+  }
+  close(pipefd[1]);
+  z3_status st = child < 0 ? z3_error_set(err, Z3_E_IO, "cannot start a process: %s", strerror(errno))
+                           : await_ready(pipefd[0], socket_path, err);
+  close(pipefd[0]);
+  if (child > 0) waitpid(child, NULL, 0);
+  if (!st) {
+    json_object_set_new(ctx->result, "session", json_string(socket_path));
+    json_object_set_new(ctx->result, "idle_timeout", json_integer(z3_arg_int(ctx, "idle-timeout")));
+  }
+  z3_free(fallback);
+  return st;
+}

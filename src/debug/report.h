@@ -1,0 +1,19 @@
+/* JSON views of a session (report.c), for the methods and commands. */
+#ifndef Z3_DEBUG_REPORT_H
+#define Z3_DEBUG_REPORT_H
+
+#include <jansson.h>
+
+#include "debug/debug.h"
+
+json_t *debug_address_json(uint32_t address);
+/* Registers with widths as M, X and E set them ("a": "$12" in 8-bit A). */
+json_t *debug_registers_json(const z3_cpu *cpu);
+/* The instruction at address: bytes, text, its label and its target's. */
+json_t *debug_instruction_json(z3_debug *dbg, uint32_t address, bool m8, bool x8);
+/* Innermost call first. */
+json_t *debug_callstack_json(z3_debug *dbg);
+/* Why the session stopped, the registers, the instruction at PC, the call stack. */
+void debug_stop_json(z3_debug *dbg, const z3_debug_stop *stop, json_t *out);
+
+#endif

@@ -1,0 +1,233 @@
+/* A session on a Unix socket (server.h): one poll loop, requests one at a time. */
+#include "debug/server.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <poll.h>
+#include <signal.h>
+#include <stdio.h>
+#include <string.h>
+#include <sys/socket.h>
+#include <sys/un.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "base/frame.h"
+#include "debug/methods.h"
+
+enum {
+  MAX_CLIENTS = 16,
+  REQUEST_MAX = 1u << 20, /* a request is small; a larger frame is a broken client */
+  RPC_PARSE = -32700,
+  RPC_INVALID_REQUEST = -32600,
+  RPC_NO_METHOD = -32601,
+  RPC_INVALID_PARAMS = -32602,
+  RPC_FAILED = -32000,
+};
+
+typedef struct client {
+  int fd;
+  z3_frame_reader reader;
+} client;
+
+typedef struct server {
+  z3_debug *dbg;
+  int listener;
+  client clients[MAX_CLIENTS];
+  size_t count;
+  bool stopping;
+} server;
+
+static z3_status listen_on(const char *path, int *out, z3_error *err) {
+  struct sockaddr_un sa = {.sun_family = AF_UNIX};
+  if (strlen(path) >= sizeof sa.sun_path)
+    return z3_error_set(err, Z3_E_USAGE, "socket path '%s' is too long (at most %zu bytes)", path,
+                        sizeof sa.sun_path - 1);
+  memcpy(sa.sun_path, path, strlen(path) + 1);
+  int fd = socket(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0);
+  if (fd < 0) return z3_error_set(err, Z3_E_IO, "cannot make a socket: %s", strerror(errno));
+  if (connect(fd, (struct sockaddr *)&sa, sizeof sa) == 0) {
+    close(fd);
+    z3_error_set(err, Z3_E_IO, "a session already listens on '%s'", path);
+    z3_error_hint(err, "stop it with `z3ed debug stop --session %s`, or choose another --socket", path);
+    return Z3_E_IO;
+  }
+  if (errno == ECONNREFUSED) unlink(path); /* a dead session's socket file */
+  if (bind(fd, (struct sockaddr *)&sa, sizeof sa) < 0 || listen(fd, 8) < 0) {
+    int e = errno;
+    close(fd);
+    return z3_error_set(err, Z3_E_IO, "cannot listen on '%s': %s", path, strerror(e));
+  }
+  *out = fd;
+  return Z3_OK;
+}
+
+static void send_json(int fd, json_t *msg) {
+  char *text = json_dumps(msg, JSON_COMPACT);
+  z3_error err;
+  z3_error_init(&err);
+  if (text) z3_frame_write(fd, text, strlen(text), &err); /* a client gone away just misses its reply */
+  free(text);
+  json_decref(msg);
+}
+
+static json_t *envelope(const json_t *id) {
+  json_t *msg = json_object();
+  json_object_set_new(msg, "jsonrpc", json_string("2.0"));
+  json_object_set(msg, "id", id ? (json_t *)id : json_null());
+  return msg;
+}
+
+static void send_error(int fd, const json_t *id, int code, const char *message, const z3_error *err) {
+  json_t *msg = envelope(id), *e = json_object(), *data = json_object();
+  json_object_set_new(e, "code", json_integer(code));
+  json_object_set_new(e, "message", json_string(message));
+  json_object_set_new(data, "kind", json_string(z3_status_name(err ? err->code : Z3_E_INVALID)));
+  if (err && err->hint[0]) json_object_set_new(data, "hint", json_string(err->hint));
+  json_object_set_new(e, "data", data);
+  json_object_set_new(msg, "error", e);
+  send_json(fd, msg);
+}
+
+static int rpc_code(z3_status st, const char *method) {
+  if (st == Z3_E_NOT_FOUND && !z3_debug_method_exists(method)) return RPC_NO_METHOD;
+  return st == Z3_E_USAGE ? RPC_INVALID_PARAMS : RPC_FAILED;
+}
+
+static void dispatch(server *s, int fd, const json_t *id, const char *method, const json_t *params) {
+  json_t *result = json_object();
+  z3_error err;
+  z3_error_init(&err);
+  z3_status st = Z3_OK;
+  if (strcmp(method, "stop") == 0) s->stopping = true, json_object_set_new(result, "stopping", json_true());
+  else if (strcmp(method, "ping") == 0) json_object_set_new(result, "version", json_string(Z3_VERSION));
+  else st = z3_debug_call(s->dbg, method, params, result, &err);
+  if (st) {
+    json_decref(result);
+    if (id) send_error(fd, id, rpc_code(st, method), err.message, &err);
+    return;
+  }
+  if (!id) { /* a notification: no reply */
+    json_decref(result);
+    return;
+  }
+  json_t *msg = envelope(id);
+  json_object_set_new(msg, "result", result);
+  send_json(fd, msg);
+}
+
+static void handle_frame(server *s, int fd, const uint8_t *body, size_t len) {
+  json_error_t jerr;
+  json_t *req = json_loadb((const char *)body, len, JSON_REJECT_DUPLICATES, &jerr);
+  z3_error err;
+  z3_error_init(&err);
+  if (!req) {
+    z3_error_set(&err, Z3_E_INVALID, "invalid JSON at line %d, column %d: %s", jerr.line, jerr.column, jerr.text);
+    send_error(fd, NULL, RPC_PARSE, err.message, &err);
+    return;
+  }
+  const json_t *id = json_object_get(req, "id");
+  const json_t *method = json_object_get(req, "method");
+  const json_t *params = json_object_get(req, "params");
+  const char *problem = !json_is_object(req) ? "a request must be a JSON object"
+                        : !json_is_string(json_object_get(req, "jsonrpc")) ||
+                                  strcmp(json_string_value(json_object_get(req, "jsonrpc")), "2.0") != 0
+                            ? "\"jsonrpc\" must be \"2.0\""
+                        : !json_is_string(method) ? "\"method\" must be a string"
+                        : id && !json_is_string(id) && !json_is_integer(id) && !json_is_null(id)
+                            ? "\"id\" must be a string, an integer or null"
+                        : params && !json_is_object(params) ? "\"params\" must be an object"
+                                                            : NULL;
+  if (problem) {
+    z3_error_set(&err, Z3_E_INVALID, "%s", problem);
+    send_error(fd, json_is_object(req) ? id : NULL, RPC_INVALID_REQUEST, problem, &err);
+  } else {
+    dispatch(s, fd, id, json_string_value(method), params);
+  }
+  json_decref(req);
+}
+
+static void drop_client(server *s, size_t i) {
+  close(s->clients[i].fd);
+  z3_frame_reader_release(&s->clients[i].reader);
+  s->clients[i] = s->clients[--s->count];
+}
+
+/* Reads what arrived; false when the connection is to be closed. */
+static bool serve_client(server *s, client *c) {
+  uint8_t chunk[65536];
+  ssize_t n = read(c->fd, chunk, sizeof chunk);
+  if (n <= 0) return n < 0 && errno == EINTR;
+  z3_error err;
+  z3_error_init(&err);
+  if (z3_frame_feed(&c->reader, chunk, (size_t)n, &err)) return false;
+  const uint8_t *body;
+  size_t len;
+  int got;
+  while (!s->stopping && (got = z3_frame_next(&c->reader, &body, &len, &err)) == 1) handle_frame(s, c->fd, body, len);
+  if (got < 0) {
+    send_error(c->fd, NULL, RPC_INVALID_REQUEST, err.message, &err);
+    return false; /* the stream is out of step */
+  }
+  return true;
+}
+
+static void accept_client(server *s) {
+  int fd = accept(s->listener, NULL, NULL);
+  if (fd < 0) return;
+  fcntl(fd, F_SETFD, FD_CLOEXEC);
+  if (s->count == MAX_CLIENTS) {
+    z3_error err;
+    z3_error_init(&err);
+    z3_error_set(&err, Z3_E_IO, "too many clients (%d)", MAX_CLIENTS);
+    send_error(fd, NULL, RPC_FAILED, err.message, &err);
+    close(fd);
+    return;
+  }
+  client *c = &s->clients[s->count++];
+  c->fd = fd;
+  z3_frame_reader_init(&c->reader, REQUEST_MAX);
+}
+
+static double now(void) {
+  struct timespec ts;
+  clock_gettime(CLOCK_MONOTONIC, &ts);
+  return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
+}
+
+static void loop(server *s, unsigned idle_seconds) {
+  double idle_since = now();
+  while (!s->stopping) {
+    struct pollfd fds[MAX_CLIENTS + 1] = {{.fd = s->listener, .events = POLLIN}};
+    for (size_t i = 0; i < s->count; i++) fds[i + 1] = (struct pollfd){.fd = s->clients[i].fd, .events = POLLIN};
+    int timeout = -1;
+    if (idle_seconds && s->count == 0) {
+      double left = idle_since + idle_seconds - now();
+      if (left <= 0) return;
+      timeout = (int)(left * 1000) + 1;
+    }
+    int ready = poll(fds, s->count + 1, timeout);
+    if (ready < 0 && errno != EINTR) return;
+    if (ready <= 0) continue;
+    for (size_t i = s->count; i-- > 0;)
+      if (fds[i + 1].revents && !serve_client(s, &s->clients[i])) drop_client(s, i);
+    if (fds[0].revents & POLLIN) accept_client(s);
+    if (s->count == 0) idle_since = now();
+  }
+}
+
+z3_status z3_debug_serve(z3_debug *dbg, const z3_debug_serve_opts *opts, z3_error *err) {
+  server s = {.dbg = dbg};
+  z3_status st = listen_on(opts->socket_path, &s.listener, err);
+  if (st) return st;
+  signal(SIGPIPE, SIG_IGN); /* a client that hangs up must not end the session */
+  if (opts->ready_fd >= 0) {
+    (void)!write(opts->ready_fd, "ready\n", 6);
+    close(opts->ready_fd);
+  }
+  loop(&s, opts->idle_seconds);
+  while (s.count) drop_client(&s, s.count - 1);
+  close(s.listener);
+  unlink(opts->socket_path);
+  return Z3_OK;
+}

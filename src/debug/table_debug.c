@@ -1,0 +1,168 @@
+/* Commands of the debug resource: sessions over the headless SNES. */
+#include "cmd/table_macros.h"
+#include "debug/handlers_debug.h"
+
+#define SESSION_ARG                                                                                   \
+  {"session", Z3_ARG_PATH, false, NULL, NULL,                                                          \
+   "the session's socket, as `debug start` printed it (default: $Z3ED_DEBUG_SESSION)", 0, 0}
+#define FRAMES_ARG(def, what) {"frames", Z3_ARG_INT, false, def, NULL, what, 1, 36000}
+#define STOP_RETURNS                                                                                  \
+  RETURNS({"reason", "string", "step, breakpoint, watchpoint, frames, run-to, returned, interrupt, scanline or stp"}, \
+          {"breakpoint", "integer", "the breakpoint's id (breakpoint, watchpoint)"},                  \
+          {"watch", "object", "address, access (read/write), old and new value (watchpoint)"},        \
+          {"frame", "integer", "frames begun since power-on"},                                        \
+          {"scanline", "integer", "the line the console is on"},                                      \
+          {"registers", "object", "pc, a, x, y, s, d, dbr, pbr, p with the widths M/X/E give, flags, e, m8, x8"}, \
+          {"instruction", "object", "the instruction at PC: address, bytes, text, label"},           \
+          {"callstack", "array", "innermost first: kind, target, label, call_site, return_to"})
+#define REMOTE(act, sum, desc, args_, returns_, ...)                                                  \
+  {.resource = "debug", .action = act, .summary = sum, .description = desc,                           \
+   .safety = Z3_SAFETY_RUNS_EMULATOR, .effects = LIST("runs or inspects the session's emulator; no file changes"), \
+   .args = args_, .returns = returns_, .examples = LIST(__VA_ARGS__), .handler = cmd_debug_remote}
+
+static const char *const bp_kinds[] = {"exec", "read", "write", "access", NULL};
+
+static const z3_command z3_cmds_debug[] = {
+    {
+        .resource = "debug", .action = "start",
+        .summary = "start a debug session: the ROM on a headless SNES, served on a socket",
+        .description = "Starts `z3ed debug serve` in the background and prints the session's socket path "
+                       "once it listens. Other debug commands take it as --session (or "
+                       "$Z3ED_DEBUG_SESSION). The session keeps the emulator between commands, "
+                       "accepts several clients, runs one request at a time, and exits after "
+                       "--idle-timeout seconds with no client connected, or on `debug stop`.",
+        .flags = Z3_CMD_NEEDS_ROM, .safety = Z3_SAFETY_RUNS_EMULATOR,
+        .effects = LIST("starts a background process listening on a Unix socket"),
+        .args = ARGS({"socket", Z3_ARG_PATH, false, NULL, NULL,
+                      "where to listen (default $XDG_RUNTIME_DIR or /tmp, z3ed-debug-UID-PID.sock)", 0, 0},
+                     {"idle-timeout", Z3_ARG_INT, false, "600", NULL,
+                      "seconds without a client before the session exits (0: never)", 0, 86400},
+                     {"trace", Z3_ARG_INT, false, "4096", NULL,
+                      "instructions kept for `debug trace` and the call stack (0: neither, fastest)", 0, 1000000}),
+        .returns = RETURNS({"session", "string", "the socket path to pass as --session"},
+                           {"idle_timeout", "integer", "seconds"}),
+        .examples = LIST("z3ed debug start --rom zelda3.sfc --socket /tmp/z3.sock"),
+        .handler = cmd_debug_start,
+    },
+    {
+        .resource = "debug", .action = "serve",
+        .summary = "run a debug session in the foreground (what debug start runs)",
+        .description = "Listens on --socket and serves JSON-RPC 2.0 requests in length-prefixed frames "
+                       "(docs/debugger.md) until `debug stop` or the idle timeout. --ready-fd is for "
+                       "`debug start`: \"ready\" or \"error MESSAGE\" is written there once.",
+        .flags = Z3_CMD_NEEDS_ROM, .safety = Z3_SAFETY_RUNS_EMULATOR,
+        .effects = LIST("listens on a Unix socket until stopped"),
+        .args = ARGS({"socket", Z3_ARG_PATH, true, NULL, NULL, "where to listen", 0, 0},
+                     {"idle-timeout", Z3_ARG_INT, false, "600", NULL,
+                      "seconds without a client before exiting (0: never)", 0, 86400},
+                     {"trace", Z3_ARG_INT, false, "4096", NULL,
+                      "instructions kept for the trace and the call stack (0: neither)", 0, 1000000},
+                     {"ready-fd", Z3_ARG_INT, false, NULL, NULL, "descriptor to report readiness on", 0, 1023}),
+        .returns = RETURNS({"socket", "string", "where it listened"}, {"ended", "boolean", "true"}),
+        .examples = LIST("z3ed debug serve --rom zelda3.sfc --socket /tmp/z3.sock --idle-timeout 60"),
+        .handler = cmd_debug_serve,
+    },
+    REMOTE("stop", "end a debug session", "Asks the session to exit; its socket is removed.",
+           ARGS(SESSION_ARG), RETURNS({"stopping", "boolean", "true: the session exits after replying"}),
+           "z3ed debug stop --session /tmp/z3.sock"),
+    REMOTE("registers", "where the session stands: registers, instruction at PC, call stack",
+           "Reports the CPU registers (widths as M, X and E set them), the instruction at PC with its "
+           "label, the frame, scanline and the call stack, changing nothing.",
+           ARGS(SESSION_ARG), STOP_RETURNS, "z3ed debug registers --session /tmp/z3.sock"),
+    REMOTE("step", "execute instructions, then stop",
+           "Runs --count instructions (interrupt entries do not count), stopping earlier at a "
+           "breakpoint or watchpoint. Reports why it stopped.",
+           ARGS(SESSION_ARG, {"count", Z3_ARG_INT, false, "1", NULL, "instructions", 1, 1000000000}),
+           STOP_RETURNS, "z3ed debug step --session /tmp/z3.sock --count 10"),
+    REMOTE("step-over", "step, running a JSR/JSL at PC through to its return",
+           "At a JSR or JSL, runs until execution is back at the next instruction with the stack "
+           "where it was; any other instruction is a single step.",
+           ARGS(SESSION_ARG, FRAMES_ARG("600", "limit: frames to run at most")), STOP_RETURNS,
+           "z3ed debug step-over --session /tmp/z3.sock"),
+    REMOTE("step-out", "run until the current routine returns",
+           "Runs until an RTS, RTL or RTI leaves the stack above where it is now.",
+           ARGS(SESSION_ARG, FRAMES_ARG("600", "limit: frames to run at most")), STOP_RETURNS,
+           "z3ed debug step-out --session /tmp/z3.sock"),
+    REMOTE("continue", "run until a breakpoint or watchpoint stops the session",
+           "Runs at full speed until something stops it, at most --frames frames (ten seconds of game "
+           "by default); `reason: frames` means the limit came first.",
+           ARGS(SESSION_ARG, FRAMES_ARG("600", "limit: frames to run at most")), STOP_RETURNS,
+           "z3ed debug continue --session /tmp/z3.sock"),
+    REMOTE("run-frames", "run a number of frames",
+           "Runs until --frames more frames have begun, stopping earlier at a breakpoint.",
+           ARGS(SESSION_ARG, FRAMES_ARG("1", "frames to run")), STOP_RETURNS,
+           "z3ed debug run-frames --session /tmp/z3.sock --frames 60"),
+    REMOTE("run-to", "run to an address, the next interrupt or a scanline",
+           "Runs until the program counter reaches --address (24-bit), or with --interrupt until an "
+           "NMI or IRQ handler is entered, or with --scanline until the console reaches that line; "
+           "breakpoints stop it earlier; at most --frames frames.",
+           ARGS(SESSION_ARG, {"address", Z3_ARG_STRING, false, NULL, NULL, "$BB:AAAA, 0xBBAAAA or a loaded label", 0, 0},
+                {"interrupt", Z3_ARG_BOOL, false, NULL, NULL, "stop in the next NMI or IRQ handler", 0, 0},
+                {"scanline", Z3_ARG_INT, false, NULL, NULL, "stop when this line begins", 0, 261},
+                FRAMES_ARG("600", "limit: frames to run at most")),
+           STOP_RETURNS, "z3ed debug run-to --session /tmp/z3.sock --address '$00:8000'",
+           "z3ed debug run-to --session /tmp/z3.sock --interrupt"),
+    REMOTE("reset", "power the console on again",
+           "Resets the console as at power-on; breakpoints and symbols stay, the trace and call stack clear.",
+           ARGS(SESSION_ARG), RETURNS({"registers", "object", "after the reset"}),
+           "z3ed debug reset --session /tmp/z3.sock"),
+    REMOTE("break", "set a breakpoint or watchpoint",
+           "exec stops before the instruction at the address; read, write and access stop after the "
+           "instruction that touched a byte in --address..--to on the CPU bus (WRAM by its $7E/$7F "
+           "address: its mirrors are caught too). --condition is an expression (docs/debugger.md: "
+           "registers, p.c flags, [byte] {word}, labels, value, address, frame, scanline); --after N "
+           "lets N hits pass first.",
+           ARGS(SESSION_ARG, {"kind", Z3_ARG_ENUM, false, "exec", bp_kinds, "exec, read, write or access", 0, 0},
+                {"address", Z3_ARG_STRING, true, NULL, NULL, "first address: $BB:AAAA, 0xBBAAAA or a loaded label", 0, 0},
+                {"to", Z3_ARG_STRING, false, NULL, NULL, "last address of a range", 0, 0},
+                {"condition", Z3_ARG_STRING, false, NULL, NULL, "stop only when this holds", 0, 0},
+                {"after", Z3_ARG_INT, false, "0", NULL, "hits to let pass first", 0, 4294967295LL}),
+           RETURNS({"breakpoint", "object", "id, kind, address, to, condition, after, hits, enabled"}),
+           "z3ed debug break --session /tmp/z3.sock --address '$00:8000'",
+           "z3ed debug break --session /tmp/z3.sock --kind write --address '$7E:0010' --condition 'value == 7'"),
+    REMOTE("breakpoints", "list the breakpoints and watchpoints", "Every breakpoint with its hit count.",
+           ARGS(SESSION_ARG), RETURNS({"breakpoints", "array", "id, kind, address, to, condition, after, hits, enabled"}),
+           "z3ed debug breakpoints --session /tmp/z3.sock"),
+    REMOTE("enable", "enable a breakpoint", "Turns breakpoint --id back on.",
+           ARGS(SESSION_ARG, {"id", Z3_ARG_INT, true, NULL, NULL, "the breakpoint", 1, 4294967295LL}),
+           RETURNS({"breakpoints", "array", "all of them afterwards"}), "z3ed debug enable --session /tmp/z3.sock --id 1"),
+    REMOTE("disable", "disable a breakpoint", "Keeps breakpoint --id but stops checking it.",
+           ARGS(SESSION_ARG, {"id", Z3_ARG_INT, true, NULL, NULL, "the breakpoint", 1, 4294967295LL}),
+           RETURNS({"breakpoints", "array", "all of them afterwards"}), "z3ed debug disable --session /tmp/z3.sock --id 1"),
+    REMOTE("delete", "delete a breakpoint", "Removes breakpoint --id; ids are never reused.",
+           ARGS(SESSION_ARG, {"id", Z3_ARG_INT, true, NULL, NULL, "the breakpoint", 1, 4294967295LL}),
+           RETURNS({"breakpoints", "array", "all of them afterwards"}), "z3ed debug delete --session /tmp/z3.sock --id 1"),
+    REMOTE("memory-read", "read memory of the running console",
+           "Reads --length bytes at --address of a region without side effects (I/O registers are "
+           "peeked). The CLI's `debug memory read` is spelled memory-read: the table has two words per command.",
+           ARGS(SESSION_ARG, {"region", Z3_ARG_STRING, false, "bus", NULL, "wram, vram, cgram, oam, sram or bus", 0, 0},
+                {"address", Z3_ARG_STRING, true, NULL, NULL, "offset in the region (bus: 24-bit or a label; wram also $7E:xxxx)", 0, 0},
+                {"length", Z3_ARG_INT, false, "16", NULL, "bytes", 1, 65536}),
+           RETURNS({"region", "string", "the region read"}, {"address", "string", "its offset, 0x-hex"},
+                   {"length", "integer", "bytes"}, {"hex", "string", "the bytes"}),
+           "z3ed debug memory-read --session /tmp/z3.sock --region wram --address '$7E:0010' --length 4"),
+    REMOTE("callstack", "the call stack", "JSR/JSL calls and interrupts on the way to PC, innermost first "
+           "(needs the session's trace: --trace > 0).",
+           ARGS(SESSION_ARG), RETURNS({"callstack", "array", "kind, target, label, call_site, return_to"}),
+           "z3ed debug callstack --session /tmp/z3.sock"),
+    REMOTE("trace", "the last instructions executed", "The newest --count entries of the trace ring, oldest first.",
+           ARGS(SESSION_ARG, {"count", Z3_ARG_INT, false, "20", NULL, "entries", 1, 10000}),
+           RETURNS({"trace", "array", "registers, instruction, frame, scanline, clock"},
+                   {"kept", "integer", "entries the ring holds"}),
+           "z3ed debug trace --session /tmp/z3.sock --count 50"),
+    REMOTE("disasm", "disassemble around PC", "--before instructions that ran (from the trace, never guessed), "
+           "then PC and the instructions after it, sizes tracked from the real M and X.",
+           ARGS(SESSION_ARG, {"count", Z3_ARG_INT, false, "10", NULL, "instructions from PC on", 1, 1000},
+                {"before", Z3_ARG_INT, false, "0", NULL, "instructions before PC", 0, 1000}),
+           RETURNS({"listing", "array", "address, bytes, text, label; current marks PC"}),
+           "z3ed debug disasm --session /tmp/z3.sock --before 5 --count 10"),
+    REMOTE("symbols-load", "load labels into the session",
+           "Reads a symbol file (WLA .sym, ca65 .dbg, VICE labels, Mesen .mlb) for conditions, listings and the "
+           "call stack; replaces labels loaded before. The path is read by the session's process.",
+           ARGS(SESSION_ARG, {"path", Z3_ARG_PATH, true, NULL, NULL, "the symbol file", 0, 0}),
+           RETURNS({"labels", "integer", "labels loaded"}),
+           "z3ed debug symbols-load --session /tmp/z3.sock --path zelda3.sym"),
+    END_OF_SECTION,
+};
+
+Z3_COMMAND_SECTION(z3_cmds_debug, 950)
