@@ -53,7 +53,7 @@ static z3_status reply_to_result(json_t *reply, json_t **result, z3_error *err) 
 z3_status z3_debug_request(const char *socket_path, const char *method, json_t *params, json_t **result,
                            z3_error *err) {
   *result = NULL;
-  int fd;
+  int fd = -1;
   z3_status st = connect_to(socket_path, &fd, err);
   if (st) return st;
   json_t *req = json_object();

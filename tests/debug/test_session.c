@@ -1,0 +1,247 @@
+/*
+ * debug sessions through the real binary: `z3ed debug start` on a program of
+ * ours, commands as a user types them, and raw frames over the socket as a
+ * broken client would send them; the session answers every one with a
+ * JSON-RPC error and stays up.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/socket.h>
+#include <sys/un.h>
+#include <sys/wait.h>
+#include <unistd.h>
+#include <jansson.h>
+
+#include "base/frame.h"
+#include "test.h"
+
+#define PROGRAMS Z3_BINARY_DIR "/tests/emu/programs/"
+
+static char sock[256];
+
+/* Runs `z3ed debug ARGS --session SOCK --output-format json`; returns the root (caller decrefs). */
+static json_t *z3(const char *args, int *code) {
+  char *cmd = z3_strfmt("'%s' debug %s --session '%s' --output-format json 2>&1", Z3_EXE, args, sock);
+  FILE *p = popen(cmd, "r");
+  assert_non_null(p);
+  z3_buf out;
+  z3_buf_init(&out);
+  char chunk[4096];
+  size_t n;
+  while ((n = fread(chunk, 1, sizeof chunk, p)) > 0) z3_buf_append(&out, chunk, n, NULL);
+  int status = pclose(p);
+  *code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+  char *text = z3_buf_take_string(&out);
+  json_t *root = json_loads(text, 0, NULL);
+  if (!root) print_error("not JSON from `%s`: %s\n", cmd, text);
+  assert_non_null(root);
+  free(text);
+  free(cmd);
+  return root;
+}
+
+static bool mentions(const json_t *root, const char *text) {
+  char *all = json_dumps(root, 0);
+  bool found = all && strstr(all, text);
+  free(all);
+  return found;
+}
+
+static json_t *ok(const char *args, json_t **root) {
+  int code;
+  *root = z3(args, &code);
+  if (code != 0) print_error("debug %s failed with %d\n", args, code);
+  assert_int_equal(code, 0);
+  return json_object_get(*root, "result");
+}
+
+static const char *str(const json_t *o, const char *path1, const char *path2) {
+  const json_t *v = json_object_get(o, path1);
+  if (path2) v = json_object_get(v, path2);
+  assert_non_null(json_string_value(v));
+  return json_string_value(v);
+}
+
+static int setup(void **state) {
+  (void)state;
+  char *dir = z3_test_tmpdir();
+  snprintf(sock, sizeof sock, "%s/s.sock", dir);
+  free(dir);
+  char *cmd = z3_strfmt("'%s' debug start --rom '%scalls.sfc' --socket '%s' --idle-timeout 120 -q", Z3_EXE,
+                        PROGRAMS, sock);
+  int rc = system(cmd);
+  free(cmd);
+  return rc == 0 ? 0 : -1;
+}
+
+static int teardown(void **state) {
+  (void)state;
+  int code;
+  json_decref(z3("stop", &code));
+  return 0;
+}
+
+Z3_TEST(test_session__break_continue_watch_and_inspect) {
+  (void)state;
+  json_t *root;
+  json_t *r = ok("symbols-load --path '" PROGRAMS "calls.lbl'", &root);
+  assert_true(json_integer_value(json_object_get(r, "labels")) >= 8);
+  json_decref(root);
+  r = ok("break --address inner", &root);
+  assert_int_equal(json_integer_value(json_object_get(json_object_get(r, "breakpoint"), "id")), 1);
+  json_decref(root);
+  r = ok("continue", &root);
+  assert_string_equal(str(r, "reason", NULL), "breakpoint");
+  assert_string_equal(str(r, "instruction", "label"), "inner");
+  json_t *calls = json_object_get(r, "callstack");
+  assert_int_equal(json_array_size(calls), 2);
+  assert_string_equal(str(json_array_get(calls, 0), "label", NULL), "inner");
+  assert_string_equal(str(json_array_get(calls, 1), "label", NULL), "outer");
+  json_decref(root);
+  ok("disable --id 1", &root);
+  json_decref(root);
+  r = ok("break --kind write --address '$7E:0110' --condition 'value == 3'", &root);
+  json_decref(root);
+  r = ok("continue", &root);
+  assert_string_equal(str(r, "reason", NULL), "watchpoint");
+  assert_string_equal(str(r, "watch", "access"), "write");
+  assert_string_equal(str(r, "watch", "old"), "$02");
+  assert_string_equal(str(r, "watch", "value"), "$03");
+  assert_string_equal(str(r, "instruction", "label"), "store_done");
+  json_decref(root);
+  r = ok("memory-read --region wram --address '$7E:0110' --length 1", &root);
+  assert_string_equal(str(r, "hex", NULL), "03");
+  json_decref(root);
+  r = ok("step --count 2", &root);
+  assert_string_equal(str(r, "reason", NULL), "step");
+  json_decref(root);
+  r = ok("trace --count 2", &root);
+  assert_string_equal(str(json_array_get(json_object_get(r, "trace"), 0), "instruction", "text"), "LDA $0110");
+  json_decref(root);
+}
+
+Z3_TEST(test_session__usage_errors_name_the_parameter) {
+  (void)state;
+  int code;
+  json_t *root = z3("break --address nowhere", &code);
+  assert_int_equal(code, 2);
+  assert_true(mentions(root, "'nowhere' is neither an address nor a loaded label"));
+  json_decref(root);
+  root = z3("break --address '$00:8000' --condition 'a =='", &code);
+  assert_int_equal(code, 2);
+  assert_true(mentions(root, "column"));
+  json_decref(root);
+  root = z3("delete --id 99", &code);
+  assert_int_equal(code, 2);
+  assert_true(mentions(root, "no breakpoint 99"));
+  json_decref(root);
+}
+
+/* ---- raw frames ------------------------------------------------------------ */
+
+static int connect_raw(void) {
+  struct sockaddr_un sa = {.sun_family = AF_UNIX};
+  strcpy(sa.sun_path, sock);
+  int fd = socket(AF_UNIX, SOCK_STREAM, 0);
+  assert_true(fd >= 0);
+  assert_int_equal(connect(fd, (struct sockaddr *)&sa, sizeof sa), 0);
+  return fd;
+}
+
+static json_t *reply(int fd) {
+  z3_buf body;
+  z3_buf_init(&body);
+  z3_error err;
+  z3_error_init(&err);
+  assert_ok(z3_frame_read(fd, &body, 0, &err), &err);
+  json_t *msg = json_loadb((const char *)body.data, body.len, 0, NULL);
+  z3_buf_release(&body);
+  assert_non_null(msg);
+  return msg;
+}
+
+static long error_code(const json_t *msg) {
+  return (long)json_integer_value(json_object_get(json_object_get(msg, "error"), "code"));
+}
+
+static void send_text(int fd, const char *text) {
+  z3_error err;
+  z3_error_init(&err);
+  assert_ok(z3_frame_write(fd, text, strlen(text), &err), &err);
+}
+
+static void expect_ping(void) {
+  int fd = connect_raw();
+  send_text(fd, "{\"jsonrpc\":\"2.0\",\"id\":\"p\",\"method\":\"ping\"}");
+  json_t *msg = reply(fd);
+  assert_string_equal(json_string_value(json_object_get(msg, "id")), "p");
+  assert_non_null(json_object_get(json_object_get(msg, "result"), "version"));
+  json_decref(msg);
+  close(fd);
+}
+
+Z3_TEST(test_session__malformed_requests_get_errors_and_the_server_stays_up) {
+  (void)state;
+  int fd = connect_raw();
+  static const struct {
+    const char *text;
+    long code;
+  } cases[] = {
+      {"{not json", -32700},
+      {"[1,2]", -32600},
+      {"{\"jsonrpc\":\"1.0\",\"id\":1,\"method\":\"ping\"}", -32600},
+      {"{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":7}", -32600},
+      {"{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"fly\"}", -32601},
+      {"{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"step\",\"params\":{\"count\":\"many\"}}", -32602},
+      {"{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"step\",\"params\":[1]}", -32600},
+      {"{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"memory-read\",\"params\":{\"address\":\"$7E:0000\",\"length\":0}}", -32602},
+  };
+  for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+    send_text(fd, cases[i].text);
+    json_t *msg = reply(fd);
+    if (error_code(msg) != cases[i].code) print_error("%s -> code %ld\n", cases[i].text, error_code(msg));
+    assert_int_equal(error_code(msg), cases[i].code);
+    json_decref(msg);
+  }
+  close(fd);
+  /* a frame length the server refuses: an error, then the connection closes */
+  fd = connect_raw();
+  const uint8_t huge[4] = {0x7F, 0xFF, 0xFF, 0xFF};
+  assert_int_equal(write(fd, huge, 4), 4);
+  json_t *msg = reply(fd);
+  assert_int_equal(error_code(msg), -32600);
+  json_decref(msg);
+  char byte;
+  assert_int_equal(read(fd, &byte, 1), 0);
+  close(fd);
+  /* a client that vanishes mid-frame */
+  fd = connect_raw();
+  assert_int_equal(write(fd, "\0\0\0\x20{\"jsonrpc\"", 15), 15);
+  close(fd);
+  expect_ping();
+}
+
+Z3_TEST(test_session__no_session_is_a_clear_error) {
+  (void)state;
+  char *cmd = z3_strfmt("'%s' debug registers --session /nonexistent/z3.sock 2>&1", Z3_EXE);
+  FILE *p = popen(cmd, "r");
+  char text[1024] = "";
+  size_t n = fread(text, 1, sizeof text - 1, p);
+  text[n] = '\0';
+  int status = pclose(p);
+  assert_int_equal(WEXITSTATUS(status), 3);
+  assert_non_null(strstr(text, "no debug session at '/nonexistent/z3.sock'"));
+  assert_non_null(strstr(text, "z3ed debug start"));
+  free(cmd);
+}
+
+int main(void) {
+  const struct CMUnitTest tests[] = {
+      cmocka_unit_test(test_session__break_continue_watch_and_inspect),
+      cmocka_unit_test(test_session__usage_errors_name_the_parameter),
+      cmocka_unit_test(test_session__malformed_requests_get_errors_and_the_server_stays_up),
+      cmocka_unit_test(test_session__no_session_is_a_clear_error),
+  };
+  return cmocka_run_group_tests(tests, setup, teardown);
+}
