@@ -13,7 +13,14 @@ typedef enum run_mode {
   RUN_SCANLINE,   /* until the console reaches target_line */
 } run_mode;
 
-enum { MAX_CALL_DEPTH = 256 };
+enum { MAX_CALL_DEPTH = 256, MAX_SNAPSHOTS = 16 };
+
+/* A named copy of the console's memories for `debug diff`. */
+typedef struct debug_snapshot {
+  char name[32];
+  uint64_t frame;
+  uint8_t *bytes;           /* WRAM, VRAM, CGRAM, OAM, SRAM, one after another */
+} debug_snapshot;
 
 struct z3_debug {
   z3_snes *snes;
@@ -51,6 +58,8 @@ struct z3_debug {
   uint64_t trace_pending_at;   /* cpu->instructions when it was recorded */
   z3_call_frame calls[MAX_CALL_DEPTH];
   size_t call_depth;
+  debug_snapshot snapshots[MAX_SNAPSHOTS];
+  size_t snapshot_count;
 };
 
 /* session.c: installs or removes the CPU hook and the bus watch as the

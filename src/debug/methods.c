@@ -1,5 +1,5 @@
 /* The session's operations by name (methods.h). */
-#include "debug/methods.h"
+#include "debug/methods_internal.h"
 
 #include <stdio.h>
 #include <string.h>
@@ -9,22 +9,16 @@
 
 enum { MAX_FRAMES = 36000, MAX_READ = 0x10000, MAX_TRACE_LIST = 10000, MAX_DISASM = 1000 };
 
-typedef struct call {
-  z3_debug *dbg;
-  const json_t *params;
-  json_t *result;
-  z3_error *err;
-} call;
 
 /* ---- parameters ---------------------------------------------------------- */
 
-static z3_status bad_param(call *c, const char *name, const char *what) {
+z3_status bad_param(call *c, const char *name, const char *what) {
   z3_error_set(c->err, Z3_E_USAGE, "parameter '%s': %s", name, what);
   return Z3_E_USAGE;
 }
 
 /* An integer parameter: a JSON number, or text in the CLI's forms. */
-static z3_status param_int(call *c, const char *name, uint64_t def, uint64_t min, uint64_t max, uint64_t *out) {
+z3_status param_int(call *c, const char *name, uint64_t def, uint64_t min, uint64_t max, uint64_t *out) {
   const json_t *v = c->params ? json_object_get(c->params, name) : NULL;
   *out = def;
   if (!v || json_is_null(v)) return Z3_OK;
@@ -45,12 +39,12 @@ static z3_status param_int(call *c, const char *name, uint64_t def, uint64_t min
   return Z3_OK;
 }
 
-static z3_status param_required(call *c, const char *name) {
+z3_status param_required(call *c, const char *name) {
   const json_t *v = c->params ? json_object_get(c->params, name) : NULL;
   return v && !json_is_null(v) ? Z3_OK : bad_param(c, name, "required");
 }
 
-static z3_status param_str(call *c, const char *name, const char **out) {
+z3_status param_str(call *c, const char *name, const char **out) {
   const json_t *v = c->params ? json_object_get(c->params, name) : NULL;
   *out = NULL;
   if (!v || json_is_null(v)) return Z3_OK;
@@ -59,7 +53,7 @@ static z3_status param_str(call *c, const char *name, const char **out) {
   return Z3_OK;
 }
 
-static z3_status param_bool(call *c, const char *name, bool *out) {
+z3_status param_bool(call *c, const char *name, bool *out) {
   const json_t *v = c->params ? json_object_get(c->params, name) : NULL;
   *out = false;
   if (!v || json_is_null(v)) return Z3_OK;
@@ -69,7 +63,7 @@ static z3_status param_bool(call *c, const char *name, bool *out) {
 }
 
 /* An address: a number in any of param_int's forms, or a loaded label. */
-static z3_status param_address(call *c, const char *name, uint32_t *out) {
+z3_status param_address(call *c, const char *name, uint32_t *out) {
   const json_t *v = c->params ? json_object_get(c->params, name) : NULL;
   const char *text = json_string_value(v);
   uint64_t n;
@@ -215,7 +209,7 @@ static z3_status m_delete(call *c) { return by_id(c, z3_debug_break_delete); }
 
 /* ---- memory, symbols, history --------------------------------------------- */
 
-static z3_status region_param(call *c, z3_snes_region *region) {
+z3_status region_param(call *c, z3_snes_region *region) {
   const char *name;
   z3_status st = param_str(c, "region", &name);
   *region = Z3_REGION_BUS;
@@ -351,6 +345,9 @@ static const struct method {
     {"delete", m_delete},           {"memory-read", m_memory_read},
     {"callstack", m_callstack},     {"trace", m_trace},
     {"disasm", m_disasm},           {"symbols-load", m_symbols_load},
+    {"memory-write", m_memory_write}, {"memory-search", m_memory_search},
+    {"snapshot", m_snapshot},       {"diff", m_diff},
+    {"game-state", m_game_state},
 };
 
 bool z3_debug_method_exists(const char *method) {
@@ -370,6 +367,7 @@ z3_status z3_debug_call(z3_debug *dbg, const char *method, const json_t *params,
   }
   z3_error_set(err, Z3_E_NOT_FOUND, "no debug method '%s'", method);
   z3_error_hint(err, "methods: registers, step, step-over, step-out, continue, run-frames, run-to, reset, break, "
-                     "breakpoints, enable, disable, delete, memory-read, callstack, trace, disasm, symbols-load");
+                     "breakpoints, enable, disable, delete, memory-read, memory-write, memory-search, snapshot, diff, "
+                     "callstack, trace, disasm, symbols-load, game-state");
   return Z3_E_NOT_FOUND;
 }

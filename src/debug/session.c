@@ -94,6 +94,7 @@ z3_status z3_debug_open(z3_debug **out, const z3_rom *rom, const z3_debug_opts *
 void z3_debug_free(z3_debug *dbg) {
   if (!dbg) return;
   debug_release_breakpoints(dbg);
+  for (size_t i = 0; i < dbg->snapshot_count; i++) z3_free(dbg->snapshots[i].bytes);
   z3_symbols_release(&dbg->symbols);
   z3_snes_free(dbg->snes);
   z3_free(dbg->trace);

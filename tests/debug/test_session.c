@@ -121,6 +121,43 @@ Z3_TEST(test_session__break_continue_watch_and_inspect) {
   json_decref(root);
 }
 
+Z3_TEST(test_session__memory_write_search_snapshot_diff_and_game_state) {
+  (void)state;
+  json_t *root;
+  json_t *r = ok("snapshot --name before", &root);
+  json_decref(root);
+  r = ok("memory-write --address '$7E:F36D' --hex 18", &root); /* three hearts of health */
+  assert_int_equal(json_integer_value(json_object_get(r, "written")), 1);
+  json_decref(root);
+  r = ok("memory-write --region wram --address 0x0010 --hex '07 02'", &root); /* dungeon module, step 2 */
+  json_decref(root);
+  r = ok("diff --from before", &root);
+  json_t *changes = json_object_get(r, "changes");
+  assert_int_equal(json_integer_value(json_object_get(r, "ranges")), 2);
+  assert_string_equal(str(json_array_get(changes, 0), "address", NULL), "$7E:0010");
+  assert_string_equal(str(json_array_get(changes, 0), "after", NULL), "0702");
+  assert_string_equal(str(json_array_get(changes, 1), "address", NULL), "$7E:F36D");
+  json_decref(root);
+  r = ok("memory-search --pattern '07 ?? 55'", &root); /* power-on fills WRAM with $55 */
+  assert_string_equal(json_string_value(json_array_get(json_object_get(r, "addresses"), 0)), "$7E:0010");
+  json_decref(root);
+  r = ok("game-state", &root);
+  json_t *fields = json_object_get(r, "fields");
+  assert_string_equal(str(json_object_get(fields, "module"), "decoded", NULL), "dungeon");
+  assert_int_equal(json_integer_value(json_object_get(json_object_get(fields, "submodule"), "value")), 2);
+  assert_true(json_real_value(json_object_get(json_object_get(fields, "health"), "decoded")) == 3.0);
+  json_decref(root);
+  int code;
+  root = z3("diff --from nothing", &code);
+  assert_int_equal(code, 2);
+  assert_true(mentions(root, "no snapshot named 'nothing'"));
+  json_decref(root);
+  root = z3("memory-write --address '$00:8000' --hex 00", &code);
+  assert_int_equal(code, 2);
+  assert_true(mentions(root, "not WRAM"));
+  json_decref(root);
+}
+
 Z3_TEST(test_session__usage_errors_name_the_parameter) {
   (void)state;
   int code;
@@ -239,6 +276,7 @@ Z3_TEST(test_session__no_session_is_a_clear_error) {
 int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(test_session__break_continue_watch_and_inspect),
+      cmocka_unit_test(test_session__memory_write_search_snapshot_diff_and_game_state),
       cmocka_unit_test(test_session__usage_errors_name_the_parameter),
       cmocka_unit_test(test_session__malformed_requests_get_errors_and_the_server_stays_up),
       cmocka_unit_test(test_session__no_session_is_a_clear_error),
