@@ -44,6 +44,12 @@ void bench_text(const bench_ctx *ctx);
 void bench_cpu(const bench_ctx *ctx);
 /* bench_emu.c: emulated frames per second of `emu run` on a CPU-bound program. */
 void bench_emu(const bench_ctx *ctx);
+/* The CPU-bound program bench_emu runs, as a 32 KiB LoROM image (0x8000 bytes):
+ * NMI on, the NMI count at $0000, 600 frames per run. */
+void bench_emu_image(uint8_t *img);
+/* bench_debug.c: the cost of breakpoints, watchpoints and tracking, and a step
+ * request's round trip over a session socket. */
+void bench_debug(const bench_ctx *ctx);
 /* bench_asm.c: disassembled instructions per second. */
 void bench_disasm(const bench_ctx *ctx);
 

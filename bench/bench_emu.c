@@ -51,7 +51,7 @@ static void put16(uint8_t *p, unsigned v) {
   p[1] = (uint8_t)(v >> 8);
 }
 
-static void build_image(uint8_t *img) {
+void bench_emu_image(uint8_t *img) {
   memset(img, 0xFF, IMAGE);
   memcpy(img, program, sizeof program);
   uint8_t *h = img + 0x7FC0;
@@ -151,7 +151,7 @@ void bench_emu(const bench_ctx *ctx) {
   z3_error err;
   z3_error_init(&err);
   if (!img) return bench_report_error("emu_frames_cpu_loop", "out of memory");
-  build_image(img);
+  bench_emu_image(img);
   if (z3_rom_from_memory(&rom, img, IMAGE, "emu-bench.sfc", &err) != Z3_OK) {
     bench_report_error("emu_frames_cpu_loop", err.message);
   } else {
