@@ -162,6 +162,28 @@ static inline void gen_zscustom_v3(uint8_t *d) {
   for (int k = 0; k < 32; k++) d[0x166E1 + k] = sprite_gfx[k & 15], d[0x16701 + k] = sprite_palette[k & 15];
 }
 
+/* ZScream's expanded dungeon entrances (its Constants.cs entrance_*EXP):
+ * they take the space the vanilla tile16 table leaves, so the tile16 table
+ * moves first; each vanilla field table of the 133 entrances is copied to its
+ * 0x100- or 0x200-byte table at 0x78000-0x79FFF, the extra bytes at 0x7A000
+ * say which entrances face down (0x00 and 0x43, the two the vanilla game
+ * hard-codes), and 0x7F000 gets the 0x00 ZScream tests for. */
+static inline void gen_dungeon_entrances(uint8_t *d) {
+  static const struct { size_t from, to, record; } tables[] = {
+      {0x14813, 0x78000, 2}, {0x1491D, 0x78200, 8}, {0x14D45, 0x78A00, 2}, {0x14E4F, 0x78C00, 2},
+      {0x14F59, 0x78E00, 2}, {0x15063, 0x79000, 2}, {0x1516D, 0x79200, 2}, {0x15277, 0x79400, 2},
+      {0x15381, 0x79600, 1}, {0x15406, 0x79700, 1}, {0x1548B, 0x79800, 1}, {0x15510, 0x79900, 1},
+      {0x15595, 0x79A00, 1}, {0x1561A, 0x79B00, 1}, {0x1569F, 0x79C00, 1}, {0x15724, 0x79D00, 2},
+      {0x1582E, 0x79F00, 1},
+  };
+  gen_tile16(d);
+  memset(d + 0x78000, 0, 0x2100);
+  for (size_t t = 0; t < sizeof tables / sizeof tables[0]; t++)
+    memcpy(d + tables[t].to, d + tables[t].from, 133 * tables[t].record);
+  d[0x7A000 + 0x00] = d[0x7A000 + 0x43] = 0x01;
+  d[0x7F000] = 0x00;
+}
+
 /* The detection bytes of `id` (and its data where the facts place it). */
 static inline void gen_layout(uint8_t *d, z3_layout_id id) {
   switch (id) {
@@ -172,7 +194,7 @@ static inline void gen_layout(uint8_t *d, z3_layout_id id) {
     case Z3_LAYOUT_TILE16: gen_tile16(d); break;
     case Z3_LAYOUT_TILE32: gen_tile32(d); break;
     case Z3_LAYOUT_OW_ENTRANCES: d[0xDB895] = 0xB9; break;        /* any byte but $B8 */
-    case Z3_LAYOUT_DUNGEON_ENTRANCES: d[0x7F000] = 0x00; break;
+    case Z3_LAYOUT_DUNGEON_ENTRANCES: gen_dungeon_entrances(d); break;
     case Z3_LAYOUT_ROOM_HEADERS: gen_room_headers(d); break;
     case Z3_LAYOUT_OVERLAYS: gen_overlays(d); break;
     case Z3_LAYOUT_COLLISION: gen_collision(d); break;
