@@ -9,6 +9,7 @@
 #include "zelda3/layouts.h"
 #include "zelda3/overworld.h"
 #include "zelda3/overworld_json.h"
+#include "zelda3/entrance.h"
 #include "layout_gen.h"
 
 enum { EXPANDED_SIZE = 0x200000, POISON = 0xEE };
@@ -264,10 +265,49 @@ Z3_TEST(test_ow_zscustom__json_round_trip_carries_the_patch_values) {
   z3_rom_free(rom);
 }
 
+/* Z3ED_TEST_ROM (any ROM, an expanded hack included), read-only: the
+ * overworld loads or is refused with a message naming why; what loads
+ * exports and re-imports every area without a byte changing, and every
+ * dungeon entrance of the ROM's tables reads. */
+Z3_TEST(test_ow_zscustom__real_rom_round_trip) {
+  (void)state;
+  const char *path = getenv("Z3ED_TEST_ROM");
+  if (!path || !*path) skip();
+  z3_error err;
+  z3_error_init(&err);
+  z3_rom *rom = NULL;
+  assert_ok(z3_rom_load(&rom, path, &err), &err);
+  if (z3_place_check_rom(rom, &err) == Z3_OK) {
+    const z3_place_field *room = z3_place_field_find("room");
+    for (int id = 0; id < z3_place_count(rom, Z3_PLACE_ENTRANCE); id++) {
+      unsigned v = 0;
+      assert_ok(z3_place_get(rom, Z3_PLACE_ENTRANCE, id, room, &v, &err), &err);
+    }
+  }
+  z3_error_init(&err);
+  z3_overworld *ow = NULL;
+  if (z3_ow_load(&ow, rom, &err) != Z3_OK) {
+    assert_true(err.message[0] != 0);
+    z3_rom_free(rom);
+    return;
+  }
+  for (int id = 0; id < Z3_OW_AREA_COUNT; id++) {
+    if (ow->areas[id].parent != id) continue;
+    json_t *doc = z3_ow_export_json(ow, id);
+    assert_ok(z3_ow_import_json(ow, id, doc, &err), &err);
+    json_decref(doc);
+  }
+  assert_ok(z3_ow_save(ow, rom, &err), &err);
+  assert_int_equal(rom->change_count, 0);
+  z3_ow_free(ow);
+  z3_rom_free(rom);
+}
+
 Z3_RUN(cmocka_unit_test(test_ow_zscustom__each_version_reads_its_tables_and_the_same_world),
        cmocka_unit_test(test_ow_zscustom__field_edits_save_into_the_patch_tables_and_reread),
        cmocka_unit_test(test_ow_zscustom__vanilla_rom_has_no_patch_fields),
        cmocka_unit_test(test_ow_zscustom__out_of_range_values_are_refused),
        cmocka_unit_test(test_ow_zscustom__v3_sprites_use_the_moved_pointer_tables),
        cmocka_unit_test(test_ow_zscustom__v3_wide_area_is_refused_by_name),
-       cmocka_unit_test(test_ow_zscustom__json_round_trip_carries_the_patch_values))
+       cmocka_unit_test(test_ow_zscustom__json_round_trip_carries_the_patch_values),
+       cmocka_unit_test(test_ow_zscustom__real_rom_round_trip))
