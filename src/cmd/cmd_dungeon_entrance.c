@@ -8,7 +8,7 @@ static z3_place_kind kind_arg(const z3_cmd_ctx *ctx) { return z3_arg_bool(ctx, "
 /* --id, checked against the kind's table (the parser only bounds it loosely). */
 static z3_status id_arg(const z3_cmd_ctx *ctx, z3_place_kind kind, int *id, z3_error *err) {
   int64_t v = z3_arg_int(ctx, "id");
-  int count = z3_place_count(kind);
+  int count = z3_place_count(ctx->rom, kind);
   if (v < 0 || v >= count) {
     z3_error_set(err, Z3_E_INVALID, "%s 0x%02llX does not exist: %ss are 0x00-0x%02X", z3_place_kind_name(kind),
                  (unsigned long long)v, z3_place_kind_name(kind), (unsigned)count - 1);
@@ -28,7 +28,7 @@ z3_status cmd_dungeon_list_entrances(z3_cmd_ctx *ctx, z3_error *err) {
   if (by_room && (st = z3_room_check_id(room, err)) != Z3_OK) return st;
   const z3_place_field *room_field = z3_place_field_find("room");
   json_t *list = json_array();
-  for (int id = 0; id < z3_place_count(kind); id++) {
+  for (int id = 0; id < z3_place_count(ctx->rom, kind); id++) {
     unsigned r = 0;
     z3_place_get(ctx->rom, kind, id, room_field, &r, NULL);
     if (!by_room || r == room) json_array_append_new(list, z3_place_summary_json(ctx->rom, kind, id));

@@ -116,6 +116,26 @@ static json_t *music_json(const z3_ow_area *a) {
   return m;
 }
 
+/* ZSCustomOverworld's per-area values and its ROM-wide enable bytes, or
+ * null when the patch is not installed. */
+static json_t *zscustom_json(const z3_overworld *ow, int parent) {
+  if (!ow->zscustom) return json_null();
+  const z3_ow_custom *c = &ow->areas[parent].custom;
+  json_t *o = json_object(), *sheets = json_array(), *enables = json_object();
+  json_object_set_new(o, "version", json_integer(ow->zscustom));
+  json_object_set_new(o, "bg_color", z3_cmd__hex((uint64_t)c->bg_color, 4));
+  json_object_set_new(o, "main_palette", json_integer(c->main_palette));
+  json_object_set_new(o, "mosaic", z3_cmd__hex((uint64_t)c->mosaic, 2));
+  json_object_set_new(o, "animated_gfx", z3_cmd__hex((uint64_t)c->animated_gfx, 2));
+  json_object_set_new(o, "overlay", z3_cmd__hex((uint64_t)c->overlay, 2));
+  for (int i = 0; i < 8; i++) json_array_append_new(sheets, z3_cmd__hex((uint64_t)c->tile_gfx[i], 2));
+  json_object_set_new(o, "tile_gfx", sheets);
+  for (int i = 0; z3_ow_zscustom_enable_names[i]; i++)
+    if (i != 5) json_object_set_new(enables, z3_ow_zscustom_enable_names[i], json_boolean(ow->zscustom_enables[i] != 0));
+  json_object_set_new(o, "enabled", enables);
+  return o;
+}
+
 z3_status cmd_overworld_describe(z3_cmd_ctx *ctx, z3_error *err) {
   int id = 0;
   z3_overworld *ow = NULL;
@@ -146,8 +166,28 @@ z3_status cmd_overworld_describe(z3_cmd_ctx *ctx, z3_error *err) {
   json_object_set_new(ctx->result, "sprite_gfx", sg);
   json_object_set_new(ctx->result, "sprite_palette", sp);
   json_object_set_new(ctx->result, "music", music_json(a));
+  json_object_set_new(ctx->result, "size", json_string(z3_ow_size_name(z3_ow_area_size(ow, id))));
+  json_object_set_new(ctx->result, "zscustom", zscustom_json(ow, a->parent));
   z3_ow_free(ow);
   return Z3_OK;
+}
+
+z3_status cmd_overworld_set_area(z3_cmd_ctx *ctx, z3_error *err) {
+  int id = 0, field = z3_arg_choice(ctx, "field");
+  z3_overworld *ow = NULL;
+  long old = 0, value = (long)z3_arg_int(ctx, "value");
+  z3_status st = z3_cmd__ow_open(ctx, &id, &ow, err);
+  if (st == Z3_OK) st = z3_ow_get_area_field(ow, id, field, &old, err);
+  if (st == Z3_OK) st = z3_ow_set_area_field(ow, id, field, value, err);
+  if (st == Z3_OK) st = z3_cmd__ow_commit(ctx, ow, err);
+  if (st == Z3_OK) {
+    json_object_set_new(ctx->result, "map", z3_cmd__hex((uint64_t)ow->areas[id].parent, 2));
+    json_object_set_new(ctx->result, "field", json_string(z3_ow_area_fields[field]));
+    json_object_set_new(ctx->result, "old_value", z3_cmd__hex((uint64_t)old, 2));
+    json_object_set_new(ctx->result, "value", z3_cmd__hex((uint64_t)value, 2));
+  }
+  z3_ow_free(ow);
+  return st;
 }
 
 static bool layer_is_tile32(const z3_cmd_ctx *ctx) {

@@ -226,3 +226,24 @@ z3_status cmd_rom_fix_checksum(z3_cmd_ctx *ctx, z3_error *err) {
   json_object_set_new(ctx->result, "complement", z3_cmd__hex(after.complement, 4));
   return Z3_OK;
 }
+
+/* ZSCustomOverworld's version byte (layouts.c reads 0x00, 0xFF and absent as
+ * vanilla). Installing the patch needs its assembly, so this only reports. */
+z3_status cmd_rom_upgrade(z3_cmd_ctx *ctx, z3_error *err) {
+  const z3_rom *rom = ctx->rom;
+  uint8_t v = rom->data.len > 0x140145 ? rom->data.data[0x140145] : 0;
+  if (v == 0xFF) v = 0;
+  char current[32];
+  snprintf(current, sizeof current, v ? "zscustom-v%u" : "vanilla", (unsigned)v);
+  bool done = v >= 3;
+  json_object_set_new(ctx->result, "target", json_string(z3_arg_str(ctx, "to")));
+  json_object_set_new(ctx->result, "current", json_string(current));
+  json_object_set_new(ctx->result, "done", json_boolean(done));
+  if (done) return Z3_OK;
+  z3_error_set(err, Z3_E_CHECK, "'%s' has %s; z3ed cannot install ZSCustomOverworld v3: the patch is assembly "
+               "that rewrites the overworld code, and z3ed does not carry it", ctx->rom_path,
+               v ? current : "no ZSCustomOverworld");
+  z3_error_hint(err, "apply ZSCustomOverworld v3 with ZScream (or yaze, which applies it with Asar), then edit the "
+                     "ROM with z3ed: 'z3ed overworld set-area' reads and writes its tables");
+  return Z3_E_CHECK;
+}

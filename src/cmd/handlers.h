@@ -19,6 +19,7 @@ z3_status cmd_compress_encode(z3_cmd_ctx *ctx, z3_error *err);
 z3_status cmd_compress_decode(z3_cmd_ctx *ctx, z3_error *err);
 z3_status cmd_rom_decompress(z3_cmd_ctx *ctx, z3_error *err);
 z3_status cmd_rom_expand(z3_cmd_ctx *ctx, z3_error *err);
+z3_status cmd_rom_upgrade(z3_cmd_ctx *ctx, z3_error *err);
 z3_status cmd_gfx_list(z3_cmd_ctx *ctx, z3_error *err);
 z3_status cmd_gfx_export(z3_cmd_ctx *ctx, z3_error *err);
 z3_status cmd_gfx_import(z3_cmd_ctx *ctx, z3_error *err);

@@ -7,6 +7,7 @@
 
 z3_status cmd_overworld_list(z3_cmd_ctx *ctx, z3_error *err);
 z3_status cmd_overworld_describe(z3_cmd_ctx *ctx, z3_error *err);
+z3_status cmd_overworld_set_area(z3_cmd_ctx *ctx, z3_error *err);
 z3_status cmd_overworld_get_tile(z3_cmd_ctx *ctx, z3_error *err);
 z3_status cmd_overworld_set_tile(z3_cmd_ctx *ctx, z3_error *err);
 z3_status cmd_overworld_list_sprites(z3_cmd_ctx *ctx, z3_error *err);

@@ -377,10 +377,12 @@ static const z3_command z3_cmds_dungeon[] = {
     },
     {
         .resource = "dungeon", .action = "list-entrances",
-        .summary = "list the 133 dungeon entrances (or the 7 starting points) with room, position, palace and music",
+        .summary = "list the dungeon entrances (133, or 255 expanded) or the 7 starting points with room, position, palace and music",
         .description = "Entrances are where Link appears when he walks in from the overworld (overworld entrances "
                        "and holes point at them); starting points (--spawn) where a game starts or resumes. "
-                       "x and y are shown relative to the room's upper-left corner.",
+                       "x and y are shown relative to the room's upper-left corner. A ROM where ZScream expanded "
+                       "the entrances (0x00 at 0x7F000 or 0x01 at 0x7F001) has 255, read from its tables at "
+                       "0x78000-0x7A0FF, and shows face_down from its extra byte.",
         .flags = Z3_CMD_NEEDS_ROM, .safety = Z3_SAFETY_READ_ONLY,
         .effects = LIST("reads the ROM file"),
         .args = ARGS({"spawn", Z3_ARG_BOOL, false, NULL, NULL, "the starting points instead of the entrances", 0, 0},
@@ -400,7 +402,7 @@ static const z3_command z3_cmds_dungeon[] = {
                        "'dungeon set-entrance --field' takes.",
         .flags = Z3_CMD_NEEDS_ROM, .safety = Z3_SAFETY_READ_ONLY,
         .effects = LIST("reads the ROM file"),
-        .args = ARGS({"id", Z3_ARG_INT, true, NULL, NULL, "entrance 0x00-0x84, or starting point 0-6 with --spawn", 0, 0xFFFF},
+        .args = ARGS({"id", Z3_ARG_INT, true, NULL, NULL, "entrance 0x00-0x84 (0x00-0xFE expanded), or starting point 0-6 with --spawn", 0, 0xFFFF},
                      {"spawn", Z3_ARG_BOOL, false, NULL, NULL, "a starting point instead of an entrance", 0, 0}),
         .returns = RETURNS({"id", "string", "the record"}, {"room", "string", "room entered"},
                            {"relative", "object", "coordinates relative to the room"},
@@ -419,7 +421,7 @@ static const z3_command z3_cmds_dungeon[] = {
                        "(same place in the new room) unless --keep-coordinates.",
         .flags = Z3_CMD_NEEDS_ROM | Z3_CMD_MUTATES_ROM, .safety = Z3_SAFETY_MUTATES_ROM,
         .effects = MUTATE_EFFECTS("rewrites the field's bytes in the entrance tables (and the coordinates on a room change)"),
-        .args = ARGS({"id", Z3_ARG_INT, true, NULL, NULL, "entrance 0x00-0x84, or starting point 0-6 with --spawn", 0, 0xFFFF},
+        .args = ARGS({"id", Z3_ARG_INT, true, NULL, NULL, "entrance 0x00-0x84 (0x00-0xFE expanded), or starting point 0-6 with --spawn", 0, 0xFFFF},
                      {"field", Z3_ARG_ENUM, true, NULL, z3_place_field_names, "the field to change ('dungeon get-entrance' shows them)", 0, 0},
                      {"value", Z3_ARG_INT, true, NULL, NULL, "the new value", -128, 0xFFFF},
                      {"spawn", Z3_ARG_BOOL, false, NULL, NULL, "a starting point instead of an entrance", 0, 0},

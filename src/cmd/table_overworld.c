@@ -22,8 +22,8 @@ static const z3_command z3_cmds_overworld[] = {
         .description = "Loads the whole overworld model (maps, tile tables, property tables, sprite and item "
                        "lists, entrances) and summarises every area. Parts of a large area name their parent; "
                        "lists belong to the parent. Reads the vanilla tile tables or the expanded tile16 and "
-                       "tile32 tables ZScream saves; a ROM with a layout the model does not read yet "
-                       "(ZSCustomOverworld, 256 entrances) is refused, naming each; 'z3ed rom info' lists them all.",
+                       "tile32 tables ZScream saves and ZSCustomOverworld v1-v3's tables; a ROM with a layout the model "
+                       "does not read yet (256 entrances, v3 tail maps or wide and tall areas) is refused, naming each; 'z3ed rom info' lists them all.",
         .flags = Z3_CMD_NEEDS_ROM, .safety = Z3_SAFETY_READ_ONLY,
         .effects = LIST("reads the ROM file"),
         .args = (const z3_arg_spec[]){NONE},
@@ -39,15 +39,45 @@ static const z3_command z3_cmds_overworld[] = {
         .summary = "show one area: properties, screens and their map streams, list sizes",
         .description = "Everything the model knows about one area: name, world, size and parent, graphics, "
                        "palette, sprite sets per state, sign message, music, and where each screen's two "
-                       "compressed map32 streams live.",
+                       "compressed map32 streams live. On a ZSCustomOverworld ROM also the patch's per-area "
+                       "values (backdrop colour, main palette, mosaic, animated sheet, subscreen overlay, the 8 "
+                       "sheets) and which of its features are enabled. Sizes: small 1x1, large 2x2 screens; "
+                       "ZSCustomOverworld v3 adds wide (2x1) and tall (1x2) and stores the size at 0x1788D as "
+                       "0 small, 1 large, 2 wide, 3 tall, which is not the vanilla meaning (0x00 large, 0x01 small).",
         .flags = Z3_CMD_NEEDS_ROM, .safety = Z3_SAFETY_READ_ONLY,
         .effects = LIST("reads the ROM file"),
         .args = ARGS(MAP_ARG),
         .returns = RETURNS({"map", "string", "the area"}, {"name", "string", "area name"},
-                           {"large", "boolean", "2x2 screens"}, {"screens", "array", "map, high and low stream address and size"},
-                           {"tile16_size", "integer", "tile16 grid side (32 or 64)"}),
+                           {"large", "boolean", "2x2 screens"}, {"size", "string", "small, large (v3: also wide, tall)"},
+                           {"screens", "array", "map, high and low stream address and size"},
+                           {"tile16_size", "integer", "tile16 grid side (32 or 64)"},
+                           {"zscustom", "object", "ZSCustomOverworld: version, bg_color, main_palette, mosaic, animated_gfx, "
+                                                  "overlay, tile_gfx, enabled; null on a ROM without the patch"}),
         .examples = LIST("z3ed overworld describe --rom zelda3.sfc --map 0x00"),
         .handler = cmd_overworld_describe,
+    },
+    {
+        .resource = "overworld", .action = "set-area",
+        .summary = "change one property of an area (and its large area's other screens)",
+        .description = "Fields: gfx (area graphics, index into the aux blocksets), palette (area palette set), "
+                       "message (sign text id); on a ZSCustomOverworld ROM also bg-color (BGR555 backdrop colour "
+                       "0x0000-0x7FFF), main-palette (0 light world, 1 dark world, 2 light mountain, 3 dark mountain, "
+                       "4 Triforce room, 5 title), mosaic (bits 8 up, 4 down, 2 left, 1 right: the sides that mosaic "
+                       "on entering), animated-gfx (sheet of the animated tiles), overlay (subscreen overlay area "
+                       "0x93-0x9F, 0xFF none) and tile-gfx-0 to tile-gfx-7 (the 8 background sheets, 0xFF keeps the "
+                       "sheet loaded). The value is written at every screen of the area. Area sizes are not edited "
+                       "here; note that ZSCustomOverworld v3 stores them at 0x1788D as 0 small, 1 large, 2 wide, "
+                       "3 tall (vanilla: 0x00 large, 0x01 small). z3ed never installs the patch: on a vanilla ROM its "
+                       "fields are refused.",
+        .flags = Z3_CMD_NEEDS_ROM | Z3_CMD_MUTATES_ROM, .safety = Z3_SAFETY_MUTATES_ROM,
+        .effects = OW_MUTATE_EFFECTS("rewrites the field's table entries of the area's screens"),
+        .args = ARGS(MAP_ARG, {"field", Z3_ARG_ENUM, true, NULL, z3_ow_area_fields, "the property to change", 0, 0},
+                     {"value", Z3_ARG_INT, true, NULL, NULL, "the new value (range per field, see the description)", 0, 0xFFFF}),
+        .returns = RETURNS({"map", "string", "the area's parent"}, {"field", "string", "the field"},
+                           {"old_value", "string", "before"}, {"value", "string", "after"}, {"changes", "array", "the change set"}),
+        .examples = LIST("z3ed overworld set-area --rom hack.sfc --map 0x2C --field message --value 0x44",
+                         "z3ed overworld set-area --rom zscustom.sfc --map 0x1B --field bg-color --value 0x2669"),
+        .handler = cmd_overworld_set_area,
     },
     {
         .resource = "overworld", .action = "get-tile",

@@ -3,6 +3,7 @@
 #include "cmd/table_macros.h"
 
 static const char *const expand_sizes[] = {"2MiB", "4MiB", NULL};
+static const char *const upgrade_targets[] = {"zscustom-v3", NULL};
 
 static const z3_command z3_cmds_rom[] = {
     {
@@ -204,6 +205,24 @@ static const z3_command z3_cmds_rom[] = {
                            {"changes", "array", "the change set"}),
         .examples = LIST("z3ed rom expand --rom hack.sfc --size 2MiB"),
         .handler = cmd_rom_expand,
+    },
+    {
+        .resource = "rom", .action = "upgrade",
+        .summary = "say whether a ROM can be upgraded to an expanded layout; z3ed itself installs none",
+        .description = "ZSCustomOverworld v3 is an assembly patch: installing it rewrites the game's overworld "
+                       "code and fills its tables at 0x140000 from the vanilla ones, which needs the patch's own "
+                       "assembly (ZScream or yaze apply it with Asar). z3ed does not carry that code and never "
+                       "produces an expanded layout on its own, so this command only reports: exit 0 when the "
+                       "ROM already has the target (nothing to do), else exit 1 with the version found and a hint. "
+                       "Once a ROM has the patch, every overworld command reads and writes its tables.",
+        .flags = Z3_CMD_NEEDS_ROM | Z3_CMD_CHECK, .safety = Z3_SAFETY_READ_ONLY,
+        .effects = LIST("reads the ROM file"),
+        .args = ARGS({"to", Z3_ARG_ENUM, true, NULL, upgrade_targets, "the layout wanted", 0, 0}),
+        .returns = RETURNS({"target", "string", "the layout asked for"},
+                           {"current", "string", "vanilla or zscustom-vN: what the ROM has"},
+                           {"done", "boolean", "true when the ROM already has the target"}),
+        .examples = LIST("z3ed rom upgrade --rom hack.sfc --to zscustom-v3"),
+        .handler = cmd_rom_upgrade,
     },
     END_OF_SECTION,
 };

@@ -96,7 +96,7 @@ static json_t *places_into(const z3_rom *rom, z3_place_kind kind, int room) {
   if (z3_place_check_rom(rom, NULL) != Z3_OK) return json_null();
   const z3_place_field *room_field = z3_place_field_find("room");
   json_t *list = json_array();
-  for (int i = 0; i < z3_place_count(kind); i++) {
+  for (int i = 0; i < z3_place_count(rom, kind); i++) {
     unsigned r = 0;
     if (z3_place_get(rom, kind, i, room_field, &r, NULL) == Z3_OK && (int)r == room)
       json_array_append_new(list, z3_json_hex((unsigned)i, 2));

@@ -49,6 +49,19 @@ const char *const z3_place_field_names[] = {
 
 enum { FIELD_COUNT = sizeof fields / sizeof fields[0], ROOMS = 0x128 };
 
+/* ZScream's expanded entrance tables, field by field in the order above (its
+ * Constants.cs entrance_*EXP; the starting entrance field has none). Each
+ * table keeps the vanilla record size, with room for 256 records. */
+static const size_t expanded_pc[FIELD_COUNT] = {
+    0x78000, 0x78200, 0x78200, 0x78200, 0x78200, 0x78200, 0x78200, 0x78200, 0x78200, 0x78A00, 0x78C00, 0x78E00,
+    0x79000, 0x79200, 0x79400, 0x79600, 0x79700, 0x79800, 0x79900, 0x79A00, 0x79B00, 0x79C00, 0x79D00, 0,
+    0x79F00,
+};
+#define EXPANDED_FLAG_PC 0x7F000u
+#define TILE16_BANK_PC 0x17D28u
+#define EXPANDED_EXTRA_PC 0x7A000u /* bit 0: Link faces down on entering */
+#define EXPANDED_END (EXPANDED_EXTRA_PC + 0x100u)
+
 const z3_place_field *z3_place_fields(size_t *count) {
   *count = FIELD_COUNT;
   return fields;
@@ -64,7 +77,17 @@ bool z3_place_field_applies(const z3_place_field *f, z3_place_kind kind) {
   return (kind == Z3_PLACE_ENTRANCE ? f->entrance_pc : f->spawn_pc) != 0;
 }
 
-int z3_place_count(z3_place_kind kind) { return kind == Z3_PLACE_ENTRANCE ? Z3_ENTRANCES : Z3_SPAWN_POINTS; }
+/* ZScream's own test (Data/Entrance.cs): vanilla only while 0x7F000 is not
+ * 0x00 and 0x7F001 is not 0x01 (layouts.c reports the same bytes). */
+bool z3_place_expanded(const z3_rom *rom) {
+  const uint8_t *d = rom->data.data;
+  return rom->data.len > EXPANDED_FLAG_PC + 1 && (d[EXPANDED_FLAG_PC] == 0x00 || d[EXPANDED_FLAG_PC + 1] == 0x01);
+}
+
+int z3_place_count(const z3_rom *rom, z3_place_kind kind) {
+  if (kind == Z3_PLACE_SPAWN) return Z3_SPAWN_POINTS;
+  return z3_place_expanded(rom) ? Z3_ENTRANCES_EXPANDED : Z3_ENTRANCES;
+}
 
 const char *z3_place_kind_name(z3_place_kind kind) { return kind == Z3_PLACE_ENTRANCE ? "entrance" : "spawn point"; }
 
@@ -105,28 +128,33 @@ z3_status z3_place_check_rom(const z3_rom *rom, z3_error *err) {
     return z3_error_set(err, Z3_E_INVALID, "the ROM (%zu bytes) ends before the entrance tables (0x14813-0x%X)",
                         rom->data.len, (unsigned)TABLES_END - 1);
   }
-  /* ZScream's expanded entrances live elsewhere (0x78000+); the vanilla tables
-   * would be read and written as if nothing had moved. */
-  z3_layouts found;
-  z3_layouts_scan(rom, &found);
-  for (size_t i = 0; i < found.count; i++) {
-    if (found.hits[i].layout != Z3_LAYOUT_DUNGEON_ENTRANCES) continue;
-    char why[96];
-    z3_layout_hit_evidence(&found.hits[i], why, sizeof why);
-    z3_error_set(err, Z3_E_INVALID, "this ROM has ZScream's expanded dungeon entrances (%s), which z3ed does not read yet", why);
+  if (z3_place_expanded(rom) && rom->data.len < EXPANDED_END) {
+    z3_error_set(err, Z3_E_INVALID, "this ROM shows ZScream's expanded dungeon entrances (byte 0x%02X at 0x7F000, 0x%02X at "
+                 "0x7F001) but ends before their tables (0x78000-0x%X)", rom->data.data[EXPANDED_FLAG_PC],
+                 rom->data.data[EXPANDED_FLAG_PC + 1], (unsigned)EXPANDED_END - 1);
     z3_error_hint(err, "'z3ed rom info' lists the expanded layouts it shows");
+    return Z3_E_INVALID;
+  }
+  /* ZScream puts them where the vanilla tile16 table was, so it must have moved. */
+  if (z3_place_expanded(rom) && rom->data.data[TILE16_BANK_PC] == 0x0F) {
+    z3_error_set_at(err, Z3_E_INVALID, (int64_t)EXPANDED_FLAG_PC,
+                    "this ROM shows ZScream's expanded dungeon entrances (byte 0x%02X at 0x7F000, 0x%02X at 0x7F001) "
+                    "but its tile16 table still fills 0x78000-0x7F53F (byte 0x0F at 0x17D28), where they would be",
+                    rom->data.data[EXPANDED_FLAG_PC], rom->data.data[EXPANDED_FLAG_PC + 1]);
+    z3_error_hint(err, "the bytes at 0x7F000 may belong to a tile16 definition; 'z3ed rom info' lists the layouts");
     return Z3_E_INVALID;
   }
   return Z3_OK;
 }
 
-static size_t field_offset(const z3_place_field *f, z3_place_kind kind, int id) {
+static size_t field_offset(const z3_rom *rom, const z3_place_field *f, z3_place_kind kind, int id) {
   size_t base = kind == Z3_PLACE_ENTRANCE ? f->entrance_pc : f->spawn_pc;
+  if (kind == Z3_PLACE_ENTRANCE && z3_place_expanded(rom)) base = expanded_pc[f - fields];
   return base + (size_t)f->stride * (size_t)id + f->sub;
 }
 
 static z3_status check_record(const z3_rom *rom, z3_place_kind kind, int id, const z3_place_field *f, z3_error *err) {
-  int count = z3_place_count(kind);
+  int count = z3_place_count(rom, kind);
   if (id < 0 || id >= count) {
     return z3_error_set(err, Z3_E_INVALID, "%s 0x%02X does not exist: %ss are 0x00-0x%02X", z3_place_kind_name(kind),
                         (unsigned)id, z3_place_kind_name(kind), (unsigned)count - 1);
@@ -138,11 +166,12 @@ static z3_status check_record(const z3_rom *rom, z3_place_kind kind, int id, con
     return z3_error_set(err, Z3_E_INVALID, "the ROM (%zu bytes) ends before the entrance tables (0x14813-0x%X)",
                         rom->data.len, (unsigned)TABLES_END - 1);
   }
+  if (kind == Z3_PLACE_ENTRANCE && z3_place_expanded(rom)) return z3_place_check_rom(rom, err);
   return Z3_OK;
 }
 
 static unsigned read_value(const z3_rom *rom, const z3_place_field *f, z3_place_kind kind, int id) {
-  const uint8_t *p = rom->data.data + field_offset(f, kind, id);
+  const uint8_t *p = rom->data.data + field_offset(rom, f, kind, id);
   return f->width == 2 ? (unsigned)(p[0] | p[1] << 8) : p[0];
 }
 
@@ -210,7 +239,7 @@ static z3_status write_value(z3_rom *rom, z3_place_kind kind, int id, const z3_p
                              z3_error *err) {
   uint8_t bytes[2] = {(uint8_t)v, (uint8_t)(v >> 8)};
   char *why = z3_strfmt("%s 0x%02X %s = 0x%0*X", z3_place_kind_name(kind), (unsigned)id, f->name, f->width * 2, v);
-  z3_status st = z3_rom_write(rom, field_offset(f, kind, id), bytes, f->width, why ? why : f->name, err);
+  z3_status st = z3_rom_write(rom, field_offset(rom, f, kind, id), bytes, f->width, why ? why : f->name, err);
   z3_free(why);
   return st;
 }
@@ -266,6 +295,8 @@ json_t *z3_place_json(const z3_rom *rom, z3_place_kind kind, int id) {
   const char *song = z3_song_name(read_value(rom, z3_place_field_find("song"), kind, id));
   json_object_set_new(o, "palace_name", palace ? json_string(palace) : json_null());
   json_object_set_new(o, "song_name", song ? json_string(song) : json_null());
+  if (kind == Z3_PLACE_ENTRANCE && z3_place_expanded(rom)) /* ZScream keeps it in its extra byte */
+    json_object_set_new(o, "face_down", json_boolean(rom->data.data[EXPANDED_EXTRA_PC + (size_t)id] & 1));
   return o;
 }
 

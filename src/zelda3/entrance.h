@@ -18,7 +18,8 @@
 #include "base/base.h"
 #include "snes/rom.h"
 
-enum { Z3_ENTRANCES = 133, Z3_SPAWN_POINTS = 7 };
+enum { Z3_ENTRANCES = 133, Z3_SPAWN_POINTS = 7,
+       Z3_ENTRANCES_EXPANDED = 255 /* ZScream's expanded tables (world reference §6) */ };
 
 typedef enum z3_place_kind { Z3_PLACE_ENTRANCE = 0, Z3_PLACE_SPAWN = 1 } z3_place_kind;
 
@@ -57,11 +58,16 @@ const z3_place_field *z3_place_fields(size_t *count);
 /* NULL when no field has that name. */
 const z3_place_field *z3_place_field_find(const char *name);
 bool z3_place_field_applies(const z3_place_field *f, z3_place_kind kind);
-int z3_place_count(z3_place_kind kind);
+/* Records of the kind in this ROM: 133 entrances, or 255 when ZScream has
+ * expanded them (0x00 at 0x7F000 or 0x01 at 0x7F001: the tables then sit at
+ * 0x78000-0x7A0FF, one 0x100/0x200-byte table per field); 7 spawn points. */
+int z3_place_count(const z3_rom *rom, z3_place_kind kind);
+/* ZScream's expanded dungeon entrances are what this ROM holds. */
+bool z3_place_expanded(const z3_rom *rom);
 const char *z3_place_kind_name(z3_place_kind kind); /* "entrance" or "spawn point" */
 
-/* Z3_E_INVALID when the ROM is too small to hold the tables or has them
- * moved (ZScream's expanded entrances). z3_place_get checks only the size,
+/* Z3_E_INVALID when the ROM is too small to hold the tables (the vanilla
+ * ones, or ZScream's expanded ones when it shows them). z3_place_get checks only the size,
  * so callers check this once first; the JSON functions assume it passed. */
 z3_status z3_place_check_rom(const z3_rom *rom, z3_error *err);
 /* The field's value in record `id` (checked: id in range, field applies). */

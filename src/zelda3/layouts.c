@@ -6,14 +6,14 @@
 #include "zelda3/layouts.h"
 
 static const z3_layout_info infos[Z3_LAYOUT_COUNT] = {
-    [Z3_LAYOUT_ZSCUSTOM_V1] = {"zscustom-v1", "ZSCustomOverworld v1", false, true},
-    [Z3_LAYOUT_ZSCUSTOM_V2] = {"zscustom-v2", "ZSCustomOverworld v2", false, true},
-    [Z3_LAYOUT_ZSCUSTOM_V3] = {"zscustom-v3", "ZSCustomOverworld v3 or later", false, true},
+    [Z3_LAYOUT_ZSCUSTOM_V1] = {"zscustom-v1", "ZSCustomOverworld v1", true, true},
+    [Z3_LAYOUT_ZSCUSTOM_V2] = {"zscustom-v2", "ZSCustomOverworld v2", true, true},
+    [Z3_LAYOUT_ZSCUSTOM_V3] = {"zscustom-v3", "ZSCustomOverworld v3 or later", true, true},
     [Z3_LAYOUT_SW_TAIL_MAPS] = {"sw-tail-maps", "special-world tail maps 0xA0-0xBF", false, true},
     [Z3_LAYOUT_TILE16] = {"tile16", "expanded tile16 table", true, true},
     [Z3_LAYOUT_TILE32] = {"tile32", "expanded tile32 tables", true, true},
     [Z3_LAYOUT_OW_ENTRANCES] = {"ow-entrances", "expanded overworld entrances", false, true},
-    [Z3_LAYOUT_DUNGEON_ENTRANCES] = {"dungeon-entrances", "ZScream expanded dungeon entrances", false, false},
+    [Z3_LAYOUT_DUNGEON_ENTRANCES] = {"dungeon-entrances", "ZScream expanded dungeon entrances", true, false},
     [Z3_LAYOUT_ROOM_HEADERS] = {"room-headers", "moved room headers", false, false},
     [Z3_LAYOUT_OVERLAYS] = {"overlays", "ZScream overlays", false, false},
     [Z3_LAYOUT_COLLISION] = {"collision", "ZScream custom collision", false, false},

@@ -15,20 +15,6 @@ enum { TILE32_TABLE_BYTES = 0x33F0, TILE32_EXPANDED_TABLE_BYTES = 0x67E0 };
  * (world reference §1); a vanilla-layout save must never write them so. */
 #define DUNGEON_ENTRANCE_FLAG_PC 0x7F000u
 
-/* Property tables (world reference §2.4). */
-#define GFX_PC 0x07C9Cu
-#define PALETTE_PC 0x07D1Cu
-#define SPRITE_GFX_PC 0x07A41u
-#define SPRITE_PALETTE_PC 0x07B41u
-#define MESSAGE_PC 0x3F51Du
-#define MUSIC_LW_PC 0x14303u
-#define MUSIC_DW_PC 0x14403u
-#define SW_SPRITE_GFX_PC 0x16811u
-#define SW_GFX_PC 0x16821u
-#define SW_PALETTE_PC 0x16831u
-#define SW_SPRITE_PALETTE_PC 0x16841u
-enum { SW_TABLE_ENTRIES = 16 };
-
 /* Where map streams may live (vanilla banks $0B-$0C, world reference §7 item 3). */
 static const struct { size_t from, to; } map_regions[] = {{0x58000, 0x5FE70}, {0x60000, 0x6411F}};
 
@@ -65,9 +51,50 @@ static z3_status check_layout(const z3_rom *rom, z3_error *err) {
   return refuse_layouts(rom, err);
 }
 
-/* Parents and sizes: LW/DW from the tables (yaze's reading), SW fixed (Zora's Domain). */
-static z3_status load_layout(z3_overworld *ow, const uint8_t *d, z3_error *err) {
+/* v3 (world reference §6): every area's parent in the 160-byte table at
+ * 0x140998 and its size in the enum at 0x1788D. Wide and tall areas are not
+ * read yet: the model's grids are square. */
+static z3_status load_layout_v3(z3_overworld *ow, const uint8_t *d, z3_error *err) {
   for (int id = 0; id < Z3_OW_AREA_COUNT; id++) {
+    z3_ow_area *a = &ow->areas[id];
+    a->id = (uint8_t)id;
+    unsigned p = d[Z3_OW_V3_PARENT_PC + (size_t)id], size = d[Z3_OW_SIZE_PC + (size_t)id];
+    if (p >= Z3_OW_AREA_COUNT || size > Z3_OW_TALL) {
+      return z3_error_set_at(err, Z3_E_INVALID, (int64_t)(p >= Z3_OW_AREA_COUNT ? Z3_OW_V3_PARENT_PC + (size_t)id : Z3_OW_SIZE_PC + (size_t)id),
+                             "area 0x%02X: ZSCustomOverworld v3 gives parent 0x%02X (table 0x140998) and size %u (0x1788D: 0 small, 1 large, 2 wide, 3 tall)",
+                             id, p, size);
+    }
+    if (size == Z3_OW_WIDE || size == Z3_OW_TALL) {
+      z3_error_set_at(err, Z3_E_INVALID, (int64_t)(Z3_OW_SIZE_PC + (size_t)id),
+                      "area 0x%02X is %s (%s) in this ZSCustomOverworld v3 ROM; z3ed reads small and large areas only so far",
+                      id, z3_ow_size_name((z3_ow_size)size), size == Z3_OW_WIDE ? "2x1 screens" : "1x2 screens");
+      z3_error_hint(err, "edit this ROM's overworld with ZScream or yaze; z3ed's dungeon, text and graphics commands still work");
+      return Z3_E_INVALID;
+    }
+    a->parent = (uint8_t)p, a->large = size == Z3_OW_LARGE;
+  }
+  for (int id = 0; id < Z3_OW_AREA_COUNT; id++) { /* a child sits +1, +8 or +9 from a large parent */
+    const z3_ow_area *a = &ow->areas[id];
+    int off = id - a->parent;
+    bool ok = a->large ? ow->areas[a->parent].large && ow->areas[a->parent].parent == a->parent &&
+                             (off == 0 || off == 1 || off == 8 || off == 9)
+                       : a->parent == id;
+    if (!ok) {
+      return z3_error_set_at(err, Z3_E_INVALID, (int64_t)(Z3_OW_V3_PARENT_PC + (size_t)id),
+                             "area 0x%02X: ZSCustomOverworld v3 names parent 0x%02X (table 0x140998) but the area is %s "
+                             "(0x1788D); a small area is its own parent, a large one's parent is its top-left area",
+                             id, a->parent, a->large ? "large" : "small");
+    }
+  }
+  return Z3_OK;
+}
+
+/* Parents and sizes: LW/DW from the tables (yaze's reading), SW fixed (Zora's
+ * Domain); ZSCustomOverworld v3 from its own tables. */
+static z3_status load_layout(z3_overworld *ow, const uint8_t *d, z3_error *err) {
+  z3_status st = ow->zscustom >= 3 ? load_layout_v3(ow, d, err) : Z3_OK;
+  if (st) return st;
+  for (int id = 0; ow->zscustom < 3 && id < Z3_OW_AREA_COUNT; id++) {
     z3_ow_area *a = &ow->areas[id];
     a->id = (uint8_t)id;
     if (id >= 0x80) {
@@ -78,24 +105,25 @@ static z3_status load_layout(z3_overworld *ow, const uint8_t *d, z3_error *err) 
     unsigned p = d[Z3_OW_PARENT_PC + (id & 0x3F)];
     if (p > 0x3F) {
       return z3_error_set_at(err, Z3_E_INVALID, (int64_t)(Z3_OW_PARENT_PC + (id & 0x3F)),
-                             "area 0x%02X: parent 0x%02X in the parent table at $02:%04X is not a light-world area",
-                             id, p, 0xA5EC + (id & 0x3F));
+                             "area 0x%02X: parent 0x%02X in the parent table at $02:A5EC is not a light-world area",
+                             id, p);
     }
     a->parent = (uint8_t)(p | (id & 0x40));
     a->large = d[Z3_OW_SIZE_PC + id] == 0x00;
   }
-  for (int id = 0; id < 0x80; id++) {
+  for (int id = 0; id < Z3_OW_AREA_COUNT; id++) {
     const z3_ow_area *a = &ow->areas[id];
     if (a->parent != id) continue;
     if (!a->large) continue;
     int x = id & 7, y = (id >> 3) & 7;
     const int kids[3] = {id + 1, id + 8, id + 9};
     bool ok = x <= 6 && y <= 6;
-    for (int k = 0; ok && k < 3; k++) ok = ow->areas[kids[k]].parent == id;
+    for (int k = 0; ok && k < 3; k++) ok = kids[k] < Z3_OW_AREA_COUNT && ow->areas[kids[k]].parent == id;
     if (!ok) {
-      return z3_error_set_at(err, Z3_E_INVALID, (int64_t)(Z3_OW_PARENT_PC + (id & 0x3F)),
-                             "area 0x%02X is large but areas 0x%02X, 0x%02X and 0x%02X do not name it as their parent (parent table $02:A5EC)",
-                             id, kids[0], kids[1], kids[2]);
+      size_t at = ow->zscustom >= 3 ? Z3_OW_V3_PARENT_PC + (size_t)id : Z3_OW_PARENT_PC + (size_t)(id & 0x3F);
+      return z3_error_set_at(err, Z3_E_INVALID, (int64_t)at,
+                             "area 0x%02X is large but areas 0x%02X, 0x%02X and 0x%02X do not name it as their parent (parent table at 0x%zX)",
+                             id, kids[0], kids[1], kids[2], at - (ow->zscustom >= 3 ? (size_t)id : (size_t)(id & 0x3F)));
     }
   }
   return Z3_OK;
@@ -191,61 +219,6 @@ static z3_status load_maps(z3_overworld *ow, const z3_rom *rom, z3_error *err) {
   return st;
 }
 
-/* The special world's 16-byte property tables are indexed by the special
- * exit's room - 0x180 (usdasm LoadSpecialOverworld subtracts $80 from the low
- * byte of $A0; snesrev's get_special_exit_info reads them by exit room), and
- * the exit found for that room (the game scans the room table downward) says
- * which area is loaded: in the US game room 0x180 and 0x181 load 0x80, 0x182
- * loads Zora's Domain (0x81) and 0x189 loads 0x88. The lowest slot wins. */
-static int find_special_slot(const z3_overworld *ow, int parent) {
-  for (int k = 0; k < SW_TABLE_ENTRIES; k++) {
-    for (int e = Z3_OW_EXIT_COUNT - 1; e >= 0; e--) {
-      if (ow->exits[e].room != 0x180 + k) continue;
-      if (ow->exits[e].area == parent) return k;
-      break;
-    }
-  }
-  return -1;
-}
-
-/* Property values, read at the parent's index (world reference §2.4). */
-static void load_properties(z3_overworld *ow, const uint8_t *d) {
-  for (int id = 0; id < Z3_OW_AREA_COUNT; id++) {
-    z3_ow_area *a = &ow->areas[id];
-    int p = a->parent;
-    a->gfx = a->palette = a->message = -1;
-    a->special_slot = -1;
-    for (int s = 0; s < Z3_OW_STATES; s++) a->sprite_gfx[s] = a->sprite_palette[s] = -1;
-    for (int m = 0; m < 4; m++) a->music[m] = -1;
-    if (p < 0x80) {
-      a->gfx = d[GFX_PC + p];
-      a->palette = d[PALETTE_PC + p];
-      a->message = d[MESSAGE_PC + 2 * p] | d[MESSAGE_PC + 2 * p + 1] << 8;
-      for (int s = 0; s < Z3_OW_STATES; s++) {
-        size_t i = p < 0x40 ? (size_t)(s * 0x40 + p) : (size_t)(0xC0 + p - 0x40);
-        a->sprite_gfx[s] = d[SPRITE_GFX_PC + i];
-        a->sprite_palette[s] = d[SPRITE_PALETTE_PC + i];
-      }
-      if (p < 0x40)
-        for (int m = 0; m < 4; m++) a->music[m] = d[MUSIC_LW_PC + (size_t)(m * 0x40 + p)];
-      else
-        a->music[0] = d[MUSIC_DW_PC + (size_t)(p - 0x40)];
-      continue;
-    }
-    a->special_slot = find_special_slot(ow, p);
-    if (a->special_slot >= 0) {
-      size_t k = (size_t)a->special_slot;
-      a->gfx = d[SW_GFX_PC + k];
-      a->palette = d[SW_PALETTE_PC + k];
-      for (int s = 0; s < Z3_OW_STATES; s++) {
-        a->sprite_gfx[s] = d[SW_SPRITE_GFX_PC + k];
-        a->sprite_palette[s] = d[SW_SPRITE_PALETTE_PC + k];
-      }
-    }
-    a->music[0] = d[MUSIC_DW_PC + (size_t)(p - 0x40)];
-  }
-}
-
 z3_status z3_ow_load(z3_overworld **out, const z3_rom *rom, z3_error *err) {
   *out = NULL;
   z3_status st = check_layout(rom, err);
@@ -253,6 +226,7 @@ z3_status z3_ow_load(z3_overworld **out, const z3_rom *rom, z3_error *err) {
   z3_overworld *ow = z3_calloc(1, sizeof *ow);
   if (!ow) return z3_error_set(err, Z3_E_NOMEM, "out of memory loading the overworld");
   st = place_tiles(ow, rom, err);
+  if (st == Z3_OK) st = z3_ow__place_custom(ow, rom, err);
   if (st) {
     z3_ow_free(ow);
     return st;
@@ -271,7 +245,7 @@ z3_status z3_ow_load(z3_overworld **out, const z3_rom *rom, z3_error *err) {
   }
   if (st == Z3_OK) st = z3_ow__load_lists(ow, rom, err);
   if (st == Z3_OK) st = z3_ow__load_places(ow, rom, err);
-  if (st == Z3_OK) load_properties(ow, d); /* after the exits: they place the special world's entries */
+  if (st == Z3_OK) z3_ow__load_properties(ow, d); /* after the exits: they place the special world's entries */
   if (st) {
     z3_ow_free(ow);
     return st;
@@ -527,70 +501,6 @@ static z3_status save_map(z3_overworld *ow, z3_rom *rom, int id, z3_error *err) 
   return st;
 }
 
-static z3_status put_byte(z3_rom *rom, size_t pc, int value, const char *reason, z3_error *err) {
-  if (value < 0) return Z3_OK;
-  uint8_t b = (uint8_t)value;
-  return z3_ow__write_diff(rom, pc, &b, 1, reason, err);
-}
-
-enum { PROP_GFX, PROP_PALETTE, PROP_MESSAGE, PROP_SPRITE_GFX, PROP_SPRITE_PALETTE, PROP_MUSIC };
-
-/* Where property `kind` (state or music row `n`) of area i lives; 0 = no entry. */
-static size_t prop_pc(int kind, int n, int i) {
-  size_t sprite = i < 0x40 ? (size_t)(n * 0x40 + i) : (size_t)(0xC0 + i - 0x40);
-  if (kind == PROP_MUSIC)
-    return i < 0x40 ? MUSIC_LW_PC + (size_t)(n * 0x40 + i) : n == 0 ? MUSIC_DW_PC + (size_t)(i - 0x40) : 0;
-  if (i >= 0x80) return 0;
-  switch (kind) {
-    case PROP_GFX: return GFX_PC + (size_t)i;
-    case PROP_PALETTE: return PALETTE_PC + (size_t)i;
-    case PROP_MESSAGE: return MESSAGE_PC + 2 * (size_t)i;
-    case PROP_SPRITE_GFX: return SPRITE_GFX_PC + sprite;
-    default: return SPRITE_PALETTE_PC + sprite;
-  }
-}
-
-/* One property at every index of the parent's group, but only when the
- * parent's own entry changes: the game reads the parent's entry (it indexes
- * by $8A, which holds the parent), so a child entry that differs (vanilla
- * area 0x31's palette byte) is left alone unless that property is edited. */
-static z3_status put_group(const z3_overworld *ow, z3_rom *rom, int parent, int kind, int n, int value,
-                           const char *reason, z3_error *err) {
-  size_t at = prop_pc(kind, n, parent), width = kind == PROP_MESSAGE ? 2 : 1;
-  uint8_t b[2] = {(uint8_t)value, (uint8_t)(value >> 8)};
-  if (value < 0 || at == 0 || memcmp(rom->data.data + at, b, width) == 0) return Z3_OK;
-  for (int i = 0; i < Z3_OW_AREA_COUNT; i++) {
-    size_t pc = ow->areas[i].parent == parent ? prop_pc(kind, n, i) : 0;
-    z3_status st = pc ? z3_ow__write_diff(rom, pc, b, width, reason, err) : Z3_OK;
-    if (st) return st;
-  }
-  return Z3_OK;
-}
-
-/* Writes one area group's properties (the values are the parent's). */
-static z3_status save_properties(const z3_overworld *ow, z3_rom *rom, int id, z3_error *err) {
-  const z3_ow_area *a = &ow->areas[id];
-  int p = a->parent;
-  char reason[256];
-  snprintf(reason, sizeof reason, "%s%sarea 0x%02X properties", a->why, a->why[0] ? ": " : "", p);
-  z3_status st = put_group(ow, rom, p, PROP_GFX, 0, a->gfx, reason, err);
-  if (st == Z3_OK) st = put_group(ow, rom, p, PROP_PALETTE, 0, a->palette, reason, err);
-  if (st == Z3_OK) st = put_group(ow, rom, p, PROP_MESSAGE, 0, a->message, reason, err);
-  for (int s = 0; st == Z3_OK && s < Z3_OW_STATES; s++) {
-    st = put_group(ow, rom, p, PROP_SPRITE_GFX, s, a->sprite_gfx[s], reason, err);
-    if (st == Z3_OK) st = put_group(ow, rom, p, PROP_SPRITE_PALETTE, s, a->sprite_palette[s], reason, err);
-  }
-  for (int m = 0; st == Z3_OK && m < 4; m++) st = put_group(ow, rom, p, PROP_MUSIC, m, a->music[m], reason, err);
-  int k = ow->areas[p].special_slot; /* special world: one entry for the whole group, not one per area */
-  if (st == Z3_OK && p >= 0x80 && k >= 0) {
-    st = put_byte(rom, SW_GFX_PC + (size_t)k, a->gfx, reason, err);
-    if (st == Z3_OK) st = put_byte(rom, SW_PALETTE_PC + (size_t)k, a->palette, reason, err);
-    if (st == Z3_OK) st = put_byte(rom, SW_SPRITE_GFX_PC + (size_t)k, a->sprite_gfx[0], reason, err);
-    if (st == Z3_OK) st = put_byte(rom, SW_SPRITE_PALETTE_PC + (size_t)k, a->sprite_palette[0], reason, err);
-  }
-  return st;
-}
-
 z3_status z3_ow_save(z3_overworld *ow, z3_rom *rom, z3_error *err) {
   z3_status st = save_tiles(ow, rom, err);
   for (int id = 0; st == Z3_OK && id < Z3_OW_AREA_COUNT; id++) {
@@ -598,7 +508,7 @@ z3_status z3_ow_save(z3_overworld *ow, z3_rom *rom, z3_error *err) {
   }
   for (int id = 0; st == Z3_OK && id < Z3_OW_AREA_COUNT; id++) {
     if (ow->areas[id].props_dirty) {
-      st = save_properties(ow, rom, id, err);
+      st = z3_ow__save_properties(ow, rom, id, err);
       if (st == Z3_OK) ow->areas[id].props_dirty = false;
     }
   }

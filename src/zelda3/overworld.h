@@ -12,9 +12,10 @@
  * items, entrances) live under the parent with coordinates in its 64x64
  * tile16 grid.
  *
- * Load reads everything, from the vanilla layout or with the tile16 and
- * tile32 tables expanded (layouts.h), and refuses the expanded layouts it
- * does not read yet (ZSCustomOverworld, 256 entrances) with a clear message. Edits change the model;
+ * Load reads everything, from the vanilla layout, with the tile16 and
+ * tile32 tables expanded, or with ZSCustomOverworld's per-area tables
+ * (layouts.h, overworld_custom.c), and refuses the expanded layouts it does
+ * not read yet (256 entrances, v3 wide and tall areas) with a clear message. Edits change the model;
  * z3_ow_save writes back only what is dirty: fixed tables are re-encoded
  * and only differing bytes are written, a changed map stream is
  * recompressed and written in place when it fits (and is not shared),
@@ -47,6 +48,8 @@ enum {
 /* Vanilla table locations (file offsets), world reference §2. */
 #define Z3_OW_PARENT_PC 0x125ECu
 #define Z3_OW_SIZE_PC 0x1788Du
+#define Z3_OW_ZSCUSTOM_VERSION_PC 0x140145u
+#define Z3_OW_V3_PARENT_PC 0x140998u  /* ZSCustomOverworld v3: 160 parents */
 #define Z3_OW_TILE16_PC 0x78000u
 #define Z3_OW_TILE16_EXPANDED_PC 0x1E8000u
 #define Z3_OW_MAP_HIGH_PTR_PC 0x1794Du
@@ -98,6 +101,21 @@ typedef struct z3_ow_list {
   char why[96];
 } z3_ow_list;
 
+/* ZSCustomOverworld's per-area tables (world reference §6), read at the
+ * area's own index; -1 where the ROM has no such table (vanilla). */
+typedef struct z3_ow_custom {
+  int bg_color;                 /* BGR555 backdrop colour (word at 0x140000 + 2 * id) */
+  int main_palette;             /* 0x140160: 0 LW, 1 DW, 2 LW mountain, 3 DW mountain, 4 Triforce, 5 title */
+  int mosaic;                   /* 0x140200: bits ....udlr, mosaic when entering from that side */
+  int animated_gfx;             /* 0x1402A0: graphics sheet of the animated tiles */
+  int overlay;                  /* 0x140340 (word): subscreen overlay area 0x93-0x9F, 0xFF none */
+  int tile_gfx[8];              /* 0x140480 + 8 * id: the 8 background sheets, 0xFF keeps the sheet */
+} z3_ow_custom;
+
+/* Area sizes. ZSCustomOverworld v3 stores this enum in 0x1788D (0 small,
+ * 1 large, 2 wide, 3 tall); vanilla stores 0x00 large, 0x01 small there. */
+typedef enum z3_ow_size { Z3_OW_SMALL, Z3_OW_LARGE, Z3_OW_WIDE, Z3_OW_TALL } z3_ow_size;
+
 typedef struct z3_ow_area {
   uint8_t id, parent;
   bool large;
@@ -113,6 +131,7 @@ typedef struct z3_ow_area {
   int special_slot;
   int sprite_gfx[Z3_OW_STATES], sprite_palette[Z3_OW_STATES];
   int music[4];
+  z3_ow_custom custom;
 } z3_ow_area;
 
 typedef struct z3_ow_entrance {
@@ -156,6 +175,12 @@ typedef struct z3_overworld {
   z3_ow_exit exits[Z3_OW_EXIT_COUNT];
   z3_ow_transport transports[Z3_OW_TRANSPORT_COUNT];
   uint16_t whirlpool_areas[Z3_OW_WHIRLPOOL_COUNT];
+  /* ZSCustomOverworld: the version byte at 0x140145 (0 = not installed), its
+   * enable bytes 0x140140-0x140148 (read, never changed), and where the
+   * tables it moves live in this ROM. */
+  int zscustom;
+  uint8_t zscustom_enables[9];
+  size_t sprite_table_pc[Z3_OW_STATES], message_pc, palette_pc;
 } z3_overworld;
 
 /* ---- areas (overworld_area.c) ------------------------------------------ */
@@ -174,6 +199,27 @@ int z3_ow_area_tile16_side(const z3_overworld *ow, int id);
 void z3_ow_area_origin(int id, int *x, int *y);
 /* Checks an area id; the error names it. */
 z3_status z3_ow_check_area(int id, z3_error *err);
+
+/* ---- per-area fields (overworld_custom.c) ------------------------------ */
+
+/* Names of the fields `overworld set-area` edits, NULL-terminated. */
+extern const char *const z3_ow_area_fields[];
+/* Names of the enable bytes at 0x140140-0x140148 (index = offset), NULL-terminated. */
+extern const char *const z3_ow_zscustom_enable_names[];
+const char *z3_ow_size_name(z3_ow_size size); /* "small", "large", "wide", "tall" */
+/* The area's size as the ROM stores it (v3 can say wide or tall). */
+z3_ow_size z3_ow_area_size(const z3_overworld *ow, int id);
+/* Field `field` (index into z3_ow_area_fields) of the area's group:
+ * Z3_E_NOT_FOUND when this ROM has no table for it (a ZSCustomOverworld
+ * field on a vanilla ROM, a property the area has no entry for). */
+z3_status z3_ow_get_area_field(const z3_overworld *ow, int id, int field, long *out, z3_error *err);
+/* Sets it for the whole group (parent and children), checking the range. */
+z3_status z3_ow_set_area_field(z3_overworld *ow, int id, int field, long value, z3_error *err);
+/* Internal: the version and where the tables it moves live (first step of
+ * load); the property values (after the exits); one group's save. */
+z3_status z3_ow__place_custom(z3_overworld *ow, const z3_rom *rom, z3_error *err);
+void z3_ow__load_properties(z3_overworld *ow, const uint8_t *d);
+z3_status z3_ow__save_properties(const z3_overworld *ow, z3_rom *rom, int id, z3_error *err);
 
 /* ---- load and save (overworld.c) --------------------------------------- */
 

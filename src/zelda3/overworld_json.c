@@ -2,7 +2,9 @@
  * One area as JSON and back. The document describes the whole area:
  *
  *   {"format": "z3ed-overworld-area", "version": 1, "map": "0x1b", "large": true,
- *    "properties": {"gfx", "palette", "message", "sprite_gfx": [3], "sprite_palette": [3], "music": [..]},
+ *    "properties": {"gfx", "palette", "message", "sprite_gfx": [3], "sprite_palette": [3], "music": [..],
+ *                   "zscustom": {"bg_color", "main_palette", "mosaic", "animated_gfx", "overlay",
+ *                                "tile_gfx": [8]}},                  only on a ZSCustomOverworld ROM
  *    "screens": [{"map": "0x1b", "tile32": [[16 ids] x 16]}, ...],   1 screen, or 4 for a large parent
  *    "sprites": [[{"x", "y", "id"}], [...], [...]],                  per state; null where none exists
  *    "items": [{"x", "y", "id"}],
@@ -33,6 +35,23 @@ static json_t *int_array(const int *v, int n) {
   return a;
 }
 
+/* ZSCustomOverworld's values: JSON key, set-area field (tile_gfx: the first of 8). */
+static const struct { const char *key, *field; } custom_keys[] = {
+    {"bg_color", "bg-color"}, {"main_palette", "main-palette"}, {"mosaic", "mosaic"},
+    {"animated_gfx", "animated-gfx"}, {"overlay", "overlay"}, {"tile_gfx", "tile-gfx-0"},
+};
+
+static json_t *export_custom(const z3_ow_custom *c) {
+  json_t *o = json_object();
+  json_object_set_new(o, "bg_color", json_integer(c->bg_color));
+  json_object_set_new(o, "main_palette", json_integer(c->main_palette));
+  json_object_set_new(o, "mosaic", json_integer(c->mosaic));
+  json_object_set_new(o, "animated_gfx", json_integer(c->animated_gfx));
+  json_object_set_new(o, "overlay", json_integer(c->overlay));
+  json_object_set_new(o, "tile_gfx", int_array(c->tile_gfx, 8));
+  return o;
+}
+
 static int screen_count(const z3_overworld *ow, int id) { return z3_ow_area_tile16_side(ow, id) == 64 ? 4 : 1; }
 static int screen_id(int id, int k) { return id + (k & 1) + (k >> 1) * 8; }
 
@@ -52,6 +71,7 @@ json_t *z3_ow_export_json(const z3_overworld *ow, int id) {
   json_object_set_new(props, "sprite_gfx", int_array(a->sprite_gfx, Z3_OW_STATES));
   json_object_set_new(props, "sprite_palette", int_array(a->sprite_palette, Z3_OW_STATES));
   json_object_set_new(props, "music", int_array(a->music, 4));
+  if (ow->zscustom) json_object_set_new(props, "zscustom", export_custom(&ow->areas[p].custom));
   json_object_set_new(doc, "properties", props);
   json_t *screens = json_array();
   for (int k = 0; k < screen_count(ow, id); k++) {
@@ -301,6 +321,55 @@ static z3_status import_entrances(z3_overworld *ow, int id, const json_t *ents, 
   return Z3_OK;
 }
 
+static int field_index(const char *name) {
+  for (int i = 0; z3_ow_area_fields[i]; i++)
+    if (strcmp(z3_ow_area_fields[i], name) == 0) return i;
+  return -1;
+}
+
+/* One value of $.properties.zscustom through the set-area field (same ranges). */
+static z3_status import_custom_value(z3_overworld *ow, int id, const json_t *v, const char *path, int field, z3_error *err) {
+  long n = 0, old = 0;
+  z3_status st = get_int(v, path, 0, 0xFFFF, &n, err);
+  if (st == Z3_OK) st = z3_ow_get_area_field(ow, id, field, &old, err);
+  if (st == Z3_OK && n != old) st = z3_ow_set_area_field(ow, id, field, n, err);
+  if (st && !strstr(err->message, path)) {
+    char message[Z3_ERROR_MESSAGE_MAX];
+    snprintf(message, sizeof message, "%s", err->message);
+    z3_error_init(err); /* the innermost message wins otherwise; this one adds the JSON path */
+    z3_error_set(err, st, "%s: %s", path, message);
+  }
+  return st;
+}
+
+static z3_status import_custom(z3_overworld *ow, int id, const json_t *props, z3_error *err) {
+  const json_t *c = json_object_get(props, "zscustom");
+  if (!c || json_is_null(c)) return Z3_OK;
+  if (!ow->zscustom) return bad(err, "$.properties.zscustom", "this ROM does not have ZSCustomOverworld (byte 0x140145)");
+  if (!json_is_object(c)) return bad(err, "$.properties.zscustom", "expected an object");
+  z3_status st = Z3_OK;
+  for (size_t k = 0; st == Z3_OK && k < sizeof custom_keys / sizeof custom_keys[0]; k++) {
+    const json_t *v = json_object_get(c, custom_keys[k].key);
+    char path[64];
+    snprintf(path, sizeof path, "$.properties.zscustom.%s", custom_keys[k].key);
+    if (!v || json_is_null(v)) continue;
+    int field = field_index(custom_keys[k].field);
+    if (strcmp(custom_keys[k].key, "tile_gfx") != 0) {
+      st = import_custom_value(ow, id, v, path, field, err);
+      continue;
+    }
+    if (!json_is_array(v) || json_array_size(v) != 8) return bad(err, path, "expected 8 sheet ids");
+    for (int i = 0; st == Z3_OK && i < 8; i++) {
+      char item[80];
+      snprintf(item, sizeof item, "%s[%d]", path, i);
+      st = import_custom_value(ow, id, json_array_get(v, (size_t)i), item, field + i, err);
+    }
+  }
+  if (st == Z3_OK && ow->areas[ow->areas[id].parent].props_dirty)
+    snprintf(ow->areas[ow->areas[id].parent].why, sizeof ow->areas[0].why, "area 0x%02X imported from JSON", id);
+  return st;
+}
+
 z3_status z3_ow_import_json(z3_overworld *ow, int id, const json_t *doc, z3_error *err) {
   z3_status st = z3_ow_check_area(id, err);
   if (st) return st;
@@ -314,6 +383,8 @@ z3_status z3_ow_import_json(z3_overworld *ow, int id, const json_t *doc, z3_erro
    * changed, so callers save only after the whole import succeeded (the command does). */
   if (st == Z3_OK) st = import_screens(ow, id, json_object_get(doc, "screens"), err);
   if (st == Z3_OK) st = import_properties(ow, id, json_object_get(doc, "properties"), err);
+  if (st == Z3_OK && json_is_object(json_object_get(doc, "properties")))
+    st = import_custom(ow, id, json_object_get(doc, "properties"), err);
   if (st == Z3_OK) st = import_lists(ow, id, doc, err);
   if (st == Z3_OK) st = import_entrances(ow, id, json_object_get(doc, "entrances"), err);
   if (st == Z3_OK) st = z3_ow__import_places(ow, id, doc, err);

@@ -16,8 +16,6 @@
 #define ITEM_BANK_OPERAND_PC 0xDC8BFu
 #define DUNGEON_SPRITE_PTR_OPERAND_PC 0x4C298u
 
-static const size_t sprite_table_pc[Z3_OW_STATES] = {0x4C881, 0x4C901, 0x4CA21};
-
 typedef struct list_kind {
   const char *what;     /* "sprite list", "item list" */
   int record;           /* bytes per record */
@@ -77,9 +75,9 @@ z3_status z3_ow__load_lists(z3_overworld *ow, const z3_rom *rom, z3_error *err) 
   char name[96];
   for (int s = 0; s < Z3_OW_STATES; s++) {
     for (int i = 0; i < z3_ow_sprite_list_count(s); i++) {
-      snprintf(name, sizeof name, "state %d sprite list of area 0x%02X (pointer at $09:%04X)", s, i,
-               (unsigned)(0x8000 | ((sprite_table_pc[s] + (size_t)i * 2) & 0x7FFF)));
-      uint16_t ptr = read_word(d + sprite_table_pc[s] + (size_t)i * 2);
+      size_t at = ow->sprite_table_pc[s] + (size_t)i * 2; /* ZSCustomOverworld v3 moves the tables */
+      snprintf(name, sizeof name, "state %d sprite list of area 0x%02X (pointer at 0x%zX)", s, i, at);
+      uint16_t ptr = read_word(d + at);
       z3_status st = read_list(rom, &sprite_kind, SPRITE_BANK, ptr, name, &ow->sprites[s][i], err);
       if (st) return st;
     }
@@ -403,7 +401,7 @@ z3_status z3_ow__save_lists(z3_overworld *ow, z3_rom *rom, z3_error *err) {
     for (int i = 0; st == Z3_OK && i < z3_ow_sprite_list_count(s); i++) {
       if (!ow->sprites[s][i].dirty) continue;
       snprintf(what, sizeof what, "state %d sprite list of area 0x%02X", s, i);
-      st = save_one(&sprite_kind, set, rom, &ow->sprites[s][i], sprite_table_pc[s] + (size_t)i * 2, what, err);
+      st = save_one(&sprite_kind, set, rom, &ow->sprites[s][i], ow->sprite_table_pc[s] + (size_t)i * 2, what, err);
     }
   set->n = 0;
   for (int i = 0; i < Z3_OW_LIST_AREAS; i++) set->lists[set->n++] = &ow->items[i];

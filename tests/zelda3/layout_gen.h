@@ -89,17 +89,112 @@ static inline void gen_tile32(uint8_t *d) {
   d[0x1772E] = 0x3E;
 }
 
+/* ZSCustomOverworld's per-area tables (world reference §6) filled with the
+ * values ZScream gives a vanilla ROM when it installs the patch (its
+ * OverworldMap defaults): backdrop colours from the assembly's comments (LW
+ * grass 0x2669, DW 0x2A32, SW 0x19C6), main palettes by world (mountains 2
+ * and 3, Triforce room 4), the woods' and exits' mosaic sides, animated sheet
+ * 0x59 on the mountains else 0x5B, the vanilla subscreen overlays and the
+ * default sheets per world; the enable bytes all on. */
+static inline int gen_zs_main_palette(int id) {
+  if (id == 0x03 || id == 0x05 || id == 0x07) return 2;
+  if (id == 0x43 || id == 0x45 || id == 0x47) return 3;
+  return id == 0x88 ? 4 : id >= 0x40 && id < 0x80 ? 1 : 0;
+}
+static inline int gen_zs_mosaic(int id) {
+  switch (id) {
+    case 0x00: case 0x40: return 0x05;                                  /* down, right */
+    case 0x02: case 0x0A: case 0x42: case 0x4A: return 0x02;            /* left */
+    case 0x0F: case 0x10: case 0x11: case 0x50: case 0x51: return 0x08; /* up */
+    case 0x80: case 0x81: case 0x88: return 0x04;                       /* down */
+    default: return 0;
+  }
+}
+static inline int gen_zs_overlay(int id) {
+  static const uint8_t fog2[] = {0x00, 0x01, 0x08, 0x09, 0x40, 0x41, 0x48, 0x49};
+  static const uint8_t sky[] = {0x03, 0x04, 0x05, 0x06, 0x07, 0x0B, 0x0C, 0x0D, 0x0E};
+  for (size_t i = 0; i < sizeof fog2; i++) if (id == fog2[i]) return 0x9D;
+  for (size_t i = 0; i < sizeof sky; i++) if (id == sky[i]) return 0x95;
+  for (size_t i = 0; i < sizeof sky; i++) if (id == sky[i] + 0x40) return 0x9C; /* lava under the DW mountains */
+  if (id == 0x5B || id == 0x5C || id == 0x63 || id == 0x64) return 0x96;
+  return id == 0x80 ? 0x97 : id == 0x88 ? 0x93 : 0xFF;
+}
+static inline void gen_zscustom_tables(uint8_t *d, int version) {
+  static const uint8_t sheets[3][8] = {{0x3A, 0x3B, 0x3C, 0x3D, 0x53, 0x4D, 0x3E, 0x5B},
+                                       {0x42, 0x43, 0x44, 0x45, 0x2F, 0x30, 0x3F, 0x5B},
+                                       {0x3A, 0x3B, 0x3C, 0x3D, 0x47, 0x48, 0x3E, 0x5B}};
+  static const uint16_t bg[3] = {0x2669, 0x2A32, 0x19C6};
+  for (int id = 0; id < 160; id++) {
+    int world = id >> 6;
+    d[0x140000 + 2 * id] = (uint8_t)bg[world], d[0x140001 + 2 * id] = (uint8_t)(bg[world] >> 8);
+    d[0x140160 + id] = (uint8_t)gen_zs_main_palette(id);
+    d[0x140200 + id] = (uint8_t)gen_zs_mosaic(id);
+    bool mountain = id == 0x03 || id == 0x05 || id == 0x07 || id == 0x43 || id == 0x45 || id == 0x47;
+    d[0x1402A0 + id] = mountain ? 0x59 : 0x5B;
+    d[0x140340 + 2 * id] = (uint8_t)gen_zs_overlay(id), d[0x140341 + 2 * id] = 0;
+    memcpy(d + 0x140480 + 8 * id, sheets[world], 8);
+  }
+  memset(d + 0x140140, 0xFF, 9);
+  d[0x140145] = (uint8_t)version;
+}
+
+/* v3 on top of the tables: the parents and the size enum (0 small, 1 large)
+ * of every area, and the four vanilla tables moved where its assembly reads
+ * them: sign messages to 0x1417F8, area palettes to 0x4C635, sprite pointer
+ * tables to 0x141438/0x141578/0x1416B8, the special world's sprite sets to
+ * 0x166E1/0x16701 by area - 0x80. (The transition tables at 0x140A38-0x141437
+ * are not read by z3ed and stay empty here.) */
+static inline void gen_zscustom_v3(uint8_t *d) {
+  gen_zscustom_tables(d, 3);
+  for (int id = 0; id < 160; id++) {
+    bool zora = id == 0x81 || id == 0x82 || id == 0x89 || id == 0x8A;
+    int parent = id >= 0x80 ? (zora ? 0x81 : id) : d[0x125EC + (id & 0x3F)] | (id & 0x40);
+    d[0x140998 + id] = (uint8_t)parent;
+    d[0x1788D + id] = id >= 0x80 ? zora : d[0x1788D + id] == 0x00; /* vanilla 0x00 large -> v3 1 large */
+  }
+  memcpy(d + 0x1417F8, d + 0x3F51D, 0x100), memset(d + 0x1418F8, 0, 0x40);
+  uint8_t palettes[0x88];
+  memcpy(palettes, d + 0x7D1C, sizeof palettes);
+  memset(d + 0x4C635, 0, 0xC0), memcpy(d + 0x4C635, palettes, sizeof palettes);
+  memcpy(d + 0x141438, d + 0x4C881, 0x80), memcpy(d + 0x141578, d + 0x4C901, 0x120), memcpy(d + 0x1416B8, d + 0x4CA21, 0x120);
+  uint8_t sprite_gfx[16], sprite_palette[16];
+  memcpy(sprite_gfx, d + 0x16811, 16), memcpy(sprite_palette, d + 0x16841, 16);
+  for (int k = 0; k < 32; k++) d[0x166E1 + k] = sprite_gfx[k & 15], d[0x16701 + k] = sprite_palette[k & 15];
+}
+
+/* ZScream's expanded dungeon entrances (its Constants.cs entrance_*EXP):
+ * they take the space the vanilla tile16 table leaves, so the tile16 table
+ * moves first; each vanilla field table of the 133 entrances is copied to its
+ * 0x100- or 0x200-byte table at 0x78000-0x79FFF, the extra bytes at 0x7A000
+ * say which entrances face down (0x00 and 0x43, the two the vanilla game
+ * hard-codes), and 0x7F000 gets the 0x00 ZScream tests for. */
+static inline void gen_dungeon_entrances(uint8_t *d) {
+  static const struct { size_t from, to, record; } tables[] = {
+      {0x14813, 0x78000, 2}, {0x1491D, 0x78200, 8}, {0x14D45, 0x78A00, 2}, {0x14E4F, 0x78C00, 2},
+      {0x14F59, 0x78E00, 2}, {0x15063, 0x79000, 2}, {0x1516D, 0x79200, 2}, {0x15277, 0x79400, 2},
+      {0x15381, 0x79600, 1}, {0x15406, 0x79700, 1}, {0x1548B, 0x79800, 1}, {0x15510, 0x79900, 1},
+      {0x15595, 0x79A00, 1}, {0x1561A, 0x79B00, 1}, {0x1569F, 0x79C00, 1}, {0x15724, 0x79D00, 2},
+      {0x1582E, 0x79F00, 1},
+  };
+  gen_tile16(d);
+  memset(d + 0x78000, 0, 0x2100);
+  for (size_t t = 0; t < sizeof tables / sizeof tables[0]; t++)
+    memcpy(d + tables[t].to, d + tables[t].from, 133 * tables[t].record);
+  d[0x7A000 + 0x00] = d[0x7A000 + 0x43] = 0x01;
+  d[0x7F000] = 0x00;
+}
+
 /* The detection bytes of `id` (and its data where the facts place it). */
 static inline void gen_layout(uint8_t *d, z3_layout_id id) {
   switch (id) {
-    case Z3_LAYOUT_ZSCUSTOM_V1: d[0x140145] = 1; break;
-    case Z3_LAYOUT_ZSCUSTOM_V2: d[0x140145] = 2; break;
-    case Z3_LAYOUT_ZSCUSTOM_V3: d[0x140145] = 3; break;
-    case Z3_LAYOUT_SW_TAIL_MAPS: d[0x140145] = 3, d[0x1423FF] = 0xEA; break;
+    case Z3_LAYOUT_ZSCUSTOM_V1: gen_zscustom_tables(d, 1); break;
+    case Z3_LAYOUT_ZSCUSTOM_V2: gen_zscustom_tables(d, 2); break;
+    case Z3_LAYOUT_ZSCUSTOM_V3: gen_zscustom_v3(d); break;
+    case Z3_LAYOUT_SW_TAIL_MAPS: gen_zscustom_v3(d), d[0x1423FF] = 0xEA; break;
     case Z3_LAYOUT_TILE16: gen_tile16(d); break;
     case Z3_LAYOUT_TILE32: gen_tile32(d); break;
     case Z3_LAYOUT_OW_ENTRANCES: d[0xDB895] = 0xB9; break;        /* any byte but $B8 */
-    case Z3_LAYOUT_DUNGEON_ENTRANCES: d[0x7F000] = 0x00; break;
+    case Z3_LAYOUT_DUNGEON_ENTRANCES: gen_dungeon_entrances(d); break;
     case Z3_LAYOUT_ROOM_HEADERS: gen_room_headers(d); break;
     case Z3_LAYOUT_OVERLAYS: gen_overlays(d); break;
     case Z3_LAYOUT_COLLISION: gen_collision(d); break;

@@ -1,0 +1,106 @@
+/*
+ * Fuzzes the overworld's ZSCustomOverworld readers (zelda3/overworld_props.c
+ * and v3's parent and size tables in overworld.c) on the 2 MiB sample turned
+ * into ZSCustomOverworld by the test generator. Input: byte 0 picks the
+ * version (1, 2 or 3+), then 4-byte records (table, offset low, offset high,
+ * value) write `value` into one of the tables the patch keeps. The model must
+ * load or fail with a message; what loads saves nothing when re-saved as is,
+ * and an edited backdrop colour reads back.
+ *
+ * Seeds in fuzz/corpora/zscustom/ come from this file: build it with
+ * -DZ3_FUZZ_SEEDS against libz3 and run it with the corpus folder.
+ */
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "zelda3/overworld.h"
+#include "zelda3/sample.h"
+#include "../tests/zelda3/layout_gen.h"
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
+
+static z3_buf template_rom;
+
+static void build_template(void) {
+  if (template_rom.len) return;
+  z3_error err;
+  z3_error_init(&err);
+  z3_sample_opts opts = {.size = 0x200000};
+  if (z3_sample_build(&template_rom, &opts, &err) != Z3_OK) abort();
+}
+
+/* The tables: per-area values, v3 parents and sizes, messages, palettes, sprite pointers. */
+static const struct { size_t from, size; } tables[] = {
+    {0x140000, 0x980}, {0x140998, 160}, {0x1788D, 160}, {0x1417F8, 0x140}, {0x4C635, 0xC0}, {0x141438, 0x3C0},
+};
+enum { TABLES = sizeof tables / sizeof tables[0] };
+
+static int bg_field(void) {
+  for (int i = 0; z3_ow_area_fields[i]; i++)
+    if (strcmp(z3_ow_area_fields[i], "bg-color") == 0) return i;
+  abort();
+}
+
+static void edit_and_reread(z3_overworld *ow, z3_rom *rom) {
+  z3_error err;
+  z3_error_init(&err);
+  long old = 0, got = -1;
+  if (z3_ow_get_area_field(ow, 0x00, bg_field(), &old, &err) != Z3_OK) abort();
+  long value = (old + 1) & 0x7FFF;
+  if (z3_ow_set_area_field(ow, 0x00, bg_field(), value, &err) != Z3_OK) abort();
+  if (z3_ow_save(ow, rom, &err) != Z3_OK) return; /* no room: refused with a message */
+  z3_overworld *again = NULL;
+  if (z3_ow_load(&again, rom, &err) != Z3_OK) abort();
+  if (z3_ow_get_area_field(again, 0x00, bg_field(), &got, &err) != Z3_OK || got != value) abort();
+  z3_ow_free(again);
+}
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
+  if (size < 1) return 0;
+  build_template();
+  z3_error err;
+  z3_error_init(&err);
+  z3_rom *rom = NULL;
+  if (z3_rom_from_memory(&rom, template_rom.data, template_rom.len, "fuzz", &err) != Z3_OK) abort();
+  static const z3_layout_id versions[3] = {Z3_LAYOUT_ZSCUSTOM_V1, Z3_LAYOUT_ZSCUSTOM_V2, Z3_LAYOUT_ZSCUSTOM_V3};
+  gen_layout(rom->data.data, versions[data[0] % 3]);
+  for (size_t i = 1; i + 4 <= size; i += 4) {
+    size_t t = data[i] % TABLES, at = tables[t].from + (size_t)(data[i + 1] | data[i + 2] << 8) % tables[t].size;
+    rom->data.data[at] = data[i + 3];
+  }
+  z3_overworld *ow = NULL;
+  if (z3_ow_load(&ow, rom, &err) != Z3_OK) {
+    if (!err.message[0] || ow) abort();
+    z3_rom_free(rom);
+    return 0;
+  }
+  for (int id = 0; id < Z3_OW_AREA_COUNT; id++) ow->areas[id].props_dirty = true;
+  size_t changes = rom->change_count;
+  if (z3_ow_save(ow, rom, &err) != Z3_OK || rom->change_count != changes) abort();
+  edit_and_reread(ow, rom);
+  z3_ow_free(ow);
+  z3_rom_free(rom);
+  return 0;
+}
+
+#ifdef Z3_FUZZ_SEEDS
+#include "fuzz_seed.h"
+
+int main(int argc, char **argv) {
+  if (argc != 2) return 2;
+  static const uint8_t v1[] = {0};
+  static const uint8_t v2_values[] = {1, 0, 0x58, 0, 0x12, 0, 0x59, 0, 0x7F, 0, 0x00, 0x02, 0x07};
+  static const uint8_t v3[] = {2};
+  static const uint8_t v3_wide[] = {2, 2, 0x30, 0, 2};
+  static const uint8_t v3_bad_parent[] = {2, 1, 0x05, 0, 0x04, 1, 0x10, 0, 0xFF};
+  static const uint8_t v3_sprite_pointer[] = {2, 5, 0x80, 0, 0x00, 5, 0x81, 0, 0x00};
+  write_seed(argv[1], "v1", v1, sizeof v1);
+  write_seed(argv[1], "v2-values", v2_values, sizeof v2_values);
+  write_seed(argv[1], "v3", v3, sizeof v3);
+  write_seed(argv[1], "v3-wide", v3_wide, sizeof v3_wide);
+  write_seed(argv[1], "v3-bad-parent", v3_bad_parent, sizeof v3_bad_parent);
+  write_seed(argv[1], "v3-sprite-pointer", v3_sprite_pointer, sizeof v3_sprite_pointer);
+  return 0;
+}
+#endif
