@@ -55,6 +55,40 @@ Z3_TEST(test_dungeon_render__every_object_is_drawn_or_counted) {
   assert_true(count_color(Z3_ROOM_PLACEHOLDER_COLOR) > 0);
 }
 
+/* Every room of the sample renders without a placeholder, and between them
+ * the rooms hold every named object and every door type
+ * (the gallery rooms of sample_dungeon.c), each type in one of the four
+ * directions and each direction with a dozen types. */
+Z3_TEST(test_dungeon_render__the_whole_sample_renders_and_covers_every_kind) {
+  (void)state;
+  z3_error err;
+  z3_error_init(&err);
+  static bool object_seen[0x1000];
+  bool door_seen[4][0x68] = {{false}};
+  memset(object_seen, 0, sizeof object_seen);
+  for (int room = 0; room < Z3_ROOM_COUNT; room++) {
+    assert_ok(z3_room_render(rom, dungeon, room, Z3_RENDER_ALL, img, &err), &err);
+    if (img->unrendered) fail_msg("room 0x%03X: %d objects unrendered", room, img->unrendered);
+    const z3_room *r = &dungeon->rooms[room];
+    for (int l = 0; l < Z3_ROOM_LAYERS; l++)
+      for (size_t i = 0; i < r->object_count[l]; i++) object_seen[r->objects[l][i].id & 0xFFF] = true;
+    for (size_t i = 0; i < r->door_count; i++)
+      if (r->doors[i].b1 < 0x68) door_seen[r->doors[i].b0 & 3][r->doors[i].b1] = true;
+  }
+  for (unsigned id = 0; id < 0x1000; id++)
+    if (z3_object_name((uint16_t)id) && !object_seen[id]) fail_msg("no room holds object 0x%03X", id);
+  int doors = 0, directions[4] = {0};
+  for (int dir = 0; dir < 4; dir++)
+    for (int t = 0; t < 0x68; t += 2) doors += door_seen[dir][t], directions[dir] += door_seen[dir][t];
+  for (int t = 0; t < 0x68; t += 2) {
+    bool any = false;
+    for (int dir = 0; dir < 4; dir++) any = any || door_seen[dir][t];
+    if (!any) fail_msg("no room holds door type 0x%02X", t);
+  }
+  for (int dir = 0; dir < 4; dir++) assert_true(directions[dir] >= 12);
+  assert_true(doors >= 52);
+}
+
 static uint16_t rom_word(size_t pc) { return (uint16_t)(rom->data.data[pc] | rom->data.data[pc + 1] << 8); }
 
 /* The pixels of tile (tx, ty) are those of `word` (the image drawn with BG1 only). */
@@ -213,6 +247,7 @@ int main(void) {
       cmocka_unit_test(test_dungeon_render__a_subtype3_object_shows_its_first_tile),
       cmocka_unit_test(test_dungeon_render__layers_and_bad_rooms),
       cmocka_unit_test(test_dungeon_render__doors_use_the_door_tile_tables),
+      cmocka_unit_test(test_dungeon_render__the_whole_sample_renders_and_covers_every_kind),
       cmocka_unit_test(test_dungeon_render__diagonals_follow_the_routines),
       cmocka_unit_test(test_dungeon_render__repeat_counts_follow_the_game_routines),
   };
