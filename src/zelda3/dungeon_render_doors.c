@@ -11,8 +11,9 @@
  *   one-sided shutters show another type's tiles (0x36/0x38 swap with the
  *     shutter 0x18 and the open door 0x00, and a south big-key door 0x1E
  *     shows 0x00 from the room side);
- *   markers (0x12 exit, 0x14 dungeon swap, 0x16 layer swap) and the closed
- *     north exploding wall 0x30 draw nothing;
+ *   markers (0x12 exit, 0x14 dungeon swap, 0x16 layer swap), the unused cave
+ *     exit 0x06 (it only raises the priority of the wall tiles there) and the
+ *     closed north exploding wall 0x30 draw nothing;
  *   north 0x24/0x26 (lower-layer key stairs) draw on BG2; types 0x40 and up
  *     put the row or column on the wall side on BG1 and the rest on BG2;
  *   a north or west door in the middle of the room (position 6-11) also
@@ -82,7 +83,7 @@ static bool draw_coded_door(const z3_rom *rom, z3_room_canvas *c, size_t operand
 
 static bool draw_door(const z3_rom *rom, z3_room_canvas *c, const door_at *d, unsigned pos) {
   unsigned t = d->type;
-  if (t == 0x12 || t == 0x14 || t == 0x16 || (d->dir == NORTH && t == 0x30)) return true;
+  if (t == 0x06 || t == 0x12 || t == 0x14 || t == 0x16 || (d->dir == NORTH && t == 0x30)) return true;
   if (d->dir == NORTH && t == 0x32) return draw_coded_door(rom, c, Z3_ROOM_CURTAIN_OPERAND_PC, 0, d->x, d->y, 4, 4, false);
   if (d->dir == SOUTH && (t == 0x0A || t == 0x0C))
     return draw_coded_door(rom, c, Z3_ROOM_FANCY_EXIT_OPERAND_PC, t == 0x0C, d->x - 3, d->y - 4, 10, 8, true);

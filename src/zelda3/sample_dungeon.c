@@ -111,6 +111,13 @@ static void gallery_objects(sample_room *g, int k) {
   }
 }
 
+static bool has_chest(const sample_room *g) {
+  for (int l = 0; l < 3; l++)
+    for (size_t i = 0; i < g->counts[l]; i++)
+      if (g->objects[l][i].id == 0xF99) return true;
+  return false;
+}
+
 static void gallery_doors(sample_room *g, int k) {
   for (int i = 0; i < 13 && k * 13 + i < 52; i++) {
     unsigned dir = (unsigned)i % 4, pos = (unsigned)(i / 4) * 3 + (unsigned)k % 3;
@@ -130,6 +137,7 @@ static void build_rooms(sample_rooms *all) {
     memcpy(g->header, like->header, Z3_ROOM_HEADER_SIZE);
     g->floor = (uint8_t)(0xF0 | (k + 1)), g->layout = (uint8_t)(k << 2);
     gallery_objects(g, k);
+    if (!has_chest(g)) g->objects[2][g->counts[2]++] = (z3_room_object){0xF99, 56, 56, 0}; /* list 2 has room */
     gallery_doors(g, k);
     g->sprites[0] = (z3_room_sprite){0x08, 12, 10, 0, 0, 0};
     g->sprites[1] = (z3_room_sprite){(uint8_t)(0x41 + k), 20, 20, 0, 0, (uint8_t)(k % 3)};
