@@ -361,14 +361,16 @@ static const z3_command z3_cmds_dungeon[] = {
     {
         .resource = "dungeon", .action = "render",
         .summary = "draw a room to a 512x512 indexed PNG",
-        .description = "Floors, layout, objects and doors drawn from the game's object tile data with the "
-                       "room's blockset and palette. Objects that need the game's special drawing routines, "
-                       "and doors, are drawn as magenta boxes and counted in objects_unrendered.",
+        .description = "Floors, layout, objects and doors drawn from the game's object and door tile data with "
+                       "the room's blockset and palette, in the room's initial state (shut doors shut). An "
+                       "object or door whose data cannot be read is drawn as a magenta box and counted in "
+                       "objects_unrendered.",
         .flags = Z3_CMD_NEEDS_ROM | Z3_CMD_WRITES_FILE, .safety = Z3_SAFETY_WRITES_FILES,
         .effects = LIST("reads the ROM file", "writes --out atomically"),
         .args = ARGS(ROOM_ARG, {"out", Z3_ARG_OUT_PATH, true, NULL, NULL, "PNG file to write", 0, 0},
                      {"layer", Z3_ARG_ENUM, false, "all", layer_choices, "draw both backgrounds or one", 0, 0}),
-        .returns = RETURNS({"room", "string", "the room"}, {"objects_drawn", "integer", "objects drawn from tile data"},
+        .returns = RETURNS({"room", "string", "the room"},
+                           {"objects_drawn", "integer", "objects and doors drawn from tile data"},
                            {"objects_unrendered", "integer", "objects and doors drawn as placeholder boxes"},
                            {"blockset", "object", "main and aux blocksets used"}, {"palette", "integer", "dungeon palette used"},
                            {"files", "array", "the file written"}),

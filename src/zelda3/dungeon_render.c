@@ -12,8 +12,9 @@
  *     (0x061-0x066, 0x090-0x091: 4x2 blocks read row by row);
  *   subtype 1, grows both ways ("⇲"): 4x4-tile blocks, (size>>2)+1 across, (size&3)+1 down;
  *   subtypes 2 and 3: one 2x2-tile block (the corner pieces 0x100-0x11B: one 4x4 block).
- * Tiles of a block are read column by column. Diagonals, masks, logic
- * objects, big set pieces and doors get a magenta placeholder box instead.
+ * Tiles of a block are read column by column. Diagonals, ceilings, logic
+ * objects and big set pieces follow their own rules (dungeon_render_special.c),
+ * doors theirs (dungeon_render_doors.c).
  */
 #include <string.h>
 
@@ -21,21 +22,9 @@
 #include "zelda3/blockset.h"
 #include "zelda3/dungeon_internal.h"
 #include "zelda3/dungeon_render.h"
+#include "zelda3/dungeon_render_internal.h"
 #include "zelda3/entrance.h"
 #include "zelda3/palettes.h"
-
-enum { MAP = 64 };
-
-typedef struct box {
-  int x, y, w, h; /* tile8 units */
-} box;
-
-typedef struct canvas {
-  uint16_t word[2][MAP * MAP];
-  uint8_t set[2][MAP * MAP];
-  box boxes[Z3_ROOM_MAX_OBJECTS + 64];
-  int box_count;
-} canvas;
 
 typedef enum shape { SHAPE_BOX, SHAPE_H, SHAPE_V, SHAPE_HV, SHAPE_SINGLE2, SHAPE_SINGLE4, SHAPE_WALL_H, SHAPE_WALL_V } shape;
 
@@ -67,7 +56,14 @@ static shape shape_of(uint16_t id) {
 }
 
 /* The object's tile words: table entry = offset from RoomDrawObjectData. */
-static bool object_tiles(const z3_rom *rom, uint16_t id, int count, uint16_t *out) {
+bool z3_room__tile_words(const z3_rom *rom, unsigned offset, int count, uint16_t *out) {
+  size_t at = Z3_ROOM_TILE_DATA_PC + offset;
+  if (at + 2 * (size_t)count > rom->data.len) return false;
+  for (int i = 0; i < count; i++) out[i] = z3_dungeon__word(rom, at + 2 * (size_t)i);
+  return true;
+}
+
+bool z3_room__object_tiles(const z3_rom *rom, uint16_t id, int count, uint16_t *out) {
   size_t table;
   unsigned index;
   switch (z3_object_subtype_of(id)) {
@@ -75,28 +71,23 @@ static bool object_tiles(const z3_rom *rom, uint16_t id, int count, uint16_t *ou
     case Z3_OBJECT_SUBTYPE2: table = Z3_ROOM_SUBTYPE2_TABLE_PC, index = id - 0x100u; break;
     default: table = Z3_ROOM_SUBTYPE3_TABLE_PC, index = id - 0xF80u; break;
   }
-  size_t at = Z3_ROOM_TILE_DATA_PC + z3_dungeon__word(rom, table + 2 * index);
-  if (at + 2 * (size_t)count > rom->data.len) return false;
-  for (int i = 0; i < count; i++) out[i] = z3_dungeon__word(rom, at + 2 * (size_t)i);
-  return true;
+  return z3_room__tile_words(rom, z3_dungeon__word(rom, table + 2 * index), count, out);
 }
 
-static void put(canvas *c, int bg, int x, int y, uint16_t word) {
-  if (x < 0 || y < 0 || x >= MAP || y >= MAP) return;
-  c->word[bg][y * MAP + x] = word;
-  c->set[bg][y * MAP + x] = 1;
+void z3_room__put(z3_room_canvas *c, int bg, int x, int y, uint16_t word) {
+  if (x < 0 || y < 0 || x >= Z3_ROOM_MAP || y >= Z3_ROOM_MAP) return;
+  c->word[bg][y * Z3_ROOM_MAP + x] = word;
+  c->set[bg][y * Z3_ROOM_MAP + x] = 1;
 }
 
-/* One block of w x h tiles, read column by column, at tile (x, y). */
-static void block(canvas *c, int bg, int x, int y, int w, int h, const uint16_t *tiles) {
+void z3_room__block(z3_room_canvas *c, int bg, int x, int y, int w, int h, const uint16_t *tiles) {
   for (int i = 0; i < w; i++)
-    for (int j = 0; j < h; j++) put(c, bg, x + i, y + j, tiles[i * h + j]);
+    for (int j = 0; j < h; j++) z3_room__put(c, bg, x + i, y + j, tiles[i * h + j]);
 }
 
-/* The same, read row by row (the vertical walls). */
-static void block_rows(canvas *c, int bg, int x, int y, int w, int h, const uint16_t *tiles) {
+void z3_room__block_rows(z3_room_canvas *c, int bg, int x, int y, int w, int h, const uint16_t *tiles) {
   for (int j = 0; j < h; j++)
-    for (int i = 0; i < w; i++) put(c, bg, x + i, y + j, tiles[j * w + i]);
+    for (int i = 0; i < w; i++) z3_room__put(c, bg, x + i, y + j, tiles[j * w + i]);
 }
 
 /* Repeats: the game draws these objects "1 to 15 or 32" / "1 to 15 or 26"
@@ -130,58 +121,60 @@ void z3_room_object_block(uint16_t id, int *w, int *h) {
   }
 }
 
-static void add_box(canvas *c, int x, int y, int w, int h) {
-  if (c->box_count < (int)(sizeof c->boxes / sizeof c->boxes[0])) c->boxes[c->box_count++] = (box){x, y, w, h};
+void z3_room__add_box(z3_room_canvas *c, int x, int y, int w, int h) {
+  if (c->box_count < (int)(sizeof c->boxes / sizeof c->boxes[0])) c->boxes[c->box_count++] = (z3_room_box){x, y, w, h};
 }
 
 /* Draws one object; false when it became a placeholder. */
-static bool draw_object(const z3_rom *rom, canvas *c, int bg, const z3_room_object *o) {
+static bool draw_object(const z3_rom *rom, z3_room_canvas *c, int bg, const z3_room_object *o) {
+  bool drawn;
+  if (z3_room__draw_special(rom, c, bg, o, &drawn)) return drawn;
   shape s = shape_of(o->id);
   uint16_t tiles[16];
   int n = s == SHAPE_HV || s == SHAPE_SINGLE4 ? 16 : s == SHAPE_WALL_H || s == SHAPE_WALL_V ? 8 : 4;
-  if (s == SHAPE_BOX || !object_tiles(rom, o->id, n, tiles)) {
-    add_box(c, o->x, o->y, 2, 2);
+  if (s == SHAPE_BOX || !z3_room__object_tiles(rom, o->id, n, tiles)) {
+    z3_room__add_box(c, o->x, o->y, 2, 2);
     return false;
   }
   int count = z3_room_object_repeats(o);
   switch (s) {
     case SHAPE_WALL_H:
-      for (int k = 0; k < count; k++) block(c, bg, o->x + z3_room_object_step(o->id) * k, o->y, 2, 4, tiles);
+      for (int k = 0; k < count; k++) z3_room__block(c, bg, o->x + z3_room_object_step(o->id) * k, o->y, 2, 4, tiles);
       break;
     case SHAPE_WALL_V:
-      for (int k = 0; k < count; k++) block_rows(c, bg, o->x, o->y + z3_room_object_step(o->id) * k, 4, 2, tiles);
+      for (int k = 0; k < count; k++) z3_room__block_rows(c, bg, o->x, o->y + z3_room_object_step(o->id) * k, 4, 2, tiles);
       break;
     case SHAPE_H:
-      for (int k = 0; k < count; k++) block(c, bg, o->x + 2 * k, o->y, 2, 2, tiles);
+      for (int k = 0; k < count; k++) z3_room__block(c, bg, o->x + 2 * k, o->y, 2, 2, tiles);
       break;
     case SHAPE_V:
-      for (int k = 0; k < count; k++) block(c, bg, o->x, o->y + 2 * k, 2, 2, tiles);
+      for (int k = 0; k < count; k++) z3_room__block(c, bg, o->x, o->y + 2 * k, 2, 2, tiles);
       break;
     case SHAPE_HV:
       for (int i = 0; i <= o->size >> 2; i++)
-        for (int j = 0; j <= (o->size & 3); j++) block(c, bg, o->x + 4 * i, o->y + 4 * j, 4, 4, tiles);
+        for (int j = 0; j <= (o->size & 3); j++) z3_room__block(c, bg, o->x + 4 * i, o->y + 4 * j, 4, 4, tiles);
       break;
-    case SHAPE_SINGLE4: block(c, bg, o->x, o->y, 4, 4, tiles); break;
-    default: block(c, bg, o->x, o->y, 2, 2, tiles); break;
+    case SHAPE_SINGLE4: z3_room__block(c, bg, o->x, o->y, 4, 4, tiles); break;
+    default: z3_room__block(c, bg, o->x, o->y, 2, 2, tiles); break;
   }
   return true;
 }
 
-static void draw_floor(const z3_rom *rom, canvas *c, int bg, unsigned floor) {
+static void draw_floor(const z3_rom *rom, z3_room_canvas *c, int bg, unsigned floor) {
   size_t at = Z3_ROOM_FLOOR_TILES_PC + 16 * (size_t)floor;
   uint16_t t[8];
   for (int i = 0; i < 8; i++) t[i] = z3_dungeon__word(rom, at + 2 * (size_t)i);
-  for (int y = 0; y < MAP; y += 2)
-    for (int x = 0; x < MAP; x += 4)
-      for (int k = 0; k < 8; k++) put(c, bg, x + k % 4, y + k / 4, t[k]);
+  for (int y = 0; y < Z3_ROOM_MAP; y += 2)
+    for (int x = 0; x < Z3_ROOM_MAP; x += 4)
+      for (int k = 0; k < 8; k++) z3_room__put(c, bg, x + k % 4, y + k / 4, t[k]);
 }
 
-static void draw_list(const z3_rom *rom, canvas *c, int bg, const z3_room_object *objs, size_t n, z3_room_image *out) {
+static void draw_list(const z3_rom *rom, z3_room_canvas *c, int bg, const z3_room_object *objs, size_t n, z3_room_image *out) {
   for (size_t i = 0; i < n; i++) draw_object(rom, c, bg, &objs[i]) ? out->objects_drawn++ : out->unrendered++;
 }
 
 /* The layout's objects (§3.5), drawn on BG1 before list 0. */
-static z3_status draw_layout(const z3_rom *rom, canvas *c, unsigned layout, z3_room_image *out, z3_error *err) {
+static z3_status draw_layout(const z3_rom *rom, z3_room_canvas *c, unsigned layout, z3_room_image *out, z3_error *err) {
   size_t table, pc;
   z3_status st = z3_rom_to_pc(rom, z3_dungeon__long(rom, Z3_ROOM_LAYOUT_PTR_OPERAND_PC), &table, err);
   if (st == Z3_OK && table + 3 * Z3_ROOM_LAYOUTS > rom->data.len) st = z3_error_set(err, Z3_E_INVALID, "the layout table is past the ROM end");
@@ -193,17 +186,6 @@ static z3_status draw_layout(const z3_rom *rom, canvas *c, unsigned layout, z3_r
   if (st == Z3_OK) draw_list(rom, c, 0, objs, n, out);
   z3_free(objs);
   return st;
-}
-
-static void draw_doors(const z3_rom *rom, canvas *c, const z3_room *r, z3_room_image *out) {
-  for (size_t i = 0; i < r->door_count; i++) {
-    unsigned pos = r->doors[i].b0 >> 4, dir = r->doors[i].b0 & 3;
-    if (pos < 12) {
-      unsigned off = z3_dungeon__word(rom, Z3_ROOM_DOOR_POSITIONS_PC + 24 * (size_t)dir + 2 * (size_t)pos) / 2;
-      add_box(c, (int)(off % MAP), (int)(off / MAP % MAP), 4, 4);
-    }
-    out->unrendered++;
-  }
 }
 
 /* Main blockset: from the first entrance into this room (§3.13), else 0. */
@@ -247,10 +229,10 @@ static uint8_t pixel(const z3_scene_tiles *t, uint16_t w, int px, int py) {
   return v ? (uint8_t)(((w >> 10) & 7) * 16 + v) : 0;
 }
 
-static void compose(const canvas *c, const z3_scene_tiles *t, z3_room_layers layers, z3_room_image *out) {
+static void compose(const z3_room_canvas *c, const z3_scene_tiles *t, z3_room_layers layers, z3_room_image *out) {
   for (int y = 0; y < Z3_ROOM_PIXELS; y++)
     for (int x = 0; x < Z3_ROOM_PIXELS; x++) {
-      int cell = (y / 8) * MAP + x / 8;
+      int cell = (y / 8) * Z3_ROOM_MAP + x / 8;
       uint8_t v = 0;
       if ((layers & Z3_RENDER_BG1) && c->set[0][cell]) v = pixel(t, c->word[0][cell], x % 8, y % 8);
       if (!v && (layers & Z3_RENDER_BG2) && c->set[1][cell]) v = pixel(t, c->word[1][cell], x % 8, y % 8);
@@ -274,7 +256,7 @@ z3_status z3_room_render(const z3_rom *rom, const z3_dungeon *d, int room, z3_ro
   out->objects_drawn = out->unrendered = 0;
   out->main_blockset = (int)main_blockset(rom, room);
   out->aux_blockset = h.blockset;
-  canvas *c = z3_calloc(1, sizeof *c);
+  z3_room_canvas *c = z3_calloc(1, sizeof *c);
   z3_scene_tiles *tiles = z3_malloc(sizeof *tiles);
   if (!c || !tiles) st = z3_error_set(err, Z3_E_NOMEM, "out of memory");
   if (st == Z3_OK) st = z3_scene_tiles_load(rom, (unsigned)out->main_blockset, h.blockset, tiles, err);
@@ -287,7 +269,7 @@ z3_status z3_room_render(const z3_rom *rom, const z3_dungeon *d, int room, z3_ro
   if (st == Z3_OK) {
     static const int bg_of_list[Z3_ROOM_LAYERS] = {0, 1, 0};
     for (int l = 0; l < Z3_ROOM_LAYERS; l++) draw_list(rom, c, bg_of_list[l], r->objects[l], r->object_count[l], out);
-    draw_doors(rom, c, r, out);
+    z3_room__draw_doors(rom, c, r, out);
     compose(c, tiles, layers, out);
   }
   if (st) z3_error_hint(err, "room 0x%03X uses main blockset 0x%02X, aux 0x%02X, palette set 0x%02X", room,

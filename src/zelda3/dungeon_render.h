@@ -5,10 +5,12 @@
  * (RoomDrawObjectData at $00:9B52, reached through the per-subtype offset
  * tables in bank $01), with the room's blockset and palette.
  *
- * Objects are drawn with generic repeat rules (below, in dungeon_render.c);
- * objects whose shape needs the game's own drawing routine (diagonals, big
- * set pieces, logic objects) and doors are drawn as a placeholder box and
- * counted in `unrendered`.
+ * Objects are drawn with generic repeat rules (dungeon_render.c), the
+ * diagonals, ceilings and set pieces by their routines' rules
+ * (dungeon_render_special.c) and doors from the game's door tile tables
+ * (dungeon_render_doors.c). Only data the renderer cannot read (an offset
+ * past the ROM end, an unknown object id, a door position past the table) is
+ * drawn as a placeholder box and counted in `unrendered`.
  */
 #ifndef Z3_ZELDA3_DUNGEON_RENDER_H
 #define Z3_ZELDA3_DUNGEON_RENDER_H
@@ -22,6 +24,19 @@
 #define Z3_ROOM_SUBTYPE2_TABLE_PC 0x83F0u   /* 64 */
 #define Z3_ROOM_SUBTYPE3_TABLE_PC 0x84F0u   /* 128 */
 #define Z3_ROOM_DOOR_POSITIONS_PC 0x197Eu   /* 4 directions x 12 tilemap offsets */
+/* Door tiles (usdasm DoorGFXDataOffset_North/South/West/East, $00:CD9E...):
+ * per direction one word per door type (type / 2), an offset from
+ * RoomDrawObjectData to 12 tile words; north has 52 entries, the others 48. */
+#define Z3_ROOM_DOOR_GFX_NORTH_PC 0x4D9Eu
+#define Z3_ROOM_DOOR_GFX_SOUTH_PC 0x4E06u
+#define Z3_ROOM_DOOR_GFX_WEST_PC 0x4E66u
+#define Z3_ROOM_DOOR_GFX_EAST_PC 0x4EC6u
+/* Doors the game draws from offsets in its code (operands of LDX/LDY #imm in bank $01):
+ * the closed north curtain (4x4, $01:AC4F), the south fancy dungeon exit
+ * (10x8 row by row, $01:A9DB) and the south cave exit (4x4, $01:AA42). */
+#define Z3_ROOM_CURTAIN_OPERAND_PC 0xAC50u
+#define Z3_ROOM_FANCY_EXIT_OPERAND_PC 0xA9DCu
+#define Z3_ROOM_CAVE_EXIT_OPERAND_PC 0xAA43u
 #define Z3_ROOM_PALETTE_SETS_PC 0x75460u    /* 41 x 4 bytes */
 #define Z3_ROOM_PALETTE_OFFSETS_PC 0xDEC4Bu /* 20 words: id * 180 */
 
@@ -45,6 +60,10 @@ typedef struct z3_room_image {
 int z3_room_object_repeats(const z3_room_object *o);
 void z3_room_object_block(uint16_t id, int *w, int *h);
 int z3_room_object_step(uint16_t id); /* tiles from one block's start to the next's */
+/* Objects drawn by their own rule (dungeon_render_special.c): how many tile
+ * words the renderer reads from the object's entry, as a w x h block stored
+ * column by column; -1 when the object follows the generic rules. */
+int z3_room_special_words(uint16_t id, int *w, int *h);
 
 /* Draws `room` (its in-memory model) from the ROM's graphics. */
 z3_status z3_room_render(const z3_rom *rom, const z3_dungeon *d, int room, z3_room_layers layers,

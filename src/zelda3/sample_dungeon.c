@@ -2,10 +2,12 @@
  * The sample ROM's synthetic dungeon rooms, in ALttP's layout (world
  * reference §3 and the checklist of §7): every table at its vanilla address,
  * found through the same code operands the game and the editors read, valid
- * empty data for every room, and a few rooms with our own objects (all three
- * subtypes), doors, sprites (an overlord and a key drop), chests, a pot item,
- * a pushable block and a torch. Object drawing data (tile words and the
- * per-subtype offset tables) is ours too; see sample_dungeon_gfx.c.
+ * empty data for every room, three designed rooms with our own objects (all
+ * three subtypes), doors, sprites (an overlord and a key drop), chests, a pot
+ * item, a pushable block and a torch, and four gallery rooms that between
+ * them hold every named object and every door type. Object and door drawing
+ * data (tile words and the offset tables) is ours too; see
+ * sample_dungeon_gfx.c.
  */
 #include <string.h>
 
@@ -30,13 +32,15 @@ static uint32_t snes(size_t pc) { return (uint32_t)(pc >> 15) << 16 | 0x8000 | (
 
 /* ---- the rooms with content ---- */
 
+enum { GALLERY_SLOTS = 64 }; /* objects per list of a gallery room: an 8x8 grid */
+
 typedef struct sample_room {
   int id;
   uint8_t header[Z3_ROOM_HEADER_SIZE];
   uint8_t floor, layout;
-  z3_room_object objects[3][12];
+  z3_room_object objects[3][GALLERY_SLOTS];
   size_t counts[3];
-  z3_room_door doors[4];
+  z3_room_door doors[Z3_ROOM_MAX_DOORS];
   size_t door_count;
   z3_room_sprite sprites[6];
   size_t sprite_count;
@@ -44,7 +48,7 @@ typedef struct sample_room {
 } sample_room;
 
 /* Headers: bg2 / collision / lights, palette set, blockset, sprite set, effect, tags, stair layers, destinations. */
-static const sample_room rooms[] = {
+static const sample_room curated[] = {
     {.id = 0x012,
      .header = {0xC0 | 1 << 2, 0x01, 0x02, 0x05, 0x00, 0x0A, 0x00, 0x00, 0x00, 0x22, 0x24, 0x00, 0x00, 0x00},
      .floor = 0x0F, .layout = 0x04,
@@ -80,7 +84,68 @@ static const sample_room rooms[] = {
      .sprite_count = 0,
      .message = 0x0001},
 };
-enum { SAMPLE_ROOMS = sizeof rooms / sizeof rooms[0] };
+enum { CURATED = sizeof curated / sizeof curated[0] };
+
+/* Gallery rooms, with the headers of curated ones of the same dungeons: between them
+ * every named object (each size rule of the three subtypes) at size 0 on a
+ * grid, every door type (0x00-0x66) in every direction, sprites, a pot item
+ * and chests. Room k takes every GALLERIES-th object and 13 door types. */
+static const struct {
+  int id, like;
+} galleries[] = {{0x015, 0x012}, {0x016, 0x012}, {0x026, 0x024}, {0x106, 0x104}};
+enum { GALLERIES = sizeof galleries / sizeof galleries[0], SAMPLE_ROOMS = CURATED + GALLERIES };
+
+typedef struct sample_rooms {
+  sample_room list[SAMPLE_ROOMS];
+} sample_rooms;
+
+static void gallery_objects(sample_room *g, int k) {
+  int slot = 0;
+  for (unsigned id = 0, n = 0; id < 0x1000; id++) {
+    if (!z3_object_name((uint16_t)id) || n++ % GALLERIES != (unsigned)k) continue;
+    int list = slot / GALLERY_SLOTS, cell = slot % GALLERY_SLOTS;
+    if (list >= 3) break;
+    g->objects[list][cell] = (z3_room_object){(uint16_t)id, (uint8_t)(6 + 7 * (cell % 8)), (uint8_t)(6 + 7 * (cell / 8)), 0};
+    g->counts[list]++;
+    slot++;
+  }
+}
+
+static bool has_chest(const sample_room *g) {
+  for (int l = 0; l < 3; l++)
+    for (size_t i = 0; i < g->counts[l]; i++)
+      if (g->objects[l][i].id == 0xF99) return true;
+  return false;
+}
+
+static void gallery_doors(sample_room *g, int k) {
+  for (int i = 0; i < 13 && k * 13 + i < 52; i++) {
+    unsigned dir = (unsigned)i % 4, pos = (unsigned)(i / 4) * 3 + (unsigned)k % 3;
+    g->doors[g->door_count++] = (z3_room_door){(uint8_t)(pos << 4 | dir), (uint8_t)((k * 13 + i) * 2)};
+  }
+}
+
+static void build_rooms(sample_rooms *all) {
+  memcpy(all->list, curated, sizeof curated);
+  for (int k = 0; k < GALLERIES; k++) {
+    sample_room *g = &all->list[CURATED + k];
+    const sample_room *like = NULL;
+    for (size_t i = 0; i < CURATED; i++)
+      if (curated[i].id == galleries[k].like) like = &curated[i];
+    memset(g, 0, sizeof *g);
+    g->id = galleries[k].id;
+    memcpy(g->header, like->header, Z3_ROOM_HEADER_SIZE);
+    g->floor = (uint8_t)(0xF0 | (k + 1)), g->layout = (uint8_t)(k << 2);
+    gallery_objects(g, k);
+    if (!has_chest(g)) g->objects[2][g->counts[2]++] = (z3_room_object){0xF99, 56, 56, 0}; /* list 2 has room */
+    gallery_doors(g, k);
+    g->sprites[0] = (z3_room_sprite){0x08, 12, 10, 0, 0, 0};
+    g->sprites[1] = (z3_room_sprite){(uint8_t)(0x41 + k), 20, 20, 0, 0, (uint8_t)(k % 3)};
+    g->sprites[2] = (z3_room_sprite){0x9A, 26, 8, 1, 0, 0};
+    g->sprite_count = 3;
+    g->message = (uint16_t)(0x0020 + k);
+  }
+}
 
 static const z3_chest chests[] = {
     {0x012, false, 0x24}, {0x012, true, 0x32}, {0x024, false, 0x33}, {0x104, false, 0x12},
@@ -89,13 +154,13 @@ static const z3_chest chests[] = {
 /* A header everybody else shares (vanilla shares too): normal BG2, one layer, palette set 0. */
 static const uint8_t shared_header[Z3_ROOM_HEADER_SIZE] = {0xC0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0};
 
-static const sample_room *sample_of(int id) {
+static const sample_room *sample_of(const sample_rooms *rooms, int id) {
   for (size_t i = 0; i < SAMPLE_ROOMS; i++)
-    if (rooms[i].id == id) return &rooms[i];
+    if (rooms->list[i].id == id) return &rooms->list[i];
   return NULL;
 }
 
-static z3_status write_headers(uint8_t *img, z3_error *err) {
+static z3_status write_headers(uint8_t *img, const sample_rooms *rooms, z3_error *err) {
   put24(img + Z3_ROOM_HEADER_PTR_OPERAND_PC, snes(HEADER_TABLE_PC));
   img[Z3_ROOM_HEADER_BANK_OPERAND_PC] = (uint8_t)(HEADER_TABLE_PC >> 15);
   size_t at = HEADER_DATA_PC;
@@ -104,8 +169,8 @@ static z3_status write_headers(uint8_t *img, z3_error *err) {
   at += Z3_ROOM_HEADER_SIZE;
   for (int i = 0; i < Z3_ROOM_POINTERS; i++) put16(img + HEADER_TABLE_PC + 2 * (size_t)i, shared_word);
   for (size_t i = 0; i < SAMPLE_ROOMS; i++) {
-    memcpy(img + at, rooms[i].header, Z3_ROOM_HEADER_SIZE);
-    put16(img + HEADER_TABLE_PC + 2 * (size_t)rooms[i].id, (uint16_t)snes(at));
+    memcpy(img + at, rooms->list[i].header, Z3_ROOM_HEADER_SIZE);
+    put16(img + HEADER_TABLE_PC + 2 * (size_t)rooms->list[i].id, (uint16_t)snes(at));
     at += Z3_ROOM_HEADER_SIZE;
   }
   if (at > HEADER_DATA_END) return z3_error_set(err, Z3_E_INTERNAL, "sample room headers overflow their region");
@@ -128,7 +193,7 @@ static size_t encode_room(uint8_t *dst, const sample_room *s, size_t *door_off) 
   return n;
 }
 
-static void write_objects(uint8_t *img) {
+static void write_objects(uint8_t *img, const sample_rooms *rooms) {
   put24(img + Z3_ROOM_OBJECT_PTR_OPERAND_PC, snes(OBJECT_TABLE_PC));
   put24(img + Z3_ROOM_DOOR_PTR_OPERAND_PC, snes(Z3_ROOM_DOOR_TABLE_PC));
   put24(img + Z3_ROOM_DOOR_PTR_OPERAND2_PC, snes(Z3_ROOM_DOOR_TABLE_PC));
@@ -140,9 +205,9 @@ static void write_objects(uint8_t *img) {
   }
   size_t at = OBJECT_DATA_PC;
   for (size_t i = 0; i < SAMPLE_ROOMS; i++) {
-    size_t door_off = 0, n = encode_room(img + at, &rooms[i], &door_off);
-    put24(img + OBJECT_TABLE_PC + 3 * (size_t)rooms[i].id, snes(at));
-    put24(img + Z3_ROOM_DOOR_TABLE_PC + 3 * (size_t)rooms[i].id, snes(at + door_off));
+    size_t door_off = 0, n = encode_room(img + at, &rooms->list[i], &door_off);
+    put24(img + OBJECT_TABLE_PC + 3 * (size_t)rooms->list[i].id, snes(at));
+    put24(img + Z3_ROOM_DOOR_TABLE_PC + 3 * (size_t)rooms->list[i].id, snes(at + door_off));
     at += n;
   }
 }
@@ -161,28 +226,38 @@ static size_t encode_sprites(uint8_t *dst, const sample_room *s) {
   return n;
 }
 
-static void write_sprites(uint8_t *img) {
+static void write_sprites(uint8_t *img, const sample_rooms *rooms) {
   put16(img + Z3_ROOM_SPRITE_PTR_OPERAND_PC, (uint16_t)snes(SPRITE_TABLE_PC));
   memset(img + SPRITE_DATA_PC, 0xFF, SPRITE_EMPTY_PC - SPRITE_DATA_PC); /* the unused part of the region */
   img[SPRITE_EMPTY_PC] = 0x00, img[SPRITE_EMPTY_PC + 1] = 0xFF;
   for (int i = 0; i < 384; i++) put16(img + SPRITE_TABLE_PC + 2 * (size_t)i, (uint16_t)snes(SPRITE_EMPTY_PC));
   size_t at = SPRITE_DATA_PC;
   for (size_t i = 0; i < SAMPLE_ROOMS; i++) {
-    if (!rooms[i].sprite_count) continue;
-    put16(img + SPRITE_TABLE_PC + 2 * (size_t)rooms[i].id, (uint16_t)snes(at));
-    at += encode_sprites(img + at, &rooms[i]);
+    if (!rooms->list[i].sprite_count) continue;
+    put16(img + SPRITE_TABLE_PC + 2 * (size_t)rooms->list[i].id, (uint16_t)snes(at));
+    at += encode_sprites(img + at, &rooms->list[i]);
   }
 }
 
-static void write_chests(uint8_t *img) {
+/* The curated records, then one per chest object of each gallery room, in stream order. */
+static void write_chests(uint8_t *img, const sample_rooms *rooms) {
   put16(img + Z3_CHEST_SIZE_OPERAND_PC, Z3_CHEST_RECORDS * 3);
   put24(img + Z3_CHEST_PTR_OPERAND_PC, snes(CHEST_TABLE_PC));
   put24(img + 0xEC0A, snes(CHEST_TABLE_PC + 2)); /* the game's second read of the item bytes */
+  z3_chest all[Z3_CHEST_RECORDS];
+  size_t n = sizeof chests / sizeof chests[0];
+  memcpy(all, chests, sizeof chests);
+  for (size_t r = CURATED; r < SAMPLE_ROOMS; r++)
+    for (int l = 0; l < 3; l++)
+      for (size_t i = 0; i < rooms->list[r].counts[l]; i++) {
+        uint16_t id = rooms->list[r].objects[l][i].id;
+        if (id == 0xF99 || id == 0xFB1) all[n++] = (z3_chest){(uint16_t)rooms->list[r].id, id == 0xFB1, (uint8_t)(0x34 + n % 3)};
+      }
   for (size_t i = 0; i < Z3_CHEST_RECORDS; i++) {
     uint8_t *rec = img + CHEST_TABLE_PC + 3 * i;
-    if (i < sizeof chests / sizeof chests[0]) {
-      put16(rec, chests[i].room | (chests[i].big ? 0x8000u : 0));
-      rec[2] = chests[i].item;
+    if (i < n) {
+      put16(rec, all[i].room | (all[i].big ? 0x8000u : 0));
+      rec[2] = all[i].item;
     } else {
       put16(rec, 0x7FFF); /* never matches a room (§3.7) */
       rec[2] = 0x00;
@@ -190,9 +265,9 @@ static void write_chests(uint8_t *img) {
   }
 }
 
-static void write_messages(uint8_t *img) {
+static void write_messages(uint8_t *img, const sample_rooms *rooms) {
   for (int i = 0; i < Z3_ROOM_POINTERS; i++) {
-    const sample_room *s = i < Z3_ROOM_COUNT ? sample_of(i) : NULL;
+    const sample_room *s = i < Z3_ROOM_COUNT ? sample_of(rooms, i) : NULL;
     put16(img + Z3_ROOM_MESSAGE_PC + 2 * (size_t)i, s ? s->message : 0);
   }
 }
@@ -225,12 +300,18 @@ static void write_specials(uint8_t *img) {
   put24(img + 0xE6C2, snes(POT_TABLE_PC));
   put16(img + 0xE6C8, POT_TABLE_PC >> 15);
   /* Like vanilla's (usdasm $01:DDEB, room 0x004 into 0x005): room 0x012's
-   * list has no end of its own but runs into the empty list the others share. */
-  size_t pots = POT_DATA_PC, empty = pots + 3;
+   * list has no end of its own but runs into the empty list the others
+   * share; each gallery room's list holds one item and ends. */
+  size_t pots = POT_DATA_PC, empty = pots + 3, at = empty + 2;
   put16(img + pots, (12 * 64 + 20) * 2), img[pots + 2] = 0x01; /* green rupee at (20,12) */
   img[empty] = 0xFF, img[empty + 1] = 0xFF;
   for (int i = 0; i < Z3_ROOM_POINTERS; i++)
     put16(img + POT_TABLE_PC + 2 * (size_t)i, (uint16_t)snes(i == 0x012 ? pots : empty));
+  for (int k = 0; k < GALLERIES; k++, at += 5) {
+    put16(img + POT_TABLE_PC + 2 * (size_t)galleries[k].id, (uint16_t)snes(at));
+    put16(img + at, (unsigned)((4 + 8 * k) * 64 + 30) * 2), img[at + 2] = (uint8_t)(0x02 + k); /* (30, 4+8k) */
+    img[at + 3] = 0xFF, img[at + 4] = 0xFF;
+  }
 
   put16(img + 0x8896, 99 * 4);
   static const size_t chunk_pc[4] = {0x15AFA, 0x15B01, 0x15B08, 0x15B0F};
@@ -254,16 +335,21 @@ static void write_map_flag(uint8_t *img) { img[0x56652] = 0xB9; }
 
 z3_status z3_sample__write_dungeons(uint8_t *img, size_t size, z3_error *err) {
   if (size < 0x100000) return Z3_OK;
-  z3_status st = write_headers(img, err);
-  if (st) return st;
-  write_objects(img);
-  write_sprites(img);
-  write_chests(img);
-  write_messages(img);
-  write_layouts(img);
-  write_specials(img);
-  write_map_flag(img);
-  z3_sample__write_dungeon_entrances(img);
-  z3_sample__write_dungeon_gfx(img);
-  return Z3_OK;
+  sample_rooms *rooms = z3_calloc(1, sizeof *rooms);
+  if (!rooms) return z3_error_set(err, Z3_E_NOMEM, "out of memory");
+  build_rooms(rooms);
+  z3_status st = write_headers(img, rooms, err);
+  if (st == Z3_OK) {
+    write_objects(img, rooms);
+    write_sprites(img, rooms);
+    write_chests(img, rooms);
+    write_messages(img, rooms);
+    write_layouts(img);
+    write_specials(img);
+    write_map_flag(img);
+    z3_sample__write_dungeon_entrances(img);
+    z3_sample__write_dungeon_gfx(img);
+  }
+  z3_free(rooms);
+  return st;
 }

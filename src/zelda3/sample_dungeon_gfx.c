@@ -222,19 +222,27 @@ static unsigned picture_word(picture p, int i, int j) {
          (p.vflip ? 0x8000u : 0);
 }
 
+enum { MAX_WORDS = 14 * 14 }; /* the largest set piece */
+
 /* The words an object's block needs in the renderer's order: column by column,
  * except the 4x2 vertical walls, which read row by row. */
-static int object_words(uint16_t id, uint16_t out[16]) {
+static int object_words(uint16_t id, uint16_t out[MAX_WORDS]) {
   int w, h, n = 0;
-  z3_room_object_block(id, &w, &h);
   picture p = picture_of(id);
+  if (z3_room_special_words(id, &w, &h) >= 0) { /* dungeon_render_special.c: w x h, column by column */
+    for (int a = 0; a < w; a++)
+      for (int b = 0; b < h; b++) out[n++] = (uint16_t)picture_word(p, a, b);
+    return n;
+  }
+  z3_room_object_block(id, &w, &h);
   bool rows = w == 4 && h == 2;
   for (int a = 0; a < (rows ? h : w); a++)
     for (int b = 0; b < (rows ? w : h); b++) out[n++] = (uint16_t)picture_word(p, rows ? b : a, rows ? a : b);
   return n;
 }
 
-enum { OBJECT_DATA_PC = Z3_ROOM_FLOOR_TILES_PC + 16 * 16, OBJECT_DATA_END = 0x2800 };
+/* Object and door tiles; the door offset tables follow at Z3_ROOM_DOOR_GFX_NORTH_PC. */
+enum { OBJECT_DATA_PC = Z3_ROOM_FLOOR_TILES_PC + 16 * 16, OBJECT_DATA_END = 0x4C00 };
 
 /* Appends `n` words unless the same run was written before; returns its offset from the data base. */
 static unsigned store_words(uint8_t *img, size_t *end, const uint16_t *words, int n) {
@@ -261,26 +269,86 @@ static void write_floors(uint8_t *img) {
   }
 }
 
-static void write_objects(uint8_t *img) {
+static void write_objects(uint8_t *img, size_t *end) {
   static const struct {
     size_t table;
     unsigned count;
     uint16_t first;
   } subtypes[3] = {{Z3_ROOM_SUBTYPE1_TABLE_PC, 248, 0x000}, {Z3_ROOM_SUBTYPE2_TABLE_PC, 64, 0x100},
                    {Z3_ROOM_SUBTYPE3_TABLE_PC, 128, 0xF80}};
-  size_t end = OBJECT_DATA_PC;
   memset(img + OBJECT_DATA_PC, 0, OBJECT_DATA_END - OBJECT_DATA_PC);
   for (int s = 0; s < 3; s++)
     for (unsigned k = 0; k < subtypes[s].count; k++) {
-      uint16_t words[16];
+      uint16_t words[MAX_WORDS];
       int n = object_words((uint16_t)(subtypes[s].first + k), words);
-      put16(img + subtypes[s].table + 2 * k, store_words(img, &end, words, n));
+      put16(img + subtypes[s].table + 2 * k, store_words(img, end, words, n));
     }
 }
 
+/* Door pictures by kind (world reference §3.4 door types). */
+static z3_uw_motif door_motif(unsigned type) {
+  switch (type) {
+    case 0x18: case 0x34: case 0x36: case 0x38: case 0x42: case 0x44: case 0x48: case 0x4A: return UWM_FLOOR_GRATE;
+    case 0x1A: return UWM_STATUE;
+    case 0x1C: return UWM_BLOCK;
+    case 0x1E: case 0x2C: return UWM_BIG_CHEST;
+    case 0x20: case 0x24: return UWM_STAIRS_UP;
+    case 0x22: case 0x26: return UWM_STAIRS_DOWN;
+    case 0x28: case 0x2A: case 0x2E: case 0x30: return UWM_WALL_COLUMN;
+    case 0x32: return UWM_CARPET;
+    default: return UWM_DOOR;
+  }
+}
+
+/* A door of `type` seen in the wall of direction dir (0 N, 1 S, 2 W, 3 E):
+ * north 4x3 and west 3x4 as drawn, south and east mirrored. */
+static picture door_picture(unsigned dir, unsigned type) {
+  z3_uw_motif m = door_motif(type);
+  picture p = {m, 0, 0, 0, 0, dir == 3, dir == 1};
+  if (m == UWM_DOOR) p.w = dir < 2 ? 4 : 3, p.h = dir < 2 ? 3 : 4, p.oy = dir == 1, p.ox = dir == 3;
+  return p;
+}
+
+/* Door tiles, one 12-word block per direction and type (north 52 types, the
+ * others 48, as in the game), and the doors the game draws from offsets in
+ * its code: the curtain, the fancy exit and the cave exit. */
+static void write_doors(uint8_t *img, size_t *end) {
+  static const size_t tables[4] = {Z3_ROOM_DOOR_GFX_NORTH_PC, Z3_ROOM_DOOR_GFX_SOUTH_PC, Z3_ROOM_DOOR_GFX_WEST_PC,
+                                   Z3_ROOM_DOOR_GFX_EAST_PC};
+  for (unsigned dir = 0; dir < 4; dir++)
+    for (unsigned type = 0; type < (dir ? 0x60u : 0x68u); type += 2) {
+      picture p = door_picture(dir, type);
+      int w = dir < 2 ? 4 : 3, h = dir < 2 ? 3 : 4, n = 0;
+      uint16_t words[12];
+      for (int i = 0; i < w; i++)
+        for (int j = 0; j < h; j++) words[n++] = (uint16_t)picture_word(p, i, j);
+      put16(img + tables[dir] + type, store_words(img, end, words, n));
+    }
+  static const struct {
+    size_t operand;
+    uint8_t opcode;
+    picture pic;
+    int w, h;
+  } coded[3] = {{Z3_ROOM_CURTAIN_OPERAND_PC, 0xA2, PIC(UWM_CARPET), 4, 4},
+                {Z3_ROOM_FANCY_EXIT_OPERAND_PC, 0xA0, PIC(UWM_PILLAR), 10, 8},
+                {Z3_ROOM_CAVE_EXIT_OPERAND_PC, 0xA2, PIC(UWM_DOOR), 4, 4}};
+  for (int k = 0; k < 3; k++) {
+    uint16_t words[80];
+    int n = 0;
+    for (int i = 0; i < coded[k].w * coded[k].h; i++) words[n++] = (uint16_t)picture_word(coded[k].pic, i % coded[k].w, i / coded[k].w);
+    if (k != 1) /* the 4x4 ones are read column by column, the fancy exit row by row */
+      for (int i = 0; i < coded[k].w; i++)
+        for (int j = 0; j < coded[k].h; j++) words[i * coded[k].h + j] = (uint16_t)picture_word(coded[k].pic, i, j);
+    img[coded[k].operand - 1] = coded[k].opcode; /* LDX / LDY #imm */
+    put16(img + coded[k].operand, store_words(img, end, words, n));
+  }
+}
+
 void z3_sample__write_dungeon_gfx(uint8_t *img) {
+  size_t end = OBJECT_DATA_PC;
   write_floors(img);
-  write_objects(img);
+  write_objects(img, &end);
+  write_doors(img, &end);
   for (unsigned dir = 0; dir < 4; dir++) /* door positions: along each wall, 5 tiles apart */
     for (unsigned i = 0; i < 12; i++) {
       unsigned along = 4 + 5 * i, x = dir < 2 ? along : dir == 2 ? 2 : 58, y = dir < 2 ? (dir == 0 ? 2 : 58) : along;
