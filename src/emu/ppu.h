@@ -31,7 +31,7 @@ enum {
 typedef struct z3_ppu_regs {
   uint8_t obsel, bgmode, mosaic;
   uint8_t bgsc[4], bgnba[4];      /* BGnSC; tile base nibble per BG */
-  uint16_t hofs[4], vofs[4];      /* 10-bit BG scrolls */
+  uint16_t hofs[4], vofs[4];      /* BG scrolls as written (10 bits used) */
   uint8_t scroll_prev;            /* the shared BG scroll write-twice latch */
   uint8_t m7sel;
   int16_t m7c, m7d;               /* (A and B live in z3_snes_ppu for the multiplier) */

@@ -67,7 +67,7 @@ static void opt_offsets(const z3_snes_ppu *ppu, unsigned bg, unsigned column, bo
   const z3_ppu_regs *r = &ppu->render.r;
   bg_geometry g3 = geometry(r, 2, hires);
   g3.tile_w = r->bgmode & 0x40 ? 16 : 8; /* BG3's own tile size, in full pixels */
-  unsigned ox = (column - 1) * 8 + (r->hofs[2] & ~7u), oy = r->vofs[2];
+  unsigned ox = (column - 1) * 8 + (r->hofs[2] & 0x3F8u), oy = r->vofs[2] & 0x3FFu;
   unsigned enable = bg == 0 ? 0x2000 : 0x4000;
   uint16_t h = map_entry(ppu, &g3, ox, oy), v;
   if ((r->bgmode & 7) == 4) {
@@ -130,8 +130,8 @@ void ppu_render_bg(z3_snes_ppu *ppu, unsigned bg, unsigned bpp, unsigned line, b
   unsigned column_w = hires ? 16 : 8, scale = hires ? 2 : 1;
   unsigned fine = (r->hofs[bg] * scale) & 7;
   for (unsigned k = 0; k <= width / 8; k++) {
-    unsigned hofs = r->hofs[bg], vofs = r->vofs[bg];
-    unsigned column = (8 * k + ((r->hofs[bg] * scale) & (column_w - 1) & ~7u)) / column_w;
+    unsigned hofs = r->hofs[bg] & 0x3FFu, vofs = r->vofs[bg] & 0x3FFu;
+    unsigned column = (8 * k + ((hofs * scale) & (column_w - 1) & ~7u)) / column_w;
     if (opt && column > 0) opt_offsets(ppu, bg, column, hires, &hofs, &vofs);
     unsigned mx = 8 * k + ((hofs * scale) & ~7u);
     draw_chunk(ppu, &l, mx, y + vofs, (int)(8 * k) - (int)fine, width);

@@ -110,13 +110,15 @@ static uint8_t cgram_read(z3_snes_ppu *ppu, bool peek) {
 /* ---- rendering registers ------------------------------------------------ */
 
 /* BGnHOFS/BGnVOFS share one latch (the AR/FS rule, which bsnes v094 and so
- * bsnes-mercury use): H <- new:prev&~7:H.bits 10-8 & 7; V <- new:prev. */
+ * bsnes-mercury use): H <- new:prev&~7:H.bits 10-8 & 7; V <- new:prev.
+ * The registers keep all 16 bits (the renderer uses 10): the fine scroll of
+ * a low-then-high write pair reaches H through bits 10-8 of the first. */
 static void scroll_write(z3_ppu_regs *r, unsigned reg, uint8_t value) {
   unsigned bg = (reg - 0x0D) / 2;
   if ((reg - 0x0D) % 2 == 0)
-    r->hofs[bg] = (uint16_t)((value << 8 | (r->scroll_prev & ~7u) | ((r->hofs[bg] >> 8) & 7)) & 0x3FF);
+    r->hofs[bg] = (uint16_t)(value << 8 | (r->scroll_prev & ~7u) | ((r->hofs[bg] >> 8) & 7));
   else
-    r->vofs[bg] = (uint16_t)((value << 8 | r->scroll_prev) & 0x3FF);
+    r->vofs[bg] = (uint16_t)(value << 8 | r->scroll_prev);
   r->scroll_prev = value;
 }
 
