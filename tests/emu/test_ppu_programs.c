@@ -96,7 +96,7 @@ static uint16_t math(uint16_t a, uint16_t b, bool subtract, bool half) {
 Z3_TEST(test_ppu_mode0__priorities_palettes_and_scroll) {
   (void)state;
   shot s;
-  take("mode0", 3, &s);
+  take("mode0", 6, &s);
   assert_int_equal(s.img.width, 256);
   assert_int_equal(s.img.height, 224);
   const uint16_t back = 0x4210, bg1 = 0x001F, bg1c2 = 0x03FF, bg2 = 0x03E0, bg3 = 0x7C00, bg4 = 0x7FFF;
@@ -119,7 +119,7 @@ Z3_TEST(test_ppu_mode0__priorities_palettes_and_scroll) {
 Z3_TEST(test_ppu_mode1__bg3_priority_bit_puts_bg3_in_front) {
   (void)state;
   shot s;
-  take("mode1", 3, &s);
+  take("mode1", 6, &s);
   for (unsigned y = 0; y < 224; y += 55) {
     expect(&s, 0, y, rgb(0x001F));   /* BG3 high over BG1 high (BGMODE bit 3) */
     expect(&s, 63, y, rgb(0x001F));
@@ -133,7 +133,7 @@ Z3_TEST(test_ppu_mode1__bg3_priority_bit_puts_bg3_in_front) {
 Z3_TEST(test_ppu_colormath__add_half_fixed_and_windows) {
   (void)state;
   shot s;
-  take("colormath", 3, &s);
+  take("colormath", 6, &s);
   const uint16_t a = 0x2108, c = 0x0010, b = 0x0421, f = 4 | 2 << 5 | 31 << 10;
   static const struct { unsigned x0, x1; } spans[] = {{0, 39}, {40, 47}, {48, 63}, {64, 127},
                                                       {128, 191}, {192, 199}, {200, 219}, {220, 255}};
@@ -158,7 +158,7 @@ Z3_TEST(test_ppu_colormath__add_half_fixed_and_windows) {
 Z3_TEST(test_ppu_hdma__brightness_gradient_every_16_lines) {
   (void)state;
   shot s;
-  take("hdma_brightness", 3, &s);
+  take("hdma_brightness", 6, &s);
   for (unsigned y = 0; y < 224; y++)
     expect(&s, (y * 7) % 256, y, rgb_at(0x7FFF, 15 - y / 16));
   z3_image_release(&s.img);
@@ -173,7 +173,7 @@ static uint16_t mode7_color(unsigned x, unsigned row) {
 Z3_TEST(test_ppu_mode7__quarter_turn_of_a_checkerboard) {
   (void)state;
   shot s;
-  take("mode7", 3, &s);
+  take("mode7", 6, &s);
   for (unsigned y = 0; y < 224; y += 5)
     for (unsigned x = 0; x < 256; x += 3) expect(&s, x, y, rgb(mode7_color(x, y)));
   z3_image_release(&s.img);
@@ -182,7 +182,7 @@ Z3_TEST(test_ppu_mode7__quarter_turn_of_a_checkerboard) {
 Z3_TEST(test_ppu_hires__mode5_half_pixels_main_odd_sub_even) {
   (void)state;
   shot s;
-  take("hires", 3, &s);
+  take("hires", 6, &s);
   assert_int_equal(s.img.width, 512);
   for (unsigned y = 0; y < 224; y += 37) {
     expect(&s, 0, y, rgb(0x4210));  /* sub screen: nothing on it, the backdrop */
@@ -200,7 +200,7 @@ Z3_TEST(test_ppu_hires__mode5_half_pixels_main_odd_sub_even) {
 Z3_TEST(test_ppu_mosaic__blocks_of_three_show_their_first_pixel) {
   (void)state;
   shot s;
-  take("mosaic", 3, &s);
+  take("mosaic", 6, &s);
   for (unsigned x = 0; x < 256; x++) {
     unsigned colour = (x - x % 3) % 8 + 1; /* tile pixel i has colour i + 1 = grey i + 1 */
     expect(&s, x, 50, rgb((uint16_t)(colour * 0x0421)));
@@ -211,7 +211,7 @@ Z3_TEST(test_ppu_mosaic__blocks_of_three_show_their_first_pixel) {
 Z3_TEST(test_ppu_sprites__sizes_order_and_the_32_and_34_limits) {
   (void)state;
   shot s;
-  take("sprites", 3, &s);
+  take("sprites", 6, &s);
   const uint32_t red = rgb(0x001F), green = rgb(0x03E0), back = rgb(0x4210);
   expect(&s, 16, 16, red);    /* sprite 0, 8x8 */
   expect(&s, 23, 23, red);

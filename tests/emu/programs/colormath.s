@@ -12,6 +12,7 @@
 .segment "CODE"
 reset:
   init_native
+  init_ppu
   vram_copy $2000, tiles, 64
   map_rows $0400, bg1_row
   map_rows $0800, bg2_row

@@ -9,6 +9,7 @@
 .segment "CODE"
 reset:
   init_native
+  init_ppu
   set_color 0, $7FFF
   stz $2105
   stz $212C
@@ -17,6 +18,8 @@ reset:
   ldx #table
   stx $4312
   stz $4314
+: lda $4212          ; enable HDMA in vblank, so its first frame starts at line 0
+  bpl :-
   lda #$02
   sta $420C
   show_screen $0F

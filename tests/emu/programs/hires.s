@@ -11,6 +11,7 @@
 .segment "CODE"
 reset:
   init_native
+  init_ppu
   vram_copy $2000, tiles, 96
   map_rows $0400, bg1_row
   set_color 0, $4210

@@ -14,6 +14,7 @@
 .segment "CODE"
 reset:
   init_native
+  init_ppu
   vram_copy $0000, tiles, 48
   map_rows $0400, bg1_row
   map_rows $0800, bg2_row

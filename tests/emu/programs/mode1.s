@@ -10,6 +10,7 @@
 .segment "CODE"
 reset:
   init_native
+  init_ppu
   vram_copy $2000, tiles4, 64
   vram_copy $3000, tiles2, 32
   map_rows $0400, bg1_row

@@ -10,6 +10,7 @@
 .segment "CODE"
 reset:
   init_native
+  init_ppu
   ; tile pixels: high bytes of words 0-127
   lda #$80
   sta $2115

@@ -9,6 +9,7 @@
 .segment "CODE"
 reset:
   init_native
+  init_ppu
   vram_copy $2000, tiles, 64
   map_rows $0400, bg1_row
   ldx #$0000

@@ -16,6 +16,7 @@
 .segment "CODE"
 reset:
   init_native
+  init_ppu
   lda #$80
   sta $2115
   ldx #$0000
