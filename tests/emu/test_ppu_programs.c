@@ -232,6 +232,47 @@ Z3_TEST(test_ppu_sprites__sizes_order_and_the_32_and_34_limits) {
   z3_image_release(&s.img);
 }
 
+Z3_TEST(test_ppu_mode2__offset_per_tile_shifts_bg1_columns) {
+  (void)state;
+  shot s;
+  take("mode2_opt", 6, &s);
+  for (unsigned x = 0; x < 192 - 3; x++) {
+    unsigned column = (x + 3) / 8; /* BG1's fine scroll is 3 */
+    /* BG3 entry column - 1 is $2008 when (column - 1) % 3 == 0: BG1 moves a tile on */
+    unsigned map_column = column + (column >= 1 && (column - 1) % 3 == 0 ? 1 : 0);
+    expect(&s, x, 100, rgb(map_column % 2 ? 0x03E0 : 0x001F));
+  }
+  expect(&s, 200, 100, rgb(0x7C00)); /* BG2 not shifted */
+  z3_image_release(&s.img);
+}
+
+Z3_TEST(test_ppu_mode3__direct_colour_from_pixel_and_palette_bits) {
+  (void)state;
+  shot s;
+  take("mode3_direct", 6, &s);
+  /* pixel $5B = BB GGG RRR 01 011 011; palette bits bgr */
+  uint16_t pal5 = (uint16_t)((3 << 2 | 1 << 1) | (3 << 2) << 5 | (1 << 3 | 1 << 2) << 10);
+  uint16_t pal0 = (uint16_t)((3 << 2) | (3 << 2) << 5 | (1 << 3) << 10);
+  expect(&s, 0, 30, rgb(pal5));
+  expect(&s, 127, 30, rgb(pal5));
+  expect(&s, 128, 30, rgb(pal0));
+  expect(&s, 200, 30, rgb(0x4210));
+  z3_image_release(&s.img);
+}
+
+Z3_TEST(test_ppu_windows__xor_logic_clip_to_black_and_subtract) {
+  (void)state;
+  shot s;
+  take("windows", 6, &s);
+  for (unsigned x = 0; x < 256; x++) {
+    uint32_t want = 0; /* outside window 2 (inverted colour window): clipped to black */
+    if (x >= 64 && x <= 95) want = rgb(0x7FFF);  /* both windows: XOR false, BG1 shown */
+    if (x >= 96 && x <= 127) want = rgb(math(0x03E0, 31 | 8 << 5, true, false)); /* BG2 - fixed */
+    expect(&s, x, 77, want);
+  }
+  z3_image_release(&s.img);
+}
+
 Z3_RUN(cmocka_unit_test(test_ppu_mode0__priorities_palettes_and_scroll),
        cmocka_unit_test(test_ppu_mode1__bg3_priority_bit_puts_bg3_in_front),
        cmocka_unit_test(test_ppu_colormath__add_half_fixed_and_windows),
@@ -239,4 +280,7 @@ Z3_RUN(cmocka_unit_test(test_ppu_mode0__priorities_palettes_and_scroll),
        cmocka_unit_test(test_ppu_mode7__quarter_turn_of_a_checkerboard),
        cmocka_unit_test(test_ppu_hires__mode5_half_pixels_main_odd_sub_even),
        cmocka_unit_test(test_ppu_mosaic__blocks_of_three_show_their_first_pixel),
-       cmocka_unit_test(test_ppu_sprites__sizes_order_and_the_32_and_34_limits))
+       cmocka_unit_test(test_ppu_sprites__sizes_order_and_the_32_and_34_limits),
+       cmocka_unit_test(test_ppu_mode2__offset_per_tile_shifts_bg1_columns),
+       cmocka_unit_test(test_ppu_mode3__direct_colour_from_pixel_and_palette_bits),
+       cmocka_unit_test(test_ppu_windows__xor_logic_clip_to_black_and_subtract))

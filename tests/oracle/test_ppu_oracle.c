@@ -99,8 +99,14 @@ PROGRAM_TEST(mode7)
 PROGRAM_TEST(hires)
 PROGRAM_TEST(mosaic)
 PROGRAM_TEST(sprites)
+PROGRAM_TEST(sprites_large)
+PROGRAM_TEST(mode2_opt)
+PROGRAM_TEST(mode3_direct)
+PROGRAM_TEST(windows)
 
 Z3_RUN(cmocka_unit_test(test_ppu_oracle__mode0), cmocka_unit_test(test_ppu_oracle__mode1),
        cmocka_unit_test(test_ppu_oracle__colormath), cmocka_unit_test(test_ppu_oracle__hdma_brightness),
        cmocka_unit_test(test_ppu_oracle__mode7), cmocka_unit_test(test_ppu_oracle__hires),
-       cmocka_unit_test(test_ppu_oracle__mosaic), cmocka_unit_test(test_ppu_oracle__sprites))
+       cmocka_unit_test(test_ppu_oracle__mosaic), cmocka_unit_test(test_ppu_oracle__sprites),
+       cmocka_unit_test(test_ppu_oracle__sprites_large), cmocka_unit_test(test_ppu_oracle__mode2_opt),
+       cmocka_unit_test(test_ppu_oracle__mode3_direct), cmocka_unit_test(test_ppu_oracle__windows))
