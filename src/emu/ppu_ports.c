@@ -129,7 +129,10 @@ static int16_t m7_word(z3_snes_ppu *ppu, uint8_t value) {
   return w;
 }
 
-static int16_t sign13(int16_t v) { return (int16_t)((int16_t)(v << 3) >> 3); }
+static int16_t sign13(int16_t v) {
+  int v13 = v & 0x1FFF;
+  return (int16_t)(v13 & 0x1000 ? v13 - 0x2000 : v13);
+}
 
 static void m7_write(z3_snes_ppu *ppu, uint8_t reg, uint8_t value) {
   z3_ppu_regs *r = &ppu->render.r;

@@ -273,6 +273,51 @@ Z3_TEST(test_ppu_windows__xor_logic_clip_to_black_and_subtract) {
   z3_image_release(&s.img);
 }
 
+Z3_TEST(test_ppu_pseudo_hires__sub_screen_on_even_half_pixels) {
+  (void)state;
+  shot s;
+  take("pseudo_hires", 6, &s);
+  assert_int_equal(s.img.width, 512);
+  for (unsigned x = 0; x < 256; x++) {
+    uint16_t sub = x < 128 ? 0x03E0 : 0x4210, main = x >= 64 && x < 192 ? 0x001F : 0x4210;
+    expect(&s, 2 * x, 60, rgb(sub));
+    expect(&s, 2 * x + 1, 60, rgb(main));
+  }
+  z3_image_release(&s.img);
+}
+
+/* bg16.s: the colour of map pixel (mx, my) of its 64x64 map of 16x16 tiles. */
+static uint16_t bg16_color(unsigned mx, unsigned my) {
+  static const uint16_t quarter[2][2] = {{0x001F, 0x03E0}, {0x7C00, 0x7FFF}}; /* [row][col] */
+  unsigned column = mx / 16 % 64, fx = mx % 16 / 8, fy = my % 16 / 8;
+  bool hflip = column >= 32 || column % 2, vflip = column < 32 && column % 2;
+  return quarter[vflip ? 1 - fy : fy][hflip ? 1 - fx : fx];
+}
+
+Z3_TEST(test_ppu_bg16__16x16_tiles_flips_and_a_64x64_map) {
+  (void)state;
+  shot s;
+  take("bg16", 6, &s);
+  for (unsigned y = 0; y < 224; y += 3)
+    for (unsigned x = 0; x < 256; x++) /* the line shown is y + 1; scrolls 500 and 1020 */
+      expect(&s, x, y, rgb(bg16_color((x + 500) % 1024, (y + 1 + 1020) % 1024)));
+  z3_image_release(&s.img);
+}
+
+Z3_TEST(test_ppu_mode7_extbg__bg2_priority_bit_against_a_sprite) {
+  (void)state;
+  shot s;
+  take("mode7_extbg", 6, &s);
+  for (unsigned y = 0; y < 224; y += 7)
+    for (unsigned x = 0; x < 256; x++) {
+      bool high = x % 8 < 4; /* pixel $81: BG2 high priority, colour 1 */
+      uint32_t want = rgb(high ? 0x001F : 0x03E0);
+      if (y < 8 && x < 8 && !high) want = rgb(0x7FFF); /* the priority-1 sprite in between */
+      expect(&s, x, y, want);
+    }
+  z3_image_release(&s.img);
+}
+
 Z3_RUN(cmocka_unit_test(test_ppu_mode0__priorities_palettes_and_scroll),
        cmocka_unit_test(test_ppu_mode1__bg3_priority_bit_puts_bg3_in_front),
        cmocka_unit_test(test_ppu_colormath__add_half_fixed_and_windows),
@@ -283,4 +328,7 @@ Z3_RUN(cmocka_unit_test(test_ppu_mode0__priorities_palettes_and_scroll),
        cmocka_unit_test(test_ppu_sprites__sizes_order_and_the_32_and_34_limits),
        cmocka_unit_test(test_ppu_mode2__offset_per_tile_shifts_bg1_columns),
        cmocka_unit_test(test_ppu_mode3__direct_colour_from_pixel_and_palette_bits),
-       cmocka_unit_test(test_ppu_windows__xor_logic_clip_to_black_and_subtract))
+       cmocka_unit_test(test_ppu_windows__xor_logic_clip_to_black_and_subtract),
+       cmocka_unit_test(test_ppu_pseudo_hires__sub_screen_on_even_half_pixels),
+       cmocka_unit_test(test_ppu_bg16__16x16_tiles_flips_and_a_64x64_map),
+       cmocka_unit_test(test_ppu_mode7_extbg__bg2_priority_bit_against_a_sprite))

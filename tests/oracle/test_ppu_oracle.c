@@ -103,10 +103,15 @@ PROGRAM_TEST(sprites_large)
 PROGRAM_TEST(mode2_opt)
 PROGRAM_TEST(mode3_direct)
 PROGRAM_TEST(windows)
+PROGRAM_TEST(pseudo_hires)
+PROGRAM_TEST(bg16)
+PROGRAM_TEST(mode7_extbg)
 
 Z3_RUN(cmocka_unit_test(test_ppu_oracle__mode0), cmocka_unit_test(test_ppu_oracle__mode1),
        cmocka_unit_test(test_ppu_oracle__colormath), cmocka_unit_test(test_ppu_oracle__hdma_brightness),
        cmocka_unit_test(test_ppu_oracle__mode7), cmocka_unit_test(test_ppu_oracle__hires),
        cmocka_unit_test(test_ppu_oracle__mosaic), cmocka_unit_test(test_ppu_oracle__sprites),
        cmocka_unit_test(test_ppu_oracle__sprites_large), cmocka_unit_test(test_ppu_oracle__mode2_opt),
-       cmocka_unit_test(test_ppu_oracle__mode3_direct), cmocka_unit_test(test_ppu_oracle__windows))
+       cmocka_unit_test(test_ppu_oracle__mode3_direct), cmocka_unit_test(test_ppu_oracle__windows),
+       cmocka_unit_test(test_ppu_oracle__pseudo_hires), cmocka_unit_test(test_ppu_oracle__bg16),
+       cmocka_unit_test(test_ppu_oracle__mode7_extbg))
