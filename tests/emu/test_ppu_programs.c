@@ -318,6 +318,53 @@ Z3_TEST(test_ppu_mode7_extbg__bg2_priority_bit_against_a_sprite) {
   z3_image_release(&s.img);
 }
 
+/* The sample ROM boots to a window of overworld area 0x1B (src/zelda3/sample_boot.c):
+ * the emulator's frame must be the editor's render of that window, pixel for pixel,
+ * except under the sprite markers (a ring in the overlay's sprite colour). */
+Z3_TEST(test_ppu_sample__boots_to_the_editors_picture_of_area_1b) {
+  (void)state;
+  char *dir = z3_test_tmpdir();
+  char *cmd = z3_strfmt("'%s' emu screenshot --rom '%s' --frames 4 --out '%s/emu.png' -q && "
+                        "'%s' overworld render --rom '%s' --map 0x1B --out '%s/editor.png' -q",
+                        Z3_EXE, Z3_SAMPLE, dir, Z3_EXE, Z3_SAMPLE, dir);
+  assert_int_equal(system(cmd), 0);
+  free(cmd);
+  z3_image img[2];
+  for (int i = 0; i < 2; i++) {
+    char *path = z3_strfmt("%s/%s.png", dir, i ? "editor" : "emu");
+    z3_buf png;
+    z3_buf_init(&png);
+    z3_error err;
+    z3_error_init(&err);
+    assert_ok(z3_file_read(&png, path, 1 << 24, &err), &err);
+    assert_ok(z3_png_read(&img[i], png.data, png.len, 0, &err), &err);
+    z3_buf_release(&png);
+    free(path);
+  }
+  assert_int_equal(img[0].width, 256);
+  assert_int_equal(img[0].height, 224);
+  unsigned x0 = (img[1].width - 256) / 2 & ~7u, y0 = (img[1].height - 224) / 2 & ~7u;
+  const uint8_t marker[3] = {0xF0 | 0xF0 >> 5, 0x30 | 0x30 >> 5, 0x30 | 0x30 >> 5}; /* via BGR555 */
+  size_t same = 0, markers = 0;
+  for (unsigned y = 0; y < 224; y++)
+    for (unsigned x = 0; x < 256; x++) {
+      const uint8_t *e = img[0].rgba + 4 * ((size_t)y * 256 + x);
+      const uint8_t *r = img[1].rgba + 4 * ((size_t)(y0 + y) * img[1].width + x0 + x);
+      if (memcmp(e, r, 3) == 0) same++;
+      else if (memcmp(e, marker, 3) == 0) markers++;
+      else fail_msg("pixel (%u, %u): emulator %02x%02x%02x, editor %02x%02x%02x", x, y, e[0], e[1], e[2],
+                    r[0], r[1], r[2]);
+    }
+  assert_true(markers > 0);          /* the area's sprites are shown */
+  assert_true(same > 256 * 224 / 2); /* and the picture is the area's */
+  z3_image_release(&img[0]);
+  z3_image_release(&img[1]);
+  cmd = z3_strfmt("rm -rf '%s'", dir);
+  assert_int_equal(system(cmd), 0);
+  free(cmd);
+  free(dir);
+}
+
 Z3_RUN(cmocka_unit_test(test_ppu_mode0__priorities_palettes_and_scroll),
        cmocka_unit_test(test_ppu_mode1__bg3_priority_bit_puts_bg3_in_front),
        cmocka_unit_test(test_ppu_colormath__add_half_fixed_and_windows),
@@ -331,4 +378,5 @@ Z3_RUN(cmocka_unit_test(test_ppu_mode0__priorities_palettes_and_scroll),
        cmocka_unit_test(test_ppu_windows__xor_logic_clip_to_black_and_subtract),
        cmocka_unit_test(test_ppu_pseudo_hires__sub_screen_on_even_half_pixels),
        cmocka_unit_test(test_ppu_bg16__16x16_tiles_flips_and_a_64x64_map),
-       cmocka_unit_test(test_ppu_mode7_extbg__bg2_priority_bit_against_a_sprite))
+       cmocka_unit_test(test_ppu_mode7_extbg__bg2_priority_bit_against_a_sprite),
+       cmocka_unit_test(test_ppu_sample__boots_to_the_editors_picture_of_area_1b))

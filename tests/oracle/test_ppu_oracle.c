@@ -54,16 +54,16 @@ static size_t differences(const z3_image *ours, const z3_image *oracle, const ch
   return bad;
 }
 
-static void compare(const char *program) {
+static void compare_rom(const char *program, const char *rom) {
   char *dir = z3_test_tmpdir();
-  char *cmd = z3_strfmt("'%s' emu screenshot --rom '%s%s.sfc' --frames %d --every 1 --out-dir '%s/ours' -q",
-                        Z3_EXE, PROGRAMS, program, FRAMES, dir);
+  char *cmd = z3_strfmt("'%s' emu screenshot --rom '%s' --frames %d --every 1 --out-dir '%s/ours' -q",
+                        Z3_EXE, rom, FRAMES, dir);
   sh(cmd);
   free(cmd);
   /* the core is not our code: its allocations are not ours to check */
-  cmd = z3_strfmt("ASAN_OPTIONS=detect_leaks=0 '%s' --core '%s' --rom '%s%s.sfc' --frames %d --every 1 "
+  cmd = z3_strfmt("ASAN_OPTIONS=detect_leaks=0 '%s' --core '%s' --rom '%s' --frames %d --every 1 "
                   "--out-dir '%s' > /dev/null && mkdir '%s/oracle' && mv '%s'/frame_*.png '%s/oracle/'",
-                  Z3_ORACLE, Z3_ORACLE_CORE, PROGRAMS, program, FRAMES, dir, dir, dir, dir);
+                  Z3_ORACLE, Z3_ORACLE_CORE, rom, FRAMES, dir, dir, dir, dir);
   sh(cmd);
   free(cmd);
   /* our frame_k is frame k - 1 completed (k frames run); the oracle numbers from 0 */
@@ -83,6 +83,18 @@ static void compare(const char *program) {
   sh(cmd);
   free(cmd);
   free(dir);
+}
+
+static void compare(const char *program) {
+  char *rom = z3_strfmt("%s%s.sfc", PROGRAMS, program);
+  compare_rom(program, rom);
+  free(rom);
+}
+
+/* The sample ROM's boot picture (src/zelda3/sample_boot.c). */
+Z3_TEST(test_ppu_oracle__sample_boot) {
+  (void)state;
+  compare_rom("sample", Z3_SAMPLE);
 }
 
 #define PROGRAM_TEST(name)                          \
@@ -114,4 +126,4 @@ Z3_RUN(cmocka_unit_test(test_ppu_oracle__mode0), cmocka_unit_test(test_ppu_oracl
        cmocka_unit_test(test_ppu_oracle__sprites_large), cmocka_unit_test(test_ppu_oracle__mode2_opt),
        cmocka_unit_test(test_ppu_oracle__mode3_direct), cmocka_unit_test(test_ppu_oracle__windows),
        cmocka_unit_test(test_ppu_oracle__pseudo_hires), cmocka_unit_test(test_ppu_oracle__bg16),
-       cmocka_unit_test(test_ppu_oracle__mode7_extbg))
+       cmocka_unit_test(test_ppu_oracle__mode7_extbg), cmocka_unit_test(test_ppu_oracle__sample_boot))
