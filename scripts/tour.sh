@@ -51,9 +51,11 @@ if [ -d ../shared/testdata/65816 ]; then
   step "$z3ed" dev cpu-conformance --dir ../shared/testdata/65816 --output "$work/cpu-conformance.json"
   grep -m 8 -E '"(passed_all|files|tests|passed|failed|cycle_tests|cycle_count_agree|bus_cycles_agree)"' "$work/cpu-conformance.json"
 fi
-# The headless SNES: the sample's reset code, to its idle loop and then two frames.
+# The headless SNES: the sample's reset code, to its boot routine, then two frames, then
+# what the screen shows once the boot routine has loaded area 0x1B (beside area1b.png).
 step "$z3ed" emu run --rom "$sample" --until-pc 0x00800C --frames 1
 step "$z3ed" emu run --rom "$sample" --frames 2 --read wram:0:16 --read 'bus:$00:FFFC:2'
+step "$z3ed" emu screenshot --rom "$sample" --frames 4 --out "$work/emu_boot.png"
 # Every edit above went into one copy, which is still a valid ROM.
 step "$z3ed" rom validate --rom "$work/hack.sfc"
 printf '\nMore: %s --help, %s agent describe --format yaml\n' "$z3ed" "$z3ed"
