@@ -45,7 +45,7 @@ step "$z3ed" message get --rom "$sample" --id 1
 step "$z3ed" message set --rom "$work/hack.sfc" --id 1 --text 'The keeper thanks you, [L]![K]' --no-backup
 step "$z3ed" sprite info --rom "$sample" --id 0x08 --output "$work/octorok.json"
 # The sample's reset routine, disassembled (REP #$30 makes LDX 16-bit).
-step "$z3ed" asm disassemble --rom "$sample" --address '$00:8000' --count 9
+step "$z3ed" asm disassemble --rom "$sample" --address '$00:8000' --count 10
 # The 65C816 core against the shared test vectors, when ../shared is beside the clone.
 if [ -d ../shared/testdata/65816 ]; then
   step "$z3ed" dev cpu-conformance --dir ../shared/testdata/65816 --output "$work/cpu-conformance.json"

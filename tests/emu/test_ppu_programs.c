@@ -318,6 +318,32 @@ Z3_TEST(test_ppu_mode7_extbg__bg2_priority_bit_against_a_sprite) {
   z3_image_release(&s.img);
 }
 
+Z3_TEST(test_ppu_overscan__239_lines) {
+  (void)state;
+  shot s;
+  take("overscan", 6, &s);
+  assert_int_equal(s.img.height, 239);
+  for (unsigned y = 0; y < 239; y++) expect(&s, y % 256, y, rgb((y / 8) % 2 ? 0x03E0 : 0x001F));
+  z3_image_release(&s.img);
+}
+
+Z3_TEST(test_ppu_mode4__offset_per_tile_h_or_v_by_bit_15) {
+  (void)state;
+  shot s;
+  take("mode4_opt", 6, &s);
+  for (unsigned y = 0; y < 224; y += 3)
+    for (unsigned x = 0; x < 256; x++) {
+      unsigned column = x / 8, mc = column, my = y + 1; /* the line shown is y + 1 */
+      if (column >= 1) {
+        unsigned kind = (column - 1) % 6 / 2; /* H +8, V +8, none */
+        if (kind == 0) mc += 1;
+        if (kind == 1) my += 8;
+      }
+      expect(&s, x, y, rgb((mc + my / 8) % 2 ? 0x03E0 : 0x001F));
+    }
+  z3_image_release(&s.img);
+}
+
 /* The sample ROM boots to a window of overworld area 0x1B (src/zelda3/sample_boot.c):
  * the emulator's frame must be the editor's render of that window, pixel for pixel,
  * except under the sprite markers (a ring in the overlay's sprite colour). */
@@ -379,4 +405,6 @@ Z3_RUN(cmocka_unit_test(test_ppu_mode0__priorities_palettes_and_scroll),
        cmocka_unit_test(test_ppu_pseudo_hires__sub_screen_on_even_half_pixels),
        cmocka_unit_test(test_ppu_bg16__16x16_tiles_flips_and_a_64x64_map),
        cmocka_unit_test(test_ppu_mode7_extbg__bg2_priority_bit_against_a_sprite),
+       cmocka_unit_test(test_ppu_overscan__239_lines),
+       cmocka_unit_test(test_ppu_mode4__offset_per_tile_h_or_v_by_bit_15),
        cmocka_unit_test(test_ppu_sample__boots_to_the_editors_picture_of_area_1b))

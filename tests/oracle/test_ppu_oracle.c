@@ -118,6 +118,8 @@ PROGRAM_TEST(windows)
 PROGRAM_TEST(pseudo_hires)
 PROGRAM_TEST(bg16)
 PROGRAM_TEST(mode7_extbg)
+PROGRAM_TEST(overscan)
+PROGRAM_TEST(mode4_opt)
 
 Z3_RUN(cmocka_unit_test(test_ppu_oracle__mode0), cmocka_unit_test(test_ppu_oracle__mode1),
        cmocka_unit_test(test_ppu_oracle__colormath), cmocka_unit_test(test_ppu_oracle__hdma_brightness),
@@ -126,4 +128,5 @@ Z3_RUN(cmocka_unit_test(test_ppu_oracle__mode0), cmocka_unit_test(test_ppu_oracl
        cmocka_unit_test(test_ppu_oracle__sprites_large), cmocka_unit_test(test_ppu_oracle__mode2_opt),
        cmocka_unit_test(test_ppu_oracle__mode3_direct), cmocka_unit_test(test_ppu_oracle__windows),
        cmocka_unit_test(test_ppu_oracle__pseudo_hires), cmocka_unit_test(test_ppu_oracle__bg16),
-       cmocka_unit_test(test_ppu_oracle__mode7_extbg), cmocka_unit_test(test_ppu_oracle__sample_boot))
+       cmocka_unit_test(test_ppu_oracle__mode7_extbg), cmocka_unit_test(test_ppu_oracle__sample_boot),
+       cmocka_unit_test(test_ppu_oracle__overscan), cmocka_unit_test(test_ppu_oracle__mode4_opt))
