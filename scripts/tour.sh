@@ -45,15 +45,17 @@ step "$z3ed" message get --rom "$sample" --id 1
 step "$z3ed" message set --rom "$work/hack.sfc" --id 1 --text 'The keeper thanks you, [L]![K]' --no-backup
 step "$z3ed" sprite info --rom "$sample" --id 0x08 --output "$work/octorok.json"
 # The sample's reset routine, disassembled (REP #$30 makes LDX 16-bit).
-step "$z3ed" asm disassemble --rom "$sample" --address '$00:8000' --count 9
+step "$z3ed" asm disassemble --rom "$sample" --address '$00:8000' --count 10
 # The 65C816 core against the shared test vectors, when ../shared is beside the clone.
 if [ -d ../shared/testdata/65816 ]; then
   step "$z3ed" dev cpu-conformance --dir ../shared/testdata/65816 --output "$work/cpu-conformance.json"
   grep -m 8 -E '"(passed_all|files|tests|passed|failed|cycle_tests|cycle_count_agree|bus_cycles_agree)"' "$work/cpu-conformance.json"
 fi
-# The headless SNES: the sample's reset code, to its idle loop and then two frames.
+# The headless SNES: the sample's reset code, to its boot routine, then two frames, then
+# what the screen shows once the boot routine has loaded area 0x1B (beside area1b.png).
 step "$z3ed" emu run --rom "$sample" --until-pc 0x00800C --frames 1
 step "$z3ed" emu run --rom "$sample" --frames 2 --read wram:0:16 --read 'bus:$00:FFFC:2'
+step "$z3ed" emu screenshot --rom "$sample" --frames 4 --out "$work/emu_boot.png"
 # Every edit above went into one copy, which is still a valid ROM.
 step "$z3ed" rom validate --rom "$work/hack.sfc"
 printf '\nMore: %s --help, %s agent describe --format yaml\n' "$z3ed" "$z3ed"

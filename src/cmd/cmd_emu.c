@@ -229,6 +229,11 @@ z3_status cmd_emu_run(z3_cmd_ctx *ctx, z3_error *err) {
   json_t *reads_out;
   st = reads_json(snes, reads, count, &reads_out, err);
   fill_result(ctx, snes, stop, reads_out);
+  if (!st && z3_arg_given(ctx, "screenshot")) {
+    json_t *shot;
+    st = cmd_emu__screenshot(ctx, snes, z3_arg_str(ctx, "screenshot"), &shot, err);
+    if (shot) json_object_set_new(ctx->result, "screenshot", shot);
+  }
   if (!st && until && stop != Z3_SNES_STOP_PC) {
     char text[10];
     z3_snes_format_address(pc, text);

@@ -5,5 +5,12 @@
 #include "cmd/cmd.h"
 
 z3_status cmd_emu_run(z3_cmd_ctx *ctx, z3_error *err);
+z3_status cmd_emu_screenshot(z3_cmd_ctx *ctx, z3_error *err);
+
+typedef struct z3_snes z3_snes;
+/* Queues the console's last frame as a PNG at path; *info gets width,
+ * height, rgb_sha1 and path (NULL on failure). */
+z3_status cmd_emu__screenshot(z3_cmd_ctx *ctx, const z3_snes *snes, const char *path,
+                              json_t **info, z3_error *err);
 
 #endif

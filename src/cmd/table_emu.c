@@ -10,20 +10,20 @@ static const z3_command z3_cmds_emu[] = {
     {
         .resource = "emu", .action = "run",
         .summary = "run the ROM on the headless SNES and report registers and memory",
-        .description = "Powers on a headless NTSC SNES (65816, memory map, timers, NMI/IRQ, DMA and "
-                       "the PPU's memories; no picture or sound), runs --frames frames or "
+        .description = "Powers on a headless NTSC SNES (65816, memory map, timers, NMI/IRQ, DMA, "
+                       "the PPU drawing every line; no sound), runs --frames frames or "
                        "until the program counter reaches --until-pc (then --frames is the limit, "
                        "and not reaching it ends with exit 1), and reports the CPU registers and "
                        "the memory asked for with --read. Same ROM and arguments, same output. "
                        "--input plays a joypad script (buttons per controller from a frame on). "
                        "Reads never disturb the machine: the bus region is read without the side "
                        "effects a CPU read of an I/O register would have. --pad holds controller 1's "
-                       "buttons for the whole run.",
-        .flags = Z3_CMD_NEEDS_ROM | Z3_CMD_CHECK,
-        /* RUNS_EMULATOR would fit, but the agent layer marks only READ_ONLY commands
-         * read-only in its checks; nothing here touches a file. */
-        .safety = Z3_SAFETY_READ_ONLY,
-        .effects = LIST("reads the ROM file; runs it in memory and writes nothing"),
+                       "buttons for the whole run. --screenshot writes the last frame the PPU "
+                       "completed as a PNG (emu screenshot takes series).",
+        .flags = Z3_CMD_NEEDS_ROM | Z3_CMD_CHECK | Z3_CMD_WRITES_FILE,
+        .safety = Z3_SAFETY_WRITES_FILES,
+        .effects = LIST("reads the ROM file and runs it in memory",
+                        "with --screenshot, writes that PNG atomically (nothing on failure)"),
         .args = ARGS({"frames", Z3_ARG_INT, false, "60", NULL,
                       "frames to run (1-36000), or the limit with --until-pc", 1, EMU_MAX_FRAMES},
                      {"until-pc", Z3_ARG_ADDRESS, false, NULL, NULL,
@@ -37,7 +37,9 @@ static const z3_command z3_cmds_emu[] = {
                       "select, up, down, left, right", 0, 0},
                      {"input", Z3_ARG_PATH, false, NULL, NULL,
                       "joypad script: lines of FRAME [PORT:]BUTTONS (`120 start`, `126 -`), "
-                      "format in docs/emulator.md; --pad's buttons are added to controller 1", 0, 0}),
+                      "format in docs/emulator.md; --pad's buttons are added to controller 1", 0, 0},
+                     {"screenshot", Z3_ARG_OUT_PATH, false, NULL, NULL,
+                      "write the last completed frame here as a PNG (256 or 512 x 224 or 239)", 0, 0}),
         .returns = RETURNS({"stop_reason", "string", "frames, until-pc, or stp (the CPU executed STP)"},
                            {"frames", "integer", "frames begun since power-on"},
                            {"instructions", "integer", "instructions executed (interrupt entries count)"},
@@ -45,10 +47,42 @@ static const z3_command z3_cmds_emu[] = {
                            {"line", "integer", "scanline the run stopped on (0-261)"},
                            {"nmis", "integer", "NMIs signalled to the CPU"},
                            {"registers", "object", "pc, a, x, y, s, d, dbr, pbr, p (hex strings), e, waiting, stopped"},
-                           {"reads", "array", "region, address, length, hex per --read"}),
+                           {"reads", "array", "region, address, length, hex per --read"},
+                           {"screenshot", "object", "with --screenshot: path, width, height, rgb_sha1"},
+                           {"files", "array", "files written (path, bytes, replaces, written)"}),
         .examples = LIST("z3ed emu run --rom zelda3.sfc --frames 2 --read wram:0x0000:16,bus:0x00FFFC:2",
-                         "z3ed emu run --rom zelda3.sfc --until-pc 0x00800C --frames 1"),
+                         "z3ed emu run --rom zelda3.sfc --until-pc 0x00800C --frames 1",
+                         "z3ed emu run --rom zelda3.sfc --frames 30 --screenshot boot.png"),
         .handler = cmd_emu_run,
+    },
+    {
+        .resource = "emu", .action = "screenshot",
+        .summary = "run the ROM on the headless SNES and save what the screen shows as PNG",
+        .description = "Powers on the headless SNES, runs --frames frames and writes the last "
+                       "frame as a PNG to --out; or, with --every K and --out-dir DIR, writes "
+                       "frames K, 2K, ... up to --frames as DIR/frame_NNNNN.png (at most 1000). "
+                       "Frames are 256 pixels wide, or 512 when a line used hires (modes 5/6 or "
+                       "pseudo-hires), and 224 or 239 (overscan) lines tall; colours are the "
+                       "PPU's BGR555 after master brightness, expanded to RGB888 as bsnes does. "
+                       "A CPU stopped by STP leaves the PPU running. Same ROM, same frames, same "
+                       "bytes; each shot reports the SHA-1 of its RGB bytes for comparing frames.",
+        .flags = Z3_CMD_NEEDS_ROM | Z3_CMD_WRITES_FILE,
+        .safety = Z3_SAFETY_WRITES_FILES,
+        .effects = LIST("reads the ROM file and runs it in memory",
+                        "writes the PNG files atomically; on any failure none of them"),
+        .args = ARGS({"frames", Z3_ARG_INT, false, "60", NULL, "frames to run (1-36000)", 1,
+                      EMU_MAX_FRAMES},
+                     {"out", Z3_ARG_OUT_PATH, false, NULL, NULL, "the PNG of the last frame", 0, 0},
+                     {"every", Z3_ARG_INT, false, NULL, NULL,
+                      "with --out-dir: a PNG every K frames (1-36000)", 1, EMU_MAX_FRAMES},
+                     {"out-dir", Z3_ARG_OUT_PATH, false, NULL, NULL,
+                      "with --every: folder for frame_NNNNN.png (made if missing)", 0, 0}),
+        .returns = RETURNS({"frames", "integer", "frames begun since power-on"},
+                           {"shots", "array", "per PNG: path, width, height, rgb_sha1 (and frame in a series)"},
+                           {"files", "array", "files written (path, bytes, replaces, written)"}),
+        .examples = LIST("z3ed emu screenshot --rom zelda3.sfc --frames 30 --out boot.png",
+                         "z3ed emu screenshot --rom zelda3.sfc --frames 120 --every 30 --out-dir shots"),
+        .handler = cmd_emu_screenshot,
     },
     END_OF_SECTION,
 };

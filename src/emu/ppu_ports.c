@@ -1,8 +1,9 @@
 /*
  * The PPU's CPU-facing ports ($2100-$213F) without rendering: VRAM, CGRAM
  * and OAM with their address and increment rules, the mode 7 multiplier,
- * the H/V counter latch and the two PPU open-bus bytes (hardware reference
- * §4.1, §4.2, §4.12). Other write-only registers are accepted and ignored.
+ * the H/V counter latch, the two PPU open-bus bytes (hardware reference
+ * §4.1, §4.2, §4.12), and the rendering registers the renderer (ppu.c)
+ * reads, with their write-twice latches.
  *
  * VRAM is only reachable in vblank or forced blank: other writes are
  * dropped and reads load $0000 into the buffer (what bsnes does). CGRAM and
@@ -14,6 +15,8 @@
 void snes_ppu_power(z3_snes_ppu *ppu) {
   *ppu = (z3_snes_ppu){0};
   ppu->inidisp = 0x80; /* forced blank, brightness 0 */
+  ppu->render.height = 224;
+  ppu->render.mosaic_start = 1;
 }
 
 /* ---- VRAM ------------------------------------------------------------- */
@@ -104,6 +107,84 @@ static uint8_t cgram_read(z3_snes_ppu *ppu, bool peek) {
   return v;
 }
 
+/* ---- rendering registers ------------------------------------------------ */
+
+/* BGnHOFS/BGnVOFS share one latch (the AR/FS rule, which bsnes v094 and so
+ * bsnes-mercury use): H <- new:prev&~7:H.bits 10-8 & 7; V <- new:prev.
+ * The registers keep all 16 bits (the renderer uses 10): the fine scroll of
+ * a low-then-high write pair reaches H through bits 10-8 of the first. */
+static void scroll_write(z3_ppu_regs *r, unsigned reg, uint8_t value) {
+  unsigned bg = (reg - 0x0D) / 2;
+  if ((reg - 0x0D) % 2 == 0)
+    r->hofs[bg] = (uint16_t)(value << 8 | (r->scroll_prev & ~7u) | ((r->hofs[bg] >> 8) & 7));
+  else
+    r->vofs[bg] = (uint16_t)(value << 8 | r->scroll_prev);
+  r->scroll_prev = value;
+}
+
+/* Mode 7 registers share the m7 latch: register <- new:latch; latch <- new. */
+static int16_t m7_word(z3_snes_ppu *ppu, uint8_t value) {
+  int16_t w = (int16_t)(value << 8 | ppu->m7_latch);
+  ppu->m7_latch = value;
+  return w;
+}
+
+static int16_t sign13(int16_t v) {
+  int v13 = v & 0x1FFF;
+  return (int16_t)(v13 & 0x1000 ? v13 - 0x2000 : v13);
+}
+
+static void m7_write(z3_snes_ppu *ppu, uint8_t reg, uint8_t value) {
+  z3_ppu_regs *r = &ppu->render.r;
+  switch (reg) {
+    case 0x0D: r->m7hofs = sign13(m7_word(ppu, value)); break;
+    case 0x0E: r->m7vofs = sign13(m7_word(ppu, value)); break;
+    case 0x1B: ppu->m7a = m7_word(ppu, value); break;
+    case 0x1C: ppu->m7b = m7_word(ppu, value); break;
+    case 0x1D: r->m7c = m7_word(ppu, value); break;
+    case 0x1E: r->m7d = m7_word(ppu, value); break;
+    case 0x1F: r->m7x = sign13(m7_word(ppu, value)); break;
+    default: r->m7y = sign13(m7_word(ppu, value)); break;
+  }
+}
+
+static void coldata_write(z3_ppu_regs *r, uint8_t value) {
+  for (unsigned c = 0; c < 3; c++)
+    if (value & (0x20 << c)) r->fixed[c] = value & 0x1F;
+}
+
+/* $2101, $2105-$2114, $211A-$2120, $2123-$2132. */
+static void render_write(z3_snes_ppu *ppu, uint8_t reg, uint8_t value) {
+  z3_ppu_regs *r = &ppu->render.r;
+  if (reg >= 0x23 && reg <= 0x25) { r->wsel[reg - 0x23] = value; return; }
+  if (reg >= 0x26 && reg <= 0x29) { r->wh[reg - 0x26] = value; return; }
+  if (reg >= 0x07 && reg <= 0x0A) { r->bgsc[reg - 0x07] = value; return; }
+  if (reg >= 0x1B && reg <= 0x20) { m7_write(ppu, reg, value); return; }
+  if (reg >= 0x0D && reg <= 0x14) {
+    if (reg <= 0x0E) m7_write(ppu, reg, value);
+    scroll_write(r, reg, value);
+    return;
+  }
+  switch (reg) {
+    case 0x01: r->obsel = value; break;
+    case 0x05: r->bgmode = value; break;
+    case 0x06: r->mosaic = value; break;
+    case 0x0B: r->bgnba[0] = value & 15; r->bgnba[1] = value >> 4; break;
+    case 0x0C: r->bgnba[2] = value & 15; r->bgnba[3] = value >> 4; break;
+    case 0x1A: r->m7sel = value; break;
+    case 0x2A: r->wbglog = value; break;
+    case 0x2B: r->wobjlog = value; break;
+    case 0x2C: r->tm = value; break;
+    case 0x2D: r->ts = value; break;
+    case 0x2E: r->tmw = value; break;
+    case 0x2F: r->tsw = value; break;
+    case 0x30: r->cgwsel = value; break;
+    case 0x31: r->cgadsub = value; break;
+    case 0x32: coldata_write(r, value); break;
+    default: break;
+  }
+}
+
 /* ---- counters and status ---------------------------------------------- */
 
 void snes_ppu_latch_counters(z3_snes *snes) {
@@ -157,7 +238,10 @@ uint8_t snes_ppu_read(z3_snes *snes, uint8_t reg, bool peek) {
       break;
     case 0x39: v = vram_read(snes, 0, peek); break;
     case 0x3A: v = vram_read(snes, 1, peek); break;
-    case 0x3E: v = (uint8_t)((ppu->ppu1_mdr & 0x10) | 0x01); break;
+    case 0x3E:
+      v = (uint8_t)((ppu->render.time_over ? 0x80 : 0) | (ppu->render.range_over ? 0x40 : 0) |
+                    (ppu->ppu1_mdr & 0x10) | 0x01);
+      break;
     case 0x3B: v = cgram_read(ppu, peek); goto ppu2;
     case 0x3C: v = counter_read(ppu, ppu->hcount_latch, &ppu->hcount_high, peek); goto ppu2;
     case 0x3D: v = counter_read(ppu, ppu->vcount_latch, &ppu->vcount_high, peek); goto ppu2;
@@ -192,12 +276,9 @@ void snes_ppu_write(z3_snes *snes, uint8_t reg, uint8_t value) {
       break;
     case 0x18: vram_write(snes, 0, value); break;
     case 0x19: vram_write(snes, 1, value); break;
-    case 0x1B: ppu->m7a = (int16_t)(value << 8 | ppu->m7_latch); ppu->m7_latch = value; break;
-    case 0x1C: ppu->m7b = (int16_t)(value << 8 | ppu->m7_latch); ppu->m7_latch = value; break;
-    case 0x1D: case 0x1E: case 0x1F: case 0x20: ppu->m7_latch = value; break;
     case 0x21: ppu->cgadd = value; ppu->cg_high = false; break;
     case 0x22: cgram_write(ppu, value); break;
     case 0x33: ppu->setini = value; break;
-    default: break; /* rendering registers: not used without a renderer */
+    default: render_write(ppu, reg, value); break;
   }
 }

@@ -7,7 +7,8 @@
  * ($4016/$4017, $4200-$421F), the master-clock timer (262 lines of 1364
  * clocks, vblank from line 225, NMI, H/V IRQ, WRAM refresh, auto-joypad),
  * access timing per region with MEMSEL, general-purpose DMA and HDMA, and
- * the PPU ports that hold VRAM, CGRAM and OAM. Not modelled: rendering, the APU (its four ports read back what the CPU
+ * the PPU ports and memories, and the PPU's per-line renderer (emu/ppu.h).
+ * Not modelled: the APU (its four ports read back what the CPU
  * last wrote to them, $AA $BB $00 $00 before any write: the IPL ROM's
  * "ready" signature, and an echo that carries the IPL upload handshake
  * through), interlace and overscan timing.
@@ -28,6 +29,7 @@
 
 #include "base/base.h"
 #include "emu/cpu.h"
+#include "emu/ppu.h"
 #include "snes/rom.h"
 
 enum {
@@ -74,6 +76,7 @@ typedef struct z3_snes_ppu {
   bool hcount_high, vcount_high;     /* $213C/$213D flip-flops */
   bool counters_latched;
   uint8_t ppu1_mdr, ppu2_mdr;        /* the two PPU chips' open-bus bytes */
+  z3_ppu_render render;              /* rendering registers and the frame (emu/ppu.h) */
 } z3_snes_ppu;
 
 typedef struct z3_snes_dma {

@@ -25,6 +25,15 @@ void snes_ppu_write(z3_snes *snes, uint8_t reg, uint8_t value);
 /* Latches the H/V counters into $213C/$213D (a $2137 read or WRIO 1 -> 0). */
 void snes_ppu_latch_counters(z3_snes *snes);
 
+/* ppu.c: the renderer, driven by timing.c. */
+void snes_ppu_render_line(z3_snes *snes); /* draws snes->line (1..224/239) */
+void snes_ppu_frame_start(z3_snes *snes); /* line 0: latches overscan, clears $213E flags */
+void snes_ppu_frame_end(z3_snes *snes);   /* vblank: the frame is complete */
+/* First line of vblank: 225, or 240 when the frame was latched with overscan. */
+static inline unsigned snes_vblank_line(const z3_snes *snes) {
+  return snes->ppu.render.height + 1u;
+}
+
 /* io.c: $4016/$4017 and $4200-$421F. */
 void snes_io_power(z3_snes *snes);
 uint8_t snes_io_read(z3_snes *snes, uint16_t addr, bool peek);

@@ -10,7 +10,10 @@
  *   14+4H H-IRQ at dot HTIME (+2 per long dot passed), mode H or HV
  *   12    line 0: HDMA init (when any HDMAEN bit is set)
  *   536   WRAM refresh: the CPU is halted for 40 clocks
+ *   512   lines 1-224 (1-239 with overscan): the PPU draws the line
  *   1104  lines 0-224: HDMA transfers (when any channel is active)
+ * Vblank starts at line 225, or 240 when SETINI's overscan bit was set at
+ * line 0 (hardware reference §4.13).
  * Rather than test every event on every access, `next_event` holds the
  * nearest pending hclock and snes_advance calls in only when it is reached.
  */
@@ -24,6 +27,7 @@ enum {
   EV_REFRESH = 1u << 2,
   EV_HDMA_INIT = 1u << 3,
   EV_HDMA_LINE = 1u << 4,
+  EV_RENDER = 1u << 5,
   HDMA_INIT_CLOCK = 12,
   HDMA_LINE_CLOCK = 1104,
   NMI_CLOCK = 2,
@@ -52,16 +56,19 @@ static uint32_t irq_position(const z3_snes *snes) {
 
 static uint32_t next_event(const z3_snes *snes) {
   uint32_t next = snes->line_clocks;
-  if (!(snes->line_done & EV_NMI) && snes->line == Z3_SNES_VBLANK_LINE && NMI_CLOCK < next)
+  if (!(snes->line_done & EV_NMI) && snes->line == snes_vblank_line(snes) && NMI_CLOCK < next)
     next = NMI_CLOCK;
   if (!(snes->line_done & EV_IRQ)) {
     uint32_t irq = irq_position(snes);
     if (irq < next) next = irq;
   }
   if (!(snes->line_done & EV_REFRESH) && REFRESH_CLOCK < next) next = REFRESH_CLOCK;
+  if (!(snes->line_done & EV_RENDER) && snes->line >= 1 && snes->line < snes_vblank_line(snes) &&
+      Z3_PPU_RENDER_CLOCK < next)
+    next = Z3_PPU_RENDER_CLOCK;
   if (!(snes->line_done & EV_HDMA_INIT) && snes->line == 0 && HDMA_INIT_CLOCK < next)
     next = HDMA_INIT_CLOCK;
-  if (!(snes->line_done & EV_HDMA_LINE) && snes->line < Z3_SNES_VBLANK_LINE && HDMA_LINE_CLOCK < next)
+  if (!(snes->line_done & EV_HDMA_LINE) && snes->line < snes_vblank_line(snes) && HDMA_LINE_CLOCK < next)
     next = HDMA_LINE_CLOCK;
   return next;
 }
@@ -102,6 +109,7 @@ static void schedule_joypad(z3_snes *snes, uint64_t line_start) {
 
 static void begin_vblank(z3_snes *snes, uint64_t line_start) {
   z3_snes_ppu *ppu = &snes->ppu;
+  snes_ppu_frame_end(snes);
   if (!(ppu->inidisp & 0x80)) ppu->oam_addr = (uint16_t)(ppu->oam_reload << 1);
   schedule_joypad(snes, line_start);
 }
@@ -114,11 +122,12 @@ static void new_line(z3_snes *snes) {
     snes->field = !snes->field;
     snes->io.nmi_flag = false;
     snes_update_nmi_line(snes);
+    snes_ppu_frame_start(snes);
   }
   bool interlace = snes->ppu.setini & 1;
   snes->line_clocks = !interlace && snes->field && snes->line == SHORT_LINE
                           ? Z3_SNES_LINE_CLOCKS - 4 : Z3_SNES_LINE_CLOCKS;
-  if (snes->line == Z3_SNES_VBLANK_LINE) begin_vblank(snes, snes->clock - snes->hclock);
+  if (snes->line == snes_vblank_line(snes)) begin_vblank(snes, snes->clock - snes->hclock);
 }
 
 /* The CPU is halted while the line goes on (refresh, HDMA). */
@@ -134,7 +143,7 @@ static void refresh(z3_snes *snes) {
 
 void snes_timing_events(z3_snes *snes) {
   for (;;) {
-    if (!(snes->line_done & EV_NMI) && snes->line == Z3_SNES_VBLANK_LINE && snes->hclock >= NMI_CLOCK) {
+    if (!(snes->line_done & EV_NMI) && snes->line == snes_vblank_line(snes) && snes->hclock >= NMI_CLOCK) {
       snes->line_done |= EV_NMI;
       snes->io.nmi_flag = true;
       snes_update_nmi_line(snes);
@@ -142,6 +151,10 @@ void snes_timing_events(z3_snes *snes) {
     if (!(snes->line_done & EV_IRQ) && irq_position(snes) <= snes->hclock) {
       snes->line_done |= EV_IRQ;
       snes_set_irq_flag(snes, true);
+    }
+    if (!(snes->line_done & EV_RENDER) && snes->hclock >= Z3_PPU_RENDER_CLOCK) {
+      snes->line_done |= EV_RENDER;
+      snes_ppu_render_line(snes);
     }
     if (!(snes->line_done & EV_REFRESH) && snes->hclock >= REFRESH_CLOCK) {
       snes->line_done |= EV_REFRESH;
@@ -151,7 +164,7 @@ void snes_timing_events(z3_snes *snes) {
       snes->line_done |= EV_HDMA_INIT;
       halt_cpu(snes, snes_hdma_init(snes));
     }
-    if (!(snes->line_done & EV_HDMA_LINE) && snes->line < Z3_SNES_VBLANK_LINE &&
+    if (!(snes->line_done & EV_HDMA_LINE) && snes->line < snes_vblank_line(snes) &&
         snes->hclock >= HDMA_LINE_CLOCK) {
       snes->line_done |= EV_HDMA_LINE;
       halt_cpu(snes, snes_hdma_line(snes));
@@ -191,7 +204,7 @@ unsigned snes_dot(const z3_snes *snes) {
   return h / 4;
 }
 
-bool snes_in_vblank(const z3_snes *snes) { return snes->line >= Z3_SNES_VBLANK_LINE; }
+bool snes_in_vblank(const z3_snes *snes) { return snes->line >= snes_vblank_line(snes); }
 
 bool snes_vram_open(const z3_snes *snes) {
   return (snes->ppu.inidisp & 0x80) || snes_in_vblank(snes);

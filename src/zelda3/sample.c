@@ -14,11 +14,12 @@ static const char sample_title[22] = "THE LEGEND OF ZELDA  ";
  *   8003 REP #$30             16-bit A, X, Y
  *   8005 LDX #$1FFF; TXS      stack at the top of low WRAM
  *   8009 STZ $4200            NMI and IRQ off
- *   800C BRA $800C            idle
- *   800E RTI                  shared interrupt handler */
-static const uint8_t reset_code[] = {0x78, 0x18, 0xFB, 0xC2, 0x30, 0xA2, 0xFF, 0x1F, 0x9A,
-                                     0x9C, 0x00, 0x42, 0x80, 0xFE, 0x40};
-enum { RESET_ADDR = 0x8000, RTI_ADDR = 0x800E };
+ *   800C JSR $8012            the boot routine (sample_boot.c; here just RTS)
+ *   800F BRA $800F            idle
+ *   8011 RTI                  shared interrupt handler */
+static const uint8_t reset_code[] = {0x78, 0x18, 0xFB, 0xC2, 0x30, 0xA2, 0xFF, 0x1F, 0x9A, 0x9C,
+                                     0x00, 0x42, 0x20, 0x12, 0x80, 0x80, 0xFE, 0x40, 0x60};
+enum { RESET_ADDR = 0x8000, RTI_ADDR = 0x8011 };
 
 static void put16(uint8_t *p, uint16_t v) {
   p[0] = (uint8_t)v;
@@ -92,6 +93,7 @@ static z3_status write_alttp_data(uint8_t *img, size_t size, z3_error *err) {
   if (st == Z3_OK) st = z3_sample__write_overworld(img, size, err);
   if (st == Z3_OK) st = z3_sample__write_dungeons(img, size, err);
   if (st == Z3_OK) st = z3_sample__write_text(img, size, err);
+  if (st == Z3_OK) st = z3_sample__write_boot(img, size, err);
   return st;
 }
 

@@ -12,5 +12,8 @@ void z3_sample__write_palettes(uint8_t *img, size_t size);
 z3_status z3_sample__write_overworld(uint8_t *img, size_t size, z3_error *err);
 z3_status z3_sample__write_dungeons(uint8_t *img, size_t size, z3_error *err);
 z3_status z3_sample__write_text(uint8_t *img, size_t size, z3_error *err);
+/* The boot program and its picture (sample_boot.c), written last: it renders
+ * the finished overworld. Replaces the idle reset code's boot routine. */
+z3_status z3_sample__write_boot(uint8_t *img, size_t size, z3_error *err);
 
 #endif

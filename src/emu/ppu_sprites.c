@@ -1,0 +1,109 @@
+/*
+ * Sprites (hardware reference §4.9): the range pass keeps the first 32
+ * sprites on the line (a 33rd sets range over), the time pass walks them
+ * from the last kept back to the first fetching 8-pixel slivers, at most 34
+ * (a 35th sets time over, and the slivers lost are the frontmost sprites').
+ * Drawing in that same order and letting later slivers overwrite leaves
+ * the frontmost sprite's pixel and priority on each dot.
+ */
+#include <string.h>
+
+#include "emu/ppu_internal.h"
+
+enum { MAX_SPRITES = 32, MAX_SLIVERS = 34 };
+
+/* OBSEL bits 7-5: small and large sizes, width then height. */
+static const uint8_t sizes[8][2][2] = {
+    {{8, 8}, {16, 16}},   {{8, 8}, {32, 32}},   {{8, 8}, {64, 64}},   {{16, 16}, {32, 32}},
+    {{16, 16}, {64, 64}}, {{32, 32}, {64, 64}}, {{16, 32}, {32, 64}}, {{16, 32}, {32, 32}},
+};
+
+typedef struct sprite {
+  unsigned x;    /* 9 bits */
+  unsigned y, tile, attr, w, h;
+} sprite;
+
+static sprite sprite_at(const z3_snes_ppu *ppu, unsigned n) {
+  const uint8_t *o = ppu->oam + 4 * n;
+  unsigned high = ppu->oam[0x200 + n / 4] >> (2 * (n % 4));
+  const uint8_t *size = sizes[ppu->render.r.obsel >> 5][high >> 1 & 1];
+  return (sprite){.x = o[0] | (high & 1) << 8, .y = o[1], .tile = o[2], .attr = o[3],
+                  .w = size[0], .h = size[1]};
+}
+
+/* Sprite Y = 0 starts on line 1, the first line shown. */
+static unsigned sprite_row(const sprite *s, unsigned line) { return (line - 1 - s->y) & 0xFF; }
+
+static bool in_range(const sprite *s, unsigned line) {
+  if (sprite_row(s, line) >= s->h) return false;
+  return !(s->x > 256 && s->x + s->w - 1 < 512);
+}
+
+/* The range pass: up to 32 sprite numbers in priority order. */
+static unsigned evaluate(z3_snes_ppu *ppu, unsigned line, uint8_t *list) {
+  unsigned first = ppu->oam_priority ? (ppu->oam_reload >> 1) & 0x7F : 0, count = 0;
+  for (unsigned i = 0; i < 128; i++) {
+    unsigned n = (first + i) & 0x7F;
+    sprite s = sprite_at(ppu, n);
+    if (!in_range(&s, line)) continue;
+    if (count == MAX_SPRITES) {
+      ppu->render.range_over = true;
+      break;
+    }
+    list[count++] = (uint8_t)n;
+  }
+  return count;
+}
+
+static void draw_sliver(z3_snes_ppu *ppu, const sprite *s, unsigned piece, unsigned row,
+                        unsigned sx, const ppu_depths *d) {
+  z3_ppu_render *pr = &ppu->render;
+  unsigned obsel = pr->r.obsel;
+  unsigned base = (obsel & 7) << 13, gap = ((obsel >> 3 & 3) + 1) << 12;
+  bool hflip = s->attr & 0x40;
+  unsigned column = hflip ? s->w / 8 - 1 - piece : piece;
+  unsigned tile = ((s->tile >> 4) + row / 8) % 16 * 16 + ((s->tile & 15) + column) % 16;
+  unsigned addr = base + (s->attr & 1 ? gap : 0) + tile * 16 + row % 8;
+  uint16_t p01 = ppu_vram_word(ppu, addr), p23 = ppu_vram_word(ppu, addr + 8);
+  unsigned palette = 128 + (s->attr >> 1 & 7) * 16;
+  uint8_t depth = d->obj[s->attr >> 4 & 3];
+  uint8_t layer = s->attr & 0x08 ? PPU_LAYER_OBJ_MATH : PPU_LAYER_OBJ;
+  for (unsigned i = 0; i < 8; i++) {
+    unsigned x = (sx + i) & 511;
+    if (x >= Z3_PPU_WIDTH) continue;
+    unsigned bit = hflip ? i : 7 - i;
+    unsigned v = (p01 >> bit & 1) | (p01 >> (bit + 8) & 1) << 1 | (p23 >> bit & 1) << 2 |
+                 (p23 >> (bit + 8) & 1) << 3;
+    if (!v) continue;
+    pr->layer_color[x] = ppu_cgram(ppu, palette + v);
+    pr->layer_z[x] = depth;
+    pr->obj_layer[x] = layer;
+  }
+}
+
+/* Vertical flip mirrors the whole sprite; a tall sprite flips as two squares. */
+static unsigned flipped_row(const sprite *s, unsigned row) {
+  if (!(s->attr & 0x80)) return row;
+  if (s->h > s->w) return (row & ~(s->w - 1)) + (s->w - 1 - (row & (s->w - 1)));
+  return s->h - 1 - row;
+}
+
+void ppu_render_sprites(z3_snes_ppu *ppu, unsigned line, bool draw, const ppu_depths *d) {
+  uint8_t list[MAX_SPRITES];
+  unsigned count = evaluate(ppu, line, list), slivers = 0;
+  if (draw) memset(ppu->render.layer_z, 0, Z3_PPU_WIDTH);
+  for (unsigned k = count; k-- > 0;) {
+    sprite s = sprite_at(ppu, list[k]);
+    unsigned row = flipped_row(&s, sprite_row(&s, line));
+    for (unsigned piece = 0; piece < s.w / 8; piece++) {
+      unsigned sx = (s.x + 8 * piece) & 511;
+      if (sx >= 256 && sx + 7 < 512) continue; /* wholly off screen: no fetch */
+      if (slivers == MAX_SLIVERS) {
+        ppu->render.time_over = true;
+        return;
+      }
+      slivers++;
+      if (draw) draw_sliver(ppu, &s, piece, row, sx, d);
+    }
+  }
+}
