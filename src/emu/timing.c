@@ -114,6 +114,7 @@ static void new_line(z3_snes *snes) {
     snes->field = !snes->field;
     snes->io.nmi_flag = false;
     snes_update_nmi_line(snes);
+    z3_apu_catch_up(&snes->apu, snes->clock); /* the APU never lags more than a frame */
   }
   bool interlace = snes->ppu.setini & 1;
   snes->line_clocks = !interlace && snes->field && snes->line == SHORT_LINE
