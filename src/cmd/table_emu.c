@@ -10,20 +10,20 @@ static const z3_command z3_cmds_emu[] = {
     {
         .resource = "emu", .action = "run",
         .summary = "run the ROM on the headless SNES and report registers and memory",
-        .description = "Powers on a headless NTSC SNES (65816, memory map, timers, NMI/IRQ, DMA and "
-                       "the PPU's memories; no picture or sound), runs --frames frames or "
+        .description = "Powers on a headless NTSC SNES (65816, memory map, timers, NMI/IRQ, DMA, "
+                       "the PPU's memories, and the APU: SPC700, DSP, IPL upload), runs --frames frames or "
                        "until the program counter reaches --until-pc (then --frames is the limit, "
                        "and not reaching it ends with exit 1), and reports the CPU registers and "
                        "the memory asked for with --read. Same ROM and arguments, same output. "
                        "--input plays a joypad script (buttons per controller from a frame on). "
                        "Reads never disturb the machine: the bus region is read without the side "
                        "effects a CPU read of an I/O register would have. --pad holds controller 1's "
-                       "buttons for the whole run.",
-        .flags = Z3_CMD_NEEDS_ROM | Z3_CMD_CHECK,
-        /* RUNS_EMULATOR would fit, but the agent layer marks only READ_ONLY commands
-         * read-only in its checks; nothing here touches a file. */
-        .safety = Z3_SAFETY_READ_ONLY,
-        .effects = LIST("reads the ROM file; runs it in memory and writes nothing"),
+                       "buttons for the whole run. --audio records the DSP's output from power-on "
+                       "to the end of the run into a WAV file.",
+        .flags = Z3_CMD_NEEDS_ROM | Z3_CMD_CHECK | Z3_CMD_WRITES_FILE,
+        /* writes only --audio's file; the agent layer counts it read-only */
+        .safety = Z3_SAFETY_RUNS_EMULATOR,
+        .effects = LIST("reads the ROM file; runs it in memory", "writes --audio atomically (nothing else)"),
         .args = ARGS({"frames", Z3_ARG_INT, false, "60", NULL,
                       "frames to run (1-36000), or the limit with --until-pc", 1, EMU_MAX_FRAMES},
                      {"until-pc", Z3_ARG_ADDRESS, false, NULL, NULL,
@@ -37,7 +37,9 @@ static const z3_command z3_cmds_emu[] = {
                       "select, up, down, left, right", 0, 0},
                      {"input", Z3_ARG_PATH, false, NULL, NULL,
                       "joypad script: lines of FRAME [PORT:]BUTTONS (`120 start`, `126 -`), "
-                      "format in docs/emulator.md; --pad's buttons are added to controller 1", 0, 0}),
+                      "format in docs/emulator.md; --pad's buttons are added to controller 1", 0, 0},
+                     {"audio", Z3_ARG_OUT_PATH, false, NULL, NULL,
+                      "write the whole run's sound here: WAV, 16-bit stereo, 32 kHz (written atomically)", 0, 0}),
         .returns = RETURNS({"stop_reason", "string", "frames, until-pc, or stp (the CPU executed STP)"},
                            {"frames", "integer", "frames begun since power-on"},
                            {"instructions", "integer", "instructions executed (interrupt entries count)"},
@@ -45,9 +47,12 @@ static const z3_command z3_cmds_emu[] = {
                            {"line", "integer", "scanline the run stopped on (0-261)"},
                            {"nmis", "integer", "NMIs signalled to the CPU"},
                            {"registers", "object", "pc, a, x, y, s, d, dbr, pbr, p (hex strings), e, waiting, stopped"},
-                           {"reads", "array", "region, address, length, hex per --read"}),
+                           {"reads", "array", "region, address, length, hex per --read"},
+                           {"audio_samples", "integer", "with --audio: stereo samples written (32,000 per second)"},
+                           {"files", "array", "with --audio: the file written"}),
         .examples = LIST("z3ed emu run --rom zelda3.sfc --frames 2 --read wram:0x0000:16,bus:0x00FFFC:2",
-                         "z3ed emu run --rom zelda3.sfc --until-pc 0x00800C --frames 1"),
+                         "z3ed emu run --rom zelda3.sfc --until-pc 0x00800C --frames 1",
+                         "z3ed emu run --rom zelda3.sfc --frames 600 --audio title.wav"),
         .handler = cmd_emu_run,
     },
     END_OF_SECTION,

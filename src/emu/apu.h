@@ -43,6 +43,7 @@ enum {
   Z3_APU_RAM_SIZE = 0x10000,
   Z3_APU_CYCLES_PER = 5632,    /* SPC700 cycles per ... */
   Z3_APU_MASTER_PER = 118125,  /* ... this many NTSC master clocks */
+  Z3_APU_SAMPLE_RATE = 32000,  /* the DSP's output: one stereo sample per 32 cycles */
 };
 
 typedef struct z3_apu_timer {
