@@ -17,9 +17,9 @@
 
 enum { RATE = 32000 };
 
-static int run_z3ed(const char *args, char **out_text) {
-  char *cmd = z3_strfmt("'%s' emu run --rom '%sapu_tone.sfc' %s --output-format json", Z3_EXE,
-                        PROGRAMS, args);
+static int run_z3ed_on(const char *program, const char *args, char **out_text) {
+  char *cmd = z3_strfmt("'%s' emu run --rom '%s%s.sfc' %s --output-format json", Z3_EXE,
+                        PROGRAMS, program, args);
   FILE *p = popen(cmd, "r");
   assert_non_null(p);
   z3_buf out;
@@ -32,6 +32,8 @@ static int run_z3ed(const char *args, char **out_text) {
   *out_text = z3_buf_take_string(&out);
   return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
 }
+
+static int run_z3ed(const char *args, char **out_text) { return run_z3ed_on("apu_tone", args, out_text); }
 
 static uint32_t le32(const uint8_t *p) { return p[0] | p[1] << 8 | p[2] << 16 | (uint32_t)p[3] << 24; }
 static uint16_t le16(const uint8_t *p) { return (uint16_t)(p[0] | p[1] << 8); }
@@ -148,5 +150,17 @@ Z3_TEST(test_apu_programs__two_runs_same_bytes) {
   free(dir);
 }
 
+/* apu_dsp.s reaches its end: uploaded, running, voice 1 keyed off after 16 timer steps. */
+Z3_TEST(test_apu_programs__dsp_program_runs_to_its_key_off) {
+  (void)state;
+  char *out;
+  int code = run_z3ed_on("apu_dsp", "--frames 40 --read wram:0x100:3", &out);
+  if (code) print_error("%s\n", out);
+  assert_int_equal(code, 0);
+  assert_non_null(strstr(out, "\"hex\": \"015a0f\""));
+  free(out);
+}
+
 Z3_RUN(cmocka_unit_test(test_apu_programs__upload_tone_and_envelope),
+       cmocka_unit_test(test_apu_programs__dsp_program_runs_to_its_key_off),
        cmocka_unit_test(test_apu_programs__two_runs_same_bytes))

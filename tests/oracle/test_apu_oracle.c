@@ -1,8 +1,9 @@
 /*
- * The APU against bsnes-mercury-accuracy: tests/emu/programs/apu_tone.s
- * (an IPL upload from the 65816, then a square wave with an ADSR envelope)
- * runs on both, and the two WAVs must agree sample for sample once aligned
- * on the first sound: both channels, every sample of the overlap. The start
+ * The APU against bsnes-mercury-accuracy: our ca65 programs run on both, and
+ * the two WAVs must agree sample for sample once aligned on the first sound:
+ * both channels, every sample of the overlap. apu_tone.s: an IPL upload,
+ * then a square wave with an ADSR envelope. apu_dsp.s: echo with feedback
+ * and FIR, noise, pitch modulation, GAIN bent line, ADSR, key-off release. The start
  * itself may differ by a sample or two (the two consoles' APU clocks differ:
  * 32,000 Hz here, 32,040.5 Hz in bsnes), and the core's rate is not ours.
  */
@@ -15,7 +16,6 @@
 
 #define PROGRAMS Z3_BINARY_DIR "/tests/emu/programs/"
 
-enum { FRAMES = 60 };
 
 static void run(const char *cmd) {
   int status = system(cmd);
@@ -55,14 +55,13 @@ static size_t first_sound(const pcm *p) {
   return i;
 }
 
-Z3_TEST(test_apu_oracle__tone_sample_identical_to_bsnes) {
-  (void)state;
+static void compare_with_bsnes(const char *program, int frames, size_t min_samples) {
   char *dir = z3_test_tmpdir();
-  char *ours = z3_strfmt("'%s' emu run --rom '%sapu_tone.sfc' --frames %d --audio '%s/ours.wav' -q",
-                         Z3_EXE, PROGRAMS, FRAMES, dir);
-  char *theirs = z3_strfmt("ASAN_OPTIONS=detect_leaks=0 '%s' --core '%s' --rom '%sapu_tone.sfc' "
+  char *ours = z3_strfmt("'%s' emu run --rom '%s%s.sfc' --frames %d --audio '%s/ours.wav' -q",
+                         Z3_EXE, PROGRAMS, program, frames, dir);
+  char *theirs = z3_strfmt("ASAN_OPTIONS=detect_leaks=0 '%s' --core '%s' --rom '%s%s.sfc' "
                            "--frames %d --wav '%s/bsnes.wav' > /dev/null",
-                           Z3_ORACLE, Z3_ORACLE_CORE, PROGRAMS, FRAMES, dir);
+                           Z3_ORACLE, Z3_ORACLE_CORE, PROGRAMS, program, frames, dir);
   run(ours);
   run(theirs);
   char *a_path = z3_strfmt("%s/ours.wav", dir), *b_path = z3_strfmt("%s/bsnes.wav", dir);
@@ -70,11 +69,11 @@ Z3_TEST(test_apu_oracle__tone_sample_identical_to_bsnes) {
   load(a_path, &a);
   load(b_path, &b);
   size_t fa = first_sound(&a), fb = first_sound(&b);
-  print_message("first sound: sample %zu here, %zu in bsnes\n", fa, fb);
+  print_message("%s: first sound at sample %zu here, %zu in bsnes\n", program, fa, fb);
   assert_true(fa < a.frames && fb < b.frames);
   assert_true(fa + 2 >= fb && fb + 2 >= fa);
   size_t n = a.frames - fa < b.frames - fb ? a.frames - fa : b.frames - fb;
-  assert_true(n > 30000);
+  assert_true(n > min_samples);
   size_t differing = 0;
   for (size_t i = 0; i < n; i++) {
     for (int ch = 0; ch < 2; ch++) {
@@ -95,4 +94,15 @@ Z3_TEST(test_apu_oracle__tone_sample_identical_to_bsnes) {
   free(dir);
 }
 
-Z3_RUN(cmocka_unit_test(test_apu_oracle__tone_sample_identical_to_bsnes))
+Z3_TEST(test_apu_oracle__tone_sample_identical_to_bsnes) {
+  (void)state;
+  compare_with_bsnes("apu_tone", 60, 30000);
+}
+
+Z3_TEST(test_apu_oracle__echo_noise_pmon_envelopes_sample_identical_to_bsnes) {
+  (void)state;
+  compare_with_bsnes("apu_dsp", 90, 45000);
+}
+
+Z3_RUN(cmocka_unit_test(test_apu_oracle__tone_sample_identical_to_bsnes),
+       cmocka_unit_test(test_apu_oracle__echo_noise_pmon_envelopes_sample_identical_to_bsnes))

@@ -34,46 +34,7 @@ wait_dir:
 forever:
   bra forever            ; keep running: the sound is the result
 
-; The S-CPU half of the IPL protocol (port 0 is written last every time).
-upload:
-  lda #$AA
-: cmp $2140
-  bne :-
-  lda #$BB
-: cmp $2141
-  bne :-
-  lda #<SPC_LOAD
-  sta $2142
-  lda #>SPC_LOAD
-  sta $2143
-  lda #$01
-  sta $2141              ; non-zero: a block follows
-  lda #$CC
-  sta $2140
-: cmp $2140
-  bne :-
-  ldx #$0000
-next_byte:
-  lda spc_image,x
-  sta $2141
-  txa                    ; the index's low byte
-  sta $2140
-: cmp $2140
-  bne :-
-  inx
-  cpx #spc_image_end - spc_image
-  bne next_byte
-  lda #<SPC_LOAD         ; the entry point
-  sta $2142
-  lda #>SPC_LOAD
-  sta $2143
-  stz $2141              ; zero: jump
-  txa
-  inc a                  ; kick = last index + 2
-  sta $2140
-: cmp $2140
-  bne :-
-  rts
+.include "ipl_upload.inc"
 
 nmi:
 irq:
