@@ -91,9 +91,7 @@ json_t *z3_tool_output_schema(const z3_command *cmd) {
 
 json_t *z3_tool_annotations(const z3_command *cmd) {
   json_t *a = json_object();
-  /* an emulator run is read-only unless it can also write files (emu run --audio) */
-  bool read_only = cmd->safety == Z3_SAFETY_READ_ONLY ||
-                   (cmd->safety == Z3_SAFETY_RUNS_EMULATOR && !(cmd->flags & Z3_CMD_WRITES_FILE));
+  bool read_only = cmd->safety == Z3_SAFETY_READ_ONLY || cmd->safety == Z3_SAFETY_RUNS_EMULATOR;
   json_object_set_new(a, "title", json_string(cmd->summary));
   json_object_set_new(a, "readOnlyHint", json_boolean(read_only));
   if (!read_only) {

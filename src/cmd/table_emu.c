@@ -21,8 +21,8 @@ static const z3_command z3_cmds_emu[] = {
                        "buttons for the whole run. --audio records the DSP's output from power-on "
                        "to the end of the run into a WAV file.",
         .flags = Z3_CMD_NEEDS_ROM | Z3_CMD_CHECK | Z3_CMD_WRITES_FILE,
-        /* writes only --audio's file; the agent layer counts it read-only */
-        .safety = Z3_SAFETY_RUNS_EMULATOR,
+        /* --audio writes a file: not read-only (without it the run changes nothing) */
+        .safety = Z3_SAFETY_WRITES_FILES,
         .effects = LIST("reads the ROM file; runs it in memory", "writes --audio atomically (nothing else)"),
         .args = ARGS({"frames", Z3_ARG_INT, false, "60", NULL,
                       "frames to run (1-36000), or the limit with --until-pc", 1, EMU_MAX_FRAMES},

@@ -243,8 +243,7 @@ Z3_TEST(test_tools_list__every_command_with_schemas_shaped_for_the_revision) {
     assert_true(json_is_string(json_object_get(t, "title")));
     json_t *ann = json_object_get(t, "annotations");
     assert_int_equal(json_is_true(json_object_get(ann, "readOnlyHint")),
-                     cmd->safety == Z3_SAFETY_READ_ONLY ||
-                         (cmd->safety == Z3_SAFETY_RUNS_EMULATOR && !(cmd->flags & Z3_CMD_WRITES_FILE)));
+                     cmd->safety == Z3_SAFETY_READ_ONLY || cmd->safety == Z3_SAFETY_RUNS_EMULATOR);
     assert_false(json_is_true(json_object_get(ann, "openWorldHint")) && cmd->safety != Z3_SAFETY_NETWORK);
     /* with a server ROM, "rom" is optional and says what it defaults to */
     json_t *rom_prop = json_object_get(json_object_get(json_object_get(t, "inputSchema"), "properties"), "rom");
