@@ -50,6 +50,9 @@ void bench_emu_image(uint8_t *img);
 /* bench_debug.c: the cost of breakpoints, watchpoints and tracking, and a step
  * request's round trip over a session socket. */
 void bench_debug(const bench_ctx *ctx);
+/* bench_apu.c: SPC700 instructions per second, DSP samples per second, the whole APU's
+ * speed against real time. */
+void bench_apu(const bench_ctx *ctx);
 /* bench_asm.c: disassembled instructions per second. */
 void bench_disasm(const bench_ctx *ctx);
 

@@ -1,4 +1,4 @@
-/* dev cpu-conformance: the vector runner (emu/conformance.h) as a command. */
+/* dev cpu-conformance and spc-conformance: the vector runner (emu/conformance.h) as commands. */
 #include <string.h>
 
 #include "cmd/handlers.h"
@@ -38,30 +38,29 @@ static json_t *by_file(const z3_conf_report *rep) {
 }
 
 /* Registers and bytes as hex of their width; counts ("cycles") as numbers. */
-static json_t *value_json(const char *field, uint32_t v) {
-  if (strcmp(field, "cycles") == 0) return json_integer(v);
-  if (strncmp(field, "cycle[", 6) == 0) return z3_cmd__hex(v, 6);
-  bool byte = strncmp(field, "ram", 3) == 0 || strcmp(field, "p") == 0 || strcmp(field, "e") == 0 ||
-              strcmp(field, "pbr") == 0 || strcmp(field, "dbr") == 0;
-  return z3_cmd__hex(v, byte ? 2 : 4);
+static json_t *value_json(const z3_conf_runner *run, const char *field, uint32_t v) {
+  unsigned digits = z3_conf_value_digits(run, field);
+  return digits ? z3_cmd__hex(v, (int)digits) : json_integer(v);
 }
 
-static json_t *failures_json(const z3_conf_failure *f, size_t n, bool with_count) {
+static json_t *failures_json(const z3_conf_runner *run, const z3_conf_failure *f, size_t n,
+                             bool with_count) {
   json_t *list = json_array();
   for (size_t i = 0; i < n; i++) {
     json_t *o = json_object();
     json_object_set_new(o, "file", json_string(f[i].file));
     json_object_set_new(o, "test", json_string(f[i].test));
     json_object_set_new(o, "field", json_string(f[i].field));
-    json_object_set_new(o, "expected", value_json(f[i].field, f[i].expected));
-    json_object_set_new(o, "actual", value_json(f[i].field, f[i].actual));
+    json_object_set_new(o, "expected", value_json(run, f[i].field, f[i].expected));
+    json_object_set_new(o, "actual", value_json(run, f[i].field, f[i].actual));
     if (with_count) json_object_set_new(o, "fields_differing", json_integer(f[i].fields_differing));
     json_array_append_new(list, o);
   }
   return list;
 }
 
-static void fill_result(z3_cmd_ctx *ctx, const z3_conf_report *rep) {
+static void fill_result(z3_cmd_ctx *ctx, const z3_conf_runner *run) {
+  const z3_conf_report *rep = z3_conf_report_of(run);
   const z3_conf_counts *t = &rep->total;
   json_t *r = ctx->result;
   json_object_set_new(r, "passed_all", json_boolean(t->passed == t->tests));
@@ -69,20 +68,19 @@ static void fill_result(z3_cmd_ctx *ctx, const z3_conf_report *rep) {
   add_counts(r, t);
   json_object_set_new(r, "by_opcode", by_opcode(rep));
   json_object_set_new(r, "by_file", by_file(rep));
-  json_object_set_new(r, "failures", failures_json(rep->failures, rep->failure_count, true));
+  json_object_set_new(r, "failures", failures_json(run, rep->failures, rep->failure_count, true));
   json_object_set_new(r, "failures_listed", json_integer((json_int_t)rep->failure_count));
   json_object_set_new(r, "cycle_mismatches",
-                      failures_json(rep->cycle_mismatches, rep->cycle_mismatch_count, false));
+                      failures_json(run, rep->cycle_mismatches, rep->cycle_mismatch_count, false));
 }
 
-z3_status cmd_dev_cpu_conformance(z3_cmd_ctx *ctx, z3_error *err) {
+static z3_status run_conformance(z3_cmd_ctx *ctx, z3_conf_runner *run, z3_error *err) {
   const char *dir = z3_arg_str(ctx, "dir");
-  z3_conf_runner *run = z3_conf_new((size_t)z3_arg_int(ctx, "max-failures"));
-  if (!run) return z3_error_set(err, Z3_E_NOMEM, "out of memory for the 16 MiB test memory");
+  if (!run) return z3_error_set(err, Z3_E_NOMEM, "out of memory for the test memory");
   z3_status st = z3_conf_run_path(run, dir, err);
   const z3_conf_report *rep = z3_conf_report_of(run);
   if (st == Z3_OK) {
-    fill_result(ctx, rep);
+    fill_result(ctx, run);
     uint64_t failed = rep->total.tests - rep->total.passed;
     if (failed) {
       st = z3_error_set(err, Z3_E_CHECK, "%llu of %llu test(s) under '%s' failed",
@@ -91,4 +89,12 @@ z3_status cmd_dev_cpu_conformance(z3_cmd_ctx *ctx, z3_error *err) {
   }
   z3_conf_free(run);
   return st;
+}
+
+z3_status cmd_dev_cpu_conformance(z3_cmd_ctx *ctx, z3_error *err) {
+  return run_conformance(ctx, z3_conf_new((size_t)z3_arg_int(ctx, "max-failures")), err);
+}
+
+z3_status cmd_dev_spc_conformance(z3_cmd_ctx *ctx, z3_error *err) {
+  return run_conformance(ctx, z3_conf_new_spc700((size_t)z3_arg_int(ctx, "max-failures")), err);
 }

@@ -3,6 +3,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "base/wav.h"
 #include "cmd/handlers_emu.h"
 #include "emu/input_script.h"
 #include "emu/snes.h"
@@ -206,6 +207,21 @@ static void fill_result(z3_cmd_ctx *ctx, const z3_snes *snes, z3_snes_stop stop,
   json_object_set_new(r, "reads", reads);
 }
 
+/* The DSP's output since power-on as a WAV file at --audio. */
+static z3_status write_audio(z3_cmd_ctx *ctx, const z3_snes *snes, z3_error *err) {
+  const z3_apu *apu = &snes->apu;
+  if (apu->audio_oom) return z3_error_set(err, Z3_E_NOMEM, "out of memory recording the run's audio");
+  z3_buf wav;
+  z3_buf_init(&wav);
+  z3_status st = z3_wav_encode(&wav, apu->audio, apu->audio_frames, Z3_APU_SAMPLE_RATE, err);
+  if (st == Z3_OK) st = z3_cmd_write_file(ctx, z3_arg_str(ctx, "audio"), wav.data, wav.len, err);
+  if (st == Z3_OK) {
+    json_object_set_new(ctx->result, "audio_samples", json_integer((json_int_t)apu->audio_frames));
+  }
+  z3_buf_release(&wav);
+  return st;
+}
+
 z3_status cmd_emu_run(z3_cmd_ctx *ctx, z3_error *err) {
   z3_snes *snes;
   z3_status st = z3_snes_create(&snes, ctx->rom, err);
@@ -224,6 +240,8 @@ z3_status cmd_emu_run(z3_cmd_ctx *ctx, z3_error *err) {
   bool until = z3_arg_given(ctx, "until-pc");
   uint32_t pc = (uint32_t)z3_arg_int(ctx, "until-pc");
   uint64_t frames = (uint64_t)z3_arg_int(ctx, "frames");
+  bool audio = z3_arg_given(ctx, "audio");
+  snes->apu.recording = audio;
   z3_snes_stop stop = run_frames(snes, &script, pad, frames, until, pc);
   z3_input_script_release(&script);
   json_t *reads_out;
@@ -233,6 +251,10 @@ z3_status cmd_emu_run(z3_cmd_ctx *ctx, z3_error *err) {
     json_t *shot;
     st = cmd_emu__screenshot(ctx, snes, z3_arg_str(ctx, "screenshot"), &shot, err);
     if (shot) json_object_set_new(ctx->result, "screenshot", shot);
+  }
+  if (st == Z3_OK && audio) {
+    z3_apu_catch_up(&snes->apu, snes->clock); /* the sound up to the last instruction */
+    st = write_audio(ctx, snes, err);
   }
   if (!st && until && stop != Z3_SNES_STOP_PC) {
     char text[10];

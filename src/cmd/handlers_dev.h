@@ -5,5 +5,6 @@
 #include "cmd/cmd.h"
 
 z3_status cmd_dev_cpu_conformance(z3_cmd_ctx *ctx, z3_error *err);
+z3_status cmd_dev_spc_conformance(z3_cmd_ctx *ctx, z3_error *err);
 
 #endif

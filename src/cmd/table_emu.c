@@ -11,7 +11,7 @@ static const z3_command z3_cmds_emu[] = {
         .resource = "emu", .action = "run",
         .summary = "run the ROM on the headless SNES and report registers and memory",
         .description = "Powers on a headless NTSC SNES (65816, memory map, timers, NMI/IRQ, DMA, "
-                       "the PPU drawing every line; no sound), runs --frames frames or "
+                       "the PPU drawing every line, and the APU: SPC700, DSP, IPL upload), runs --frames frames or "
                        "until the program counter reaches --until-pc (then --frames is the limit, "
                        "and not reaching it ends with exit 1), and reports the CPU registers and "
                        "the memory asked for with --read. Same ROM and arguments, same output. "
@@ -19,11 +19,13 @@ static const z3_command z3_cmds_emu[] = {
                        "Reads never disturb the machine: the bus region is read without the side "
                        "effects a CPU read of an I/O register would have. --pad holds controller 1's "
                        "buttons for the whole run. --screenshot writes the last frame the PPU "
-                       "completed as a PNG (emu screenshot takes series).",
+                       "completed as a PNG (emu screenshot takes series); --audio records the DSP's "
+                       "output from power-on to the end of the run into a WAV file.",
         .flags = Z3_CMD_NEEDS_ROM | Z3_CMD_CHECK | Z3_CMD_WRITES_FILE,
+        /* --screenshot and --audio write files: not read-only (without them the run changes nothing) */
         .safety = Z3_SAFETY_WRITES_FILES,
         .effects = LIST("reads the ROM file and runs it in memory",
-                        "with --screenshot, writes that PNG atomically (nothing on failure)"),
+                        "with --screenshot or --audio, writes those files atomically (nothing on failure)"),
         .args = ARGS({"frames", Z3_ARG_INT, false, "60", NULL,
                       "frames to run (1-36000), or the limit with --until-pc", 1, EMU_MAX_FRAMES},
                      {"until-pc", Z3_ARG_ADDRESS, false, NULL, NULL,
@@ -39,7 +41,9 @@ static const z3_command z3_cmds_emu[] = {
                       "joypad script: lines of FRAME [PORT:]BUTTONS (`120 start`, `126 -`), "
                       "format in docs/emulator.md; --pad's buttons are added to controller 1", 0, 0},
                      {"screenshot", Z3_ARG_OUT_PATH, false, NULL, NULL,
-                      "write the last completed frame here as a PNG (256 or 512 x 224 or 239)", 0, 0}),
+                      "write the last completed frame here as a PNG (256 or 512 x 224 or 239)", 0, 0},
+                     {"audio", Z3_ARG_OUT_PATH, false, NULL, NULL,
+                      "write the whole run's sound here: WAV, 16-bit stereo, 32 kHz (written atomically)", 0, 0}),
         .returns = RETURNS({"stop_reason", "string", "frames, until-pc, or stp (the CPU executed STP)"},
                            {"frames", "integer", "frames begun since power-on"},
                            {"instructions", "integer", "instructions executed (interrupt entries count)"},
@@ -49,10 +53,12 @@ static const z3_command z3_cmds_emu[] = {
                            {"registers", "object", "pc, a, x, y, s, d, dbr, pbr, p (hex strings), e, waiting, stopped"},
                            {"reads", "array", "region, address, length, hex per --read"},
                            {"screenshot", "object", "with --screenshot: path, width, height, rgb_sha1"},
+                           {"audio_samples", "integer", "with --audio: stereo samples written (32,000 per second)"},
                            {"files", "array", "files written (path, bytes, replaces, written)"}),
         .examples = LIST("z3ed emu run --rom zelda3.sfc --frames 2 --read wram:0x0000:16,bus:0x00FFFC:2",
                          "z3ed emu run --rom zelda3.sfc --until-pc 0x00800C --frames 1",
-                         "z3ed emu run --rom zelda3.sfc --frames 30 --screenshot boot.png"),
+                         "z3ed emu run --rom zelda3.sfc --frames 30 --screenshot boot.png",
+                         "z3ed emu run --rom zelda3.sfc --frames 600 --audio title.wav"),
         .handler = cmd_emu_run,
     },
     {

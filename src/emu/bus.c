@@ -30,7 +30,10 @@ unsigned z3_snes_access_clocks(const z3_snes *snes, uint32_t addr) {
 
 uint8_t snes_bbus_read(z3_snes *snes, uint8_t reg, bool peek) {
   if (reg < 0x40) return snes_ppu_read(snes, reg, peek);
-  if (reg < 0x80) return snes->apu_ports[reg & 3];
+  if (reg < 0x80) {
+    if (!peek) z3_apu_catch_up(&snes->apu, snes->clock);
+    return z3_apu_cpu_read(&snes->apu, reg);
+  }
   if (reg == 0x80) {
     uint8_t v = snes->wram[snes->io.wmadd];
     if (!peek) snes->io.wmadd = (snes->io.wmadd + 1) & 0x1FFFF;
@@ -42,7 +45,10 @@ uint8_t snes_bbus_read(z3_snes *snes, uint8_t reg, bool peek) {
 void snes_bbus_write(z3_snes *snes, uint8_t reg, uint8_t value) {
   z3_snes_io *io = &snes->io;
   if (reg < 0x40) snes_ppu_write(snes, reg, value);
-  else if (reg < 0x80) snes->apu_ports[reg & 3] = value;
+  else if (reg < 0x80) {
+    z3_apu_catch_up(&snes->apu, snes->clock);
+    z3_apu_cpu_write(&snes->apu, reg, value);
+  }
   else if (reg == 0x80) {
     snes->wram[io->wmadd] = value;
     io->wmadd = (io->wmadd + 1) & 0x1FFFF;

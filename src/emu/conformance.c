@@ -9,7 +9,6 @@
 #include "emu/conformance_internal.h"
 
 enum {
-  MEMORY_SIZE = 1 << 24,
   TOUCHED_MAX = 1 << 20,   /* beyond this many writes, clear all memory instead */
   BLOCK_MOVE_STEPS = 1 << 17, /* a full 64 KiB move plus room */
 };
@@ -30,7 +29,7 @@ static void touch(z3_conf_runner *run, uint32_t addr) {
 }
 
 static void clean_memory(z3_conf_runner *run) {
-  if (run->touched_overflow) memset(run->mem, 0, MEMORY_SIZE);
+  if (run->touched_overflow) memset(run->mem, 0, run->arch->mem_size);
   else for (size_t i = 0; i < run->touched_len; i++) run->mem[run->touched[i]] = 0;
   run->touched_len = 0;
   run->touched_overflow = false;
@@ -40,25 +39,24 @@ static void trace(z3_conf_runner *run, char kind, uint32_t addr, uint8_t value) 
   if (run->trace_len < CONF_TRACE_MAX) run->trace[run->trace_len++] = (conf_cycle){kind, value, addr};
 }
 
-static uint8_t bus_read(void *ctx, uint32_t addr) {
-  z3_conf_runner *run = ctx;
-  addr &= MEMORY_SIZE - 1;
+uint8_t z3_conf_bus_read(z3_conf_runner *run, uint32_t addr) {
+  addr &= run->arch->mem_size - 1;
   trace(run, 'r', addr, run->mem[addr]);
   return run->mem[addr];
 }
-static void bus_write(void *ctx, uint32_t addr, uint8_t v) {
-  z3_conf_runner *run = ctx;
-  addr &= MEMORY_SIZE - 1;
+void z3_conf_bus_write(z3_conf_runner *run, uint32_t addr, uint8_t v) {
+  addr &= run->arch->mem_size - 1;
   trace(run, 'w', addr, v);
   run->mem[addr] = v;
   touch(run, addr);
 }
-static void bus_idle(void *ctx) { trace(ctx, 'i', 0, 0); }
+void z3_conf_bus_idle(z3_conf_runner *run) { trace(run, 'i', 0, 0); }
 
-z3_conf_runner *z3_conf_new(size_t max_failures) {
+static z3_conf_runner *runner_new(const conf_arch *arch, size_t max_failures) {
   z3_conf_runner *run = z3_calloc(1, sizeof *run);
   if (!run) return NULL;
-  run->mem = z3_calloc(1, MEMORY_SIZE);
+  run->arch = arch;
+  run->mem = z3_calloc(1, arch->mem_size);
   run->max_failures = max_failures;
   if (max_failures) {
     run->rep.failures = z3_calloc(max_failures, sizeof *run->rep.failures);
@@ -69,6 +67,13 @@ z3_conf_runner *z3_conf_new(size_t max_failures) {
     return NULL;
   }
   return run;
+}
+
+z3_conf_runner *z3_conf_new(size_t max_failures) {
+  return runner_new(&z3_conf_arch_65816, max_failures);
+}
+z3_conf_runner *z3_conf_new_spc700(size_t max_failures) {
+  return runner_new(&z3_conf_arch_spc700, max_failures);
 }
 
 void z3_conf_free(z3_conf_runner *run) {
@@ -104,8 +109,13 @@ static void load_ram(z3_conf_runner *run, const json_t *ram) {
 /* The initial registers, made legal the way the chip would hold them:
  * SingleStepTests' emulation-mode states often carry a stack high byte
  * other than $01, which emulation mode cannot have. */
-static void load_registers(z3_cpu *cpu, const conf_state *s) {
-  z3_cpu_regs *r = &cpu->r;
+static uint8_t cpu_read(void *ctx, uint32_t addr) { return z3_conf_bus_read(ctx, addr); }
+static void cpu_write(void *ctx, uint32_t addr, uint8_t v) { z3_conf_bus_write(ctx, addr, v); }
+static void cpu_idle(void *ctx) { z3_conf_bus_idle(ctx); }
+
+static void cpu_begin(z3_conf_runner *run, const conf_state *s) {
+  z3_cpu_init(&run->cpu, (z3_cpu_bus){run, cpu_read, cpu_write, cpu_idle});
+  z3_cpu_regs *r = &run->cpu.r;
   r->pc = (uint16_t)s->reg[REG_PC], r->pbr = (uint8_t)s->reg[REG_PBR];
   r->a = (uint16_t)s->reg[REG_A], r->x = (uint16_t)s->reg[REG_X], r->y = (uint16_t)s->reg[REG_Y];
   r->s = (uint16_t)s->reg[REG_S], r->d = (uint16_t)s->reg[REG_D];
@@ -117,22 +127,36 @@ static void load_registers(z3_cpu *cpu, const conf_state *s) {
   if (r->p & Z3_CPU_X) r->x &= 0xFF, r->y &= 0xFF;
 }
 
-static void read_registers(const z3_cpu *cpu, uint32_t reg[REG_COUNT]) {
-  const z3_cpu_regs *r = &cpu->r;
+static void cpu_read_regs(const z3_conf_runner *run, uint32_t reg[CONF_REG_MAX]) {
+  const z3_cpu_regs *r = &run->cpu.r;
   reg[REG_PC] = r->pc, reg[REG_PBR] = r->pbr, reg[REG_A] = r->a, reg[REG_X] = r->x;
   reg[REG_Y] = r->y, reg[REG_S] = r->s, reg[REG_D] = r->d, reg[REG_DBR] = r->dbr;
   reg[REG_P] = r->p, reg[REG_E] = r->e;
 }
 
 static uint32_t pc24_of(const z3_cpu *cpu) { return (uint32_t)cpu->r.pbr << 16 | cpu->r.pc; }
+static uint32_t cpu_pc(const z3_conf_runner *run) { return pc24_of(&run->cpu); }
+static uint64_t cpu_cycles(const z3_conf_runner *run) { return run->cpu.cycles; }
 
-static void execute(z3_conf_runner *run, const conf_test *t) {
+static void cpu_execute(z3_conf_runner *run, const conf_test *t) {
   uint32_t start = pc24_of(&run->cpu);
   z3_cpu_step(&run->cpu, 1);
   for (int i = 0; t->block_move && pc24_of(&run->cpu) == start && i < BLOCK_MOVE_STEPS; i++) {
     z3_cpu_step(&run->cpu, 1);
   }
 }
+
+static const char *const cpu_reg_names[REG_COUNT] = {"pc", "pbr", "a", "x", "y",
+                                                     "s",  "d",   "dbr", "p", "e"};
+static const uint32_t cpu_reg_max[REG_COUNT] = {0xFFFF, 0xFF, 0xFFFF, 0xFFFF, 0xFFFF,
+                                                0xFFFF, 0xFFFF, 0xFF, 0xFF, 1};
+
+const conf_arch z3_conf_arch_65816 = {
+    .reg_count = REG_COUNT, .reg_names = cpu_reg_names, .reg_max = cpu_reg_max, .p_reg = REG_P,
+    .mem_size = 1u << 24, .readme = "../shared/testdata/65816/README.md",
+    .begin = cpu_begin, .execute = cpu_execute, .read_regs = cpu_read_regs, .pc = cpu_pc,
+    .cycles = cpu_cycles,
+};
 
 static void record(z3_conf_failure *list, size_t *count, size_t cap, const char *file,
                    const conf_test *t, const char *field, uint32_t expected, uint32_t actual,
@@ -149,16 +173,17 @@ static void record(z3_conf_failure *list, size_t *count, size_t cap, const char 
  * many fields differ. */
 static int compare(z3_conf_runner *run, const conf_test *t, char *field, size_t field_cap,
                    uint32_t *expected, uint32_t *actual) {
-  uint32_t now[REG_COUNT];
-  read_registers(&run->cpu, now);
+  const conf_arch *arch = run->arch;
+  uint32_t now[CONF_REG_MAX];
+  arch->read_regs(run, now);
   int differing = 0;
-  for (int r = 0; r < REG_COUNT; r++) {
+  for (int r = 0; r < arch->reg_count; r++) {
     if (!(t->final.present & 1u << r)) continue;
     uint32_t want = t->final.reg[r], got = now[r];
-    if (r == REG_P && t->has_p_mask) want &= t->p_mask, got &= t->p_mask;
+    if (r == arch->p_reg && t->has_p_mask) want &= t->p_mask, got &= t->p_mask;
     if (want == got) continue;
     if (differing++ == 0) {
-      snprintf(field, field_cap, "%s", z3_conf_reg_names[r]);
+      snprintf(field, field_cap, "%s", arch->reg_names[r]);
       *expected = want, *actual = got;
     }
   }
@@ -169,7 +194,8 @@ static int compare(z3_conf_runner *run, const conf_test *t, char *field, size_t 
     uint32_t want = (uint32_t)json_integer_value(json_array_get(pair, 1));
     if (run->mem[addr] == want) continue;
     if (differing++ == 0) {
-      snprintf(field, field_cap, "ram[$%06X]", (unsigned)addr);
+      snprintf(field, field_cap, arch->mem_size > 0x10000 ? "ram[$%06X]" : "ram[$%04X]",
+               (unsigned)addr);
       *expected = want, *actual = run->mem[addr];
     }
   }
@@ -189,7 +215,8 @@ static int first_bus_difference(const z3_conf_runner *run, const json_t *cycles)
       if (got->kind != 'i') return (int)i;
       continue;
     }
-    char kind = json_string_value(json_array_get(c, 2))[3] == 'w' ? 'w' : 'r';
+    const char *pins = json_string_value(json_array_get(c, 2));
+    char kind = strcmp(pins, "write") == 0 || pins[3] == 'w' ? 'w' : 'r';
     if (got->kind != kind || got->addr != (uint32_t)json_integer_value(json_array_get(c, 0)) ||
         got->value != (uint8_t)json_integer_value(value)) {
       return (int)i;
@@ -214,11 +241,12 @@ static void check_cycles(z3_conf_runner *run, const conf_test *t, const char *fi
   z3_conf_report *rep = &run->rep;
   size_t listed = json_array_size(t->cycles);
   o->has_cycles = t->cycles != NULL;
-  o->cycles_agree = !o->has_cycles || run->cpu.cycles == listed;
+  uint64_t spent = run->arch->cycles(run);
+  o->cycles_agree = !o->has_cycles || spent == listed;
   o->bus_agree = o->cycles_agree;
   if (!o->cycles_agree) {
     record(rep->cycle_mismatches, &rep->cycle_mismatch_count, run->max_failures, file, t, "cycles",
-           (uint32_t)listed, (uint32_t)run->cpu.cycles, 1);
+           (uint32_t)listed, (uint32_t)spent, 1);
     return;
   }
   int at = o->has_cycles ? first_bus_difference(run, t->cycles) : -1;
@@ -234,12 +262,12 @@ static void check_cycles(z3_conf_runner *run, const conf_test *t, const char *fi
 void z3_conf_run_test(z3_conf_runner *run, const conf_test *t, size_t file_index) {
   z3_conf_report *rep = &run->rep;
   const char *file = rep->files[file_index].name;
-  z3_cpu_init(&run->cpu, (z3_cpu_bus){run, bus_read, bus_write, bus_idle});
+  const conf_arch *arch = run->arch;
+  arch->begin(run, &t->initial);
   load_ram(run, t->initial.ram);
-  load_registers(&run->cpu, &t->initial);
-  uint8_t opcode = run->mem[pc24_of(&run->cpu)];
+  uint8_t opcode = run->mem[arch->pc(run)];
   run->trace_len = 0;
-  execute(run, t);
+  arch->execute(run, t);
 
   char field[Z3_CONF_FIELD_MAX] = "";
   uint32_t expected = 0, actual = 0;

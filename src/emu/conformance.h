@@ -1,7 +1,10 @@
 /*
- * 65C816 conformance runner: single-instruction test vectors (the shape of
- * ../shared/testdata/65816/README.md) run against z3_cpu in a flat 16 MiB
- * memory.
+ * Conformance runner: single-instruction test vectors run against a CPU core
+ * in a flat memory. z3_conf_new runs the 65C816 shapes of
+ * ../shared/testdata/65816/README.md against z3_cpu in 16 MiB;
+ * z3_conf_new_spc700 the SPC700 shape of ../shared/testdata/spc700/README.md
+ * (registers pc a x y sp psw, cycles listed as read/write/wait) against
+ * z3_spc700 in 64 KiB. Everything below applies to both.
  *
  * Both sets in that folder share one JSON shape, a list of tests each with
  * `name`, `initial` and `final` states; the runner tells them apart per test
@@ -70,6 +73,7 @@ typedef struct z3_conf_runner z3_conf_runner;
 
 /* NULL when out of memory. max_failures caps both lists of the report. */
 z3_conf_runner *z3_conf_new(size_t max_failures);
+z3_conf_runner *z3_conf_new_spc700(size_t max_failures);
 void z3_conf_free(z3_conf_runner *run);
 
 /* Runs the tests in one JSON text; `name` is how errors and the report call it. */
@@ -82,6 +86,10 @@ z3_status z3_conf_run_file(z3_conf_runner *run, const char *path, z3_error *err)
 z3_status z3_conf_run_path(z3_conf_runner *run, const char *path, z3_error *err);
 
 const z3_conf_report *z3_conf_report_of(const z3_conf_runner *run);
+/* How a failure's expected/actual value of `field` is best shown: hex
+ * digits (2 for bytes, 4 for words, 6 for 24-bit addresses), or 0 for a
+ * plain count ("cycles"). */
+unsigned z3_conf_value_digits(const z3_conf_runner *run, const char *field);
 /* Empties the report (keeping the memory) for a new run. */
 void z3_conf_clear(z3_conf_runner *run);
 

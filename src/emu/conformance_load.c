@@ -10,11 +10,6 @@
 
 #include "emu/conformance_internal.h"
 
-const char *const z3_conf_reg_names[REG_COUNT] = {"pc", "pbr", "a", "x", "y",
-                                                  "s",  "d",   "dbr", "p", "e"};
-static const uint32_t reg_max[REG_COUNT] = {0xFFFF, 0xFF, 0xFFFF, 0xFFFF, 0xFFFF,
-                                            0xFFFF, 0xFFFF, 0xFF, 0xFF, 1};
-
 enum { MAX_VECTOR_FILE = 256u << 20, MAX_FOLDER_DEPTH = 8 };
 
 static z3_status bad(z3_error *err, const char *file, size_t index, const char *name,
@@ -34,13 +29,13 @@ static bool get_uint(const json_t *v, uint32_t max, uint32_t *out) {
   return true;
 }
 
-static bool ram_ok(const json_t *ram) {
+static bool ram_ok(const json_t *ram, uint32_t max_addr) {
   if (!json_is_array(ram)) return false;
   for (size_t i = 0; i < json_array_size(ram); i++) {
     const json_t *pair = json_array_get(ram, i);
     uint32_t addr, value;
     if (!json_is_array(pair) || json_array_size(pair) != 2 ||
-        !get_uint(json_array_get(pair, 0), 0xFFFFFF, &addr) ||
+        !get_uint(json_array_get(pair, 0), max_addr, &addr) ||
         !get_uint(json_array_get(pair, 1), 0xFF, &value)) {
       return false;
     }
@@ -48,13 +43,16 @@ static bool ram_ok(const json_t *ram) {
   return true;
 }
 
-static bool cycles_ok(const json_t *cycles) {
+/* The address may be null on a cycle without a byte (the SPC700 vectors' "wait"). */
+static bool cycles_ok(const json_t *cycles, uint32_t max_addr) {
   if (!json_is_array(cycles)) return false;
   for (size_t i = 0; i < json_array_size(cycles); i++) {
     const json_t *c = json_array_get(cycles, i), *value = json_array_get(c, 1);
     const char *pins = json_string_value(json_array_get(c, 2));
     uint32_t addr, byte;
-    if (!json_is_array(c) || json_array_size(c) != 3 || !get_uint(json_array_get(c, 0), 0xFFFFFF, &addr) ||
+    const json_t *where = json_array_get(c, 0);
+    bool addr_ok = get_uint(where, max_addr, &addr) || (json_is_null(where) && json_is_null(value));
+    if (!json_is_array(c) || json_array_size(c) != 3 || !addr_ok ||
         !(json_is_null(value) || get_uint(value, 0xFF, &byte)) || !pins || strlen(pins) < 4) {
       return false;
     }
@@ -63,8 +61,9 @@ static bool cycles_ok(const json_t *cycles) {
 }
 
 /* `key` is "initial" (every register required) or "final" (any subset). */
-static z3_status parse_state(const json_t *test, const char *key, conf_state *s, const char *file,
-                             size_t index, const char *name, z3_error *err) {
+static z3_status parse_state(const conf_arch *arch, const json_t *test, const char *key,
+                             conf_state *s, const char *file, size_t index, const char *name,
+                             z3_error *err) {
   char what[160];
   const json_t *obj = json_object_get(test, key);
   bool initial = strcmp(key, "initial") == 0;
@@ -73,39 +72,39 @@ static z3_status parse_state(const json_t *test, const char *key, conf_state *s,
     snprintf(what, sizeof what, "'%s' is missing or not an object", key);
     return bad(err, file, index, name, what);
   }
-  for (int r = 0; r < REG_COUNT; r++) {
-    const json_t *v = json_object_get(obj, z3_conf_reg_names[r]);
+  for (int r = 0; r < arch->reg_count; r++) {
+    const json_t *v = json_object_get(obj, arch->reg_names[r]);
     if (!v && !initial) continue;
-    if (!get_uint(v, reg_max[r], &s->reg[r])) {
-      snprintf(what, sizeof what, "%s.%s: %s", key, z3_conf_reg_names[r],
+    if (!get_uint(v, arch->reg_max[r], &s->reg[r])) {
+      snprintf(what, sizeof what, "%s.%s: %s", key, arch->reg_names[r],
                v ? "not an integer in range" : "missing");
-      z3_error_hint(err, "%s.%s must be an integer from 0 to %u", key, z3_conf_reg_names[r],
-                    reg_max[r]);
+      z3_error_hint(err, "%s.%s must be an integer from 0 to %u", key, arch->reg_names[r],
+                    arch->reg_max[r]);
       return bad(err, file, index, name, what);
     }
     s->present |= 1u << r;
   }
   s->ram = json_object_get(obj, "ram"); /* required in initial, optional in final */
-  if ((s->ram || initial) && !ram_ok(s->ram)) {
+  if ((s->ram || initial) && !ram_ok(s->ram, arch->mem_size - 1)) {
     snprintf(what, sizeof what, "%s.ram: not a list of [address, byte] pairs", key);
-    z3_error_hint(err, "each entry is [address 0..16777215, value 0..255]");
+    z3_error_hint(err, "each entry is [address 0..%u, value 0..255]", arch->mem_size - 1);
     return bad(err, file, index, name, what);
   }
   return Z3_OK;
 }
 
-z3_status z3_conf_parse_test(const json_t *json, size_t index, const char *file, conf_test *t,
-                             z3_error *err) {
+z3_status z3_conf_parse_test(const conf_arch *arch, const json_t *json, size_t index,
+                             const char *file, conf_test *t, z3_error *err) {
   const json_t *test = json_array_get(json, index);
   memset(t, 0, sizeof *t);
   if (!json_is_object(test)) return bad(err, file, index, NULL, "not an object");
   t->name = json_string_value(json_object_get(test, "name"));
   if (!t->name) return bad(err, file, index, NULL, "'name' is missing or not a string");
-  z3_status st = parse_state(test, "initial", &t->initial, file, index, t->name, err);
-  if (st == Z3_OK) st = parse_state(test, "final", &t->final, file, index, t->name, err);
+  z3_status st = parse_state(arch, test, "initial", &t->initial, file, index, t->name, err);
+  if (st == Z3_OK) st = parse_state(arch, test, "final", &t->final, file, index, t->name, err);
   if (st) return st;
   t->cycles = json_object_get(test, "cycles");
-  if (t->cycles && !cycles_ok(t->cycles)) {
+  if (t->cycles && !cycles_ok(t->cycles, arch->mem_size - 1)) {
     z3_error_hint(err, "each entry is [address, byte or null, pins], pins like \"dp-remx-\"");
     return bad(err, file, index, t->name, "'cycles' is not a list of bus cycles");
   }
@@ -156,12 +155,12 @@ z3_status z3_conf_run_buffer(z3_conf_runner *run, const char *name, const void *
   size_t file_index = 0;
   if (!json_is_array(json)) {
     st = z3_error_set(err, Z3_E_INVALID, "%s: not a vector file: the top level must be a list of tests", name);
-    z3_error_hint(err, "see ../shared/testdata/65816/README.md for the shape");
+    z3_error_hint(err, "see %s for the shape", run->arch->readme);
   }
   if (st == Z3_OK) st = add_file(run, name, &file_index, err);
   for (size_t i = 0; st == Z3_OK && i < json_array_size(json); i++) {
     conf_test t;
-    st = z3_conf_parse_test(json, i, name, &t, err);
+    st = z3_conf_parse_test(run->arch, json, i, name, &t, err);
     if (st == Z3_OK) z3_conf_run_test(run, &t, file_index);
   }
   json_decref(json);
@@ -240,7 +239,7 @@ z3_status z3_conf_run_path(z3_conf_runner *run, const char *path, z3_error *err)
   struct stat sb;
   if (stat(path, &sb) != 0) {
     z3_error_set(err, Z3_E_NOT_FOUND, "'%s' does not exist", path);
-    z3_error_hint(err, "give a folder of vector files, e.g. ../shared/testdata/65816");
+    z3_error_hint(err, "give a folder of vector files, e.g. ../shared/testdata/65816 or .../spc700");
     return Z3_E_NOT_FOUND;
   }
   if (!S_ISDIR(sb.st_mode)) return z3_conf_run_file(run, path, err);

@@ -18,8 +18,7 @@ void z3_snes_power_on(z3_snes *snes) {
   snes_io_power(snes);
   snes_dma_power(snes);
   snes->mdr = 0;
-  /* what the IPL ROM shows when it is ready for an upload */
-  memcpy(snes->apu_ports, (const uint8_t[4]){0xAA, 0xBB, 0x00, 0x00}, 4);
+  z3_apu_power_on(&snes->apu);
   snes_timing_power(snes);
   z3_cpu_init(&snes->cpu, (z3_cpu_bus){.ctx = snes, .read = cpu_read, .write = cpu_write,
                                        .idle = cpu_idle});
@@ -44,6 +43,7 @@ z3_status z3_snes_create(z3_snes **out, const z3_rom *rom, z3_error *err) {
 void z3_snes_free(z3_snes *snes) {
   if (!snes) return;
   snes_cart_release(&snes->cart);
+  z3_apu_release(&snes->apu);
   z3_free(snes);
 }
 

@@ -7,11 +7,10 @@
  * ($4016/$4017, $4200-$421F), the master-clock timer (262 lines of 1364
  * clocks, vblank from line 225, NMI, H/V IRQ, WRAM refresh, auto-joypad),
  * access timing per region with MEMSEL, general-purpose DMA and HDMA, and
- * the PPU ports and memories, and the PPU's per-line renderer (emu/ppu.h).
- * Not modelled: the APU (its four ports read back what the CPU
- * last wrote to them, $AA $BB $00 $00 before any write: the IPL ROM's
- * "ready" signature, and an echo that carries the IPL upload handshake
- * through), interlace and overscan timing.
+ * the PPU ports and memories, the PPU's per-line renderer (emu/ppu.h), and
+ * the APU (emu/apu.h: SPC700, DSP, timers, the IPL loader at a high level)
+ * behind $2140-$217F, caught up to the master clock at every port access and
+ * at each frame's start. Not modelled: interlace timing.
  *
  * Determinism: power-on fills memory with fixed values (WRAM $55, VRAM,
  * CGRAM and OAM $00, SRAM $FF); nothing depends on the host.
@@ -28,6 +27,7 @@
 #include <stdint.h>
 
 #include "base/base.h"
+#include "emu/apu.h"
 #include "emu/cpu.h"
 #include "emu/ppu.h"
 #include "snes/rom.h"
@@ -115,7 +115,7 @@ struct z3_snes {
   z3_snes_io io;
   z3_snes_dma dma[8];
   uint8_t mdr;              /* CPU open bus: the last byte on the data bus */
-  uint8_t apu_ports[4];     /* $2140-$2143 as the CPU reads them (no APU: an echo) */
+  z3_apu apu;               /* the sound unit behind $2140-$217F */
   /* Fast paths: the bytes behind each 4 KiB CPU page (ROM and WRAM), NULL
    * where an access needs the slow path (I/O, SRAM, open bus). */
   const uint8_t *read_page[Z3_SNES_PAGES];

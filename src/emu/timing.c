@@ -123,6 +123,7 @@ static void new_line(z3_snes *snes) {
     snes->io.nmi_flag = false;
     snes_update_nmi_line(snes);
     snes_ppu_frame_start(snes);
+    z3_apu_catch_up(&snes->apu, snes->clock); /* the APU never lags more than a frame */
   }
   bool interlace = snes->ppu.setini & 1;
   snes->line_clocks = !interlace && snes->field && snes->line == SHORT_LINE

@@ -44,9 +44,12 @@ static int setup(void **state) {
       Z3_EXE);
   int rc = system(cmd);
   free(cmd);
-  /* dev cpu-conformance's examples read the vector files in vectors/. */
-  cmd = z3_strfmt("mkdir -p '%s/vectors' && cp '%s/fuzz/corpora/cpu_vectors/hand_written.json' '%s/vectors/'",
-                  workspace, Z3_SOURCE_DIR, workspace);
+  /* dev cpu-conformance's examples read the vector files in vectors/, spc-conformance's
+   * those in spc-vectors/. */
+  cmd = z3_strfmt("mkdir -p '%s/vectors' '%s/spc-vectors' && "
+                  "cp '%s/fuzz/corpora/cpu_vectors/hand_written.json' '%s/vectors/' && "
+                  "cp '%s/fuzz/corpora/spc_vectors/hand_written.json' '%s/spc-vectors/'",
+                  workspace, workspace, Z3_SOURCE_DIR, workspace, Z3_SOURCE_DIR, workspace);
   if (rc == 0) rc = system(cmd);
   free(cmd);
   return rc == 0 ? chdir(workspace) : -1;

@@ -129,15 +129,23 @@ Z3_TEST(test_bus_open_bus__last_data_byte_except_cpu_registers) {
   z3_snes_free(s);
 }
 
-Z3_TEST(test_bus_apu_ports__ipl_signature_then_echo) {
+/* The APU's IPL loader clears its page first (about 2,400 SPC700 cycles,
+ * 50,000 master clocks), then shows $AA $BB; a $CC kick is echoed. */
+Z3_TEST(test_bus_apu_ports__ipl_signature_then_kick_echo) {
   (void)state;
   z3_snes *s = bus_console(Z3_MAP_LOROM, 0x20000, 0);
+  assert_int_equal(z3_snes_bus_read(s, 0x002140), 0x00);
+  z3_snes_advance(s, 60000);
   assert_int_equal(z3_snes_bus_read(s, 0x002140), 0xAA);
   assert_int_equal(z3_snes_bus_read(s, 0x002141), 0xBB);
   assert_int_equal(z3_snes_bus_read(s, 0x002143), 0x00);
   assert_int_equal(z3_snes_bus_read(s, 0x00217D), 0xBB); /* mirrored every 4 bytes */
+  z3_snes_bus_write(s, 0x002141, 0x01);
   z3_snes_bus_write(s, 0x002140, 0xCC);
+  assert_int_equal(z3_snes_bus_read(s, 0x002144), 0xAA); /* not yet: the loader polls */
+  z3_snes_advance(s, 2000);
   assert_int_equal(z3_snes_bus_read(s, 0x002144), 0xCC);
+  assert_int_equal(s->apu.from_cpu[0], 0xCC); /* the CPU's byte, on the SPC700's side */
   z3_snes_free(s);
 }
 
@@ -222,7 +230,7 @@ Z3_RUN(cmocka_unit_test(test_bus_lorom__rom_banks_and_mirrors),
        cmocka_unit_test(test_bus_wram__mirrors_in_every_system_bank),
        cmocka_unit_test(test_bus_wram_port__address_data_and_wrap),
        cmocka_unit_test(test_bus_open_bus__last_data_byte_except_cpu_registers),
-       cmocka_unit_test(test_bus_apu_ports__ipl_signature_then_echo),
+       cmocka_unit_test(test_bus_apu_ports__ipl_signature_then_kick_echo),
        cmocka_unit_test(test_bus_timing__clocks_per_region_and_memsel),
        cmocka_unit_test(test_bus_peek__changes_nothing_anywhere),
        cmocka_unit_test(test_bus_regions__names_sizes_and_bounds))
