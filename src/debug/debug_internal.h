@@ -69,6 +69,8 @@ void debug_update_hooks(z3_debug *dbg);
 bool debug_exec_hit(z3_debug *dbg, uint32_t pc24);
 void debug_watch(void *ctx, uint32_t addr, uint8_t value, bool write);
 void debug_release_breakpoints(z3_debug *dbg);
+/* track.c: bytes of the instruction `op` starts, under the CPU's M, X and E. */
+uint8_t debug_instruction_length(const z3_cpu *cpu, uint8_t op);
 /* track.c: called before each instruction while the hook sees them all. */
 void debug_track(z3_debug *dbg, const z3_cpu *cpu);
 void debug_track_reset(z3_debug *dbg);

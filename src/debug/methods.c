@@ -261,9 +261,7 @@ static z3_status m_trace(call *c) {
     json_t *o = json_object();
     z3_cpu fake = {.r = t->regs};
     json_object_set_new(o, "registers", debug_registers_json(&fake));
-    bool m8 = t->regs.e || (t->regs.p & Z3_CPU_M), x8 = t->regs.e || (t->regs.p & Z3_CPU_X);
-    json_object_set_new(o, "instruction",
-                        debug_instruction_json(c->dbg, (uint32_t)t->regs.pbr << 16 | t->regs.pc, m8, x8));
+    json_object_set_new(o, "instruction", debug_instruction_at_regs(c->dbg, &t->regs));
     json_object_set_new(o, "frame", json_integer(t->frame));
     json_object_set_new(o, "scanline", json_integer(t->line));
     json_object_set_new(o, "clock", json_integer((json_int_t)t->clock));
@@ -272,11 +270,6 @@ static z3_status m_trace(call *c) {
   json_object_set_new(c->result, "trace", a);
   json_object_set_new(c->result, "kept", json_integer((json_int_t)z3_debug_trace_count(c->dbg)));
   return Z3_OK;
-}
-
-static bool peek_byte(void *user, uint32_t address, uint8_t *byte) {
-  *byte = z3_snes_peek(user, address & 0xFFFFFF);
-  return true;
 }
 
 /* Instructions before PC come from the trace (what ran), never guessed. */
@@ -291,8 +284,7 @@ static z3_status m_disasm(call *c) {
   for (size_t i = (size_t)before; i-- > 0;) {
     const z3_trace_entry *t = z3_debug_trace_at(c->dbg, i);
     if (!t) continue;
-    bool m8 = t->regs.e || (t->regs.p & Z3_CPU_M), x8 = t->regs.e || (t->regs.p & Z3_CPU_X);
-    json_array_append_new(a, debug_instruction_json(c->dbg, (uint32_t)t->regs.pbr << 16 | t->regs.pc, m8, x8));
+    json_array_append_new(a, debug_instruction_at_regs(c->dbg, &t->regs));
   }
   z3_disasm_state s;
   z3_disasm_state_init(&s, r->e || (r->p & Z3_CPU_M), r->e || (r->p & Z3_CPU_X), r->dbr);
@@ -303,7 +295,7 @@ static z3_status m_disasm(call *c) {
     json_array_append_new(a, o);
     z3_insn insn;
     uint32_t bad;
-    z3_disasm_decode(peek_byte, snes, addr, s.m8, s.x8, s.dbr, &insn, &bad);
+    z3_disasm_decode(debug_peek_byte, snes, addr, s.m8, s.x8, s.dbr, &insn, &bad);
     z3_disasm_track(&s, &insn);
     addr = z3_insn_next(&insn);
   }

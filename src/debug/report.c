@@ -42,7 +42,7 @@ json_t *debug_registers_json(const z3_cpu *cpu) {
   return o;
 }
 
-static bool peek_byte(void *user, uint32_t address, uint8_t *byte) {
+bool debug_peek_byte(void *user, uint32_t address, uint8_t *byte) {
   *byte = z3_snes_peek(user, address & 0xFFFFFF);
   return true;
 }
@@ -51,7 +51,7 @@ json_t *debug_instruction_json(z3_debug *dbg, uint32_t address, bool m8, bool x8
   z3_snes *snes = z3_debug_console(dbg);
   z3_insn insn;
   uint32_t bad;
-  z3_disasm_decode(peek_byte, snes, address, m8, x8, snes->cpu.r.dbr, &insn, &bad);
+  z3_disasm_decode(debug_peek_byte, snes, address, m8, x8, snes->cpu.r.dbr, &insn, &bad);
   char text[64], bytes[16] = "";
   z3_disasm_instruction_text(&insn, text, sizeof text);
   for (int i = 0; i < insn.length; i++) snprintf(bytes + 3 * i, sizeof bytes - 3 * (size_t)i, "%s%02X", i ? " " : "", insn.bytes[i]);
@@ -64,6 +64,11 @@ json_t *debug_instruction_json(z3_debug *dbg, uint32_t address, bool m8, bool x8
   const char *target = z3_disasm_target_label(&insn, z3_debug_symbols(dbg));
   if (target) json_object_set_new(o, "target_label", json_string(target));
   return o;
+}
+
+json_t *debug_instruction_at_regs(z3_debug *dbg, const z3_cpu_regs *r) {
+  bool m8 = r->e || (r->p & Z3_CPU_M), x8 = r->e || (r->p & Z3_CPU_X);
+  return debug_instruction_json(dbg, (uint32_t)r->pbr << 16 | r->pc, m8, x8);
 }
 
 static const char *const call_kinds[] = {"jsr", "jsl", "nmi", "irq"};
@@ -104,8 +109,6 @@ void debug_stop_json(z3_debug *dbg, const z3_debug_stop *stop, json_t *out) {
   json_object_set_new(out, "scanline", json_integer(snes->line));
   json_object_set_new(out, "instructions", json_integer((json_int_t)cpu->instructions));
   json_object_set_new(out, "registers", debug_registers_json(cpu));
-  bool m8 = cpu->r.e || (cpu->r.p & Z3_CPU_M), x8 = cpu->r.e || (cpu->r.p & Z3_CPU_X);
-  json_object_set_new(out, "instruction",
-                      debug_instruction_json(dbg, (uint32_t)cpu->r.pbr << 16 | cpu->r.pc, m8, x8));
+  json_object_set_new(out, "instruction", debug_instruction_at_regs(dbg, &cpu->r));
   json_object_set_new(out, "callstack", debug_callstack_json(dbg));
 }

@@ -11,6 +11,10 @@ json_t *debug_address_json(uint32_t address);
 json_t *debug_registers_json(const z3_cpu *cpu);
 /* The instruction at address: bytes, text, its label and its target's. */
 json_t *debug_instruction_json(z3_debug *dbg, uint32_t address, bool m8, bool x8);
+/* The instruction at regs' PC, decoded with the widths regs' M, X and E give. */
+json_t *debug_instruction_at_regs(z3_debug *dbg, const z3_cpu_regs *regs);
+/* A disassembler read callback over the console (user: the z3_snes), without side effects. */
+bool debug_peek_byte(void *user, uint32_t address, uint8_t *byte);
 /* Innermost call first. */
 json_t *debug_callstack_json(z3_debug *dbg);
 /* Why the session stopped, the registers, the instruction at PC, the call stack. */

@@ -1,6 +1,5 @@
 /* Execution: every operation sets a rule for the hook, runs the console
  * until something stops it, and reports why. */
-#include "asm/disasm.h"
 #include "debug/debug_internal.h"
 
 /* What one operation may cost when nothing stops it: ten seconds of game. */
@@ -39,8 +38,7 @@ z3_debug_stop z3_debug_step(z3_debug *dbg, uint64_t instructions) {
 static uint8_t opcode_at_pc(const z3_debug *dbg, uint8_t *len) {
   const z3_cpu *cpu = &dbg->snes->cpu;
   uint8_t op = z3_snes_peek(dbg->snes, (uint32_t)cpu->r.pbr << 16 | cpu->r.pc);
-  bool m8 = cpu->r.e || (cpu->r.p & Z3_CPU_M), x8 = cpu->r.e || (cpu->r.p & Z3_CPU_X);
-  *len = (uint8_t)(1 + z3_asm_operand_length(z3_opcodes[op].mode, m8, x8));
+  *len = debug_instruction_length(cpu, op);
   return op;
 }
 

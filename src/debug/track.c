@@ -7,7 +7,7 @@
 
 enum { OP_JSR = 0x20, OP_JSL = 0x22, OP_JSR_INDIRECT = 0xFC, OP_RTS = 0x60, OP_RTL = 0x6B, OP_RTI = 0x40 };
 
-static uint8_t instruction_length(const z3_cpu *cpu, uint8_t op) {
+uint8_t debug_instruction_length(const z3_cpu *cpu, uint8_t op) {
   bool m8 = cpu->r.e || (cpu->r.p & Z3_CPU_M), x8 = cpu->r.e || (cpu->r.p & Z3_CPU_X);
   return (uint8_t)(1 + z3_asm_operand_length(z3_opcodes[op].mode, m8, x8));
 }
@@ -73,7 +73,7 @@ void debug_track(z3_debug *dbg, const z3_cpu *cpu) {
   dbg->entered_interrupt = dbg->have_prev && cpu->interrupts != dbg->seen_interrupts;
   dbg->entered_nmi = dbg->entered_interrupt && dbg->snes->nmi_count != dbg->seen_nmis;
   uint8_t op = peek(dbg, pc24);
-  uint8_t len = instruction_length(cpu, op);
+  uint8_t len = debug_instruction_length(cpu, op);
   if (dbg->tracking) {
     trace_confirm(dbg);
     if (dbg->have_prev) track_calls(dbg, cpu, pc24);
