@@ -59,7 +59,11 @@ typedef struct parser {
 static z3_status fail(parser *p, size_t at, const char *fmt, const char *detail) {
   char what[160];
   snprintf(what, sizeof what, fmt, detail);
-  z3_error_set(p->err, Z3_E_USAGE, "condition '%s': column %zu: %s", p->text, at + 1, what);
+  /* A long condition is quoted near the column only, so the column always fits the message. */
+  if (strlen(p->text) <= 60)
+    z3_error_set(p->err, Z3_E_USAGE, "condition '%s': column %zu: %s", p->text, at + 1, what);
+  else
+    z3_error_set(p->err, Z3_E_USAGE, "condition, column %zu: %s (near '%.24s')", at + 1, what, p->text + at);
   z3_error_hint(p->err, "write e.g. `a == $10 && [$7E0010] != 7`: registers a x y s d dbr pbr pc p e, "
                         "flags p.n p.v p.m p.x p.d p.i p.z p.c, frame, scanline, value, address, "
                         "[ADDR] byte, {ADDR} word, labels, and C's operators");

@@ -160,7 +160,7 @@ static json_t *breakpoint_json(const z3_breakpoint *bp) {
 
 static z3_status m_break(call *c) {
   const char *kind_text, *cond;
-  uint32_t from;
+  uint32_t from = 0;
   uint64_t to, after;
   z3_bp_kind kind = Z3_BP_EXEC;
   z3_status st = param_str(c, "kind", &kind_text);

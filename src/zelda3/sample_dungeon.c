@@ -251,7 +251,9 @@ static void write_chests(uint8_t *img, const sample_rooms *rooms) {
     for (int l = 0; l < 3; l++)
       for (size_t i = 0; i < rooms->list[r].counts[l]; i++) {
         uint16_t id = rooms->list[r].objects[l][i].id;
-        if (id == 0xF99 || id == 0xFB1) all[n++] = (z3_chest){(uint16_t)rooms->list[r].id, id == 0xFB1, (uint8_t)(0x34 + n % 3)};
+        if (id != 0xF99 && id != 0xFB1) continue;
+        n++;
+        all[n - 1] = (z3_chest){(uint16_t)rooms->list[r].id, id == 0xFB1, (uint8_t)(0x34 + n % 3)};
       }
   for (size_t i = 0; i < Z3_CHEST_RECORDS; i++) {
     uint8_t *rec = img + CHEST_TABLE_PC + 3 * i;

@@ -105,6 +105,12 @@ Z3_TEST(test_expr__errors_name_the_column) {
   memset(deep, '(', 100);
   strcpy(deep + 100, "1");
   expect_error(deep, "nested too deeply");
+  /* A long condition still names the column, quoting only what is near it. */
+  char wide[400];
+  memset(wide, 0, sizeof wide);
+  for (int i = 0; i < 60; i++) strcat(wide, "a | ");
+  strcat(wide, "a == == 1");
+  expect_error(wide, "column 246: expected a value, found '=' (near '== 1')");
   char longer[1100];
   memset(longer, '1', sizeof longer - 1);
   longer[sizeof longer - 1] = 0;
