@@ -24,6 +24,7 @@
 #include <unistd.h>
 
 #include "bench.h"
+#include "emu/savestate.h"
 #include "emu/snes.h"
 
 extern char **environ;
@@ -152,6 +153,48 @@ static void ppu_busy(const bench_ctx *ctx, const z3_rom *rom) {
   bench_report(name, ms, BENCH_RUNS, extra);
 }
 
+/* Savestate save and load (file form, compressed) and the raw capture and
+ * restore step-back uses, on the busy-PPU console after a second of frames. */
+static void savestates(const bench_ctx *ctx, const z3_rom *rom) {
+  const char *name = "emu_savestate";
+  if (!bench_selected(ctx, name)) return;
+  z3_snes *snes;
+  z3_error err;
+  z3_error_init(&err);
+  if (z3_snes_create(&snes, rom, &err) != Z3_OK) return bench_report_error(name, err.message);
+  busy_ppu(snes);
+  z3_snes_run(snes, 60, false, 0);
+  double save[BENCH_RUNS], load[BENCH_RUNS], capture[BENCH_RUNS], restore[BENCH_RUNS];
+  size_t file_bytes = 0, raw_bytes = 0;
+  z3_status st = Z3_OK;
+  for (int r = -1; r < BENCH_RUNS && st == Z3_OK; r++) {
+    z3_buf file, raw;
+    z3_buf_init(&file);
+    z3_buf_init(&raw);
+    double t0 = bench_now_ms();
+    st = z3_snes_state_save(snes, &file, &err);
+    double t1 = bench_now_ms();
+    if (!st) st = z3_snes_state_load(snes, file.data, file.len, "bench", &err);
+    double t2 = bench_now_ms();
+    if (!st) st = z3_snes_state_capture(snes, &raw, &err);
+    double t3 = bench_now_ms();
+    if (!st) st = z3_snes_state_restore(snes, raw.data, raw.len, &err);
+    double t4 = bench_now_ms();
+    if (r >= 0) save[r] = t1 - t0, load[r] = t2 - t1, capture[r] = t3 - t2, restore[r] = t4 - t3;
+    file_bytes = file.len, raw_bytes = raw.len;
+    z3_buf_release(&file);
+    z3_buf_release(&raw);
+  }
+  z3_snes_free(snes);
+  if (st) return bench_report_error(name, err.message);
+  char extra[256];
+  snprintf(extra, sizeof extra,
+           ",\"file_bytes\":%zu,\"raw_bytes\":%zu,\"load_ms\":%.3f,\"capture_ms\":%.3f,\"restore_ms\":%.3f",
+           file_bytes, raw_bytes, bench_median(load, BENCH_RUNS), bench_median(capture, BENCH_RUNS),
+           bench_median(restore, BENCH_RUNS));
+  bench_report(name, save, BENCH_RUNS, extra); /* median_ms: saving to the file form */
+}
+
 static int spawn_quiet(char *const argv[]) {
   posix_spawn_file_actions_t fa;
   posix_spawn_file_actions_init(&fa);
@@ -214,6 +257,7 @@ void bench_emu(const bench_ctx *ctx) {
   } else {
     in_process(ctx, rom);
     ppu_busy(ctx, rom);
+    savestates(ctx, rom);
     as_process(ctx, img);
   }
   z3_rom_free(rom);

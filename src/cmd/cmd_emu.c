@@ -6,6 +6,7 @@
 #include "base/wav.h"
 #include "cmd/handlers_emu.h"
 #include "emu/input_script.h"
+#include "emu/savestate.h"
 #include "emu/snes.h"
 
 enum { MAX_READS = 16, MAX_READ_LEN = 0x10000 };
@@ -222,6 +223,28 @@ static z3_status write_audio(z3_cmd_ctx *ctx, const z3_snes *snes, z3_error *err
   return st;
 }
 
+/* Largest savestate file read (a state is about 1 MiB before compression). */
+#define MAX_STATE_BYTES (16u << 20)
+
+static z3_status load_state(z3_snes *snes, const char *path, z3_error *err) {
+  if (!path) return Z3_OK;
+  z3_buf data;
+  z3_buf_init(&data);
+  z3_status st = z3_file_read(&data, path, MAX_STATE_BYTES, err);
+  if (st == Z3_OK) st = z3_snes_state_load(snes, data.data, data.len, path, err);
+  z3_buf_release(&data);
+  return st;
+}
+
+static z3_status save_state(z3_cmd_ctx *ctx, const z3_snes *snes, z3_error *err) {
+  z3_buf data;
+  z3_buf_init(&data);
+  z3_status st = z3_snes_state_save(snes, &data, err);
+  if (st == Z3_OK) st = z3_cmd_write_file(ctx, z3_arg_str(ctx, "save-state"), data.data, data.len, err);
+  z3_buf_release(&data);
+  return st;
+}
+
 z3_status cmd_emu_run(z3_cmd_ctx *ctx, z3_error *err) {
   z3_snes *snes;
   z3_status st = z3_snes_create(&snes, ctx->rom, err);
@@ -229,11 +252,13 @@ z3_status cmd_emu_run(z3_cmd_ctx *ctx, z3_error *err) {
   emu_read reads[MAX_READS];
   size_t count;
   uint16_t pad = 0;
-  z3_input_script script;
+  z3_input_script script = {0};
   st = parse_reads(z3_arg_str(ctx, "read"), snes, reads, &count, err);
   if (st == Z3_OK) st = parse_pad(z3_arg_str(ctx, "pad"), &pad, err);
   if (st == Z3_OK) st = load_script(z3_arg_str(ctx, "input"), &script, err);
+  if (st == Z3_OK) st = load_state(snes, z3_arg_str(ctx, "load-state"), err);
   if (st) {
+    z3_input_script_release(&script);
     z3_snes_free(snes);
     return st;
   }
@@ -256,6 +281,7 @@ z3_status cmd_emu_run(z3_cmd_ctx *ctx, z3_error *err) {
     z3_apu_catch_up(&snes->apu, snes->clock); /* the sound up to the last instruction */
     st = write_audio(ctx, snes, err);
   }
+  if (st == Z3_OK && z3_arg_given(ctx, "save-state")) st = save_state(ctx, snes, err);
   if (!st && until && stop != Z3_SNES_STOP_PC) {
     char text[10];
     z3_snes_format_address(pc, text);

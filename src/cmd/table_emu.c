@@ -20,12 +20,14 @@ static const z3_command z3_cmds_emu[] = {
                        "effects a CPU read of an I/O register would have. --pad holds controller 1's "
                        "buttons for the whole run. --screenshot writes the last frame the PPU "
                        "completed as a PNG (emu screenshot takes series); --audio records the DSP's "
-                       "output from power-on to the end of the run into a WAV file.",
+                       "output from power-on (or the loaded state) to the end of the run into a WAV file. "
+                       "--save-state and --load-state write and read the whole console's state: a run "
+                       "continued from a saved state gives the same frames and sound as one that never stopped.",
         .flags = Z3_CMD_NEEDS_ROM | Z3_CMD_CHECK | Z3_CMD_WRITES_FILE,
         /* --screenshot and --audio write files: not read-only (without them the run changes nothing) */
         .safety = Z3_SAFETY_WRITES_FILES,
         .effects = LIST("reads the ROM file and runs it in memory",
-                        "with --screenshot or --audio, writes those files atomically (nothing on failure)"),
+                        "with --screenshot, --audio or --save-state, writes those files atomically (nothing on failure)"),
         .args = ARGS({"frames", Z3_ARG_INT, false, "60", NULL,
                       "frames to run (1-36000), or the limit with --until-pc", 1, EMU_MAX_FRAMES},
                      {"until-pc", Z3_ARG_ADDRESS, false, NULL, NULL,
@@ -43,7 +45,12 @@ static const z3_command z3_cmds_emu[] = {
                      {"screenshot", Z3_ARG_OUT_PATH, false, NULL, NULL,
                       "write the last completed frame here as a PNG (256 or 512 x 224 or 239)", 0, 0},
                      {"audio", Z3_ARG_OUT_PATH, false, NULL, NULL,
-                      "write the whole run's sound here: WAV, 16-bit stereo, 32 kHz (written atomically)", 0, 0}),
+                      "write the whole run's sound here: WAV, 16-bit stereo, 32 kHz (written atomically)", 0, 0},
+                     {"load-state", Z3_ARG_PATH, false, NULL, NULL,
+                      "start from this savestate (made from the same ROM) instead of power-on; --frames "
+                      "then counts from there, and --input's frame numbers stay those of the whole run", 0, 0},
+                     {"save-state", Z3_ARG_OUT_PATH, false, NULL, NULL,
+                      "write the console's state at the end of the run here (format in docs/emulator.md)", 0, 0}),
         .returns = RETURNS({"stop_reason", "string", "frames, until-pc, or stp (the CPU executed STP)"},
                            {"frames", "integer", "frames begun since power-on"},
                            {"instructions", "integer", "instructions executed (interrupt entries count)"},
@@ -58,7 +65,9 @@ static const z3_command z3_cmds_emu[] = {
         .examples = LIST("z3ed emu run --rom zelda3.sfc --frames 2 --read wram:0x0000:16,bus:0x00FFFC:2",
                          "z3ed emu run --rom zelda3.sfc --until-pc 0x00800C --frames 1",
                          "z3ed emu run --rom zelda3.sfc --frames 30 --screenshot boot.png",
-                         "z3ed emu run --rom zelda3.sfc --frames 600 --audio title.wav"),
+                         "z3ed emu run --rom zelda3.sfc --frames 600 --audio title.wav",
+                         "z3ed emu run --rom zelda3.sfc --frames 300 --save-state title.z3s",
+                         "z3ed emu run --rom zelda3.sfc --load-state title.z3s --frames 60 --screenshot later.png"),
         .handler = cmd_emu_run,
     },
     {
