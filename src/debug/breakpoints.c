@@ -24,9 +24,20 @@ bool z3_bp_kind_parse(const char *name, z3_bp_kind *out) {
 static bool system_bank(uint32_t bank) { return bank < 0x40 || (bank >= 0x80 && bank < 0xC0); }
 
 /* WRAM has one name per byte: low RAM's mirrors in the system banks fold to $7E. */
-static uint32_t canonical(uint32_t addr) {
+uint32_t debug_canonical_address(uint32_t addr) {
   if (system_bank(addr >> 16) && (addr & 0xFFFF) < 0x2000) return 0x7E0000 | (addr & 0xFFFF);
   return addr;
+}
+
+static uint32_t canonical(uint32_t addr) { return debug_canonical_address(addr); }
+
+void debug_mark_watch_pages(uint8_t *pages, uint32_t from, uint32_t to) {
+  for (uint32_t page = from >> 12; page <= to >> 12; page++) pages[page] = 1;
+  /* low RAM is also reached through every system bank's $0000-$1FFF */
+  if (from <= 0x7E1FFF && to >= 0x7E0000) {
+    for (uint32_t bank = 0; bank < 0x100; bank++)
+      if (system_bank(bank)) pages[bank << 4] = pages[(bank << 4) + 1] = 1;
+  }
 }
 
 static bool in_range(const z3_breakpoint *bp, uint32_t addr) { return addr >= bp->from && addr <= bp->to; }
@@ -46,12 +57,7 @@ static void rebuild(z3_debug *dbg) {
       continue;
     }
     dbg->watch_enabled++;
-    for (uint32_t page = bp->from >> 12; page <= bp->to >> 12; page++) dbg->watch_pages[page] = 1;
-    /* low RAM is also reached through every system bank's $0000-$1FFF */
-    if (bp->from <= 0x7E1FFF && bp->to >= 0x7E0000) {
-      for (uint32_t bank = 0; bank < 0x100; bank++)
-        if (system_bank(bank)) dbg->watch_pages[bank << 4] = dbg->watch_pages[(bank << 4) + 1] = 1;
-    }
+    debug_mark_watch_pages(dbg->watch_pages, bp->from, bp->to);
   }
   debug_update_hooks(dbg);
 }

@@ -21,6 +21,16 @@ static const char *session_path(const z3_cmd_ctx *ctx, z3_error *err) {
   return NULL;
 }
 
+/* The session may run in another folder: paths go as absolute ones. */
+static json_t *absolute_path(const char *path) {
+  char cwd[4096];
+  if (path[0] == '/' || !getcwd(cwd, sizeof cwd)) return json_string(path);
+  char *full = z3_strfmt("%s/%s", cwd, path);
+  json_t *v = json_string(full ? full : path);
+  z3_free(full);
+  return v;
+}
+
 /* The command's arguments as the method's parameters, by the same names. */
 static json_t *params_of(const z3_cmd_ctx *ctx) {
   json_t *p = json_object();
@@ -32,6 +42,8 @@ static json_t *params_of(const z3_cmd_ctx *ctx) {
       case Z3_ARG_INT:
       case Z3_ARG_ADDRESS: value = json_integer(v->number); break;
       case Z3_ARG_BOOL: value = json_boolean(v->number); break;
+      case Z3_ARG_PATH:
+      case Z3_ARG_OUT_PATH: value = absolute_path(v->text); break;
       default: value = json_string(v->text); break;
     }
     json_object_set_new(p, v->spec->name, value);
@@ -42,6 +54,10 @@ static json_t *params_of(const z3_cmd_ctx *ctx) {
 z3_status cmd_debug_remote(z3_cmd_ctx *ctx, z3_error *err) {
   const char *path = session_path(ctx, err);
   if (!path) return Z3_E_USAGE;
+  if (ctx->dry_run) { /* only save-state writes (a file, through the session) */
+    json_object_set_new(ctx->result, "dry_run", json_true());
+    return Z3_OK;
+  }
   json_t *params = params_of(ctx), *result;
   z3_status st = z3_debug_request(path, ctx->cmd->action, params, &result, err);
   json_decref(params);
@@ -64,6 +80,10 @@ z3_status cmd_debug_serve(z3_cmd_ctx *ctx, z3_error *err) {
   z3_debug_opts opts = {.trace_size = (size_t)z3_arg_int(ctx, "trace")};
   z3_debug *dbg;
   z3_status st = z3_debug_open(&dbg, ctx->rom, &opts, err);
+  if (!st && z3_arg_given(ctx, "state")) {
+    st = z3_debug_load_state(dbg, z3_arg_str(ctx, "state"), err);
+    if (st) z3_debug_free(dbg);
+  }
   if (!st) {
     z3_debug_serve_opts serve = {z3_arg_str(ctx, "socket"), (unsigned)z3_arg_int(ctx, "idle-timeout"), ready_fd};
     st = z3_debug_serve(dbg, &serve, err);
@@ -99,8 +119,10 @@ static void exec_server(const z3_cmd_ctx *ctx, const char *socket_path, int read
   snprintf(fd_text, sizeof fd_text, "%d", ready_fd);
   snprintf(idle, sizeof idle, "%lld", (long long)z3_arg_int(ctx, "idle-timeout"));
   snprintf(trace, sizeof trace, "%lld", (long long)z3_arg_int(ctx, "trace"));
+  const char *state = z3_arg_str(ctx, "state");
   char *argv[] = {"z3ed", "debug", "serve", "--rom", (char *)ctx->rom_path, "--socket", (char *)socket_path,
-                  "--idle-timeout", idle, "--trace", trace, "--ready-fd", fd_text, "--quiet", NULL};
+                  "--idle-timeout", idle, "--trace", trace, "--ready-fd", fd_text, "--quiet",
+                  state ? "--state" : NULL, (char *)state, NULL};
   execv("/proc/self/exe", argv);
   _exit(127);
 }

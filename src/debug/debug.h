@@ -43,6 +43,7 @@ typedef enum z3_debug_reason {
   Z3_DBG_INTERRUPT,   /* run-to-interrupt: an NMI or IRQ handler was entered */
   Z3_DBG_SCANLINE,    /* run-to-scanline */
   Z3_DBG_STP,         /* the CPU executed STP */
+  Z3_DBG_STEP_BACK,   /* step-back arrived */
 } z3_debug_reason;
 
 typedef struct z3_debug_stop {
@@ -105,6 +106,33 @@ z3_debug_stop z3_debug_run_frames(z3_debug *dbg, uint64_t frames);
 z3_debug_stop z3_debug_run_to_interrupt(z3_debug *dbg, uint64_t max_frames);
 z3_debug_stop z3_debug_run_to_scanline(z3_debug *dbg, unsigned line, uint64_t max_frames);
 const char *z3_debug_reason_name(z3_debug_reason reason);
+
+/* ---- going back (history.c) ---- */
+/* Goes back `steps` steps (hook points: instruction boundaries where a step
+ * stops), exactly: registers, memories, the trace and the call stack are as
+ * they were. Breakpoints do not fire on the way. Fails, changing nothing,
+ * when the checkpoints do not reach that far. */
+z3_status z3_debug_step_back(z3_debug *dbg, uint64_t steps, z3_debug_stop *stop, z3_error *err);
+
+typedef struct z3_last_write {
+  bool found;
+  uint32_t address;         /* canonical (WRAM mirrors fold to $7E) */
+  uint32_t pc;              /* the instruction that wrote */
+  uint64_t instructions;    /* the CPU's instruction counter then */
+  uint64_t frame;
+  uint16_t line;
+  uint8_t old_value, value;
+  uint64_t searched_from_frame; /* the oldest frame the history reached */
+} z3_last_write;
+
+/* The CPU's last write to addr before now, found by replaying the history
+ * (DMA and the $2180 port are not CPU writes to the address). The console is
+ * left as it was. */
+z3_status z3_debug_last_write(z3_debug *dbg, uint32_t addr, z3_last_write *out, z3_error *err);
+
+/* Replaces the console's state with a savestate file's (emu/savestate.h);
+ * the call stack, trace and history start again from there. */
+z3_status z3_debug_load_state(z3_debug *dbg, const char *path, z3_error *err);
 
 /* ---- what the session saw (track.c) ---- */
 /* The call stack, outermost first. */

@@ -339,7 +339,9 @@ static const struct method {
     {"disasm", m_disasm},           {"symbols-load", m_symbols_load},
     {"memory-write", m_memory_write}, {"memory-search", m_memory_search},
     {"snapshot", m_snapshot},       {"diff", m_diff},
-    {"game-state", m_game_state},
+    {"game-state", m_game_state},   {"step-back", m_step_back},
+    {"last-write", m_last_write},   {"save-state", m_save_state},
+    {"load-state", m_load_state},
 };
 
 bool z3_debug_method_exists(const char *method) {
@@ -360,6 +362,7 @@ z3_status z3_debug_call(z3_debug *dbg, const char *method, const json_t *params,
   z3_error_set(err, Z3_E_NOT_FOUND, "no debug method '%s'", method);
   z3_error_hint(err, "methods: registers, step, step-over, step-out, continue, run-frames, run-to, reset, break, "
                      "breakpoints, enable, disable, delete, memory-read, memory-write, memory-search, snapshot, diff, "
-                     "callstack, trace, disasm, symbols-load, game-state");
+                     "callstack, trace, disasm, symbols-load, game-state, step-back, last-write, save-state, "
+                     "load-state");
   return Z3_E_NOT_FOUND;
 }

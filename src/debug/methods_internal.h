@@ -27,6 +27,11 @@ z3_status m_memory_write(call *c);
 z3_status m_memory_search(call *c);
 z3_status m_snapshot(call *c);
 z3_status m_diff(call *c);
+/* methods_history.c */
+z3_status m_step_back(call *c);
+z3_status m_last_write(call *c);
+z3_status m_save_state(call *c);
+z3_status m_load_state(call *c);
 /* game_state.c */
 z3_status m_game_state(call *c);
 

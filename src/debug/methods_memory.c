@@ -89,6 +89,7 @@ z3_status m_memory_write(call *c) {
     return z3_error_set(c->err, Z3_E_USAGE, "%zu bytes at 0x%X do not fit in %s (0x%zX bytes)", len, addr,
                         z3_snes_region_name(region), size);
   memcpy(mem + addr, bytes, len);
+  debug_history_changed(c->dbg); /* replays must not cross this write */
   char where[16];
   snprintf(where, sizeof where, "0x%06X", addr);
   json_object_set_new(c->result, "region", json_string(z3_snes_region_name(region)));

@@ -7,10 +7,26 @@ enum { DEFAULT_FRAME_LIMIT = 600 };
 
 static const char *const reason_names[] = {
     "step", "breakpoint", "watchpoint", "frames", "run-to", "returned", "interrupt", "scanline", "stp",
+    "step-back",
 };
 
 const char *z3_debug_reason_name(z3_debug_reason reason) {
-  return (unsigned)reason <= Z3_DBG_STP ? reason_names[reason] : "unknown";
+  return (unsigned)reason <= Z3_DBG_STEP_BACK ? reason_names[reason] : "unknown";
+}
+
+/* Runs in pieces that end where a checkpoint is due, so step-back can
+ * reach any point of the run; the pieces add up to one z3_snes_run. */
+static z3_snes_stop run_with_checkpoints(z3_debug *dbg, uint64_t frames, bool until, uint32_t pc24) {
+  z3_snes *snes = dbg->snes;
+  uint64_t end = snes->frame + frames;
+  z3_snes_stop s = Z3_SNES_STOP_FRAMES;
+  while (snes->frame < end && s == Z3_SNES_STOP_FRAMES && !dbg->stopped) {
+    debug_history_note(dbg);
+    uint64_t piece = debug_history_frames_until_checkpoint(dbg);
+    if (piece == 0 || piece > end - snes->frame) piece = end - snes->frame;
+    s = z3_snes_run(snes, piece, until, pc24);
+  }
+  return s;
 }
 
 static z3_debug_stop run(z3_debug *dbg, run_mode mode, uint64_t frames, bool until, uint32_t pc24) {
@@ -22,7 +38,7 @@ static z3_debug_stop run(z3_debug *dbg, run_mode mode, uint64_t frames, bool unt
   dbg->last_line = snes->line;
   snes->break_requested = false;
   debug_update_hooks(dbg);
-  z3_snes_stop s = z3_snes_run(snes, frames ? frames : DEFAULT_FRAME_LIMIT, until, pc24);
+  z3_snes_stop s = run_with_checkpoints(dbg, frames ? frames : DEFAULT_FRAME_LIMIT, until, pc24);
   dbg->mode = RUN_FREE;
   debug_update_hooks(dbg);
   if (dbg->stopped) return dbg->stop;

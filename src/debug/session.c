@@ -4,19 +4,38 @@
 
 #include "debug/debug_internal.h"
 
+/* Replays (history.c) stop at a count and never at a breakpoint. */
+static bool replay_arrived(z3_debug *dbg, const z3_cpu *cpu) {
+  if (cpu->instructions < dbg->replay_until) return false;
+  debug_set_stop(dbg, (z3_debug_stop){.reason = Z3_DBG_STEP_BACK});
+  return true;
+}
+
+static bool replay_hook(z3_debug *dbg, const z3_cpu *cpu) {
+  if (replay_arrived(dbg, cpu)) return true;
+  if (dbg->mode == RUN_SCAN) dbg->scan_points[dbg->scan_count++ % dbg->scan_size] = cpu->instructions;
+  else dbg->replay_pc = (uint32_t)cpu->r.pbr << 16 | cpu->r.pc;
+  return false;
+}
+
 /* Before each instruction the hook sees: tracking first (it must see every
  * instruction once), then execution breakpoints, then the operation's rule. */
 static bool debug_hook(void *ctx, const z3_cpu *cpu) {
   z3_debug *dbg = ctx;
-  bool repeat = dbg->have_prev && cpu->instructions == dbg->seen_instructions;
+  if (dbg->mode == RUN_SCAN || dbg->mode == RUN_SCAN_WRITES) return replay_hook(dbg, cpu);
+  bool repeat = dbg->tk.have_prev && cpu->instructions == dbg->tk.seen_instructions;
   if (!repeat && (dbg->tracking || dbg->mode != RUN_FREE)) debug_track(dbg, cpu);
+  if (dbg->mode == RUN_COUNT) return replay_arrived(dbg, cpu);
   uint32_t pc24 = (uint32_t)cpu->r.pbr << 16 | cpu->r.pc;
   /* a resume does not stop again on the breakpoint it stopped at */
   bool resuming = dbg->skip_breakpoint && cpu->instructions == dbg->resume_instructions;
   dbg->skip_breakpoint = false;
   if (!resuming && dbg->exec_enabled && debug_exec_hit(dbg, pc24)) return true;
   switch (dbg->mode) {
-    case RUN_FREE: return false;
+    case RUN_FREE:
+    case RUN_SCAN:
+    case RUN_SCAN_WRITES:
+    case RUN_COUNT: return false; /* (replays are answered above) */
     case RUN_STEP:
       if (dbg->steps_left == 0) break;
       dbg->steps_left--;
@@ -28,14 +47,14 @@ static bool debug_hook(void *ctx, const z3_cpu *cpu) {
       }
       return false;
     case RUN_OUT:
-      if ((dbg->prev_op == 0x60 || dbg->prev_op == 0x6B || dbg->prev_op == 0x40) && cpu->r.s > dbg->target_s) {
+      if ((dbg->tk.prev_op == 0x60 || dbg->tk.prev_op == 0x6B || dbg->tk.prev_op == 0x40) && cpu->r.s > dbg->target_s) {
         debug_set_stop(dbg, (z3_debug_stop){.reason = Z3_DBG_RETURNED});
         return true;
       }
       return false;
     case RUN_INTERRUPT:
-      if (dbg->entered_interrupt) {
-        debug_set_stop(dbg, (z3_debug_stop){.reason = Z3_DBG_INTERRUPT, .nmi = dbg->entered_nmi});
+      if (dbg->tk.entered_interrupt) {
+        debug_set_stop(dbg, (z3_debug_stop){.reason = Z3_DBG_INTERRUPT, .nmi = dbg->tk.entered_nmi});
         return true;
       }
       return false;
@@ -60,11 +79,12 @@ void debug_update_hooks(z3_debug *dbg) {
   } else {
     cpu->hook_filter = NULL;
   }
-  if (!every) dbg->have_prev = false; /* instructions will go by unseen */
+  if (!every) dbg->tk.have_prev = false; /* instructions will go by unseen */
   if (!every && !dbg->exec_enabled) {
     cpu->hook = NULL;
   }
   z3_snes *snes = dbg->snes;
+  if (dbg->replaying) return debug_history_hooks(dbg);
   snes->watch_pages = dbg->watch_enabled ? dbg->watch_pages : NULL;
   snes->watch = debug_watch;
   snes->watch_ctx = dbg;
@@ -87,6 +107,7 @@ z3_status z3_debug_open(z3_debug **out, const z3_rom *rom, const z3_debug_opts *
   dbg->next_id = 1;
   z3_symbols_init(&dbg->symbols);
   debug_update_hooks(dbg);
+  debug_history_changed(dbg); /* the first checkpoint: power-on */
   *out = dbg;
   return Z3_OK;
 }
@@ -94,6 +115,7 @@ z3_status z3_debug_open(z3_debug **out, const z3_rom *rom, const z3_debug_opts *
 void z3_debug_free(z3_debug *dbg) {
   if (!dbg) return;
   debug_release_breakpoints(dbg);
+  debug_history_release(dbg);
   for (size_t i = 0; i < dbg->snapshot_count; i++) z3_free(dbg->snapshots[i].bytes);
   z3_symbols_release(&dbg->symbols);
   z3_snes_free(dbg->snes);
@@ -109,4 +131,6 @@ void z3_debug_reset(z3_debug *dbg) {
   debug_track_reset(dbg);
   dbg->mode = RUN_FREE;
   debug_update_hooks(dbg);
+  debug_history_clear(dbg);
+  debug_history_changed(dbg);
 }

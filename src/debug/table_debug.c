@@ -7,7 +7,7 @@
    "the session's socket, as `debug start` printed it (default: $Z3ED_DEBUG_SESSION)", 0, 0}
 #define FRAMES_ARG(def, what) {"frames", Z3_ARG_INT, false, def, NULL, what, 1, 36000}
 #define STOP_RETURNS                                                                                  \
-  RETURNS({"reason", "string", "step, breakpoint, watchpoint, frames, run-to, returned, interrupt, scanline or stp"}, \
+  RETURNS({"reason", "string", "step, breakpoint, watchpoint, frames, run-to, returned, interrupt, scanline, stp or step-back"}, \
           {"breakpoint", "integer", "the breakpoint's id (breakpoint, watchpoint)"},                  \
           {"watch", "object", "address, access (read/write), old and new value (watchpoint)"},        \
           {"frame", "integer", "frames begun since power-on"},                                        \
@@ -38,7 +38,9 @@ static const z3_command z3_cmds_debug[] = {
                      {"idle-timeout", Z3_ARG_INT, false, "600", NULL,
                       "seconds without a client before the session exits (0: never)", 0, 86400},
                      {"trace", Z3_ARG_INT, false, "4096", NULL,
-                      "instructions kept for `debug trace` and the call stack (0: neither, fastest)", 0, 1000000}),
+                      "instructions kept for `debug trace` and the call stack (0: neither, fastest)", 0, 1000000},
+                     {"state", Z3_ARG_PATH, false, NULL, NULL,
+                      "start from this savestate (`emu run --save-state`, `debug save-state`) instead of power-on", 0, 0}),
         .returns = RETURNS({"session", "string", "the socket path to pass as --session"},
                            {"idle_timeout", "integer", "seconds"}),
         .examples = LIST("z3ed debug start --rom zelda3.sfc --socket /tmp/z3.sock"),
@@ -57,7 +59,8 @@ static const z3_command z3_cmds_debug[] = {
                       "seconds without a client before exiting (0: never)", 0, 86400},
                      {"trace", Z3_ARG_INT, false, "4096", NULL,
                       "instructions kept for the trace and the call stack (0: neither)", 0, 1000000},
-                     {"ready-fd", Z3_ARG_INT, false, NULL, NULL, "descriptor to report readiness on", 0, 1023}),
+                     {"ready-fd", Z3_ARG_INT, false, NULL, NULL, "descriptor to report readiness on", 0, 1023},
+                     {"state", Z3_ARG_PATH, false, NULL, NULL, "start from this savestate instead of power-on", 0, 0}),
         .returns = RETURNS({"socket", "string", "where it listened"}, {"ended", "boolean", "true"}),
         .examples = LIST("z3ed debug serve --rom zelda3.sfc --socket /tmp/z3.sock --idle-timeout 60"),
         .handler = cmd_debug_serve,
@@ -74,6 +77,50 @@ static const z3_command z3_cmds_debug[] = {
            "breakpoint or watchpoint. Reports why it stopped.",
            ARGS(SESSION_ARG, {"count", Z3_ARG_INT, false, "1", NULL, "instructions", 1, 1000000000}),
            STOP_RETURNS, "z3ed debug step --session /tmp/z3.sock --count 10"),
+    REMOTE("step-back", "go back instructions, exactly, to where the session was",
+           "Goes back --count steps (the boundaries where `debug step` stops), restoring registers, "
+           "memories, the picture being drawn, the trace and the call stack exactly as they were. It "
+           "replays from the session's checkpoints (one every 10 frames of running, and one after each "
+           "memory write or reset; the last 48 are kept), so it reaches back about 8 seconds of game; "
+           "breakpoints do not fire on the way. Asking further back than the history reaches is an "
+           "error that changes nothing.",
+           ARGS(SESSION_ARG, {"count", Z3_ARG_INT, false, "1", NULL, "steps back", 1, 1000000}),
+           STOP_RETURNS, "z3ed debug step-back --session /tmp/z3.sock --count 100"),
+    REMOTE("last-write", "which instruction last wrote a byte, and when",
+           "Replays the session's history to find the CPU's last write to --address before now: "
+           "the instruction's address and text, the frame and scanline, the old and new value, and "
+           "how many instructions ago. DMA and the $2180 WRAM port are not CPU writes to the address "
+           "and are not seen. The console is left exactly where it was.",
+           ARGS(SESSION_ARG, {"address", Z3_ARG_ADDRESS, true, NULL, NULL,
+                              "the byte ($7E:0010, 0x7E0010; low-RAM mirrors fold to $7E)", 0, 0xFFFFFF}),
+           RETURNS({"address", "string", "the byte asked about (canonical)"},
+                   {"found", "boolean", "false: no CPU write within the history"},
+                   {"pc", "string", "the writing instruction's address"},
+                   {"instruction", "object", "that instruction: bytes, text, label"},
+                   {"frame", "integer", "when"}, {"line", "integer", "the scanline then"},
+                   {"instructions_ago", "integer", "how far back"},
+                   {"old_value", "string", "the byte before"}, {"value", "string", "the byte written"},
+                   {"searched_from_frame", "integer", "the oldest frame the history reaches"}),
+           "z3ed debug last-write --session /tmp/z3.sock --address 0x7E0010"),
+    {
+        .resource = "debug", .action = "save-state",
+        .summary = "write the session's console to a savestate file",
+        .description = "Writes the whole console (the format `emu run --save-state` writes, docs/emulator.md) "
+                       "atomically to --path. Breakpoints and the history are not part of it. With "
+                       "--dry-run the session is asked nothing and no file is written.",
+        .flags = Z3_CMD_WRITES_FILE, .safety = Z3_SAFETY_WRITES_FILES,
+        .effects = LIST("the session writes --path atomically (nothing on failure)"),
+        .args = ARGS(SESSION_ARG, {"path", Z3_ARG_OUT_PATH, true, NULL, NULL, "the file to write", 0, 0}),
+        .returns = RETURNS({"path", "string", "written (absolute)"}, {"bytes", "integer", "file size"},
+                           {"frame", "integer", "the frame saved"}),
+        .examples = LIST("z3ed debug save-state --session /tmp/z3.sock --path boss.z3s"),
+        .handler = cmd_debug_remote,
+    },
+    REMOTE("load-state", "replace the session's console with a savestate",
+           "Loads --path (made from the same ROM) into the session: breakpoints stay, the call stack, "
+           "trace and history start again from there. A refused state changes nothing.",
+           ARGS(SESSION_ARG, {"path", Z3_ARG_PATH, true, NULL, NULL, "the savestate to load", 0, 0}),
+           STOP_RETURNS, "z3ed debug load-state --session /tmp/z3.sock --path boss.z3s"),
     REMOTE("step-over", "step, running a JSR/JSL at PC through to its return",
            "At a JSR or JSL, runs until execution is back at the next instruction with the stack "
            "where it was; any other instruction is a single step.",

@@ -175,6 +175,70 @@ Z3_TEST(test_session__usage_errors_name_the_parameter) {
   json_decref(root);
 }
 
+/* Back in time and whole-console states, through the binary. */
+Z3_TEST(test_session__step_back_last_write_and_states) {
+  (void)state;
+  json_t *root, *r;
+  ok("delete --id 1", &root), json_decref(root);
+  ok("delete --id 2", &root), json_decref(root);
+  r = ok("step --count 500", &root);
+  char *pc = strdup(str(r, "registers", "pc"));
+  json_decref(root);
+  ok("step --count 20", &root), json_decref(root);
+  r = ok("step-back --count 20", &root);
+  assert_string_equal(str(r, "reason", NULL), "step-back");
+  assert_string_equal(str(r, "registers", "pc"), pc);
+  json_decref(root);
+
+  r = ok("last-write --address '$00:0110'", &root);
+  assert_true(json_is_true(json_object_get(r, "found")));
+  assert_string_equal(str(r, "address", NULL), "$7E:0110");
+  assert_string_equal(str(r, "instruction", "text"), "STA $0110");
+  assert_true(json_integer_value(json_object_get(r, "instructions_ago")) > 0);
+  json_decref(root);
+
+  char *dir = z3_test_tmpdir();
+  char *args = z3_strfmt("save-state --path '%s/here.z3s'", dir);
+  r = ok(args, &root);
+  assert_true(json_integer_value(json_object_get(r, "bytes")) > 48);
+  json_decref(root);
+  free(args);
+  ok("step --count 300", &root), json_decref(root);
+  args = z3_strfmt("load-state --path '%s/here.z3s'", dir);
+  r = ok(args, &root);
+  assert_string_equal(str(r, "registers", "pc"), pc);
+  json_decref(root);
+  free(args);
+  int code;
+  args = z3_strfmt("load-state --path '%scalls.lbl'", PROGRAMS); /* not a savestate: refused, session unchanged */
+  root = z3(args, &code);
+  assert_int_equal(code, 2);
+  assert_true(mentions(root, "not a z3ed savestate"));
+  json_decref(root);
+  free(args);
+  r = ok("registers", &root);
+  assert_string_equal(str(r, "registers", "pc"), pc);
+  json_decref(root);
+  root = z3("step-back --count 1000000", &code);
+  assert_int_equal(code, 2);
+  assert_true(mentions(root, "no history to step back into"));
+  json_decref(root);
+
+  /* a session started from the state */
+  char *cmd = z3_strfmt("'%s' debug start --rom '%scalls.sfc' --socket '%s/t.sock' --state '%s/here.z3s' "
+                        "--idle-timeout 30 -q && '%s' debug registers --session '%s/t.sock' --output-format json "
+                        "| grep -q '\"pc\": \"%s\"' && '%s' debug stop --session '%s/t.sock' -q",
+                        Z3_EXE, PROGRAMS, dir, dir, Z3_EXE, dir, pc, Z3_EXE, dir);
+  assert_int_equal(system(cmd), 0);
+  free(cmd);
+  cmd = z3_strfmt("'%s' debug start --rom '%scalls.sfc' --socket '%s/u.sock' --state '%scalls.lbl' 2>&1 "
+                  "| grep -q 'not a z3ed savestate'", Z3_EXE, PROGRAMS, dir, PROGRAMS);
+  assert_int_equal(system(cmd), 0);
+  free(cmd);
+  free(dir);
+  free(pc);
+}
+
 /* ---- raw frames ------------------------------------------------------------ */
 
 static int connect_raw(void) {
@@ -278,6 +342,7 @@ int main(void) {
       cmocka_unit_test(test_session__break_continue_watch_and_inspect),
       cmocka_unit_test(test_session__memory_write_search_snapshot_diff_and_game_state),
       cmocka_unit_test(test_session__usage_errors_name_the_parameter),
+      cmocka_unit_test(test_session__step_back_last_write_and_states),
       cmocka_unit_test(test_session__malformed_requests_get_errors_and_the_server_stays_up),
       cmocka_unit_test(test_session__no_session_is_a_clear_error),
   };

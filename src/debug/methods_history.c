@@ -1,0 +1,89 @@
+/* Methods that go back in time or keep the whole console: step-back,
+ * last-write, save-state and load-state. */
+#include <stdio.h>
+
+#include "debug/debug_internal.h"
+#include "debug/methods_internal.h"
+#include "debug/report.h"
+#include "emu/savestate.h"
+
+/* Largest savestate read (a state is about 1 MiB before compression). */
+#define MAX_STATE_BYTES (16u << 20)
+
+z3_status m_step_back(call *c) {
+  uint64_t n;
+  z3_status st = param_int(c, "count", 1, 1, MAX_STEP_BACK, &n);
+  z3_debug_stop stop;
+  if (!st) st = z3_debug_step_back(c->dbg, n, &stop, c->err);
+  if (!st) debug_stop_json(c->dbg, &stop, c->result);
+  return st;
+}
+
+z3_status m_last_write(call *c) {
+  uint32_t addr;
+  z3_status st = param_required(c, "address");
+  if (!st) st = param_address(c, "address", &addr);
+  z3_last_write w;
+  if (!st) st = z3_debug_last_write(c->dbg, addr, &w, c->err);
+  if (st) return st;
+  json_object_set_new(c->result, "address", debug_address_json(w.address));
+  json_object_set_new(c->result, "found", json_boolean(w.found));
+  json_object_set_new(c->result, "searched_from_frame", json_integer((json_int_t)w.searched_from_frame));
+  if (!w.found) return Z3_OK;
+  json_object_set_new(c->result, "pc", debug_address_json(w.pc));
+  json_object_set_new(c->result, "instruction", debug_instruction_json(c->dbg, w.pc, false, false));
+  json_object_set_new(c->result, "frame", json_integer((json_int_t)w.frame));
+  json_object_set_new(c->result, "line", json_integer(w.line));
+  json_object_set_new(c->result, "instructions_ago",
+                      json_integer((json_int_t)(z3_debug_console(c->dbg)->cpu.instructions - w.instructions)));
+  char hex[8];
+  snprintf(hex, sizeof hex, "$%02X", w.old_value);
+  json_object_set_new(c->result, "old_value", json_string(hex));
+  snprintf(hex, sizeof hex, "$%02X", w.value);
+  json_object_set_new(c->result, "value", json_string(hex));
+  return Z3_OK;
+}
+
+z3_status m_save_state(call *c) {
+  const char *path;
+  z3_status st = param_required(c, "path");
+  if (!st) st = param_str(c, "path", &path);
+  if (st) return st;
+  z3_buf data;
+  z3_buf_init(&data);
+  st = z3_snes_state_save(z3_debug_console(c->dbg), &data, c->err);
+  if (!st) st = z3_file_write_atomic(path, data.data, data.len, NULL, c->err);
+  if (!st) {
+    json_object_set_new(c->result, "path", json_string(path));
+    json_object_set_new(c->result, "bytes", json_integer((json_int_t)data.len));
+    json_object_set_new(c->result, "frame", json_integer((json_int_t)z3_debug_console(c->dbg)->frame));
+  }
+  z3_buf_release(&data);
+  return st;
+}
+
+z3_status z3_debug_load_state(z3_debug *dbg, const char *path, z3_error *err) {
+  z3_buf data;
+  z3_buf_init(&data);
+  z3_status st = z3_file_read(&data, path, MAX_STATE_BYTES, err);
+  if (!st) st = z3_snes_state_load(dbg->snes, data.data, data.len, path, err);
+  z3_buf_release(&data);
+  if (st) return st;
+  debug_track_reset(dbg); /* the calls and the trace belong to the old timeline */
+  debug_update_hooks(dbg);
+  debug_history_clear(dbg);
+  debug_history_changed(dbg);
+  return Z3_OK;
+}
+
+z3_status m_load_state(call *c) {
+  const char *path;
+  z3_status st = param_required(c, "path");
+  if (!st) st = param_str(c, "path", &path);
+  if (!st) st = z3_debug_load_state(c->dbg, path, c->err);
+  if (st) return st;
+  z3_debug_stop stop = {.reason = Z3_DBG_STEP};
+  debug_stop_json(c->dbg, &stop, c->result);
+  json_object_del(c->result, "reason");
+  return Z3_OK;
+}
