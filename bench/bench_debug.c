@@ -2,7 +2,8 @@
  * The debugger's costs (issue 15's goals): frames per second of bench_emu's
  * CPU-bound program in a debug session with no breakpoints, with 100
  * execution breakpoints and 20 watchpoints that never hit, and with the
- * trace ring on; and the round trip of a `step` request over a session's
+ * trace ring on; a session against a bare console; step-back of 1,000 steps
+ * and last-write; and the round trip of a `step` request over a session's
  * socket (median and p99 of 1,000, connecting per request as the CLI does).
  */
 #include <signal.h>
@@ -119,6 +120,63 @@ static void round_trip(const bench_ctx *ctx, const z3_rom *rom) {
   bench_report(name, ms, 1, extra);
 }
 
+/* What a session costs a plain run (checkpoints every 10 frames, the hook
+ * off): the same frames on a bare console and in a session. */
+static void session_cost(const bench_ctx *ctx, const z3_rom *rom) {
+  const char *name = "debug_frames_session_vs_bare";
+  if (!bench_selected(ctx, name)) return;
+  double bare[BENCH_RUNS], ms[BENCH_RUNS];
+  z3_error err;
+  z3_error_init(&err);
+  for (int r = -1; r < BENCH_RUNS; r++) {
+    z3_snes *snes;
+    if (z3_snes_create(&snes, rom, &err)) return bench_report_error(name, err.message);
+    double t0 = bench_now_ms();
+    z3_snes_run(snes, FRAMES, false, 0);
+    double a = bench_now_ms() - t0;
+    z3_snes_free(snes);
+    double b = run_session(rom, PLAIN, &err);
+    if (b < 0) return bench_report_error(name, err.message);
+    if (r >= 0) bare[r] = a, ms[r] = b;
+  }
+  double base = bench_median(bare, BENCH_RUNS), med = bench_median(ms, BENCH_RUNS);
+  char extra[128];
+  snprintf(extra, sizeof extra, ",\"frames\":%d,\"fps\":%.0f,\"fps_bare\":%.0f,\"slowdown_percent\":%.1f", FRAMES,
+           FRAMES / (med / 1e3), FRAMES / (base / 1e3), (med / base - 1) * 100);
+  bench_report(name, ms, BENCH_RUNS, extra);
+}
+
+/* step-back of 1,000 steps and last-write, 30 frames into a session with the trace on. */
+static void going_back(const bench_ctx *ctx, const z3_rom *rom) {
+  const char *name = "debug_step_back_1000";
+  if (!bench_selected(ctx, name)) return;
+  z3_error err;
+  z3_error_init(&err);
+  z3_debug *dbg;
+  z3_debug_opts opts = {.trace_size = 4096};
+  if (z3_debug_open(&dbg, rom, &opts, &err)) return bench_report_error(name, err.message);
+  z3_debug_run_frames(dbg, 35);
+  double back[BENCH_RUNS], lw[BENCH_RUNS];
+  z3_status st = Z3_OK;
+  for (int r = -1; r < BENCH_RUNS && !st; r++) {
+    z3_debug_step(dbg, 5000);
+    z3_debug_stop stop;
+    double t0 = bench_now_ms();
+    st = z3_debug_step_back(dbg, 1000, &stop, &err);
+    double t1 = bench_now_ms();
+    z3_last_write w;
+    if (!st) st = z3_debug_last_write(dbg, 0x7E0000, &w, &err); /* the NMI counter */
+    double t2 = bench_now_ms();
+    if (!st && !w.found) st = z3_error_set(&err, Z3_E_INTERNAL, "last-write found no write of the NMI counter");
+    if (r >= 0) back[r] = t1 - t0, lw[r] = t2 - t1;
+  }
+  z3_debug_free(dbg);
+  if (st) return bench_report_error(name, err.message);
+  char extra[64];
+  snprintf(extra, sizeof extra, ",\"last_write_ms\":%.2f", bench_median(lw, BENCH_RUNS));
+  bench_report(name, back, BENCH_RUNS, extra);
+}
+
 void bench_debug(const bench_ctx *ctx) {
   z3_error err;
   z3_error_init(&err);
@@ -126,6 +184,8 @@ void bench_debug(const bench_ctx *ctx) {
   if (!rom) return bench_report_error("debug_frames", err.message);
   frames(ctx, rom, "debug_frames_100_breakpoints_20_watchpoints", BREAKPOINTS);
   frames(ctx, rom, "debug_frames_trace_on", TRACE);
+  session_cost(ctx, rom);
+  going_back(ctx, rom);
   round_trip(ctx, rom);
   z3_rom_free(rom);
 }

@@ -20,7 +20,7 @@
 #include "debug/debug_internal.h"
 #include "emu/savestate.h"
 
-enum { CHECKPOINT_FRAMES = 10 };
+enum { CHECKPOINT_FRAMES = 20 };
 
 static debug_checkpoint *newest(z3_debug *dbg) {
   return dbg->history_count ? &dbg->history[dbg->history_count - 1] : NULL;
@@ -49,13 +49,16 @@ static void checkpoint(z3_debug *dbg) {
   size_t keep = dbg->history_count;
   while (keep && dbg->history[keep - 1].instructions >= snes->cpu.instructions) keep--;
   drop_from(dbg, keep);
+  z3_buf reuse; /* the oldest's memory, already paged in: fresh pages cost more than the copy */
+  z3_buf_init(&reuse);
   if (dbg->history_count == MAX_CHECKPOINTS) { /* forget the oldest */
-    z3_buf_release(&dbg->history[0].state);
+    reuse = dbg->history[0].state;
+    reuse.len = 0;
     memmove(dbg->history, dbg->history + 1, (MAX_CHECKPOINTS - 1) * sizeof *dbg->history);
     dbg->history_count--;
   }
   debug_checkpoint *c = &dbg->history[dbg->history_count];
-  z3_buf_init(&c->state);
+  c->state = reuse;
   if (z3_snes_state_capture(snes, &c->state, NULL) != Z3_OK) { /* out of memory: no checkpoint */
     z3_buf_release(&c->state);
     return;

@@ -80,8 +80,8 @@ static const z3_command z3_cmds_debug[] = {
     REMOTE("step-back", "go back instructions, exactly, to where the session was",
            "Goes back --count steps (the boundaries where `debug step` stops), restoring registers, "
            "memories, the picture being drawn, the trace and the call stack exactly as they were. It "
-           "replays from the session's checkpoints (one every 10 frames of running, and one after each "
-           "memory write or reset; the last 48 are kept), so it reaches back about 8 seconds of game; "
+           "replays from the session's checkpoints (one every 20 frames of running, and one after each "
+           "memory write or reset; the last 48 are kept), so it reaches back about 16 seconds of game; "
            "breakpoints do not fire on the way. Asking further back than the history reaches is an "
            "error that changes nothing.",
            ARGS(SESSION_ARG, {"count", Z3_ARG_INT, false, "1", NULL, "steps back", 1, 1000000}),

@@ -225,9 +225,12 @@ static void visit_ppu_frame(visit *v, z3_ppu_render *pr) {
   v_u16(v, &pr->frame_height, "frame_height");
   v_range(v, pr->frame_height, 0, Z3_PPU_MAX_HEIGHT, "frame_height");
   v_u64(v, &pr->frames_rendered, "frames_rendered");
-  for (unsigned y = 0; y < Z3_PPU_MAX_HEIGHT && ok(v); y++) {
+  /* Only what can still be seen: rows of the last frame or the one being
+   * drawn, and of a line that is not hi-res its first 256 pixels. */
+  unsigned rows = pr->height > pr->frame_height ? pr->height : pr->frame_height;
+  for (unsigned y = 0; y < rows && ok(v); y++) {
     v_bool(v, &pr->line_hires[y], "line_hires");
-    v_u32s(v, pr->frame[y], Z3_PPU_HIRES_WIDTH, "frame");
+    v_u32s(v, pr->frame[y], pr->line_hires[y] ? Z3_PPU_HIRES_WIDTH : Z3_PPU_WIDTH, "frame");
   }
   section_end(v);
 }

@@ -118,10 +118,10 @@ Z3_TEST(test_history__ten_thousand_forward_and_back_on_the_sample) {
   forward_and_back(Z3_SAMPLE, NULL, 25, 10000, 1);
 }
 
-/* Far enough to cross several checkpoints (one per 10 frames). */
+/* Far enough to cross several checkpoints (one per 20 frames). */
 Z3_TEST(test_history__across_checkpoints) {
   (void)state;
-  forward_and_back(PROGRAMS "calls.sfc", PROGRAMS "calls.lbl", 2, 400000, 21);
+  forward_and_back(PROGRAMS "calls.sfc", PROGRAMS "calls.lbl", 2, 700000, 41);
 }
 
 /* One step at a time: back 1 undoes step 1, at every point of a stretch
