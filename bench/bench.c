@@ -215,6 +215,7 @@ int main(int argc, char **argv) {
     bench_text(&ctx);
     bench_cpu(&ctx);
     bench_emu(&ctx);
+    bench_peer(&ctx);
     bench_debug(&ctx);
     bench_apu(&ctx);
     bench_disasm(&ctx);
