@@ -134,6 +134,12 @@ z3_status z3_debug_last_write(z3_debug *dbg, uint32_t addr, z3_last_write *out, 
  * the call stack, trace and history start again from there. */
 z3_status z3_debug_load_state(z3_debug *dbg, const char *path, z3_error *err);
 
+/* Writes one line per instruction, as it is about to run, to path until
+ * closed (docs/debugger.md has the format); replays are not logged. */
+z3_status z3_debug_trace_log_open(z3_debug *dbg, const char *path, z3_error *err);
+/* Closes the log (if open); the lines it holds. */
+uint64_t z3_debug_trace_log_close(z3_debug *dbg);
+
 /* ---- what the session saw (track.c) ---- */
 /* The call stack, outermost first. */
 const z3_call_frame *z3_debug_callstack(const z3_debug *dbg, size_t *depth);

@@ -2,6 +2,8 @@
 #ifndef Z3_DEBUG_INTERNAL_H
 #define Z3_DEBUG_INTERNAL_H
 
+#include <stdio.h>
+
 #include "debug/debug.h"
 
 typedef enum run_mode {
@@ -77,6 +79,10 @@ struct z3_debug {
   size_t trace_size, trace_head, trace_count;
   debug_snapshot snapshots[MAX_SNAPSHOTS];
   size_t snapshot_count;
+  /* trace_log.c: every instruction to a file while open */
+  FILE *trace_log;
+  uint64_t trace_log_lines;
+  uint64_t trace_log_at;       /* cpu->instructions of the last line: a boundary is logged once */
   /* history (history.c): checkpoints oldest first, and the replay in progress */
   debug_checkpoint *history;
   size_t history_count;
@@ -105,6 +111,9 @@ void debug_history_release(z3_debug *dbg);
 uint64_t debug_history_frames_until_checkpoint(const z3_debug *dbg);
 /* While replaying: the write watch of last-write, or none. */
 void debug_history_hooks(z3_debug *dbg);
+
+/* trace_log.c: the line of the instruction about to run */
+void debug_trace_log_write(z3_debug *dbg, const z3_cpu *cpu);
 
 /* breakpoints.c */
 uint32_t debug_canonical_address(uint32_t addr);

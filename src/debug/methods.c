@@ -341,7 +341,7 @@ static const struct method {
     {"snapshot", m_snapshot},       {"diff", m_diff},
     {"game-state", m_game_state},   {"step-back", m_step_back},
     {"last-write", m_last_write},   {"save-state", m_save_state},
-    {"load-state", m_load_state},
+    {"load-state", m_load_state},   {"trace-log", m_trace_log},
 };
 
 bool z3_debug_method_exists(const char *method) {
@@ -363,6 +363,6 @@ z3_status z3_debug_call(z3_debug *dbg, const char *method, const json_t *params,
   z3_error_hint(err, "methods: registers, step, step-over, step-out, continue, run-frames, run-to, reset, break, "
                      "breakpoints, enable, disable, delete, memory-read, memory-write, memory-search, snapshot, diff, "
                      "callstack, trace, disasm, symbols-load, game-state, step-back, last-write, save-state, "
-                     "load-state");
+                     "load-state, trace-log");
   return Z3_E_NOT_FOUND;
 }

@@ -1,5 +1,5 @@
-/* Methods that go back in time or keep the whole console: step-back,
- * last-write, save-state and load-state. */
+/* Methods that go back in time, keep the whole console or log it: step-back,
+ * last-write, save-state, load-state and trace-log. */
 #include <stdio.h>
 
 #include "debug/debug_internal.h"
@@ -85,5 +85,24 @@ z3_status m_load_state(call *c) {
   z3_debug_stop stop = {.reason = Z3_DBG_STEP};
   debug_stop_json(c->dbg, &stop, c->result);
   json_object_del(c->result, "reason");
+  return Z3_OK;
+}
+
+z3_status m_trace_log(call *c) {
+  bool stop = false;
+  const char *path = NULL;
+  z3_status st = param_bool(c, "stop", &stop);
+  if (!st) st = param_str(c, "path", &path);
+  if (st) return st;
+  if (!stop && !path) return bad_param(c, "path", "give the file to write, or stop: true");
+  if (stop) {
+    json_object_set_new(c->result, "lines", json_integer((json_int_t)z3_debug_trace_log_close(c->dbg)));
+    json_object_set_new(c->result, "logging", json_false());
+    return Z3_OK;
+  }
+  st = z3_debug_trace_log_open(c->dbg, path, c->err);
+  if (st) return st;
+  json_object_set_new(c->result, "path", json_string(path));
+  json_object_set_new(c->result, "logging", json_true());
   return Z3_OK;
 }

@@ -32,6 +32,7 @@ z3_status m_step_back(call *c);
 z3_status m_last_write(call *c);
 z3_status m_save_state(call *c);
 z3_status m_load_state(call *c);
+z3_status m_trace_log(call *c);
 /* game_state.c */
 z3_status m_game_state(call *c);
 

@@ -25,6 +25,7 @@ static bool debug_hook(void *ctx, const z3_cpu *cpu) {
   if (dbg->mode == RUN_SCAN || dbg->mode == RUN_SCAN_WRITES) return replay_hook(dbg, cpu);
   bool repeat = dbg->tk.have_prev && cpu->instructions == dbg->tk.seen_instructions;
   if (!repeat && (dbg->tracking || dbg->mode != RUN_FREE)) debug_track(dbg, cpu);
+  if (dbg->trace_log && !dbg->replaying && cpu->instructions != dbg->trace_log_at) debug_trace_log_write(dbg, cpu);
   if (dbg->mode == RUN_COUNT) return replay_arrived(dbg, cpu);
   uint32_t pc24 = (uint32_t)cpu->r.pbr << 16 | cpu->r.pc;
   /* a resume does not stop again on the breakpoint it stopped at */
@@ -71,7 +72,7 @@ static bool debug_hook(void *ctx, const z3_cpu *cpu) {
 
 void debug_update_hooks(z3_debug *dbg) {
   z3_cpu *cpu = &dbg->snes->cpu;
-  bool every = dbg->tracking || dbg->mode != RUN_FREE;
+  bool every = dbg->tracking || dbg->mode != RUN_FREE || dbg->trace_log;
   if (every || dbg->exec_enabled) {
     cpu->hook = debug_hook;
     cpu->hook_ctx = dbg;
@@ -116,6 +117,7 @@ void z3_debug_free(z3_debug *dbg) {
   if (!dbg) return;
   debug_release_breakpoints(dbg);
   debug_history_release(dbg);
+  if (dbg->trace_log) fclose(dbg->trace_log);
   for (size_t i = 0; i < dbg->snapshot_count; i++) z3_free(dbg->snapshots[i].bytes);
   z3_symbols_release(&dbg->symbols);
   z3_snes_free(dbg->snes);

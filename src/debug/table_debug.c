@@ -121,6 +121,25 @@ static const z3_command z3_cmds_debug[] = {
            "trace and history start again from there. A refused state changes nothing.",
            ARGS(SESSION_ARG, {"path", Z3_ARG_PATH, true, NULL, NULL, "the savestate to load", 0, 0}),
            STOP_RETURNS, "z3ed debug load-state --session /tmp/z3.sock --path boss.z3s"),
+    {
+        .resource = "debug", .action = "trace-log",
+        .summary = "log every instruction the session runs to a text file",
+        .description = "From now on, writes one line per instruction, as it is about to run, to --path: "
+                       "address, bytes, disassembly, registers, flags, scanline, clock in the line and "
+                       "frame, with a label line where one starts (format in docs/debugger.md, close to "
+                       "Mesen's trace logger). The session writes the file as it runs, so it is not "
+                       "atomic; --stop closes it and reports the lines written. Logging calls a hook "
+                       "before every instruction and slows the session; replays of step-back are not logged.",
+        .flags = Z3_CMD_WRITES_FILE, .safety = Z3_SAFETY_WRITES_FILES,
+        .effects = LIST("the session writes --path while it runs, until --stop"),
+        .args = ARGS(SESSION_ARG, {"path", Z3_ARG_OUT_PATH, false, NULL, NULL, "the log file to start", 0, 0},
+                     {"stop", Z3_ARG_BOOL, false, NULL, NULL, "close the log", 0, 0}),
+        .returns = RETURNS({"logging", "boolean", "whether a log is open now"},
+                           {"path", "string", "the log started"}, {"lines", "integer", "with --stop: lines written"}),
+        .examples = LIST("z3ed debug trace-log --session /tmp/z3.sock --path run.log",
+                         "z3ed debug trace-log --session /tmp/z3.sock --stop"),
+        .handler = cmd_debug_remote,
+    },
     REMOTE("step-over", "step, running a JSR/JSL at PC through to its return",
            "At a JSR or JSL, runs until execution is back at the next instruction with the stack "
            "where it was; any other instruction is a single step.",

@@ -181,6 +181,7 @@ Z3_TEST(test_session__step_back_last_write_and_states) {
   json_t *root, *r;
   ok("delete --id 1", &root), json_decref(root);
   ok("delete --id 2", &root), json_decref(root);
+  char *cmd;
   r = ok("step --count 500", &root);
   char *pc = strdup(str(r, "registers", "pc"));
   json_decref(root);
@@ -224,8 +225,24 @@ Z3_TEST(test_session__step_back_last_write_and_states) {
   assert_true(mentions(root, "no history to step back into"));
   json_decref(root);
 
+  /* trace to a file: one line per instruction run, replays not logged */
+  args = z3_strfmt("trace-log --path '%s/run.log'", dir);
+  r = ok(args, &root);
+  assert_true(json_is_true(json_object_get(r, "logging")));
+  json_decref(root);
+  free(args);
+  ok("step --count 40", &root), json_decref(root);
+  ok("step-back --count 10", &root), json_decref(root);
+  r = ok("trace-log --stop", &root);
+  assert_int_equal(json_integer_value(json_object_get(r, "lines")), 41); /* 40 ran, and the one about to */
+  json_decref(root);
+  cmd = z3_strfmt("test $(grep -c ' A:[0-9A-F]\\{4\\} X:' '%s/run.log') = 41 && grep -q '^inner:$' '%s/run.log' "
+                  "&& grep -q 'STA \\$0110 .* P:[nN][vV][mM][xX]' '%s/run.log'", dir, dir, dir);
+  assert_int_equal(system(cmd), 0);
+  free(cmd);
+
   /* a session started from the state */
-  char *cmd = z3_strfmt("'%s' debug start --rom '%scalls.sfc' --socket '%s/t.sock' --state '%s/here.z3s' "
+  cmd = z3_strfmt("'%s' debug start --rom '%scalls.sfc' --socket '%s/t.sock' --state '%s/here.z3s' "
                         "--idle-timeout 30 -q && '%s' debug registers --session '%s/t.sock' --output-format json "
                         "| grep -q '\"pc\": \"%s\"' && '%s' debug stop --session '%s/t.sock' -q",
                         Z3_EXE, PROGRAMS, dir, dir, Z3_EXE, dir, pc, Z3_EXE, dir);
