@@ -47,6 +47,12 @@ bool debug_peek_byte(void *user, uint32_t address, uint8_t *byte) {
   return true;
 }
 
+void debug_bytes_text(const z3_insn *insn, char out[16]) {
+  out[0] = '\0';
+  for (int i = 0; i < insn->length && i < 4; i++) snprintf(out + 3 * i, 16 - 3 * (size_t)i, "%02X ", insn->bytes[i]);
+  if (insn->length) out[3 * (insn->length < 4 ? insn->length : 4) - 1] = '\0';
+}
+
 json_t *debug_instruction_json(z3_debug *dbg, uint32_t address, bool m8, bool x8) {
   z3_snes *snes = z3_debug_console(dbg);
   z3_insn insn;
@@ -54,7 +60,7 @@ json_t *debug_instruction_json(z3_debug *dbg, uint32_t address, bool m8, bool x8
   z3_disasm_decode(debug_peek_byte, snes, address, m8, x8, snes->cpu.r.dbr, &insn, &bad);
   char text[64], bytes[16] = "";
   z3_disasm_instruction_text(&insn, text, sizeof text);
-  for (int i = 0; i < insn.length; i++) snprintf(bytes + 3 * i, sizeof bytes - 3 * (size_t)i, "%s%02X", i ? " " : "", insn.bytes[i]);
+  debug_bytes_text(&insn, bytes);
   json_t *o = json_object();
   json_object_set_new(o, "address", debug_address_json(address));
   json_object_set_new(o, "bytes", json_string(bytes));

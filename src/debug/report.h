@@ -4,6 +4,7 @@
 
 #include <jansson.h>
 
+#include "asm/disasm.h"
 #include "debug/debug.h"
 
 json_t *debug_address_json(uint32_t address);
@@ -15,6 +16,8 @@ json_t *debug_instruction_json(z3_debug *dbg, uint32_t address, bool m8, bool x8
 json_t *debug_instruction_at_regs(z3_debug *dbg, const z3_cpu_regs *regs);
 /* A disassembler read callback over the console (user: the z3_snes), without side effects. */
 bool debug_peek_byte(void *user, uint32_t address, uint8_t *byte);
+/* The instruction's bytes as hex pairs ("8D 10 01"). */
+void debug_bytes_text(const z3_insn *insn, char out[16]);
 /* Innermost call first. */
 json_t *debug_callstack_json(z3_debug *dbg);
 /* Why the session stopped, the registers, the instruction at PC, the call stack. */

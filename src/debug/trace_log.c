@@ -27,7 +27,7 @@ void debug_trace_log_write(z3_debug *dbg, const z3_cpu *cpu) {
   z3_disasm_decode(debug_peek_byte, snes, pc, m8, x8, r->dbr, &insn, &bad);
   char text[64], bytes[16] = "", p[9];
   z3_disasm_instruction_text(&insn, text, sizeof text);
-  for (int i = 0; i < insn.length; i++) snprintf(bytes + 3 * i, sizeof bytes - 3 * (size_t)i, "%s%02X", i ? " " : "", insn.bytes[i]);
+  debug_bytes_text(&insn, bytes);
   flags_text(r, p);
   const char *label = z3_symbols_name_at(&dbg->symbols, pc);
   if (label) fprintf(dbg->trace_log, "%s:\n", label);

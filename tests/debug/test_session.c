@@ -195,6 +195,7 @@ Z3_TEST(test_session__step_back_last_write_and_states) {
   assert_true(json_is_true(json_object_get(r, "found")));
   assert_string_equal(str(r, "address", NULL), "$7E:0110");
   assert_string_equal(str(r, "instruction", "text"), "STA $0110");
+  assert_string_equal(str(r, "instruction", "bytes"), "8D 10 01");
   assert_true(json_integer_value(json_object_get(r, "instructions_ago")) > 0);
   json_decref(root);
 
