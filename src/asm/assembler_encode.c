@@ -199,11 +199,11 @@ z3_status asm_instruction(asm_state *st, const char *word, char *operand, bool *
     if (op >= 0) return put(st, op, 0, 0, operand);
     f = F_PLAIN; /* a label called A */
   }
+  int move = find_opcode(mn, Z3_AM_BLOCK_MOVE);
+  if (move >= 0) return block_move(st, move, expr);
   if (f == F_IMM) return immediate(st, mn, suffix, expr);
   int rel = find_opcode(mn, Z3_AM_RELATIVE), rel_long = find_opcode(mn, Z3_AM_RELATIVE_LONG);
   if (f == F_PLAIN && (rel >= 0 || rel_long >= 0)) return branch(st, rel >= 0 ? rel : rel_long, rel < 0, expr);
-  int move = find_opcode(mn, Z3_AM_BLOCK_MOVE);
-  if (move >= 0) return block_move(st, move, expr);
   if (f == F_PLAIN) {
     int op = find_opcode(mn, Z3_AM_IMMEDIATE_16); /* PEA $1234 */
     if (op < 0) op = find_opcode(mn, Z3_AM_IMMEDIATE_8); /* BRK $03, COP $03 */
