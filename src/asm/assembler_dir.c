@@ -191,7 +191,7 @@ static z3_status data(asm_state *st, char *a, int width) {
     if (asm_eval(st, items[i], &v)) return st->failed;
     int64_t lo = width == 4 ? INT32_MIN : -(1ll << (8 * width - 1));
     int64_t hi = width == 4 ? UINT32_MAX : (1ll << (8 * width)) - 1;
-    if (!v.unknown && (v.v < lo || v.v > hi))
+    if (!v.unknown && !v.label && (v.v < lo || v.v > hi))
       asm_defer(st, items[i], "value %lld does not fit in %d byte(s)", (long long)v.v, width);
     uint8_t bytes[4];
     for (int k = 0; k < width; k++) bytes[k] = (uint8_t)((uint64_t)v.v >> (8 * k));

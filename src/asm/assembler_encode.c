@@ -160,7 +160,8 @@ static z3_status addressed(asm_state *st, const char *mn, char suffix, form f, c
   for (int w = want; w <= 3 && best < 0; w++)
     if (by_width[f][w - 1] != NO_MODE && (best = find_opcode(mn, (z3_asm_mode)by_width[f][w - 1])) >= 0) size = w;
   /* JMP/JSR to a 24-bit label: the bank is the program bank, so the low 16 bits do */
-  for (int w = want - 1; w >= 1 && best < 0 && !suffix; w--)
+  bool jump = strcmp(mn, "JMP") == 0 || strcmp(mn, "JSR") == 0;
+  for (int w = want - 1; w >= 1 && best < 0 && !suffix && (jump || v.unknown); w--)
     if (by_width[f][w - 1] != NO_MODE && (best = find_opcode(mn, (z3_asm_mode)by_width[f][w - 1])) >= 0) size = w;
   if (best < 0) return asm_fail(st, expr, "%s has no addressing mode for '%s'%s", mn, expr, suffix ? " with this width" : "");
   if (!suffix && !v.unknown && size == 3 && (v.v < 0 || v.v > 0xFFFFFF))

@@ -72,6 +72,7 @@ static z3_status label_name(parser *ps, char *name, size_t cap) {
 
 static z3_status label_value(parser *ps, const char *name, const char *at, asm_value *out) {
   uint32_t v;
+  out->label = true;
   if (asm_lookup_label(ps->st, name, &v)) {
     out->v = v;
     return Z3_OK;
@@ -130,7 +131,7 @@ static z3_status function_call(parser *ps, const char *name, const char *at, asm
 static z3_status primary(parser *ps, asm_value *out) {
   skip(ps);
   const char *at = ps->p;
-  *out = (asm_value){0, 0, false};
+  *out = (asm_value){0, 0, false, false};
   char c = *ps->p;
   if (c == '(') {
     ps->p++;
@@ -251,6 +252,7 @@ static z3_status parse_binary(parser *ps, int level, asm_value *out) {
     out->v = apply(ps, op, at, out->v, rhs.v, unknown);
     out->width = 0;
     out->unknown = unknown;
+    out->label |= rhs.label;
   }
 }
 
@@ -263,13 +265,13 @@ z3_status asm_eval(asm_state *st, const char *text, asm_value *out) {
   if (n && n <= 15 && strspn(p, "+") >= n) {
     char name[24];
     snprintf(name, sizeof name, ":+%zu_%d", n, st->anon_count[1][n]);
-    *out = (asm_value){0, 0, false};
+    *out = (asm_value){0, 0, false, false};
     return label_value(&ps, name, p, out);
   }
   if (n && n <= 15 && strspn(p, "-") >= n) {
     char name[24];
     snprintf(name, sizeof name, ":-%zu_%d", n, st->anon_count[0][n] - 1);
-    *out = (asm_value){0, 0, false};
+    *out = (asm_value){0, 0, false, false};
     return label_value(&ps, name, p, out);
   }
   if (parse_binary(&ps, 0, out)) return st->failed;

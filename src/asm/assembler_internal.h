@@ -85,6 +85,7 @@ typedef struct asm_value {
   int64_t v;
   int width;               /* bytes a lone literal was written with ($0012: 2), else 0 */
   bool unknown;            /* a label not known yet (value is a guess) */
+  bool label;              /* a label took part: data directives then truncate quietly */
 } asm_value;
 
 typedef struct asm_state {

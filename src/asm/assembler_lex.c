@@ -100,7 +100,10 @@ void asm_define_remove(asm_state *st, const char *name, size_t len) {
 }
 
 /* One round: replaces every !name and !{name}; *did says whether any was. */
-static z3_status substitute_once(asm_state *st, const char *in, char *out, bool *did) {
+static bool define_start(char c) { return isalpha((unsigned char)c) || c == '_'; }
+
+/* `orig` is the line as the caller has it, for columns in the first round. */
+static z3_status substitute_once(asm_state *st, const char *in, const char *orig, char *out, bool *did) {
   size_t n = 0;
   *did = false;
   for (const char *p = in; *p;) {
@@ -109,7 +112,7 @@ static z3_status substitute_once(asm_state *st, const char *in, char *out, bool 
     if (p[0] == '!' && p[1] == '{') {
       const char *close = strchr(p, '}');
       if (close) name = p + 2, len = (size_t)(close - name), skip = len + 3;
-    } else if (p[0] == '!' && asm_ident_char(p[1])) {
+    } else if (p[0] == '!' && define_start(p[1])) {
       name = p + 1;
       while (asm_ident_char(name[len])) len++;
       skip = len + 1;
@@ -120,7 +123,7 @@ static z3_status substitute_once(asm_state *st, const char *in, char *out, bool 
       continue;
     }
     const char *value = asm_define_get(st, name, len);
-    if (!value) return asm_fail(st, p, "define '!%.*s' is not defined", (int)len, name);
+    if (!value) return asm_fail(st, orig ? orig + (p - in) : NULL, "define '!%.*s' is not defined", (int)len, name);
     size_t vl = strlen(value);
     if (n + vl + 1 >= ASM_LINE_MAX) return asm_fail(st, p, "line longer than %d characters after defines", ASM_LINE_MAX);
     memcpy(out + n, value, vl);
@@ -133,7 +136,6 @@ static z3_status substitute_once(asm_state *st, const char *in, char *out, bool 
 }
 
 z3_status asm_substitute(asm_state *st, const char *in, char *out, const char *at) {
-  (void)at;
   char *tmp = z3_malloc(ASM_LINE_MAX);
   if (!tmp) return asm_fail(st, NULL, "out of memory");
   z3_status s = Z3_OK;
@@ -141,7 +143,7 @@ z3_status asm_substitute(asm_state *st, const char *in, char *out, const char *a
   strcpy(tmp, in);
   int round = 0;
   for (; did && round < ASM_DEFINE_ROUNDS; round++) {
-    if ((s = substitute_once(st, tmp, out, &did))) break;
+    if ((s = substitute_once(st, tmp, round == 0 && at == in ? in : NULL, out, &did))) break;
     strcpy(tmp, out);
   }
   if (!s && did) s = asm_fail(st, NULL, "defines expand without end (a define that names itself?)");

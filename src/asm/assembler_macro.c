@@ -49,8 +49,8 @@ static bool active(const asm_state *st) { return st->if_depth == 0 || st->ifs[st
 static z3_status condition(asm_state *st, const char *text, bool *out) {
   char *line = z3_malloc(ASM_LINE_MAX);
   if (!line) return asm_fail(st, NULL, "out of memory");
-  asm_value v = {0, 0, false};
-  z3_status s = asm_substitute(st, text, line, text);
+  asm_value v = {0, 0, false, false};
+  z3_status s = asm_substitute(st, text, line, NULL);
   if (!s) {
     const char *saved = st->line_start;
     st->line_start = line;
@@ -206,7 +206,7 @@ static z3_status macro_call(asm_state *st, char *text) {
 static z3_status define_assignment(asm_state *st, const char *line, bool *handled) {
   const char *p = asm_skip_space(line);
   *handled = false;
-  if (*p != '!' || !asm_ident_char(p[1])) return Z3_OK;
+  if (*p != '!' || !(isalpha((unsigned char)p[1]) || p[1] == '_')) return Z3_OK;
   const char *name = p + 1;
   size_t len = 0;
   while (asm_ident_char(name[len])) len++;
@@ -219,7 +219,7 @@ static z3_status define_assignment(asm_state *st, const char *line, bool *handle
   if (kind == '?' && asm_define_get(st, name, len)) return Z3_OK;
   char *value = z3_malloc(ASM_LINE_MAX);
   if (!value) return asm_fail(st, NULL, "out of memory");
-  z3_status s = asm_substitute(st, asm_skip_space(q), value, q);
+  z3_status s = asm_substitute(st, asm_skip_space(q), value, NULL);
   size_t vl = s ? 0 : strlen(value);
   if (!s && vl >= 2 && value[0] == '"' && value[vl - 1] == '"') {
     memmove(value, value + 1, vl - 2);
