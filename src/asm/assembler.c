@@ -121,12 +121,27 @@ static z3_status labels_grow(asm_state *st) {
   return Z3_OK;
 }
 
-bool asm_lookup_label(asm_state *st, const char *name, uint32_t *value) {
-  if (!st->label_cap) return false;
+static bool lookup_exact(asm_state *st, const char *name, uint32_t *value) {
   asm_label *l = label_slot(st, name);
   if (!l->name || l->pass < st->pass - 1) return false;
   *value = l->value;
   return true;
+}
+
+/* Parent.sub may also be written Parent_sub, as asar 1.x names sublabels. */
+bool asm_lookup_label(asm_state *st, const char *name, uint32_t *value) {
+  if (!st->label_cap) return false;
+  if (lookup_exact(st, name, value)) return true;
+  char alias[512];
+  size_t n = strlen(name);
+  if (n >= sizeof alias || name[0] == ':') return false;
+  for (size_t i = 1; i + 1 < n; i++) {
+    if (name[i] != '_') continue;
+    memcpy(alias, name, n + 1);
+    alias[i] = '.';
+    if (lookup_exact(st, alias, value)) return true;
+  }
+  return false;
 }
 
 z3_status asm_define_label(asm_state *st, const char *name, uint32_t value, const char *at) {
@@ -276,7 +291,7 @@ static bool place_blocks(asm_state *st) {
     if (b->allocated && need <= b->capacity) continue;
     if (!st->opt->alloc) {
       st->loc = NULL;
-      asm_fail(st, NULL, "freespace needs a ROM to allocate from (give --rom)");
+      asm_fail(st, NULL, "%s:%d: freespace needs a ROM to allocate from (give --rom)", b->file, b->line);
       return false;
     }
     size_t offset;
@@ -284,7 +299,8 @@ static bool place_blocks(asm_state *st) {
     z3_error_init(&e);
     if (st->opt->alloc(st->opt->alloc_user, need, b->one_bank, &offset, &e) != Z3_OK) {
       st->loc = NULL;
-      asm_fail(st, NULL, "freespace exhausted: no room for a block of %zu bytes (%s)", need, e.message);
+      asm_fail(st, NULL, "%s:%d: freespace exhausted: no room for a block of %zu bytes (%s)", b->file, b->line, need, e.message);
+      if (e.hint[0]) z3_error_hint(st->err, "%s", e.hint);
       return false;
     }
     b->allocated = true;

@@ -105,6 +105,8 @@ static z3_status d_freespace(asm_state *st, char *a) {
   size_t index = st->block_seen++;
   asm_freeblock *b = &st->blocks[index];
   b->one_bank = true;
+  b->file = st->loc->file;
+  b->line = st->loc->line;
   st->have_pc = true;
   st->base_delta = 0;
   st->in_freespace = true;

@@ -64,6 +64,8 @@ typedef struct asm_freeblock {
   size_t size;              /* bytes written this pass, after the tag */
   size_t prev_size;         /* the last pass's, which the tag states */
   bool one_bank;
+  const char *file;         /* where the freespace directive is, for messages */
+  int line;
 } asm_freeblock;
 
 typedef struct asm_if {
