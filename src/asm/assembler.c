@@ -242,6 +242,8 @@ z3_status asm_emit(asm_state *st, const uint8_t *bytes, size_t n, const char *at
   if (st->in_freespace) {
     asm_freeblock *b = &st->blocks[st->freeblock];
     b->size += n;
+    if (b->size + 8 > z3_mapping_bank_size(st->mapping))
+      return asm_fail(st, at, "a freespace block must fit in one bank (%zu bytes with its tag)", z3_mapping_bank_size(st->mapping));
   }
   return Z3_OK;
 }
@@ -278,6 +280,7 @@ static void reset_pass(asm_state *st) {
   asm_list_clear(&st->warnings);
   st->clean_count = 0;
   st->lines = 0;
+  st->macro_calls = 0;
 }
 
 /* Gives each freespace block that has no room yet a place; true when one moved. */

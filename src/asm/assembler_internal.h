@@ -15,6 +15,7 @@ enum {
   ASM_LINE_MAX = 4096,     /* one line after define substitution */
   ASM_MAX_MACRO_ARGS = 16,
   ASM_DEFINE_ROUNDS = 64,  /* substitutions per line: stops a define that names itself */
+  ASM_MAX_LINES = 1000000, /* per pass, counting macro lines: stops runaway macros and includes */
 };
 
 /* Where a line came from; `parent` is the incsrc or macro call that led here. */

@@ -236,7 +236,7 @@ z3_status asm_run_text(asm_state *st, const char *file, const char *text, size_t
     size_t n = nl ? (size_t)(nl - p) : (size_t)(end - p);
     loc.line++;
     st->loc = &loc;
-    st->lines++;
+    if (++st->lines > ASM_MAX_LINES) return asm_fail(st, NULL, "more than %d lines in one pass (runaway includes?)", ASM_MAX_LINES);
     if (asm_process_line(st, p, n)) return st->failed;
     p += n + 1;
   }

@@ -190,7 +190,11 @@ static z3_status macro_call(asm_state *st, char *text) {
   st->depth++;
   for (size_t i = 0; i < m->line_count && !st->failed; i++) {
     loc.line = m->lines[i].line;
-    st->loc = caller; /* expansion errors belong to the call */
+    st->loc = caller;
+    if (++st->macro_calls > ASM_MAX_LINES) {
+      asm_fail(st, NULL, "more than %d macro lines in one pass (a macro that calls itself?)", ASM_MAX_LINES);
+      break;
+    } /* expansion errors belong to the call */
     if (expand(st, m, args, m->lines[i].text, line)) break;
     st->loc = &loc;
     asm_process_line(st, line, strlen(line));

@@ -116,6 +116,16 @@ Z3_TEST(test_macros) {
   expect_error("org $008000\n%nope()\n", NULL, "t.asm:2:1", "macro 'nope' is not defined");
   expect_error("macro m()\n  lda Nowhere\nendmacro\norg $008000\n%m()\n", NULL, "t.asm:2", "(in macro m); in a macro called from t.asm:5");
   expect_error("macro m()\n%m()\nendmacro\norg $008000\n%m()\n", NULL, "t.asm", "nested deeper");
+  /* wide rather than deep: 10^8 lines are refused long before they run */
+  char wide[2048] = "macro m0()\nnop\nendmacro\n";
+  for (int i = 1; i <= 8; i++) {
+    char part[200];
+    snprintf(part, sizeof part, "macro m%d()\n%%m%d() : %%m%d() : %%m%d() : %%m%d() : %%m%d()\n%%m%d() : %%m%d() : %%m%d() : %%m%d() : %%m%d()\nendmacro\n",
+             i, i - 1, i - 1, i - 1, i - 1, i - 1, i - 1, i - 1, i - 1, i - 1, i - 1);
+    strcat(wide, part);
+  }
+  strcat(wide, "org $008000\n%m8()\n");
+  expect_error(wide, NULL, "t.asm", "macro lines in one pass");
 }
 
 Z3_TEST(test_data_fill_pad_and_pc) {
@@ -163,6 +173,7 @@ Z3_TEST(test_errors_name_the_place) {
   expect_error("org $008000\ndb 1/0\n", NULL, "t.asm:2", "division by zero");
   expect_error("incsrc \"x.asm\"\n", NULL, "t.asm:1", "includes are disabled");
   expect_error("org $008000\nfreecode\nrtl\n", NULL, "", "freespace needs a ROM");
+  expect_error("freecode\nfill $8000\n", NULL, "t.asm:2", "must fit in one bank");
 }
 
 static int mkdir_p_for_test(const char *path) { return mkdir(path, 0755); }
