@@ -57,5 +57,7 @@ void bench_apu(const bench_ctx *ctx);
 void bench_peer(const bench_ctx *ctx);
 /* bench_asm.c: disassembled instructions per second. */
 void bench_disasm(const bench_ctx *ctx);
+/* bench_assemble.c: a generated 5,000-line asar patch assembled in memory. */
+void bench_assemble(const bench_ctx *ctx);
 
 #endif

@@ -3,6 +3,7 @@
 #include "cmd/table_macros.h"
 
 static const char *const symbol_formats[] = {"auto", "wla", "ca65", "vice", "mesen", NULL};
+static const char *const asm_mappings[] = {"lorom", "hirom", "exlorom", "exhirom", NULL};
 
 static const z3_command z3_cmds_asm[] = {
     {
@@ -38,6 +39,37 @@ static const z3_command z3_cmds_asm[] = {
         .examples = LIST("z3ed asm disassemble --rom zelda3.sfc --address '$00:8000' --count 8",
                          "z3ed asm disassemble --rom zelda3.sfc --address 0x008005 --count 4 --m16 --x16 --format json"),
         .handler = cmd_asm_disassemble,
+    },
+    {
+        .resource = "asm", .action = "assemble",
+        .summary = "assemble an asar-syntax 65816 patch and list the bytes it would write",
+        .description = "Runs the assembler (docs/assembler.md) over --patch and reports every run of bytes with "
+                       "its SNES address and file offset, the labels, and the output of print and warn. Without "
+                       "--rom, patches that place code with org only are assembled against --mapping (freespace, "
+                       "read1() and check title need a ROM); with --rom, freespace is allocated in that ROM's free "
+                       "space, but the ROM is never changed (use `patch asm` for that). incsrc and incbin read only "
+                       "inside the patch's folder. Errors name file:line:col and the include or macro chain.",
+        .flags = Z3_CMD_WRITES_FILE, .safety = Z3_SAFETY_WRITES_FILES,
+        .effects = LIST("reads the patch and the files it includes", "reads --rom when given",
+                        "writes --symbols when given"),
+        .args = ARGS({"patch", Z3_ARG_PATH, true, NULL, NULL, "the .asm file", 0, 0},
+                     {"rom", Z3_ARG_PATH, false, NULL, NULL, "ROM to assemble against (freespace, read1(), check title)", 0, 0},
+                     {"mapping", Z3_ARG_ENUM, false, "lorom", asm_mappings, "mapping until the patch names one (default: the ROM's, else lorom)", 0, 0},
+                     {"symbols", Z3_ARG_OUT_PATH, false, NULL, NULL, "write the labels as a WLA .sym file (asar, Mesen, bsnes read it)", 0, 0}),
+        .returns = RETURNS({"patch", "string", "the file assembled"},
+                           {"passes", "integer", "passes until every label settled"},
+                           {"lines", "integer", "source lines read in the last pass (includes and macros counted)"},
+                           {"bytes_assembled", "integer", "bytes in all writes"},
+                           {"writes", "array", "address, offset, length and bytes (hex) of each run"},
+                           {"labels", "object", "label name to $BB:AAAA"},
+                           {"prints", "array", "what print said"},
+                           {"warnings", "array", "what warn said, with file:line"},
+                           {"freespace", "array", "blocks allocated (offset, address, length with the RATS tag)"},
+                           {"cleaned", "array", "old freespace blocks autoclean would release"},
+                           {"files", "array", "the .sym written, when --symbols"}),
+        .examples = LIST("z3ed asm assemble --patch hook.asm",
+                         "z3ed asm assemble --patch hook.asm --rom zelda3.sfc --symbols hook.sym --format json"),
+        .handler = cmd_asm_assemble,
     },
     END_OF_SECTION,
 };

@@ -1,5 +1,6 @@
 /* Commands of the patch resource: IPS and BPS. */
 #include "cmd/handlers.h"
+#include "cmd/handlers_asm.h"
 #include "cmd/table_macros.h"
 
 static const char *const formats_ips_bps[] = {"bps", "ips", NULL};
@@ -68,6 +69,38 @@ static const z3_command z3_cmds_patch[] = {
                            {"target_crc32", "string", "BPS: CRC32 of the result"}),
         .examples = LIST("z3ed patch info --patch hack.bps"),
         .handler = cmd_patch_info,
+    },
+    {
+        .resource = "patch", .action = "asm",
+        .summary = "assemble an asar-syntax patch into the ROM through the change log",
+        .description = "Assembles --patch (docs/assembler.md) against the ROM and writes the result through the "
+                       "change log, so --dry-run lists the writes without saving, and proposals and undo see "
+                       "every byte. freespace/freecode/freedata blocks are allocated in the ROM's free space "
+                       "(the expanded area, then the vanilla free blocks) behind a RATS tag; autoclean releases "
+                       "the block an earlier application left. A patch with any error (syntax, undefined label, "
+                       "branch out of range, org outside the ROM, freespace exhausted, include loop, failed "
+                       "assert) changes nothing. --symbols writes the labels as a WLA .sym file.",
+        .flags = Z3_CMD_NEEDS_ROM | Z3_CMD_MUTATES_ROM | Z3_CMD_WRITES_FILE, .safety = Z3_SAFETY_MUTATES_ROM,
+        .effects = LIST("reads the patch and the files it includes",
+                        "writes the assembled bytes into the ROM (change log; saved atomically over --rom keeping FILE.bak, or to --output)",
+                        "writes --symbols when given"),
+        .args = ARGS({"patch", Z3_ARG_PATH, true, NULL, NULL, "the .asm file", 0, 0},
+                     {"symbols", Z3_ARG_OUT_PATH, false, NULL, NULL, "write the labels as a WLA .sym file", 0, 0}),
+        .returns = RETURNS({"patch", "string", "the file assembled"},
+                           {"passes", "integer", "passes until every label settled"},
+                           {"lines", "integer", "source lines read in the last pass"},
+                           {"bytes_assembled", "integer", "bytes in all writes"},
+                           {"writes", "array", "address, offset, length and bytes (hex) of each run"},
+                           {"labels", "object", "label name to $BB:AAAA"},
+                           {"prints", "array", "what print said"},
+                           {"warnings", "array", "what warn said, with file:line"},
+                           {"freespace", "array", "blocks allocated (offset, address, length with the RATS tag)"},
+                           {"cleaned", "array", "old freespace blocks autoclean released"},
+                           {"changes", "array", "the change set"},
+                           {"files", "array", "the .sym written, when --symbols"}),
+        .examples = LIST("z3ed patch asm --rom hack.sfc --patch hook.asm --dry-run",
+                         "z3ed patch asm --rom hack.sfc --patch hook.asm --symbols hook.sym"),
+        .handler = cmd_patch_asm,
     },
     END_OF_SECTION,
 };

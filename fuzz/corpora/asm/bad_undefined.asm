@@ -1,0 +1,2 @@
+org $008000
+  lda Missing

@@ -1,0 +1,1 @@
+incsrc "../../../README.md"

@@ -1,0 +1,5 @@
+org $008000
+  autoclean jsl Big
+freecode
+Big:
+  fill $7FF0
