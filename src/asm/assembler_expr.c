@@ -263,13 +263,13 @@ z3_status asm_eval(asm_state *st, const char *text, asm_value *out) {
   while (n && (p[n - 1] == ' ' || p[n - 1] == '\t')) n--;
   /* an anonymous label: the operand is only + or - signs */
   if (n && n <= 15 && strspn(p, "+") >= n) {
-    char name[24];
+    char name[48];
     snprintf(name, sizeof name, ":+%zu_%d", n, st->anon_count[1][n]);
     *out = (asm_value){0, 0, false, false};
     return label_value(&ps, name, p, out);
   }
   if (n && n <= 15 && strspn(p, "-") >= n) {
-    char name[24];
+    char name[48];
     snprintf(name, sizeof name, ":-%zu_%d", n, st->anon_count[0][n] - 1);
     *out = (asm_value){0, 0, false, false};
     return label_value(&ps, name, p, out);

@@ -181,12 +181,12 @@ static int mkdir_p_for_test(const char *path) { return mkdir(path, 0755); }
 /* ---- files ------------------------------------------------------------------ */
 
 static void write_text(const char *dir, const char *name, const char *text) {
-  char path[512];
-  snprintf(path, sizeof path, "%s/%s", dir, name);
+  char *path = z3_strfmt("%s/%s", dir, name);
   FILE *f = fopen(path, "w");
   assert_non_null(f);
   fputs(text, f);
   fclose(f);
+  z3_free(path);
 }
 
 Z3_TEST(test_includes_stay_in_the_patch_folder) {
