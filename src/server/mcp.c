@@ -176,7 +176,9 @@ static void handle_request(mcp_server *s, mcp_request *r) {
     bool ready = s->initialized;
     snprintf(r->version, sizeof r->version, "%s", s->version);
     pthread_mutex_unlock(&s->lock);
-    if (!ready && strcmp(r->method, "initialize") != 0 && strcmp(r->method, "ping") != 0) {
+    /* An unknown method is -32601 at every stage; only a known one waits for initialize. */
+    bool known = find_method(r->method, false) != NULL;
+    if (known && !ready && strcmp(r->method, "initialize") != 0 && strcmp(r->method, "ping") != 0) {
       mcp_reply_error(s, r, MCP_INVALID_REQUEST, NULL, "send initialize first; supported: " SUPPORTED_TEXT);
       return;
     }

@@ -93,8 +93,14 @@ Z3_TEST(test_lifecycle__only_ping_before_initialize) {
   (void)state;
   json_t *msgs = run("{'jsonrpc':'2.0','id':1,'method':'tools/list'}\n"
                      "{'jsonrpc':'2.0','id':2,'method':'ping'}\n"
-                     "{'jsonrpc':'2.0','id':3,'method':'tools/call','params':{'name':'rom_info'}}\n");
+                     "{'jsonrpc':'2.0','id':3,'method':'tools/call','params':{'name':'rom_info'}}\n"
+                     "{'jsonrpc':'2.0','id':4,'method':'no/such/method'}\n"
+                     "{'jsonrpc':'2.0','id':5,'method':'server/discovery'}\n");
   assert_int_equal(mcp_error_code(msgs, "1"), -32600);
+  /* an unknown method is -32601 even before initialize (JSON-RPC's rule, at every stage) */
+  assert_int_equal(mcp_error_code(msgs, "4"), -32601);
+  assert_non_null(strstr(mcp_error_message(msgs, "4"), "no/such/method"));
+  assert_int_equal(mcp_error_code(msgs, "5"), -32601);
   assert_non_null(strstr(mcp_error_message(msgs, "1"), "initialize"));
   assert_non_null(strstr(mcp_error_message(msgs, "1"), "2025-11-25"));
   assert_int_equal(json_object_size(mcp_result(msgs, "2")), 0); /* ping answers exactly {} */
