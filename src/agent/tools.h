@@ -65,6 +65,39 @@ json_t *z3_tool_annotations(const z3_command *cmd);
  * outputSchema, annotations), in table order. */
 json_t *z3_tools_list(void);
 
+/* Commands for people only and network ones are never offered to agents: the
+ * dispatcher would refuse them anyway, so listing them only invites failed calls. */
+bool z3_tool_offered_to_agents(const z3_command *cmd);
+
+/*
+ * Compact discovery. Offering every schema costs tens of thousands of tokens
+ * per model request, so agents get an index (name, one-line summary, safety
+ * class, grouped into toolsets: one per resource) and fetch the full schemas
+ * of the tools they need with the meta tool describe_tools.
+ */
+#define Z3_DESCRIBE_TOOLS "describe_tools"
+/* True when `name` is a toolset (a resource with at least one offered tool). */
+bool z3_toolset_exists(const char *name);
+/* Checks a comma-separated toolset list; Z3_E_USAGE naming the first unknown word. */
+z3_status z3_toolsets_check(const char *list, z3_error *err);
+/* True when the command's toolset is in the comma-separated list (NULL/empty: all). */
+bool z3_toolsets_include(const char *list, const z3_command *cmd);
+/* {"toolsets":[{"name","tools":[{"name","summary","safety"}]}]} of the offered
+ * tools whose toolset is in `list` (NULL: all). */
+json_t *z3_tools_index(const char *list);
+/* The same index as compact text for a system prompt, one line per toolset:
+ * "palette: palette_get (read-only) show a palette; ...". Caller frees. */
+char *z3_tools_index_text(const char *list);
+/* The describe_tools tool itself (name, title, description, inputSchema, annotations). */
+json_t *z3_describe_tools_tool(void);
+/*
+ * Runs describe_tools against `tools` (an array of full tool objects, by
+ * name): args {"names":[...]} and/or {"toolset":"..."} -> *out = {"tools":[...]};
+ * no arguments -> *out = the index. Unknown names are Z3_E_NOT_FOUND with a
+ * "did you mean" hint.
+ */
+z3_status z3_tools_describe(const json_t *tools, const json_t *args, json_t **out, z3_error *err);
+
 typedef enum z3_provider_dialect {
   Z3_DIALECT_MCP = 0,
   Z3_DIALECT_OPENAI,

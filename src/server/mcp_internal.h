@@ -44,7 +44,8 @@ typedef struct mcp_server {
   char *instructions;           /* what initialize and server/discover tell the client */
   z3_proposal proposal;         /* --proposal: the session works in its sandbox */
   bool has_proposal;
-  json_t *tools;                /* z3_tools_list(), adjusted once for the default ROM */
+  json_t *tools;                /* every tool an agent may call, adjusted once for the default ROM */
+  json_t *listed;               /* what tools/list pages through: describe_tools, then --toolsets' tools */
   /* the worker: a FIFO of jobs, one running at a time (mcp_jobs.c) */
   pthread_t worker;
   bool worker_started, closing;
@@ -157,7 +158,7 @@ void mcp_resources_read(mcp_server *s, mcp_request *r);
 void mcp_prompts_list(mcp_server *s, mcp_request *r);
 void mcp_prompts_get(mcp_server *s, mcp_request *r);
 
-/* Rejects a cursor (we never hand one out); true when the request may go on. */
+/* Rejects a cursor (only tools/list hands them out); true when the request may go on. */
 bool mcp_check_cursor(mcp_server *s, const mcp_request *r);
 /* Adds ttlMs and cacheScope to a stateless list or read result. */
 void mcp_cacheable(const mcp_request *r, json_t *result, int ttl_ms, bool private_data);

@@ -12,7 +12,8 @@
 #include "server/mcp.h"
 
 static const char usage[] =
-    "usage: z3ed mcp [--rom FILE | --proposal ID] [--project DIR] [--log-level LEVEL]\n"
+    "usage: z3ed mcp [--rom FILE | --proposal ID] [--toolsets A,B] [--project DIR]\n"
+    "                [--log-level LEVEL]\n"
     "\n"
     "Serves every z3ed command as a Model Context Protocol tool on stdin/stdout\n"
     "(one JSON-RPC message per line), plus resources (z3ed://rom/state, ...) and\n"
@@ -23,6 +24,9 @@ static const char usage[] =
     "  --rom FILE         the ROM tools use when a call names none\n"
     "  --proposal ID      work inside this open proposal: its sandbox ROM is the\n"
     "                     default, writes go there, every call is logged in it\n"
+    "  --toolsets A,B     tools/list lists only these toolsets (resources: rom,\n"
+    "                     palette, gfx, ...) plus describe_tools, which describes\n"
+    "                     any tool on demand; every tool stays callable\n"
     "  --project DIR      work in DIR: relative paths (--rom too) and the state\n"
     "                     folder .z3ed are DIR's\n"
     "  --log-level LEVEL  stderr diagnostics from LEVEL up (default warning):\n"
@@ -33,7 +37,7 @@ static const char usage[] =
     "appended to the audit log STATE/audit.jsonl (STATE: $Z3ED_HOME, else .z3ed).\n";
 
 typedef struct mcp_args {
-  const char *rom, *project, *log_level, *proposal;
+  const char *rom, *project, *log_level, *proposal, *toolsets;
   bool help;
 } mcp_args;
 
@@ -60,6 +64,7 @@ static bool parse_args(int argc, char **argv, mcp_args *a) {
     else if ((v = flag_value(argc, argv, &i, "--project", &bad))) a->project = v;
     else if ((v = flag_value(argc, argv, &i, "--log-level", &bad))) a->log_level = v;
     else if ((v = flag_value(argc, argv, &i, "--proposal", &bad))) a->proposal = v;
+    else if ((v = flag_value(argc, argv, &i, "--toolsets", &bad))) a->toolsets = v;
     else if (!bad) {
       fprintf(stderr, "z3ed: error: unknown argument '%s' for 'mcp'\nhint: z3ed mcp --help\n", argv[i]);
       bad = true;
@@ -110,7 +115,8 @@ int z3_mcp_main(int argc, char **argv) {
   signal(SIGPIPE, SIG_IGN); /* a vanished client is a write error, then a clean exit */
   FILE *out = protocol_stream();
   if (!out) return 3;
-  z3_mcp_options opts = {.rom_path = a.rom, .log_level = a.log_level, .proposal_id = (int64_t)proposal};
+  z3_mcp_options opts = {.rom_path = a.rom, .log_level = a.log_level, .proposal_id = (int64_t)proposal,
+                         .toolsets = a.toolsets};
   int rc = z3_mcp_serve(stdin, out, &opts);
   fclose(out);
   return rc;

@@ -23,13 +23,39 @@ static void shape_tool(const mcp_request *r, json_t *tool) {
   if (!mcp_since(r, "2025-03-26")) json_object_del(tool, "annotations");
 }
 
+/* Cursors are "tools@<offset>": opaque to the client, checked here. */
+static bool read_cursor(mcp_server *s, mcp_request *r, size_t *from) {
+  json_t *cursor = json_object_get(r->params, "cursor");
+  *from = 0;
+  if (!cursor) return true;
+  const char *text = json_string_value(cursor);
+  uint64_t n = 0;
+  if (text && strncmp(text, "tools@", 6) == 0 && z3_parse_u64(text + 6, &n) && n > 0 &&
+      n < json_array_size(s->listed)) {
+    *from = (size_t)n;
+    return true;
+  }
+  mcp_reply_error(s, r, MCP_INVALID_PARAMS, NULL, "invalid cursor: pass back a nextCursor of tools/list unchanged");
+  return false;
+}
+
 void mcp_tools_list(mcp_server *s, mcp_request *r) {
-  if (!mcp_check_cursor(s, r)) return;
-  json_t *tools = json_deep_copy(s->tools), *t;
-  size_t i;
-  json_array_foreach(tools, i, t) shape_tool(r, t);
+  size_t from, total = json_array_size(s->listed);
+  if (!read_cursor(s, r, &from)) return;
+  size_t to = from + s->opts.tools_page_size < total ? from + s->opts.tools_page_size : total;
+  json_t *tools = json_array();
+  for (size_t i = from; i < to; i++) {
+    json_t *t = json_deep_copy(json_array_get(s->listed, i));
+    shape_tool(r, t);
+    json_array_append_new(tools, t);
+  }
   json_t *result = json_object();
   json_object_set_new(result, "tools", tools);
+  if (to < total) {
+    char next[32];
+    snprintf(next, sizeof next, "tools@%zu", to);
+    json_object_set_new(result, "nextCursor", json_string(next));
+  }
   mcp_cacheable(r, result, 3600000, false);
   mcp_reply(s, r, result);
 }
@@ -188,11 +214,25 @@ static void unknown_tool(mcp_server *s, mcp_request *r, const char *name) {
                   data ? best : "", data ? "?)" : "");
 }
 
+/* describe_tools reads the server's own lists: answered at once, no job, no audit. */
+static void describe_tools(mcp_server *s, mcp_request *r, const json_t *args) {
+  z3_tool_result res = {0};
+  z3_error_init(&res.error);
+  res.status = z3_tools_describe(s->tools, args, &res.result, &res.error);
+  json_t *result = call_result(r, &res);
+  z3_tool_result_release(&res);
+  mcp_reply(s, r, result);
+}
+
 void mcp_tools_call(mcp_server *s, mcp_request *r) {
   const char *name = mcp_param_str(r, "name");
   json_t *args = json_object_get(r->params, "arguments");
   if (!name) {
     mcp_reply_error(s, r, MCP_INVALID_PARAMS, NULL, "tools/call needs params.name, a string");
+    return;
+  }
+  if (strcmp(name, Z3_DESCRIBE_TOOLS) == 0) {
+    describe_tools(s, r, args);
     return;
   }
   if (!z3_tool_find(name)) {

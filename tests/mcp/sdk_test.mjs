@@ -76,10 +76,25 @@ const rejectsWith = (promise, code) => assert.rejects(promise, (e) => {
   return true;
 });
 
+// Every page of tools/list, following nextCursor.
+async function listAll(client) {
+  const list = [];
+  let cursor, pages = 0;
+  do {
+    const page = await client.listTools(cursor ? { cursor } : {});
+    list.push(...page.tools);
+    cursor = page.nextCursor;
+    pages++;
+  } while (cursor);
+  return { list, pages };
+}
+
 async function tools(client) {
-  const { tools: list, nextCursor } = await client.listTools();
-  assert.equal(nextCursor, undefined);
+  const { list, pages } = await listAll(client);
+  assert.ok(pages >= 2, `tools/list came in ${pages} page(s)`);
+  assert.equal(new Set(list.map((t) => t.name)).size, list.length, 'a tool on two pages');
   assert.ok(list.length >= 20, `only ${list.length} tools`);
+  assert.equal(list[0].name, 'describe_tools');
   for (const t of list) {
     assert.match(t.name, /^[a-z][a-z0-9_]{0,63}$/);
     assert.equal(t.inputSchema.type, 'object');
@@ -135,6 +150,7 @@ async function tools(client) {
     assert.match(text(r), why);
   }
   await rejectsWith(client.callTool({ name: 'rom_infoo', arguments: {} }), types.ErrorCode.InvalidParams);
+  await rejectsWith(client.listTools({ cursor: 'not-ours' }), types.ErrorCode.InvalidParams);
   // Nothing above may have written the ROM.
   assert.ok(readFileSync(path.join(work, 'game.sfc')).equals(original), 'game.sfc changed');
 }
@@ -235,6 +251,19 @@ try {
     const missing = await client.callTool({ name: 'rom_info', arguments: {} });
     assert.equal(missing.isError, true);
   }, ['mcp']);
+  // --toolsets: one short page, and describe_tools reaches every other tool on demand.
+  await session(async (client) => {
+    const { list, pages } = await listAll(client);
+    assert.equal(pages, 1);
+    assert.ok(list.every((t) => t.name === 'describe_tools' || t.name.startsWith('palette_')), list.map((t) => t.name).join(' '));
+    const index = await client.callTool({ name: 'describe_tools', arguments: {} });
+    assert.ok(index.structuredContent.toolsets.some((s) => s.name === 'gfx'));
+    const d = await client.callTool({ name: 'describe_tools', arguments: { names: ['gfx_get_pixel'] } });
+    assert.deepEqual(Object.keys(d.structuredContent.tools[0].inputSchema.properties).sort(),
+      ['rom', 'sheet', 'x', 'y']);
+    const px = await client.callTool({ name: 'gfx_get_pixel', arguments: { sheet: 0, x: 3, y: 4 } });
+    assert.notEqual(px.isError, true, text(px));
+  }, ['mcp', '--rom', 'game.sfc', '--toolsets', 'palette']);
   // --proposal: a person made the proposal; the agent's writes land in its sandbox.
   execFileSync(bin, ['agent', 'proposal', 'create', '--rom', 'game.sfc', '--title', 'sdk edit', '-q'], {
     cwd: work, env: { ...process.env, Z3ED_HOME: path.join(work, 'state') },
