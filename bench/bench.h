@@ -55,5 +55,7 @@ void bench_debug(const bench_ctx *ctx);
 void bench_apu(const bench_ctx *ctx);
 /* bench_asm.c: disassembled instructions per second. */
 void bench_disasm(const bench_ctx *ctx);
+/* bench_agent.c: estimated model input tokens of the tunic task through the agent loop. */
+void bench_agent_tokens(const bench_ctx *ctx);
 
 #endif
