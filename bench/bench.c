@@ -219,6 +219,7 @@ int main(int argc, char **argv) {
     bench_apu(&ctx);
     bench_disasm(&ctx);
     bench_agent_tokens(&ctx);
+    bench_mcp(&ctx);
   }
   unlink(rom_path);
   rmdir(dir);

@@ -57,5 +57,7 @@ void bench_apu(const bench_ctx *ctx);
 void bench_disasm(const bench_ctx *ctx);
 /* bench_agent.c: estimated model input tokens of the tunic task through the agent loop. */
 void bench_agent_tokens(const bench_ctx *ctx);
+/* bench_mcp.c: 1,000 rom_info calls on a warm z3ed mcp, median and 99th percentile. */
+void bench_mcp(const bench_ctx *ctx);
 
 #endif

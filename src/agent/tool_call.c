@@ -368,6 +368,10 @@ static void audit(const z3_tool_session *s, const char *name, const json_t *args
   free(text);
 }
 
+bool z3_tool_runs_in_process(const z3_command *cmd) {
+  return cmd->safety == Z3_SAFETY_READ_ONLY && !(cmd->flags & (Z3_CMD_RUNS_LONG | Z3_CMD_PERSON_ONLY));
+}
+
 z3_status z3_tool_call(const z3_tool_session *s, const char *name, const json_t *args,
                        z3_tool_result *out) {
   memset(out, 0, sizeof *out);
@@ -388,7 +392,10 @@ z3_status z3_tool_call(const z3_tool_session *s, const char *name, const json_t 
   if (out->status == Z3_OK) out->status = check_safety(s, &ctx, &out->error);
   if (out->status == Z3_OK) {
     ctx.max_bytes_changed = s->limits.max_rom_bytes_changed;
-    if (s->limits.max_seconds > 0 || s->cancel) run_in_child(&ctx, s->limits.max_seconds, s->cancel, out);
+    bool in_process = z3_tool_runs_in_process(cmd) || (s->limits.max_seconds <= 0 && !s->cancel);
+    if (!in_process) run_in_child(&ctx, s->limits.max_seconds, s->cancel, out);
+    else if (s->cancel && atomic_load(s->cancel)) /* nothing can stop it once started: refuse it now */
+      out->status = z3_error_set(&out->error, Z3_E_USAGE, "the call was cancelled before it started");
     else run_in_process(&ctx, out);
     check_output_size(s, out);
   }

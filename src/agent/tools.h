@@ -13,7 +13,7 @@
  * are made with z3_tool_schema_for_provider.
  *
  * Safety is enforced, not just declared. In an agent session:
- *   read-only         runs freely
+ *   read-only         runs freely (in-process, see z3_tool_runs_in_process)
  *   mutates-rom       only when every file it writes (the ROM, --output, --out)
  *   writes-files      lies inside the proposal's sandbox folder
  *   runs-emulator     runs freely (it changes nothing on disk)
@@ -32,7 +32,8 @@
 #include "cmd/cmd.h"
 
 typedef struct z3_tool_limits {
-  double max_seconds;           /* 0 = no limit; otherwise the call runs in a child process */
+  double max_seconds;           /* 0 = no limit; otherwise a call that may write or run long
+                                   runs in a child process (z3_tool_runs_in_process) */
   size_t max_output_bytes;      /* 0 = no limit; size of the result serialized as JSON */
   size_t max_rom_bytes_changed; /* 0 = no limit; checked before anything is saved */
 } z3_tool_limits;
@@ -136,6 +137,11 @@ typedef struct z3_tool_result {
  */
 z3_status z3_tool_call(const z3_tool_session *s, const char *name, const json_t *args,
                        z3_tool_result *out);
+/* Fast calls: a read-only command that is not marked Z3_CMD_RUNS_LONG runs in
+ * the caller's process even when a time limit or cancel flag is set (it
+ * cannot write, and forking costs more than it does); the output limit still
+ * applies. Everything else runs in a child process the limit can stop. */
+bool z3_tool_runs_in_process(const z3_command *cmd);
 void z3_tool_result_release(z3_tool_result *r);
 
 #endif

@@ -294,6 +294,7 @@ int z3_mcp_serve(FILE *in, FILE *out, const z3_mcp_options *opts) {
           s.opts.rom_path ? s.opts.rom_path : "");
   mcp_reader rd;
   mcp_reader_init(&rd, in);
+  s.reader = &rd;
   char *line;
   size_t len;
   bool too_long;

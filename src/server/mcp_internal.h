@@ -52,6 +52,10 @@ typedef struct mcp_server {
   pthread_cond_t wake, finished;
   struct mcp_job *queue_head, *queue_tail, *running;
   atomic_bool cancel_running;   /* the session's cancel flag: set for the running job, cleared per job */
+  /* fast calls on the reading thread (mcp_tools.c): only with the real runner */
+  bool inline_calls;
+  json_t *seconds_by_tool;      /* how long each tool's last call took (under lock) */
+  struct mcp_reader *reader;    /* to see whether more input waits */
 } mcp_server;
 
 /* One request or notification being handled. */
@@ -107,6 +111,10 @@ void mcp_reader_release(mcp_reader *rd);
 /* Next line without its "\n" (caller frees), NULL at the end. *too_long is set
  * for a line over Z3_MCP_MAX_LINE, which comes back empty. */
 char *mcp_reader_next(mcp_reader *rd, size_t *len, bool *too_long);
+/* True when input is buffered or readable right now (never blocks). */
+bool mcp_reader_pending(const mcp_reader *rd);
+/* True when no job is queued or running. */
+bool mcp_worker_idle(mcp_server *s);
 
 /* ---- jobs: requests that run commands (mcp_jobs.c) ----------------------------- */
 

@@ -113,6 +113,7 @@ int z3_mcp_main(int argc, char **argv) {
     return 3;
   }
   signal(SIGPIPE, SIG_IGN); /* a vanished client is a write error, then a clean exit */
+  z3_cmd_rom_cache_enable(true); /* read-only calls run in-process: keep their ROMs loaded */
   FILE *out = protocol_stream();
   if (!out) return 3;
   z3_mcp_options opts = {.rom_path = a.rom, .log_level = a.log_level, .proposal_id = (int64_t)proposal,

@@ -144,6 +144,7 @@ static void fill_defaults(mcp_server *s, FILE *out, const z3_mcp_options *opts) 
   if (s->opts.max_seconds <= 0) s->opts.max_seconds = 60;
   if (!s->opts.max_output_bytes) s->opts.max_output_bytes = 1u << 20;
   if (s->opts.progress_interval <= 0) s->opts.progress_interval = 1;
+  s->inline_calls = !s->opts.run_tool && !s->opts.synchronous; /* a test's runner may block on purpose */
   if (!s->opts.run_tool) s->opts.run_tool = default_runner;
   if (!s->opts.tools_page_size) s->opts.tools_page_size = 64;
   s->log_level = MCP_WARNING; /* until the client picks one: only what matters */
@@ -176,12 +177,14 @@ int mcp_server_init(mcp_server *s, FILE *out, const z3_mcp_options *opts) {
   s->tools = offered_tools();
   if (s->opts.rom_path) adjust_for_default_rom(s->tools, s->opts.rom_path);
   s->listed = listed_tools(s->tools, s->opts.toolsets);
+  s->seconds_by_tool = json_object();
   return s->instructions ? 0 : 3;
 }
 
 void mcp_server_release(mcp_server *s) {
   json_decref(s->tools);
   json_decref(s->listed);
+  json_decref(s->seconds_by_tool);
   z3_free(s->instructions);
   z3_free(s->audit_path);
   z3_free(s->state_dir);

@@ -176,6 +176,9 @@ static void tool_job(mcp_server *s, mcp_job *job) {
   } else {
     mcp_run_tool(s, job->label, json_object_get(job->req.params, "arguments"), &job->result);
   }
+  pthread_mutex_lock(&s->lock);
+  json_object_set_new(s->seconds_by_tool, job->label, json_real(job->result.seconds));
+  pthread_mutex_unlock(&s->lock);
   mcp_log_to_proposal(s, job); /* it ran, cancelled or not: the sandbox may have changed */
   z3_tool_result *res = &job->result;
   json_t *data = json_object();
@@ -195,6 +198,25 @@ static void tool_job(mcp_server *s, mcp_job *job) {
 }
 
 /* ---- tools/call ---------------------------------------------------------------------- */
+
+/*
+ * Fast calls skip the worker: handing a call to another thread and back costs
+ * a wake-up each way, more than a read-only call itself. Only a read-only tool
+ * whose last call took under FAST_SECONDS qualifies (so the first call of each
+ * tool, and every slow one, still runs on the worker where ping and
+ * cancellation stay answered), and only when nothing else is queued or waiting
+ * to be read, so the order of answers and a cancel just sent are kept.
+ */
+#define FAST_SECONDS 0.005
+
+static bool runs_inline(mcp_server *s, const mcp_request *r, const z3_command *cmd) {
+  if (!s->inline_calls || r->batch || r->progress_token || !z3_tool_runs_in_process(cmd)) return false;
+  pthread_mutex_lock(&s->lock);
+  json_t *last = json_object_get(s->seconds_by_tool, json_string_value(json_object_get(r->params, "name")));
+  bool fast = json_is_real(last) && json_real_value(last) < FAST_SECONDS;
+  pthread_mutex_unlock(&s->lock);
+  return fast && mcp_worker_idle(s) && !mcp_reader_pending(s->reader);
+}
 
 static void unknown_tool(mcp_server *s, mcp_request *r, const char *name) {
   const char *best = NULL;
@@ -235,12 +257,19 @@ void mcp_tools_call(mcp_server *s, mcp_request *r) {
     describe_tools(s, r, args);
     return;
   }
-  if (!z3_tool_find(name)) {
+  const z3_command *cmd = z3_tool_find(name);
+  if (!cmd) {
     unknown_tool(s, r, name);
     return;
   }
   if (args && !json_is_object(args)) {
     mcp_reply_error(s, r, MCP_INVALID_PARAMS, NULL, "params.arguments of tools/call must be an object");
+    return;
+  }
+  mcp_job *job = runs_inline(s, r, cmd) ? mcp_job_new(s, r, tool_job, name) : NULL;
+  if (job) {
+    tool_job(s, job);
+    mcp_job_free(job);
     return;
   }
   mcp_submit(s, r, tool_job, name);
