@@ -356,6 +356,8 @@ static void audit(const z3_tool_session *s, const char *name, const json_t *args
   json_t *changed = r->result ? json_object_get(r->result, "bytes_changed") : NULL;
   if (changed) json_object_set(line, "bytes_changed", changed);
   json_object_set_new(line, "sandbox", s->sandbox_dir ? json_string(s->sandbox_dir) : json_null());
+  if (s->client) json_object_set_new(line, "client", json_string(s->client));
+  if (s->session_id) json_object_set_new(line, "session", json_string(s->session_id));
   char *text = json_dumps(line, JSON_COMPACT);
   json_decref(line);
   int fd = open(s->audit_path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0644);

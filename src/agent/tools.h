@@ -49,6 +49,10 @@ typedef struct z3_tool_session {
    * *cancel becomes true (an MCP client's notifications/cancelled). A stopped
    * call replaces no file: writes happen only at its end. */
   const atomic_bool *cancel;
+  /* Who made the calls, for the audit log (an MCP client's name and its
+   * session id); NULL when not known. */
+  const char *client;
+  const char *session_id;
 } z3_tool_session;
 
 /* The tool name of a command and back. */

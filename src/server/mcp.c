@@ -72,6 +72,11 @@ static void do_initialize(mcp_server *s, mcp_request *r) {
   json_object_set_new(result, "serverInfo", server_info(r));
   json_object_set_new(result, "instructions", json_string(s->instructions));
   const char *client = json_string_value(json_object_get(json_object_get(r->params, "clientInfo"), "name"));
+  pthread_mutex_lock(&s->lock);
+  z3_free(s->client_name);
+  s->client_name = client ? z3_strdup(client) : NULL;
+  s->session.client = s->client_name; /* no call runs before initialize is answered */
+  pthread_mutex_unlock(&s->lock);
   mcp_log(s, NULL, MCP_INFO, NULL, "client '%s' asked for %s; serving %s", client ? client : "?", asked, chosen);
   mcp_reply(s, r, result);
 }

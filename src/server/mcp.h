@@ -46,6 +46,8 @@ typedef struct z3_mcp_options {
   int64_t proposal_id;          /* work inside this open proposal's sandbox (its ROM is the
                                    default; calls are logged in it); 0 = none, and then
                                    every write is refused */
+  bool read_only;               /* with rom_path and no proposal: refuse writes instead of
+                                   opening a session proposal on the first one */
   const char *state_dir;        /* audit log folder; NULL = $Z3ED_HOME, else .z3ed */
   bool no_audit;                /* write no audit log (fuzzing) */
   const char *log_level;        /* stderr diagnostics from this level up; NULL = "warning" */

@@ -44,6 +44,13 @@ typedef struct mcp_server {
   char *instructions;           /* what initialize and server/discover tell the client */
   z3_proposal proposal;         /* --proposal: the session works in its sandbox */
   bool has_proposal;
+  /* Session proposals (mcp_session.c): with --rom and no --proposal, the first
+   * write opens (or resumes) a proposal of that ROM; the worker alone touches these. */
+  bool session_proposals;       /* allowed in this server */
+  bool session_opened;          /* has_proposal came from a session proposal */
+  char *real_rom;               /* the ROM a person named, before the sandbox took its place */
+  char *client_name;            /* from initialize (under lock) */
+  char session_id[33];          /* random, for the audit log */
   json_t *tools;                /* every tool an agent may call, adjusted once for the default ROM */
   json_t *listed;               /* what tools/list pages through: describe_tools, then --toolsets' tools */
   /* the worker: a FIFO of jobs, one running at a time (mcp_jobs.c) */
@@ -150,6 +157,16 @@ z3_status mcp_run_tool(mcp_server *s, const char *name, json_t *args, z3_tool_re
 /* The busy lock: held by a server thread while it works, so a fork waits. */
 void mcp_busy(void);
 void mcp_idle(void);
+
+/* Before a call runs on the worker: opens the session proposal when this call
+ * writes and none is open, and points a "rom" argument naming the real ROM at the
+ * sandbox. Returns the arguments to run with (a new reference) or NULL after
+ * filling job->result with the reason it cannot. */
+json_t *mcp_session_prepare(mcp_server *s, mcp_job *job);
+/* After a writing call in a session proposal: the proposal, its diff and how a
+ * person accepts it, as a text block (added to content) and _meta. */
+void mcp_session_annotate(mcp_server *s, const char *tool, json_t *call_result);
+void mcp_session_release(mcp_server *s);
 
 /* Appends a finished tools/call to the proposal's command log (with --proposal). */
 void mcp_log_to_proposal(mcp_server *s, mcp_job *job);

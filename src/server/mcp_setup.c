@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <time.h>
 
 #include "agent/proposal.h"
 #include "server/mcp_internal.h"
@@ -75,6 +76,19 @@ static json_t *listed_tools(const json_t *tools, const char *toolsets) {
   return list;
 }
 
+/* Session ids only need to be unguessable enough not to collide between sessions. */
+static void random_hex(char *out, size_t size) {
+  unsigned char bytes[16] = {0};
+  FILE *f = fopen("/dev/urandom", "rb");
+  size_t got = f ? fread(bytes, 1, sizeof bytes, f) : 0;
+  if (f) fclose(f);
+  if (got != sizeof bytes) { /* no urandom: time and address still differ between sessions */
+    uint64_t x = (uint64_t)time(NULL) ^ (uint64_t)(uintptr_t)out;
+    for (size_t i = 0; i < sizeof bytes; i++) x = x * 6364136223846793005u + 1442695040888963407u, bytes[i] = (unsigned char)(x >> 56);
+  }
+  for (size_t i = 0; i < sizeof bytes && 2 * i + 2 < size; i++) snprintf(out + 2 * i, 3, "%02x", bytes[i]);
+}
+
 static z3_status default_runner(void *ctx, const z3_tool_session *s, const char *name, const json_t *args,
                                 z3_tool_result *out) {
   (void)ctx;
@@ -127,6 +141,11 @@ static int open_proposal(mcp_server *s) {
 }
 
 static char *instructions_for(const mcp_server *s) {
+  if (s->session_proposals)
+    return z3_strfmt("%s Tools that change the ROM work on a sandbox copy: the first such call opens a proposal "
+                     "(or resumes this ROM's open session proposal), and each result names it, its changes and "
+                     "how a person accepts it in z3ed; the ROM itself is never written by this session. Use "
+                     "dry_run: true to preview a change first.", base_instructions);
   if (!s->has_proposal)
     return z3_strfmt("%s Tools that would change a ROM or write a file are refused in this session "
                      "(no proposal sandbox); pass dry_run: true to preview their change set instead.",
@@ -145,6 +164,7 @@ static void fill_defaults(mcp_server *s, FILE *out, const z3_mcp_options *opts) 
   if (!s->opts.max_output_bytes) s->opts.max_output_bytes = 1u << 20;
   if (s->opts.progress_interval <= 0) s->opts.progress_interval = 1;
   s->inline_calls = !s->opts.run_tool && !s->opts.synchronous; /* a test's runner may block on purpose */
+  s->session_proposals = !s->opts.run_tool && !s->opts.read_only && !s->opts.no_audit;
   if (!s->opts.run_tool) s->opts.run_tool = default_runner;
   if (!s->opts.tools_page_size) s->opts.tools_page_size = 64;
   s->log_level = MCP_WARNING; /* until the client picks one: only what matters */
@@ -172,6 +192,10 @@ int mcp_server_init(mcp_server *s, FILE *out, const z3_mcp_options *opts) {
                                   .cancel = &s->cancel_running};
   int rc = s->opts.proposal_id > 0 ? open_proposal(s) : 0;
   if (rc != 0) return rc;
+  s->session_proposals = s->session_proposals && s->opts.rom_path && !s->has_proposal;
+  if (s->session_proposals && !(s->real_rom = z3_strdup(s->opts.rom_path))) return 3;
+  random_hex(s->session_id, sizeof s->session_id);
+  s->session.session_id = s->session_id;
   s->session.limits = (z3_tool_limits){.max_seconds = s->opts.max_seconds, .max_output_bytes = s->opts.max_output_bytes};
   s->instructions = instructions_for(s);
   s->tools = offered_tools();
@@ -185,6 +209,7 @@ void mcp_server_release(mcp_server *s) {
   json_decref(s->tools);
   json_decref(s->listed);
   json_decref(s->seconds_by_tool);
+  mcp_session_release(s);
   z3_free(s->instructions);
   z3_free(s->audit_path);
   z3_free(s->state_dir);

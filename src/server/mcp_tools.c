@@ -170,6 +170,13 @@ static void run_with_ticks(mcp_server *s, mcp_job *job) {
 
 /* The job of a tools/call: run, log, answer unless cancelled meanwhile. */
 static void tool_job(mcp_server *s, mcp_job *job) {
+  json_t *args = mcp_session_prepare(s, job);
+  if (!args) { /* the session proposal could not be opened: say why, run nothing */
+    mcp_reply(s, &job->req, call_result(&job->req, &job->result));
+    return;
+  }
+  if (!job->req.params) job->req.params = json_object();
+  json_object_set_new(job->req.params, "arguments", args);
   if (job->req.progress_token) {
     progress(job, false, "running %s", job->label);
     run_with_ticks(s, job);
@@ -194,7 +201,9 @@ static void tool_job(mcp_server *s, mcp_job *job) {
   else
     mcp_log(s, &job->req, MCP_NOTICE, data, "%s failed: %s", job->label, res->error.message);
   if (job->req.progress_token) progress(job, true, "%s finished", job->label);
-  mcp_reply(s, &job->req, call_result(&job->req, res));
+  json_t *result = call_result(&job->req, res);
+  if (res->status == Z3_OK) mcp_session_annotate(s, job->label, result);
+  mcp_reply(s, &job->req, result);
 }
 
 /* ---- tools/call ---------------------------------------------------------------------- */

@@ -241,7 +241,7 @@ try {
     await resources(client);
     await prompts(client);
     await cancellation(client, wireErrors);
-  });
+  }, ['mcp', '--rom', 'game.sfc', '--read-only']);
   // Without --rom: the ROM resources are gone, tools need their "rom" argument.
   await session(async (client) => {
     const { resources: list } = await client.listResources();
@@ -282,9 +282,40 @@ try {
     assert.equal(outside.isError, true);
   }, ['mcp', '--proposal', '1']);
   assert.ok(readFileSync(path.join(work, 'game.sfc')).equals(original), 'the real ROM changed');
+  // --rom without --proposal: the first write opens a session proposal (2: 1 is the person's);
+  // a second session resumes it; only a person's accept changes the ROM.
+  const edit = async (client, color, value) => {
+    const r = await client.callTool({ name: 'palette_set_color', arguments: { group: 'armors', index: 0, color, value } });
+    assert.notEqual(r.isError, true, text(r));
+    const p = r._meta['z3ed/proposal'];
+    assert.equal(p.proposal.id, 2);
+    assert.match(p.accept, /^z3ed agent proposal accept --proposal-id 2 --rom game\.sfc$/);
+    assert.equal(JSON.parse(r.content.at(-1).text).proposal.id, 2);
+    return p;
+  };
+  await session(async (client) => {
+    assert.match(client.getInstructions(), /proposal/);
+    const before = await client.callTool({ name: 'palette_get_color', arguments: { group: 'armors', index: 0, color: 1 } });
+    assert.equal(before._meta, undefined, 'a read opens no proposal');
+    const p = await edit(client, 1, '#C63131');
+    assert.ok(p.diff.change_count >= 1, JSON.stringify(p.diff));
+    const got = await client.callTool({ name: 'palette_get_color', arguments: { rom: 'game.sfc', group: 'armors', index: 0, color: 1 } });
+    assert.equal(got.structuredContent.value.rgb, '#C63131', 'reads see the sandbox');
+  });
+  await session(async (client) => { await edit(client, 2, '#E75A5A'); });
+  assert.ok(readFileSync(path.join(work, 'game.sfc')).equals(original), 'a session proposal wrote the real ROM');
+  execFileSync(bin, ['agent', 'proposal', 'accept', '--proposal-id', '2', '--rom', 'game.sfc', '-q'], {
+    cwd: work, env: { ...process.env, Z3ED_HOME: path.join(work, 'state') },
+  });
+  const accepted = JSON.parse(execFileSync(bin, ['palette', 'get-color', '--rom', 'game.sfc', '--group', 'armors',
+    '--index', '0', '--color', '2', '--format', 'json'], { cwd: work }).toString());
+  assert.equal(accepted.result.value.rgb, '#E75A5A');
   const audit = readFileSync(path.join(work, 'state', 'audit.jsonl'), 'utf8').trim().split('\n');
   assert.ok(audit.length >= 20, `audit log has ${audit.length} lines`);
   for (const line of audit) assert.equal(typeof JSON.parse(line).tool, 'string');
+  const last = JSON.parse(audit.at(-1));
+  assert.equal(last.client, 'z3ed-sdk-test');
+  assert.match(last.session, /^[0-9a-f]{32}$/);
   console.log(`mcp/sdk: ok (SDK ${JSON.parse(readFileSync(new URL('./node_modules/@modelcontextprotocol/sdk/package.json', import.meta.url))).version}, ${audit.length} audited calls)`);
 } finally {
   rmSync(work, { recursive: true, force: true });

@@ -319,7 +319,7 @@ static int finish(child *ch, json_t **messages, char **err_text) {
 
 Z3_TEST(test_process__serves_over_stdio_and_exits_zero_at_eof) {
   (void)state;
-  const char *args[] = {"--rom", "game.sfc", NULL};
+  const char *args[] = {"--rom", "game.sfc", "--read-only", NULL};
   child ch = spawn(args);
   send_line(ch.in, INIT("2025-11-25"));
   send_line(ch.in, "{'jsonrpc':'2.0','id':1,'method':'tools/list'}");
