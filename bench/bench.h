@@ -59,5 +59,9 @@ void bench_peer(const bench_ctx *ctx);
 void bench_disasm(const bench_ctx *ctx);
 /* bench_assemble.c: a generated 5,000-line asar patch assembled in memory. */
 void bench_assemble(const bench_ctx *ctx);
+/* bench_agent.c: estimated model input tokens of the tunic task through the agent loop. */
+void bench_agent_tokens(const bench_ctx *ctx);
+/* bench_mcp.c: 1,000 rom_info calls on a warm z3ed mcp, median and 99th percentile. */
+void bench_mcp(const bench_ctx *ctx);
 
 #endif

@@ -18,7 +18,10 @@ struct z3_agent {
   z3_tool_session session;  /* a copy: the byte budget is set per call */
   bool has_session;
   z3_llm_conv conv;
-  json_t *tools;
+  json_t *all;              /* every tool the model may call, with full schemas */
+  json_t *tools;            /* what each request offers: all, or (compact) describe_tools and
+                               the schemas the model asked for */
+  bool compact;             /* no --tools filter: the index is in the system prompt */
   z3_buf baseline;          /* the ROM before the first call, for the byte budget */
   bool budget_active;
   size_t bytes_changed;
@@ -29,13 +32,6 @@ struct z3_agent {
 
 /* ---- tools offered -------------------------------------------------------------- */
 
-/* The agent resource's commands that change anything are never offered: an
- * agent starting agents would spend without bound, and one accepting its own
- * proposal would skip the person who is meant to review it. */
-/* The dispatcher refuses these to agents anyway; not offering them saves the model a wasted call. */
-static bool kept_from_agents(const z3_command *c) {
-  return (c->flags & Z3_CMD_PERSON_ONLY) || c->safety == Z3_SAFETY_NETWORK;
-}
 
 static bool filter_has(const char *filter, const char *word) {
   size_t n = strlen(word);
@@ -76,7 +72,7 @@ json_t *z3_agent_tools(const char *filter, z3_error *err) {
     const z3_command *c = &z3_commands[i];
     json_t *t = json_array_get(all, i);
     const char *name = json_string_value(json_object_get(t, "name"));
-    if (kept_from_agents(c) || !name) continue;
+    if (!z3_tool_offered_to_agents(c) || !name) continue;
     if (filter && *filter && !filter_has(filter, name) && !filter_has(filter, c->resource)) continue;
     json_array_append_new(list, json_pack("{s:s,s:O,s:O}", "name", name, "description",
                                           json_object_get(t, "description"), "inputSchema",
@@ -86,13 +82,36 @@ json_t *z3_agent_tools(const char *filter, z3_error *err) {
   return list;
 }
 
-static bool offered(const z3_agent *a, const char *name) {
+static bool in_list(const json_t *list, const char *name) {
   size_t i;
   json_t *t;
-  json_array_foreach(a->tools, i, t) {
+  json_array_foreach(list, i, t) {
     if (strcmp(json_string_value(json_object_get(t, "name")), name) == 0) return true;
   }
   return false;
+}
+
+/* Any tool of the index may be called, described or not: its arguments are checked as usual. */
+static bool offered(const z3_agent *a, const char *name) { return in_list(a->all, name); }
+
+/* The model-facing shape of describe_tools (name, description, inputSchema). */
+static json_t *describe_tool_for_models(void) {
+  json_t *t = z3_describe_tools_tool();
+  json_t *out = json_pack("{s:O,s:O,s:O}", "name", json_object_get(t, "name"), "description",
+                          json_object_get(t, "description"), "inputSchema", json_object_get(t, "inputSchema"));
+  json_decref(t);
+  return out;
+}
+
+/* Compact discovery: the first request carries the index and one tool; the
+ * schemas the model asks for are added to every later request. */
+static z3_status offer_tools(z3_agent *a, z3_error *err) {
+  a->all = z3_agent_tools(a->o.tools, err);
+  if (!a->all) return Z3_E_USAGE;
+  a->compact = !a->o.tools || !*a->o.tools;
+  a->tools = a->compact ? json_array() : json_incref(a->all);
+  if (a->compact) json_array_append_new(a->tools, describe_tool_for_models());
+  return Z3_OK;
 }
 
 /* ---- a call as a command line ---------------------------------------------------- */
@@ -150,10 +169,20 @@ static z3_status check_call(const z3_agent *a, const char *tool, const json_t *a
 
 /* ---- the agent --------------------------------------------------------------------- */
 
-static char *system_prompt(const z3_agent_options *o, bool has_session) {
+static char *index_section(bool compact) {
+  if (!compact) return z3_strdup("");
+  char *index = z3_tools_index_text(NULL);
+  char *text = z3_strfmt("\n\nTools by toolset (name, safety when not read-only, summary). Before calling one, get "
+                         "its arguments with describe_tools {\"names\": [...]} (several at once); they are then "
+                         "offered to you as tools.\n%s", index ? index : "");
+  z3_free(index);
+  return text;
+}
+
+static char *base_prompt(const z3_agent_options *o, bool has_session) {
   const char *how = !has_session
-                        ? "Nothing runs now: answer with every tool call the task needs, all in this one answer, "
-                          "in order. A person reviews them before anything is run."
+                        ? "Nothing runs now (only describe_tools is answered): answer with every tool call the task "
+                          "needs, all in one answer, in order. A person reviews them before anything is run."
                     : o->dry_run
                         ? "Calls run for real but in dry-run mode: you see what a change would do, nothing is "
                           "written. Results come back to you; continue until the task is done."
@@ -166,6 +195,16 @@ static char *system_prompt(const z3_agent_options *o, bool has_session) {
       "%s Read before you write when unsure, use as few calls as the task needs, and when it is done answer with a "
       "short summary of what changed, without calling tools.",
       o->rom_path ? o->rom_path : "(none)", how);
+}
+
+/* A caller's own prompt gets the index too: without it the model knows no tool names. */
+static char *system_prompt(const z3_agent *a) {
+  char *base = a->o.system_prompt ? z3_strdup(a->o.system_prompt) : base_prompt(&a->o, a->has_session);
+  char *index = index_section(a->compact);
+  char *prompt = base && index ? z3_strfmt("%s%s", base, index) : NULL;
+  z3_free(base);
+  z3_free(index);
+  return prompt;
 }
 
 static z3_status load_baseline(z3_agent *a, z3_error *err) {
@@ -187,9 +226,8 @@ z3_status z3_agent_new(z3_agent **out, const z3_agent_options *o, z3_error *err)
   z3_llm_conv_init(&a->conv);
   z3_buf_init(&a->baseline);
   a->calls = json_array();
-  a->tools = z3_agent_tools(o->tools, err);
-  char *prompt = o->system_prompt ? z3_strdup(o->system_prompt) : system_prompt(o, a->has_session);
-  z3_status st = a->tools ? Z3_OK : Z3_E_USAGE;
+  z3_status st = offer_tools(a, err);
+  char *prompt = st ? NULL : system_prompt(a);
   if (st == Z3_OK && (!prompt || !a->calls)) st = z3_error_set(err, Z3_E_NOMEM, "out of memory");
   if (st == Z3_OK) st = z3_llm_conv_set_system(&a->conv, prompt, err);
   if (st == Z3_OK) st = load_baseline(a, err);
@@ -206,6 +244,7 @@ void z3_agent_free(z3_agent *a) {
   if (!a) return;
   z3_llm_conv_release(&a->conv);
   json_decref(a->tools);
+  json_decref(a->all);
   json_decref(a->calls);
   z3_buf_release(&a->baseline);
   z3_free(a);
@@ -290,9 +329,47 @@ static void execute(z3_agent *a, const z3_command *cmd, const char *tool, const 
   z3_tool_result_release(&r);
 }
 
+/* describe_tools: the schemas asked for join the tools of every later request,
+ * so the answer only names them (sending them twice would cost twice). */
+static void describe(z3_agent *a, const z3_llm_call *c, outcome *out) {
+  json_t *found = NULL;
+  z3_error e;
+  z3_error_init(&e);
+  if (c->args_error) z3_error_set(&e, Z3_E_USAGE, "%s", c->args_error);
+  else z3_tools_describe(a->all, c->args, &found, &e);
+  json_t *tools = json_object_get(found, "tools"), *t;
+  size_t i;
+  json_t *names = json_array();
+  json_array_foreach(tools, i, t) {
+    const char *name = json_string_value(json_object_get(t, "name"));
+    if (!in_list(a->tools, name)) json_array_append(a->tools, t);
+    json_array_append_new(names, json_string(name));
+  }
+  if (e.code) {
+    out->text = e.hint[0] ? z3_strfmt("error (%s): %s; hint: %s", z3_status_name(e.code), e.message, e.hint)
+                          : z3_strfmt("error (%s): %s", z3_status_name(e.code), e.message);
+    out->is_error = true;
+  } else if (tools) {
+    char *list = json_dumps(names, JSON_COMPACT);
+    out->text = z3_strfmt("{\"described\":%s,\"note\":\"their full schemas are now in your tool list\"}", list ? list : "[]");
+    free(list);
+  } else {
+    out->text = z3_tools_index_text(NULL);
+  }
+  json_decref(names);
+  json_decref(found);
+  char *line = z3_strfmt("%s -> %s", Z3_DESCRIBE_TOOLS, out->is_error ? out->text : "ok");
+  emit(a, Z3_AGENT_CALL, line);
+  z3_free(line);
+}
+
 /* Runs one call (or says why not) and records it. */
 static void run_call(z3_agent *a, const z3_llm_call *c, outcome *out) {
   memset(out, 0, sizeof *out);
+  if (strcmp(c->name, Z3_DESCRIBE_TOOLS) == 0) {
+    describe(a, c, out);
+    return;
+  }
   json_t *entry = json_pack("{s:s,s:O}", "tool", c->name, "arguments", c->args ? c->args : json_null());
   const z3_command *cmd = z3_tool_find(c->name);
   if (c->args_error) {
@@ -351,7 +428,8 @@ static z3_status answer_calls(z3_agent *a, size_t idx, turn_state *t, z3_error *
   for (size_t i = 0; st == Z3_OK && i < a->conv.msgs[idx].call_count; i++) {
     const z3_llm_call *c = &a->conv.msgs[idx].calls[i];
     outcome out = {0};
-    if (!t->stop[0] && t->calls == a->o.limits.max_tool_calls) {
+    bool meta = strcmp(c->name, Z3_DESCRIBE_TOOLS) == 0; /* reads z3ed's own lists: not a tool call */
+    if (!meta && !t->stop[0] && t->calls == a->o.limits.max_tool_calls) {
       snprintf(t->stop, sizeof t->stop, "stopped: --max-tool-calls (%d) reached; the model asked for more in one turn",
                a->o.limits.max_tool_calls);
     }
@@ -360,8 +438,8 @@ static z3_status answer_calls(z3_agent *a, size_t idx, turn_state *t, z3_error *
       out.is_error = true;
     } else {
       run_call(a, c, &out);
-      t->calls++;
-      a->tool_calls++;
+      t->calls += !meta;
+      a->tool_calls += !meta;
     }
     if (out.stop && !t->stop[0]) {
       snprintf(t->stop, sizeof t->stop, "stopped: --max-bytes-changed (%zu) reached; the proposal may change no more ROM bytes",
@@ -441,11 +519,32 @@ static json_t *planned_call(const z3_agent *a, const z3_llm_call *c) {
   return o;
 }
 
+static bool only_describes(const z3_llm_msg *m) {
+  for (size_t i = 0; i < m->call_count; i++)
+    if (strcmp(m->calls[i].name, Z3_DESCRIBE_TOOLS) != 0) return false;
+  return m->call_count > 0;
+}
+
+/* Answers an answer's describe_tools calls and asks again (nothing else runs),
+ * until the model plans real calls or the step limit is reached. */
+static z3_status ask_past_describes(z3_agent *a, z3_llm_reply *reply, z3_error *err) {
+  z3_status st = ask(a, reply, err);
+  turn_state t = {0};
+  while (st == Z3_OK && only_describes(&reply->msg) && a->steps < a->o.limits.max_steps) {
+    size_t idx = a->conv.count;
+    st = z3_llm_conv_add_assistant(&a->conv, &reply->msg, err);
+    z3_llm_reply_release(reply);
+    if (st == Z3_OK) st = answer_calls(a, idx, &t, err);
+    if (st == Z3_OK) st = ask(a, reply, err);
+  }
+  return st;
+}
+
 z3_status z3_agent_plan(z3_agent *a, const char *prompt, json_t **report, z3_error *err) {
   *report = NULL;
   z3_status st = z3_llm_conv_add_user(&a->conv, prompt, err);
   z3_llm_reply reply;
-  if (st == Z3_OK) st = ask(a, &reply, err);
+  if (st == Z3_OK) st = ask_past_describes(a, &reply, err);
   if (st) return st;
   json_t *calls = json_array();
   for (size_t i = 0; i < reply.msg.call_count; i++) json_array_append_new(calls, planned_call(a, &reply.msg.calls[i]));

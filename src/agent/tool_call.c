@@ -356,6 +356,8 @@ static void audit(const z3_tool_session *s, const char *name, const json_t *args
   json_t *changed = r->result ? json_object_get(r->result, "bytes_changed") : NULL;
   if (changed) json_object_set(line, "bytes_changed", changed);
   json_object_set_new(line, "sandbox", s->sandbox_dir ? json_string(s->sandbox_dir) : json_null());
+  if (s->client) json_object_set_new(line, "client", json_string(s->client));
+  if (s->session_id) json_object_set_new(line, "session", json_string(s->session_id));
   char *text = json_dumps(line, JSON_COMPACT);
   json_decref(line);
   int fd = open(s->audit_path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0644);
@@ -366,6 +368,10 @@ static void audit(const z3_tool_session *s, const char *name, const json_t *args
   }
   if (fd >= 0) close(fd);
   free(text);
+}
+
+bool z3_tool_runs_in_process(const z3_command *cmd) {
+  return cmd->safety == Z3_SAFETY_READ_ONLY && !(cmd->flags & (Z3_CMD_RUNS_LONG | Z3_CMD_PERSON_ONLY));
 }
 
 z3_status z3_tool_call(const z3_tool_session *s, const char *name, const json_t *args,
@@ -388,7 +394,10 @@ z3_status z3_tool_call(const z3_tool_session *s, const char *name, const json_t 
   if (out->status == Z3_OK) out->status = check_safety(s, &ctx, &out->error);
   if (out->status == Z3_OK) {
     ctx.max_bytes_changed = s->limits.max_rom_bytes_changed;
-    if (s->limits.max_seconds > 0 || s->cancel) run_in_child(&ctx, s->limits.max_seconds, s->cancel, out);
+    bool in_process = z3_tool_runs_in_process(cmd) || (s->limits.max_seconds <= 0 && !s->cancel);
+    if (!in_process) run_in_child(&ctx, s->limits.max_seconds, s->cancel, out);
+    else if (s->cancel && atomic_load(s->cancel)) /* nothing can stop it once started: refuse it now */
+      out->status = z3_error_set(&out->error, Z3_E_USAGE, "the call was cancelled before it started");
     else run_in_process(&ctx, out);
     check_output_size(s, out);
   }

@@ -13,7 +13,7 @@
  * are made with z3_tool_schema_for_provider.
  *
  * Safety is enforced, not just declared. In an agent session:
- *   read-only         runs freely
+ *   read-only         runs freely (in-process, see z3_tool_runs_in_process)
  *   mutates-rom       only when every file it writes (the ROM, --output, --out)
  *   writes-files      lies inside the proposal's sandbox folder
  *   runs-emulator     runs freely (it changes nothing on disk)
@@ -32,7 +32,8 @@
 #include "cmd/cmd.h"
 
 typedef struct z3_tool_limits {
-  double max_seconds;           /* 0 = no limit; otherwise the call runs in a child process */
+  double max_seconds;           /* 0 = no limit; otherwise a call that may write or run long
+                                   runs in a child process (z3_tool_runs_in_process) */
   size_t max_output_bytes;      /* 0 = no limit; size of the result serialized as JSON */
   size_t max_rom_bytes_changed; /* 0 = no limit; checked before anything is saved */
 } z3_tool_limits;
@@ -48,6 +49,10 @@ typedef struct z3_tool_session {
    * *cancel becomes true (an MCP client's notifications/cancelled). A stopped
    * call replaces no file: writes happen only at its end. */
   const atomic_bool *cancel;
+  /* Who made the calls, for the audit log (an MCP client's name and its
+   * session id); NULL when not known. */
+  const char *client;
+  const char *session_id;
 } z3_tool_session;
 
 /* The tool name of a command and back. */
@@ -64,6 +69,39 @@ json_t *z3_tool_annotations(const z3_command *cmd);
 /* Every tool as an MCP Tool object (name, title, description, inputSchema,
  * outputSchema, annotations), in table order. */
 json_t *z3_tools_list(void);
+
+/* Commands for people only and network ones are never offered to agents: the
+ * dispatcher would refuse them anyway, so listing them only invites failed calls. */
+bool z3_tool_offered_to_agents(const z3_command *cmd);
+
+/*
+ * Compact discovery. Offering every schema costs tens of thousands of tokens
+ * per model request, so agents get an index (name, one-line summary, safety
+ * class, grouped into toolsets: one per resource) and fetch the full schemas
+ * of the tools they need with the meta tool describe_tools.
+ */
+#define Z3_DESCRIBE_TOOLS "describe_tools"
+/* True when `name` is a toolset (a resource with at least one offered tool). */
+bool z3_toolset_exists(const char *name);
+/* Checks a comma-separated toolset list; Z3_E_USAGE naming the first unknown word. */
+z3_status z3_toolsets_check(const char *list, z3_error *err);
+/* True when the command's toolset is in the comma-separated list (NULL/empty: all). */
+bool z3_toolsets_include(const char *list, const z3_command *cmd);
+/* {"toolsets":[{"name","tools":[{"name","summary","safety"}]}]} of the offered
+ * tools whose toolset is in `list` (NULL: all). */
+json_t *z3_tools_index(const char *list);
+/* The same index as compact text for a system prompt, one line per toolset:
+ * "palette: palette_get (read-only) show a palette; ...". Caller frees. */
+char *z3_tools_index_text(const char *list);
+/* The describe_tools tool itself (name, title, description, inputSchema, annotations). */
+json_t *z3_describe_tools_tool(void);
+/*
+ * Runs describe_tools against `tools` (an array of full tool objects, by
+ * name): args {"names":[...]} and/or {"toolset":"..."} -> *out = {"tools":[...]};
+ * no arguments -> *out = the index. Unknown names are Z3_E_NOT_FOUND with a
+ * "did you mean" hint.
+ */
+z3_status z3_tools_describe(const json_t *tools, const json_t *args, json_t **out, z3_error *err);
 
 typedef enum z3_provider_dialect {
   Z3_DIALECT_MCP = 0,
@@ -103,6 +141,11 @@ typedef struct z3_tool_result {
  */
 z3_status z3_tool_call(const z3_tool_session *s, const char *name, const json_t *args,
                        z3_tool_result *out);
+/* Fast calls: a read-only command that is not marked Z3_CMD_RUNS_LONG runs in
+ * the caller's process even when a time limit or cancel flag is set (it
+ * cannot write, and forking costs more than it does); the output limit still
+ * applies. Everything else runs in a child process the limit can stop. */
+bool z3_tool_runs_in_process(const z3_command *cmd);
 void z3_tool_result_release(z3_tool_result *r);
 
 #endif

@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "app/render.h"
+#include "server/batch.h"
 #include "server/mcp.h"
 
 typedef struct app {
@@ -204,6 +205,8 @@ int main(int argc, char **argv) {
     code = run_completion(argc - 1, argv + 1);
   } else if (strcmp(argv[0], "mcp") == 0) {
     code = z3_mcp_main(argc - 1, argv + 1);
+  } else if (strcmp(argv[0], "batch") == 0) {
+    code = z3_batch_main(argc - 1, argv + 1);
   } else {
     code = run_command(argc, argv);
   }

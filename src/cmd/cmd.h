@@ -80,6 +80,9 @@ enum {
   /* Runs other commands with a person's rights, or changes z3ed's own state
    * (proposals, recordings, learned workflows): never callable by an agent. */
   Z3_CMD_PERSON_ONLY = 1u << 4,
+  /* May run for seconds or more although it only reads: an agent session runs
+   * it in a child process its time limit can stop, like every write. */
+  Z3_CMD_RUNS_LONG = 1u << 5,
 };
 
 typedef struct z3_cmd_ctx z3_cmd_ctx;
@@ -166,6 +169,7 @@ struct z3_cmd_ctx {
   size_t max_bytes_changed;     /* 0 = no limit; a ROM edit over it is refused before saving */
   const char *rom_path;         /* --rom */
   z3_rom *rom;                  /* loaded by the dispatcher for Z3_CMD_NEEDS_ROM */
+  bool rom_borrowed;            /* rom belongs to the ROM cache (see z3_cmd_rom_cache_enable) */
   json_t *result;               /* object the handler fills */
   /* Files the handler wrote through z3_cmd_write_file, replaced together
    * only when the whole command succeeds. */
@@ -197,6 +201,20 @@ typedef struct z3_cmd_observer {
 /* Adds an observer (copied); call it from a constructor, before any command runs. */
 void z3_cmd_observe(const z3_cmd_observer *observer);
 void z3_cmd_ctx_release(z3_cmd_ctx *ctx);
+
+/*
+ * The ROM cache of long-lived processes (rom_cache.c). Off by default; when on,
+ * commands that do not change the ROM borrow a copy kept loaded while the file
+ * on disk stays the same file, and may memoize what they derive from it (a
+ * hash) under a key. Memos of a ROM outside the cache are never kept.
+ */
+void z3_cmd_rom_cache_enable(bool on);
+bool z3_cmd_rom_cache_active(void);
+z3_status z3_cmd_rom_cache_borrow(const char *path, z3_rom **out, z3_error *err);
+void z3_cmd_rom_cache_give_back(const z3_rom *rom);
+/* A new reference, or NULL when nothing is kept for key. */
+json_t *z3_cmd_rom_memo(const z3_rom *rom, const char *key);
+void z3_cmd_rom_memo_set(const z3_rom *rom, const char *key, json_t *value);
 
 /* Argument access for handlers. Unknown names are a programming error (abort). */
 bool z3_arg_given(const z3_cmd_ctx *ctx, const char *name);

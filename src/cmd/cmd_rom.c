@@ -99,13 +99,19 @@ static const char *known_dump(const char *sha1) {
   return NULL;
 }
 
+/* Hashing 1 MiB costs milliseconds: a ROM kept loaded (z3ed mcp, batch) is hashed once. */
 static void add_hashes(json_t *o, const z3_rom *rom) {
-  char sha1[41];
-  z3_sha1_hex(rom->data.data, rom->data.len, sha1);
-  json_object_set_new(o, "crc32", z3_cmd__hex(z3_crc32(rom->data.data, rom->data.len), 8));
-  json_object_set_new(o, "sha1", json_string(sha1));
-  const char *known = known_dump(sha1);
-  json_object_set_new(o, "known_dump", known ? json_string(known) : json_null());
+  json_t *kept = z3_cmd_rom_memo(rom, "rom-hashes");
+  if (!kept) {
+    char sha1[41];
+    z3_sha1_hex(rom->data.data, rom->data.len, sha1);
+    const char *known = known_dump(sha1);
+    kept = json_pack("{s:o,s:s,s:o}", "crc32", z3_cmd__hex(z3_crc32(rom->data.data, rom->data.len), 8), "sha1", sha1,
+                     "known_dump", known ? json_string(known) : json_null());
+    z3_cmd_rom_memo_set(rom, "rom-hashes", kept);
+  }
+  json_object_update(o, kept);
+  json_decref(kept);
 }
 
 static void add_checksum(json_t *o, const z3_rom *rom) {

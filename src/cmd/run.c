@@ -74,6 +74,10 @@ static z3_status load_rom(z3_cmd_ctx *ctx, z3_error *err) {
     z3_error_hint(err, "--rom FILE.sfc; try samples/sample.sfc");
     return Z3_E_USAGE;
   }
+  if (!(ctx->cmd->flags & Z3_CMD_MUTATES_ROM) && z3_cmd_rom_cache_active()) {
+    ctx->rom_borrowed = true;
+    return z3_cmd_rom_cache_borrow(ctx->rom_path, &ctx->rom, err);
+  }
   return z3_rom_load(&ctx->rom, ctx->rom_path, err);
 }
 
@@ -87,7 +91,8 @@ static z3_status run_command(z3_cmd_ctx *ctx, z3_error *err) {
   }
   z3_status st = Z3_OK;
   if (cmd->flags & Z3_CMD_NEEDS_ROM) st = load_rom(ctx, err);
-  bool checksum_was_valid = ctx->rom && z3_rom_checksum_ok(ctx->rom);
+  /* summing the whole ROM is only worth it when the command may change it */
+  bool checksum_was_valid = ctx->rom && (cmd->flags & Z3_CMD_MUTATES_ROM) && z3_rom_checksum_ok(ctx->rom);
   if (st == Z3_OK) st = cmd->handler(ctx, err);
   if (st == Z3_OK && ctx->batch) st = z3_write_batch_commit(ctx->batch, err);
   if (st != Z3_OK || !(cmd->flags & Z3_CMD_MUTATES_ROM)) return st;
@@ -176,7 +181,9 @@ void z3_cmd_ctx_release(z3_cmd_ctx *ctx) {
   }
   z3_write_batch_free(ctx->batch); /* removes the temporary files of a failed command */
   ctx->batch = NULL;
-  z3_rom_free(ctx->rom);
+  if (ctx->rom_borrowed) z3_cmd_rom_cache_give_back(ctx->rom);
+  else z3_rom_free(ctx->rom);
+  ctx->rom_borrowed = false;
   json_decref(ctx->result);
   ctx->rom = NULL;
   ctx->result = NULL;

@@ -14,7 +14,7 @@ static const z3_command z3_cmds_dev[] = {
                        "every register in its final state and every listed memory byte match; cycle "
                        "agreement is reported apart and decides nothing. Prints totals, counts per "
                        "opcode and per file, and the first failures with the field that differs.",
-        .flags = Z3_CMD_CHECK, .safety = Z3_SAFETY_READ_ONLY,
+        .flags = Z3_CMD_CHECK | Z3_CMD_RUNS_LONG, .safety = Z3_SAFETY_READ_ONLY,
         .effects = LIST("reads the vector files"),
         .args = ARGS({"dir", Z3_ARG_PATH, true, NULL, NULL, "folder of vector files (or one file)", 0, 0},
                      {"max-failures", Z3_ARG_INT, false, "20", NULL,
@@ -47,7 +47,7 @@ static const z3_command z3_cmds_dev[] = {
                        "state and every listed memory byte match; the cycle count and each cycle "
                        "(a wait or a read of an unknown byte counts as an idle cycle) are reported "
                        "apart. Same result shape as dev cpu-conformance.",
-        .flags = Z3_CMD_CHECK, .safety = Z3_SAFETY_READ_ONLY,
+        .flags = Z3_CMD_CHECK | Z3_CMD_RUNS_LONG, .safety = Z3_SAFETY_READ_ONLY,
         .effects = LIST("reads the vector files"),
         .args = ARGS({"dir", Z3_ARG_PATH, true, NULL, NULL, "folder of vector files (or one file)", 0, 0},
                      {"max-failures", Z3_ARG_INT, false, "20", NULL,

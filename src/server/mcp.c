@@ -72,6 +72,11 @@ static void do_initialize(mcp_server *s, mcp_request *r) {
   json_object_set_new(result, "serverInfo", server_info(r));
   json_object_set_new(result, "instructions", json_string(s->instructions));
   const char *client = json_string_value(json_object_get(json_object_get(r->params, "clientInfo"), "name"));
+  pthread_mutex_lock(&s->lock);
+  z3_free(s->client_name);
+  s->client_name = client ? z3_strdup(client) : NULL;
+  s->session.client = s->client_name; /* no call runs before initialize is answered */
+  pthread_mutex_unlock(&s->lock);
   mcp_log(s, NULL, MCP_INFO, NULL, "client '%s' asked for %s; serving %s", client ? client : "?", asked, chosen);
   mcp_reply(s, r, result);
 }
@@ -176,7 +181,9 @@ static void handle_request(mcp_server *s, mcp_request *r) {
     bool ready = s->initialized;
     snprintf(r->version, sizeof r->version, "%s", s->version);
     pthread_mutex_unlock(&s->lock);
-    if (!ready && strcmp(r->method, "initialize") != 0 && strcmp(r->method, "ping") != 0) {
+    /* An unknown method is -32601 at every stage; only a known one waits for initialize. */
+    bool known = find_method(r->method, false) != NULL;
+    if (known && !ready && strcmp(r->method, "initialize") != 0 && strcmp(r->method, "ping") != 0) {
       mcp_reply_error(s, r, MCP_INVALID_REQUEST, NULL, "send initialize first; supported: " SUPPORTED_TEXT);
       return;
     }
@@ -292,6 +299,7 @@ int z3_mcp_serve(FILE *in, FILE *out, const z3_mcp_options *opts) {
           s.opts.rom_path ? s.opts.rom_path : "");
   mcp_reader rd;
   mcp_reader_init(&rd, in);
+  s.reader = &rd;
   char *line;
   size_t len;
   bool too_long;

@@ -40,9 +40,14 @@ typedef z3_status (*z3_mcp_tool_runner)(void *ctx, const z3_tool_session *s, con
 
 typedef struct z3_mcp_options {
   const char *rom_path;         /* default ROM for tools and the z3ed://rom resources; NULL = none */
+  const char *toolsets;         /* comma-separated: tools/list lists only these toolsets (every
+                                   tool stays callable and describable); NULL = all */
+  size_t tools_page_size;       /* tools per tools/list page; 0 = 64 */
   int64_t proposal_id;          /* work inside this open proposal's sandbox (its ROM is the
                                    default; calls are logged in it); 0 = none, and then
                                    every write is refused */
+  bool read_only;               /* with rom_path and no proposal: refuse writes instead of
+                                   opening a session proposal on the first one */
   const char *state_dir;        /* audit log folder; NULL = $Z3ED_HOME, else .z3ed */
   bool no_audit;                /* write no audit log (fuzzing) */
   const char *log_level;        /* stderr diagnostics from this level up; NULL = "warning" */
@@ -68,7 +73,7 @@ enum { Z3_MCP_MAX_LINE = 16 << 20 }; /* longer input lines are refused, not buff
 int z3_mcp_serve(FILE *in, FILE *out, const z3_mcp_options *opts);
 
 /*
- * `z3ed mcp [--rom R | --proposal ID] [--project DIR] [--log-level L]`: moves into DIR (so
+ * `z3ed mcp [--rom R | --proposal ID] [--toolsets A,B] [--project DIR] [--log-level L]`: moves into DIR (so
  * relative paths, --rom included, and the state folder .z3ed are the
  * project's), keeps stray writes to stdout away from the protocol, ignores
  * SIGPIPE and serves stdin/stdout. Returns the process exit code.

@@ -44,13 +44,25 @@ typedef struct mcp_server {
   char *instructions;           /* what initialize and server/discover tell the client */
   z3_proposal proposal;         /* --proposal: the session works in its sandbox */
   bool has_proposal;
-  json_t *tools;                /* z3_tools_list(), adjusted once for the default ROM */
+  /* Session proposals (mcp_session.c): with --rom and no --proposal, the first
+   * write opens (or resumes) a proposal of that ROM; the worker alone touches these. */
+  bool session_proposals;       /* allowed in this server */
+  bool session_opened;          /* has_proposal came from a session proposal */
+  char *real_rom;               /* the ROM a person named, before the sandbox took its place */
+  char *client_name;            /* from initialize (under lock) */
+  char session_id[33];          /* random, for the audit log */
+  json_t *tools;                /* every tool an agent may call, adjusted once for the default ROM */
+  json_t *listed;               /* what tools/list pages through: describe_tools, then --toolsets' tools */
   /* the worker: a FIFO of jobs, one running at a time (mcp_jobs.c) */
   pthread_t worker;
   bool worker_started, closing;
   pthread_cond_t wake, finished;
   struct mcp_job *queue_head, *queue_tail, *running;
   atomic_bool cancel_running;   /* the session's cancel flag: set for the running job, cleared per job */
+  /* fast calls on the reading thread (mcp_tools.c): only with the real runner */
+  bool inline_calls;
+  json_t *seconds_by_tool;      /* how long each tool's last call took (under lock) */
+  struct mcp_reader *reader;    /* to see whether more input waits */
 } mcp_server;
 
 /* One request or notification being handled. */
@@ -106,6 +118,10 @@ void mcp_reader_release(mcp_reader *rd);
 /* Next line without its "\n" (caller frees), NULL at the end. *too_long is set
  * for a line over Z3_MCP_MAX_LINE, which comes back empty. */
 char *mcp_reader_next(mcp_reader *rd, size_t *len, bool *too_long);
+/* True when input is buffered or readable right now (never blocks). */
+bool mcp_reader_pending(const mcp_reader *rd);
+/* True when no job is queued or running. */
+bool mcp_worker_idle(mcp_server *s);
 
 /* ---- jobs: requests that run commands (mcp_jobs.c) ----------------------------- */
 
@@ -142,6 +158,16 @@ z3_status mcp_run_tool(mcp_server *s, const char *name, json_t *args, z3_tool_re
 void mcp_busy(void);
 void mcp_idle(void);
 
+/* Before a call runs on the worker: opens the session proposal when this call
+ * writes and none is open, and points a "rom" argument naming the real ROM at the
+ * sandbox. Returns the arguments to run with (a new reference) or NULL after
+ * filling job->result with the reason it cannot. */
+json_t *mcp_session_prepare(mcp_server *s, mcp_job *job);
+/* After a writing call in a session proposal: the proposal, its diff and how a
+ * person accepts it, as a text block (added to content) and _meta. */
+void mcp_session_annotate(mcp_server *s, const char *tool, json_t *call_result);
+void mcp_session_release(mcp_server *s);
+
 /* Appends a finished tools/call to the proposal's command log (with --proposal). */
 void mcp_log_to_proposal(mcp_server *s, mcp_job *job);
 
@@ -157,7 +183,7 @@ void mcp_resources_read(mcp_server *s, mcp_request *r);
 void mcp_prompts_list(mcp_server *s, mcp_request *r);
 void mcp_prompts_get(mcp_server *s, mcp_request *r);
 
-/* Rejects a cursor (we never hand one out); true when the request may go on. */
+/* Rejects a cursor (only tools/list hands them out); true when the request may go on. */
 bool mcp_check_cursor(mcp_server *s, const mcp_request *r);
 /* Adds ttlMs and cacheScope to a stateless list or read result. */
 void mcp_cacheable(const mcp_request *r, json_t *result, int ttl_ms, bool private_data);

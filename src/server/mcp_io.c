@@ -5,6 +5,7 @@
  * worker's answers and progress never interleave with the reader's answers.
  */
 #include <errno.h>
+#include <poll.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
@@ -219,6 +220,13 @@ static bool fill(mcp_reader *rd) {
     rd->len += (size_t)n;
     return true;
   }
+}
+
+bool mcp_reader_pending(const mcp_reader *rd) {
+  if (!rd || rd->len > 0) return true;
+  if (rd->fd < 0) return !rd->eof; /* a plain stream: cannot tell, so assume more */
+  struct pollfd p = {.fd = rd->fd, .events = POLLIN};
+  return poll(&p, 1, 0) != 0;
 }
 
 char *mcp_reader_next(mcp_reader *rd, size_t *len, bool *too_long) {

@@ -140,6 +140,13 @@ void mcp_worker_stop(mcp_server *s) {
   s->worker_started = false;
 }
 
+bool mcp_worker_idle(mcp_server *s) {
+  pthread_mutex_lock(&s->lock);
+  bool idle = !s->queue_head && !s->running;
+  pthread_mutex_unlock(&s->lock);
+  return idle;
+}
+
 /* True when a job with this id is still queued or running (ids must not be reused meanwhile). */
 static bool id_in_use(mcp_server *s, const json_t *id) {
   bool used = s->running && json_equal(s->running->req.id, (json_t *)id);

@@ -12,7 +12,8 @@
 #include "server/mcp.h"
 
 static const char usage[] =
-    "usage: z3ed mcp [--rom FILE | --proposal ID] [--project DIR] [--log-level LEVEL]\n"
+    "usage: z3ed mcp [--rom FILE [--read-only] | --proposal ID] [--toolsets A,B]\n"
+    "                [--project DIR] [--log-level LEVEL]\n"
     "\n"
     "Serves every z3ed command as a Model Context Protocol tool on stdin/stdout\n"
     "(one JSON-RPC message per line), plus resources (z3ed://rom/state, ...) and\n"
@@ -20,9 +21,15 @@ static const char usage[] =
     "  {\"mcpServers\": {\"z3ed\": {\"command\": \"/path/to/z3ed\",\n"
     "                            \"args\": [\"mcp\", \"--rom\", \"/path/to/rom.sfc\"]}}}\n"
     "\n"
-    "  --rom FILE         the ROM tools use when a call names none\n"
+    "  --rom FILE         the ROM tools use when a call names none; the first call\n"
+    "                     that would change it opens (or resumes) a session proposal:\n"
+    "                     a sandbox copy a person reviews and accepts in z3ed\n"
+    "  --read-only        with --rom: refuse every write instead\n"
     "  --proposal ID      work inside this open proposal: its sandbox ROM is the\n"
     "                     default, writes go there, every call is logged in it\n"
+    "  --toolsets A,B     tools/list lists only these toolsets (resources: rom,\n"
+    "                     palette, gfx, ...) plus describe_tools, which describes\n"
+    "                     any tool on demand; every tool stays callable\n"
     "  --project DIR      work in DIR: relative paths (--rom too) and the state\n"
     "                     folder .z3ed are DIR's\n"
     "  --log-level LEVEL  stderr diagnostics from LEVEL up (default warning):\n"
@@ -30,11 +37,12 @@ static const char usage[] =
     "\n"
     "Tool calls follow the agent rules: anything that would write a file is refused\n"
     "unless it writes inside the proposal's sandbox (dry_run previews). Every call is\n"
-    "appended to the audit log STATE/audit.jsonl (STATE: $Z3ED_HOME, else .z3ed).\n";
+    "appended to the audit log STATE/audit.jsonl (STATE: $Z3ED_HOME, else .z3ed),\n"
+    "with the client's name and the session's id.\n";
 
 typedef struct mcp_args {
-  const char *rom, *project, *log_level, *proposal;
-  bool help;
+  const char *rom, *project, *log_level, *proposal, *toolsets;
+  bool help, read_only;
 } mcp_args;
 
 /* "--flag value" or "--flag=value"; *i moves past what was used. */
@@ -56,10 +64,12 @@ static bool parse_args(int argc, char **argv, mcp_args *a) {
   for (int i = 0; i < argc && !bad; i++) {
     const char *v;
     if (strcmp(argv[i], "--help") == 0 || strcmp(argv[i], "-h") == 0) a->help = true;
+    else if (strcmp(argv[i], "--read-only") == 0) a->read_only = true;
     else if ((v = flag_value(argc, argv, &i, "--rom", &bad))) a->rom = v;
     else if ((v = flag_value(argc, argv, &i, "--project", &bad))) a->project = v;
     else if ((v = flag_value(argc, argv, &i, "--log-level", &bad))) a->log_level = v;
     else if ((v = flag_value(argc, argv, &i, "--proposal", &bad))) a->proposal = v;
+    else if ((v = flag_value(argc, argv, &i, "--toolsets", &bad))) a->toolsets = v;
     else if (!bad) {
       fprintf(stderr, "z3ed: error: unknown argument '%s' for 'mcp'\nhint: z3ed mcp --help\n", argv[i]);
       bad = true;
@@ -108,9 +118,11 @@ int z3_mcp_main(int argc, char **argv) {
     return 3;
   }
   signal(SIGPIPE, SIG_IGN); /* a vanished client is a write error, then a clean exit */
+  z3_cmd_rom_cache_enable(true); /* read-only calls run in-process: keep their ROMs loaded */
   FILE *out = protocol_stream();
   if (!out) return 3;
-  z3_mcp_options opts = {.rom_path = a.rom, .log_level = a.log_level, .proposal_id = (int64_t)proposal};
+  z3_mcp_options opts = {.rom_path = a.rom, .log_level = a.log_level, .proposal_id = (int64_t)proposal,
+                         .toolsets = a.toolsets, .read_only = a.read_only};
   int rc = z3_mcp_serve(stdin, out, &opts);
   fclose(out);
   return rc;

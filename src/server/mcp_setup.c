@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <time.h>
 
 #include "agent/proposal.h"
 #include "server/mcp_internal.h"
@@ -15,7 +16,9 @@ static const char base_instructions[] =
     "z3ed reads, checks and edits SNES ROMs, with a model of The Legend of Zelda: A Link to the "
     "Past. Every tool is a z3ed command. Read-only tools run freely. A tool that needs a ROM uses "
     "the server's ROM when 'rom' is left out. Start with the resource z3ed://rom/state (or the "
-    "tool rom_export_state). Paths are relative to the project folder.";
+    "tool rom_export_state). Paths are relative to the project folder. "
+    "describe_tools without arguments gives the index of every tool (name, summary, safety) by "
+    "toolset; with names it gives their full schemas, so you need not list everything.";
 
 static bool make_dirs(const char *path) {
   char *p = z3_strdup(path);
@@ -55,13 +58,35 @@ static void adjust_for_default_rom(json_t *tools, const char *rom) {
  * the agent loop offers its models the same set. */
 static json_t *offered_tools(void) {
   json_t *all = z3_tools_list(), *list = json_array();
-  for (size_t i = 0; i < z3_command_count && i < json_array_size(all); i++) {
-    const z3_command *c = &z3_commands[i];
-    if ((c->flags & Z3_CMD_PERSON_ONLY) || c->safety == Z3_SAFETY_NETWORK) continue;
-    json_array_append(list, json_array_get(all, i));
-  }
+  for (size_t i = 0; i < z3_command_count && i < json_array_size(all); i++)
+    if (z3_tool_offered_to_agents(&z3_commands[i])) json_array_append(list, json_array_get(all, i));
   json_decref(all);
   return list;
+}
+
+/* describe_tools first, so the first page always says how to reach the rest. */
+static json_t *listed_tools(const json_t *tools, const char *toolsets) {
+  json_t *list = json_array(), *t;
+  json_array_append_new(list, z3_describe_tools_tool());
+  size_t i;
+  json_array_foreach(tools, i, t) {
+    const z3_command *c = z3_tool_find(json_string_value(json_object_get(t, "name")));
+    if (c && z3_toolsets_include(toolsets, c)) json_array_append(list, t);
+  }
+  return list;
+}
+
+/* Session ids only need to be unguessable enough not to collide between sessions. */
+static void random_hex(char *out, size_t size) {
+  unsigned char bytes[16] = {0};
+  FILE *f = fopen("/dev/urandom", "rb");
+  size_t got = f ? fread(bytes, 1, sizeof bytes, f) : 0;
+  if (f) fclose(f);
+  if (got != sizeof bytes) { /* no urandom: time and address still differ between sessions */
+    uint64_t x = (uint64_t)time(NULL) ^ (uint64_t)(uintptr_t)out;
+    for (size_t i = 0; i < sizeof bytes; i++) x = x * 6364136223846793005u + 1442695040888963407u, bytes[i] = (unsigned char)(x >> 56);
+  }
+  for (size_t i = 0; i < sizeof bytes && 2 * i + 2 < size; i++) snprintf(out + 2 * i, 3, "%02x", bytes[i]);
 }
 
 static z3_status default_runner(void *ctx, const z3_tool_session *s, const char *name, const json_t *args,
@@ -116,6 +141,11 @@ static int open_proposal(mcp_server *s) {
 }
 
 static char *instructions_for(const mcp_server *s) {
+  if (s->session_proposals)
+    return z3_strfmt("%s Tools that change the ROM work on a sandbox copy: the first such call opens a proposal "
+                     "(or resumes this ROM's open session proposal), and each result names it, its changes and "
+                     "how a person accepts it in z3ed; the ROM itself is never written by this session. Use "
+                     "dry_run: true to preview a change first.", base_instructions);
   if (!s->has_proposal)
     return z3_strfmt("%s Tools that would change a ROM or write a file are refused in this session "
                      "(no proposal sandbox); pass dry_run: true to preview their change set instead.",
@@ -133,7 +163,10 @@ static void fill_defaults(mcp_server *s, FILE *out, const z3_mcp_options *opts) 
   if (s->opts.max_seconds <= 0) s->opts.max_seconds = 60;
   if (!s->opts.max_output_bytes) s->opts.max_output_bytes = 1u << 20;
   if (s->opts.progress_interval <= 0) s->opts.progress_interval = 1;
+  s->inline_calls = !s->opts.run_tool && !s->opts.synchronous; /* a test's runner may block on purpose */
+  s->session_proposals = !s->opts.run_tool && !s->opts.read_only && !s->opts.no_audit;
   if (!s->opts.run_tool) s->opts.run_tool = default_runner;
+  if (!s->opts.tools_page_size) s->opts.tools_page_size = 64;
   s->log_level = MCP_WARNING; /* until the client picks one: only what matters */
   s->diag_level = MCP_WARNING;
 }
@@ -145,6 +178,9 @@ int mcp_server_init(mcp_server *s, FILE *out, const z3_mcp_options *opts) {
   pthread_cond_init(&s->wake, NULL);
   pthread_cond_init(&s->finished, NULL);
   fill_defaults(s, out, opts);
+  z3_error err;
+  z3_error_init(&err);
+  if (s->opts.toolsets && z3_toolsets_check(s->opts.toolsets, &err) != Z3_OK) return startup_error(s, 2, &err);
   if (s->opts.log_level && !mcp_parse_level(s->opts.log_level, &s->diag_level)) {
     fprintf(s->diag, "z3ed mcp: error: unknown log level '%s'\n"
                      "hint: use debug, info, notice, warning, error, critical, alert or emergency\n", s->opts.log_level);
@@ -156,15 +192,24 @@ int mcp_server_init(mcp_server *s, FILE *out, const z3_mcp_options *opts) {
                                   .cancel = &s->cancel_running};
   int rc = s->opts.proposal_id > 0 ? open_proposal(s) : 0;
   if (rc != 0) return rc;
+  s->session_proposals = s->session_proposals && s->opts.rom_path && !s->has_proposal;
+  if (s->session_proposals && !(s->real_rom = z3_strdup(s->opts.rom_path))) return 3;
+  random_hex(s->session_id, sizeof s->session_id);
+  s->session.session_id = s->session_id;
   s->session.limits = (z3_tool_limits){.max_seconds = s->opts.max_seconds, .max_output_bytes = s->opts.max_output_bytes};
   s->instructions = instructions_for(s);
   s->tools = offered_tools();
   if (s->opts.rom_path) adjust_for_default_rom(s->tools, s->opts.rom_path);
+  s->listed = listed_tools(s->tools, s->opts.toolsets);
+  s->seconds_by_tool = json_object();
   return s->instructions ? 0 : 3;
 }
 
 void mcp_server_release(mcp_server *s) {
   json_decref(s->tools);
+  json_decref(s->listed);
+  json_decref(s->seconds_by_tool);
+  mcp_session_release(s);
   z3_free(s->instructions);
   z3_free(s->audit_path);
   z3_free(s->state_dir);

@@ -23,13 +23,39 @@ static void shape_tool(const mcp_request *r, json_t *tool) {
   if (!mcp_since(r, "2025-03-26")) json_object_del(tool, "annotations");
 }
 
+/* Cursors are "tools@<offset>": opaque to the client, checked here. */
+static bool read_cursor(mcp_server *s, mcp_request *r, size_t *from) {
+  json_t *cursor = json_object_get(r->params, "cursor");
+  *from = 0;
+  if (!cursor) return true;
+  const char *text = json_string_value(cursor);
+  uint64_t n = 0;
+  if (text && strncmp(text, "tools@", 6) == 0 && z3_parse_u64(text + 6, &n) && n > 0 &&
+      n < json_array_size(s->listed)) {
+    *from = (size_t)n;
+    return true;
+  }
+  mcp_reply_error(s, r, MCP_INVALID_PARAMS, NULL, "invalid cursor: pass back a nextCursor of tools/list unchanged");
+  return false;
+}
+
 void mcp_tools_list(mcp_server *s, mcp_request *r) {
-  if (!mcp_check_cursor(s, r)) return;
-  json_t *tools = json_deep_copy(s->tools), *t;
-  size_t i;
-  json_array_foreach(tools, i, t) shape_tool(r, t);
+  size_t from, total = json_array_size(s->listed);
+  if (!read_cursor(s, r, &from)) return;
+  size_t to = from + s->opts.tools_page_size < total ? from + s->opts.tools_page_size : total;
+  json_t *tools = json_array();
+  for (size_t i = from; i < to; i++) {
+    json_t *t = json_deep_copy(json_array_get(s->listed, i));
+    shape_tool(r, t);
+    json_array_append_new(tools, t);
+  }
   json_t *result = json_object();
   json_object_set_new(result, "tools", tools);
+  if (to < total) {
+    char next[32];
+    snprintf(next, sizeof next, "tools@%zu", to);
+    json_object_set_new(result, "nextCursor", json_string(next));
+  }
   mcp_cacheable(r, result, 3600000, false);
   mcp_reply(s, r, result);
 }
@@ -144,12 +170,22 @@ static void run_with_ticks(mcp_server *s, mcp_job *job) {
 
 /* The job of a tools/call: run, log, answer unless cancelled meanwhile. */
 static void tool_job(mcp_server *s, mcp_job *job) {
+  json_t *args = mcp_session_prepare(s, job);
+  if (!args) { /* the session proposal could not be opened: say why, run nothing */
+    mcp_reply(s, &job->req, call_result(&job->req, &job->result));
+    return;
+  }
+  if (!job->req.params) job->req.params = json_object();
+  json_object_set_new(job->req.params, "arguments", args);
   if (job->req.progress_token) {
     progress(job, false, "running %s", job->label);
     run_with_ticks(s, job);
   } else {
     mcp_run_tool(s, job->label, json_object_get(job->req.params, "arguments"), &job->result);
   }
+  pthread_mutex_lock(&s->lock);
+  json_object_set_new(s->seconds_by_tool, job->label, json_real(job->result.seconds));
+  pthread_mutex_unlock(&s->lock);
   mcp_log_to_proposal(s, job); /* it ran, cancelled or not: the sandbox may have changed */
   z3_tool_result *res = &job->result;
   json_t *data = json_object();
@@ -165,10 +201,31 @@ static void tool_job(mcp_server *s, mcp_job *job) {
   else
     mcp_log(s, &job->req, MCP_NOTICE, data, "%s failed: %s", job->label, res->error.message);
   if (job->req.progress_token) progress(job, true, "%s finished", job->label);
-  mcp_reply(s, &job->req, call_result(&job->req, res));
+  json_t *result = call_result(&job->req, res);
+  if (res->status == Z3_OK) mcp_session_annotate(s, job->label, result);
+  mcp_reply(s, &job->req, result);
 }
 
 /* ---- tools/call ---------------------------------------------------------------------- */
+
+/*
+ * Fast calls skip the worker: handing a call to another thread and back costs
+ * a wake-up each way, more than a read-only call itself. Only a read-only tool
+ * whose last call took under FAST_SECONDS qualifies (so the first call of each
+ * tool, and every slow one, still runs on the worker where ping and
+ * cancellation stay answered), and only when nothing else is queued or waiting
+ * to be read, so the order of answers and a cancel just sent are kept.
+ */
+#define FAST_SECONDS 0.005
+
+static bool runs_inline(mcp_server *s, const mcp_request *r, const z3_command *cmd) {
+  if (!s->inline_calls || r->batch || r->progress_token || !z3_tool_runs_in_process(cmd)) return false;
+  pthread_mutex_lock(&s->lock);
+  json_t *last = json_object_get(s->seconds_by_tool, json_string_value(json_object_get(r->params, "name")));
+  bool fast = json_is_real(last) && json_real_value(last) < FAST_SECONDS;
+  pthread_mutex_unlock(&s->lock);
+  return fast && mcp_worker_idle(s) && !mcp_reader_pending(s->reader);
+}
 
 static void unknown_tool(mcp_server *s, mcp_request *r, const char *name) {
   const char *best = NULL;
@@ -188,6 +245,16 @@ static void unknown_tool(mcp_server *s, mcp_request *r, const char *name) {
                   data ? best : "", data ? "?)" : "");
 }
 
+/* describe_tools reads the server's own lists: answered at once, no job, no audit. */
+static void describe_tools(mcp_server *s, mcp_request *r, const json_t *args) {
+  z3_tool_result res = {0};
+  z3_error_init(&res.error);
+  res.status = z3_tools_describe(s->tools, args, &res.result, &res.error);
+  json_t *result = call_result(r, &res);
+  z3_tool_result_release(&res);
+  mcp_reply(s, r, result);
+}
+
 void mcp_tools_call(mcp_server *s, mcp_request *r) {
   const char *name = mcp_param_str(r, "name");
   json_t *args = json_object_get(r->params, "arguments");
@@ -195,12 +262,23 @@ void mcp_tools_call(mcp_server *s, mcp_request *r) {
     mcp_reply_error(s, r, MCP_INVALID_PARAMS, NULL, "tools/call needs params.name, a string");
     return;
   }
-  if (!z3_tool_find(name)) {
+  if (strcmp(name, Z3_DESCRIBE_TOOLS) == 0) {
+    describe_tools(s, r, args);
+    return;
+  }
+  const z3_command *cmd = z3_tool_find(name);
+  if (!cmd) {
     unknown_tool(s, r, name);
     return;
   }
   if (args && !json_is_object(args)) {
     mcp_reply_error(s, r, MCP_INVALID_PARAMS, NULL, "params.arguments of tools/call must be an object");
+    return;
+  }
+  mcp_job *job = runs_inline(s, r, cmd) ? mcp_job_new(s, r, tool_job, name) : NULL;
+  if (job) {
+    tool_job(s, job);
+    mcp_job_free(job);
     return;
   }
   mcp_submit(s, r, tool_job, name);

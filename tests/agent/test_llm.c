@@ -152,6 +152,71 @@ Z3_TEST(test_llm_openai__request_tools_and_results) {
   free(base);
 }
 
+/* Compact discovery through a real provider dialect: the first request offers
+ * only describe_tools and names every tool in the system prompt; the schemas the
+ * model asks for ride along from then on. The byte budgets are the bench's goals
+ * (6,000 and 15,000 tokens at 4 bytes a token) with room to spare. */
+Z3_TEST(test_llm_agent__compact_discovery_offers_the_index_then_what_was_asked) {
+  (void)state;
+  push_json(200, NULL, json_pack("{s:[{s:{s:s,s:s,s:[{s:s,s:s,s:{s:s,s:s}}]},s:s}]}", "choices", "message", "role",
+                                 "assistant", "content", "looking up", "tool_calls", "id", "c1", "type", "function",
+                                 "function", "name", "describe_tools", "arguments",
+                                 "{\"names\":[\"palette_get\",\"palette_set_color\",\"nope_tool\"]}", "finish_reason",
+                                 "tool_calls"));
+  push_json(200, NULL, json_pack("{s:[{s:{s:s,s:s,s:[{s:s,s:s,s:{s:s,s:s}}]},s:s}]}", "choices", "message", "role",
+                                 "assistant", "content", "retry", "tool_calls", "id", "c2", "type", "function",
+                                 "function", "name", "describe_tools", "arguments",
+                                 "{\"names\":[\"palette_get\",\"palette_set_color\"]}", "finish_reason", "tool_calls"));
+  push_json(200, NULL, json_pack("{s:[{s:{s:s,s:s,s:[{s:s,s:s,s:{s:s,s:s}}]},s:s}]}", "choices", "message", "role",
+                                 "assistant", "content", "plan", "tool_calls", "id", "c3", "type", "function",
+                                 "function", "name", "palette_set_color", "arguments",
+                                 "{\"group\":\"armors\",\"index\":0,\"color\":1,\"value\":\"#C63131\"}",
+                                 "finish_reason", "tool_calls"));
+  char *base = z3_strfmt("%s/v1", srv->url);
+  z3_llm *llm = open_llm(Z3_LLM_OPENAI, base, "sk-test");
+  z3_agent_options o = {.llm = llm, .rom_path = "real.sfc"};
+  z3_agent *a;
+  z3_error err;
+  z3_error_init(&err);
+  assert_ok(z3_agent_new(&a, &o, &err), &err);
+  json_t *plan;
+  assert_ok(z3_agent_plan(a, "make the tunic red", &plan, &err), &err);
+  json_t *calls = json_object_get(plan, "calls");
+  assert_int_equal(json_array_size(calls), 1); /* the describes were answered, not planned */
+  assert_true(json_is_true(json_object_get(json_array_get(calls, 0), "valid")));
+  assert_int_equal(fake_count(srv), 3);
+  json_t *b = fake_body(srv, 0);
+  json_t *tools = json_object_get(b, "tools");
+  assert_int_equal(json_array_size(tools), 1);
+  assert_string_equal(json_string_value(json_object_get(json_object_get(json_array_get(tools, 0), "function"), "name")),
+                      "describe_tools");
+  const char *system = json_string_value(json_object_get(json_array_get(json_object_get(b, "messages"), 0), "content"));
+  assert_non_null(strstr(system, "palette: "));
+  assert_non_null(strstr(system, "palette_set_color (mutates-rom)"));
+  assert_null(strstr(system, "agent_run")); /* people-only tools are not in the index */
+  assert_true(strlen(fake_req(srv, 0)->body) < 6000 * 4);
+  json_decref(b);
+  b = fake_body(srv, 1); /* an unknown name: an error, nothing added */
+  assert_int_equal(json_array_size(json_object_get(b, "tools")), 1);
+  json_t *msgs = json_object_get(b, "messages");
+  assert_non_null(strstr(json_string_value(json_object_get(json_array_get(msgs, json_array_size(msgs) - 1), "content")),
+                         "no tool 'nope_tool'"));
+  json_decref(b);
+  b = fake_body(srv, 2);
+  assert_int_equal(json_array_size(json_object_get(b, "tools")), 3);
+  msgs = json_object_get(b, "messages");
+  assert_non_null(strstr(json_string_value(json_object_get(json_array_get(msgs, json_array_size(msgs) - 1), "content")),
+                         "\"described\":[\"palette_get\",\"palette_set_color\"]"));
+  json_decref(b);
+  size_t total = 0;
+  for (int i = 0; i < fake_count(srv); i++) total += strlen(fake_req(srv, i)->body);
+  assert_true(total < 15000 * 4);
+  json_decref(plan);
+  z3_agent_free(a);
+  z3_llm_close(llm);
+  free(base);
+}
+
 Z3_TEST(test_llm_openai__broken_arguments_become_a_call_error) {
   (void)state;
   const char *body = "{\"choices\":[{\"message\":{\"content\":\"\",\"tool_calls\":[{\"id\":\"c1\",\"function\":"
@@ -574,6 +639,7 @@ int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test_setup_teardown(test_llm_openai__request_tools_and_results, before, after),
       cmocka_unit_test(test_llm_openai__broken_arguments_become_a_call_error),
+      cmocka_unit_test_setup_teardown(test_llm_agent__compact_discovery_offers_the_index_then_what_was_asked, before, after),
       cmocka_unit_test_setup_teardown(test_llm_ollama__request_tools_and_results, before, after),
       cmocka_unit_test_setup_teardown(test_llm_gemini__request_tools_and_results, before, after),
       cmocka_unit_test_setup_teardown(test_llm_anthropic__request_tools_and_results, before, after),

@@ -364,14 +364,23 @@ Z3_TEST(test_tools_audit__one_line_per_call) {
   assert_int_equal(n, 4);
 }
 
-/* A raised cancel flag stops the call's process; a lowered one lets it run. */
+/* A raised cancel flag stops the call's process (a write), or refuses a fast
+ * in-process call before it starts; a lowered one lets it run. */
 Z3_TEST(test_tools_cancel__a_cancelled_call_is_stopped) {
   (void)state;
   atomic_bool cancel = true;
-  z3_tool_session s = {.agent = true, .default_rom = "base.sfc", .cancel = &cancel};
+  z3_tool_session s = {.agent = true, .default_rom = "base.sfc", .cancel = &cancel, .sandbox_dir = "."};
   z3_tool_result r;
+  assert_true(z3_tool_runs_in_process(z3_tool_find("rom_info")));
+  assert_false(z3_tool_runs_in_process(z3_tool_find("rom_fix_checksum")));
+  assert_false(z3_tool_runs_in_process(z3_tool_find("dev_cpu_conformance"))); /* read-only but long */
   assert_int_equal(z3_tool_call(&s, "rom_info", NULL, &r), Z3_E_USAGE);
   assert_non_null(strstr(r.error.message, "cancelled"));
+  z3_tool_result_release(&r);
+  json_t *dry = json_pack("{s:b}", "dry_run", 1);
+  assert_int_equal(z3_tool_call(&s, "rom_fix_checksum", dry, &r), Z3_E_USAGE);
+  json_decref(dry);
+  assert_non_null(strstr(r.error.message, "cancelled and stopped"));
   z3_tool_result_release(&r);
   atomic_store(&cancel, false);
   assert_ok(z3_tool_call(&s, "rom_info", NULL, &r), &r.error);

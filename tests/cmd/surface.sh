@@ -19,11 +19,19 @@ while IFS=$'\t' read -r resource action; do
   # shellcheck disable=SC2086 # a two-word action is two words
   "$z3ed" "$resource" $action --help >> "$out/help-each.txt"
 done < <(jq -r '.result.commands[] | [.resource, .action] | @tsv' "$out/catalog.json")
-printf '%s\n' \
-  '{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-06-18","capabilities":{},"clientInfo":{"name":"surface","version":"1"}}}' \
-  '{"jsonrpc":"2.0","method":"notifications/initialized"}' \
-  '{"jsonrpc":"2.0","id":2,"method":"tools/list"}' |
-  Z3ED_HOME="$out/state" "$z3ed" mcp | jq -c 'select(.id == 2)' > "$out/mcp-tools.json"
+# tools/list is paged: one server per page, following nextCursor to the end
+: > "$out/mcp-tools.json"
+params='{}'
+while [ -n "$params" ]; do
+  printf '%s\n' \
+    '{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-06-18","capabilities":{},"clientInfo":{"name":"surface","version":"1"}}}' \
+    '{"jsonrpc":"2.0","method":"notifications/initialized"}' \
+    "{\"jsonrpc\":\"2.0\",\"id\":2,\"method\":\"tools/list\",\"params\":$params}" |
+    Z3ED_HOME="$out/state" "$z3ed" mcp | jq -c 'select(.id == 2)' > "$out/page.json"
+  cat "$out/page.json" >> "$out/mcp-tools.json"
+  params=$(jq -c 'if .result.nextCursor then {cursor: .result.nextCursor} else empty end' "$out/page.json")
+done
+rm -f "$out/page.json"
 rm -rf "$out/state"
 [ -n "$manifest" ] || exit 0
 manifest=$(realpath "$manifest")

@@ -76,10 +76,25 @@ const rejectsWith = (promise, code) => assert.rejects(promise, (e) => {
   return true;
 });
 
+// Every page of tools/list, following nextCursor.
+async function listAll(client) {
+  const list = [];
+  let cursor, pages = 0;
+  do {
+    const page = await client.listTools(cursor ? { cursor } : {});
+    list.push(...page.tools);
+    cursor = page.nextCursor;
+    pages++;
+  } while (cursor);
+  return { list, pages };
+}
+
 async function tools(client) {
-  const { tools: list, nextCursor } = await client.listTools();
-  assert.equal(nextCursor, undefined);
+  const { list, pages } = await listAll(client);
+  assert.ok(pages >= 2, `tools/list came in ${pages} page(s)`);
+  assert.equal(new Set(list.map((t) => t.name)).size, list.length, 'a tool on two pages');
   assert.ok(list.length >= 20, `only ${list.length} tools`);
+  assert.equal(list[0].name, 'describe_tools');
   for (const t of list) {
     assert.match(t.name, /^[a-z][a-z0-9_]{0,63}$/);
     assert.equal(t.inputSchema.type, 'object');
@@ -135,6 +150,7 @@ async function tools(client) {
     assert.match(text(r), why);
   }
   await rejectsWith(client.callTool({ name: 'rom_infoo', arguments: {} }), types.ErrorCode.InvalidParams);
+  await rejectsWith(client.listTools({ cursor: 'not-ours' }), types.ErrorCode.InvalidParams);
   // Nothing above may have written the ROM.
   assert.ok(readFileSync(path.join(work, 'game.sfc')).equals(original), 'game.sfc changed');
 }
@@ -225,7 +241,7 @@ try {
     await resources(client);
     await prompts(client);
     await cancellation(client, wireErrors);
-  });
+  }, ['mcp', '--rom', 'game.sfc', '--read-only']);
   // Without --rom: the ROM resources are gone, tools need their "rom" argument.
   await session(async (client) => {
     const { resources: list } = await client.listResources();
@@ -235,6 +251,19 @@ try {
     const missing = await client.callTool({ name: 'rom_info', arguments: {} });
     assert.equal(missing.isError, true);
   }, ['mcp']);
+  // --toolsets: one short page, and describe_tools reaches every other tool on demand.
+  await session(async (client) => {
+    const { list, pages } = await listAll(client);
+    assert.equal(pages, 1);
+    assert.ok(list.every((t) => t.name === 'describe_tools' || t.name.startsWith('palette_')), list.map((t) => t.name).join(' '));
+    const index = await client.callTool({ name: 'describe_tools', arguments: {} });
+    assert.ok(index.structuredContent.toolsets.some((s) => s.name === 'gfx'));
+    const d = await client.callTool({ name: 'describe_tools', arguments: { names: ['gfx_get_pixel'] } });
+    assert.deepEqual(Object.keys(d.structuredContent.tools[0].inputSchema.properties).sort(),
+      ['rom', 'sheet', 'x', 'y']);
+    const px = await client.callTool({ name: 'gfx_get_pixel', arguments: { sheet: 0, x: 3, y: 4 } });
+    assert.notEqual(px.isError, true, text(px));
+  }, ['mcp', '--rom', 'game.sfc', '--toolsets', 'palette']);
   // --proposal: a person made the proposal; the agent's writes land in its sandbox.
   execFileSync(bin, ['agent', 'proposal', 'create', '--rom', 'game.sfc', '--title', 'sdk edit', '-q'], {
     cwd: work, env: { ...process.env, Z3ED_HOME: path.join(work, 'state') },
@@ -253,9 +282,40 @@ try {
     assert.equal(outside.isError, true);
   }, ['mcp', '--proposal', '1']);
   assert.ok(readFileSync(path.join(work, 'game.sfc')).equals(original), 'the real ROM changed');
+  // --rom without --proposal: the first write opens a session proposal (2: 1 is the person's);
+  // a second session resumes it; only a person's accept changes the ROM.
+  const edit = async (client, color, value) => {
+    const r = await client.callTool({ name: 'palette_set_color', arguments: { group: 'armors', index: 0, color, value } });
+    assert.notEqual(r.isError, true, text(r));
+    const p = r._meta['z3ed/proposal'];
+    assert.equal(p.proposal.id, 2);
+    assert.match(p.accept, /^z3ed agent proposal accept --proposal-id 2 --rom game\.sfc$/);
+    assert.equal(JSON.parse(r.content.at(-1).text).proposal.id, 2);
+    return p;
+  };
+  await session(async (client) => {
+    assert.match(client.getInstructions(), /proposal/);
+    const before = await client.callTool({ name: 'palette_get_color', arguments: { group: 'armors', index: 0, color: 1 } });
+    assert.equal(before._meta, undefined, 'a read opens no proposal');
+    const p = await edit(client, 1, '#C63131');
+    assert.ok(p.diff.change_count >= 1, JSON.stringify(p.diff));
+    const got = await client.callTool({ name: 'palette_get_color', arguments: { rom: 'game.sfc', group: 'armors', index: 0, color: 1 } });
+    assert.equal(got.structuredContent.value.rgb, '#C63131', 'reads see the sandbox');
+  });
+  await session(async (client) => { await edit(client, 2, '#E75A5A'); });
+  assert.ok(readFileSync(path.join(work, 'game.sfc')).equals(original), 'a session proposal wrote the real ROM');
+  execFileSync(bin, ['agent', 'proposal', 'accept', '--proposal-id', '2', '--rom', 'game.sfc', '-q'], {
+    cwd: work, env: { ...process.env, Z3ED_HOME: path.join(work, 'state') },
+  });
+  const accepted = JSON.parse(execFileSync(bin, ['palette', 'get-color', '--rom', 'game.sfc', '--group', 'armors',
+    '--index', '0', '--color', '2', '--format', 'json'], { cwd: work }).toString());
+  assert.equal(accepted.result.value.rgb, '#E75A5A');
   const audit = readFileSync(path.join(work, 'state', 'audit.jsonl'), 'utf8').trim().split('\n');
   assert.ok(audit.length >= 20, `audit log has ${audit.length} lines`);
   for (const line of audit) assert.equal(typeof JSON.parse(line).tool, 'string');
+  const last = JSON.parse(audit.at(-1));
+  assert.equal(last.client, 'z3ed-sdk-test');
+  assert.match(last.session, /^[0-9a-f]{32}$/);
   console.log(`mcp/sdk: ok (SDK ${JSON.parse(readFileSync(new URL('./node_modules/@modelcontextprotocol/sdk/package.json', import.meta.url))).version}, ${audit.length} audited calls)`);
 } finally {
   rmSync(work, { recursive: true, force: true });

@@ -81,7 +81,8 @@ static inline size_t mcp_offered_count(void) {
 }
 
 static inline z3_mcp_options mcp_opts(const char *state_dir, const char *rom) {
-  return (z3_mcp_options){.state_dir = state_dir, .rom_path = rom, .log_level = "emergency"};
+  /* read_only: writes are refused, as these tests expect; session proposals have their own */
+  return (z3_mcp_options){.state_dir = state_dir, .rom_path = rom, .log_level = "emergency", .read_only = true};
 }
 
 /* Feeds `input` (single-quoted JSON lines) through a memory stream and returns every message written. */

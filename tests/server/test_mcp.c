@@ -39,6 +39,8 @@ static json_t *run(const char *input) {
   return mcp_run(input, &o);
 }
 
+static json_t *run_with(z3_mcp_options *o, const char *input) { return mcp_run(input, o); }
+
 static json_t *run_stub(const char *input, mcp_stub *st) {
   z3_mcp_options o = mcp_opts(tmp, rom);
   o.run_tool = mcp_stub_run, o.run_tool_ctx = st;
@@ -93,8 +95,14 @@ Z3_TEST(test_lifecycle__only_ping_before_initialize) {
   (void)state;
   json_t *msgs = run("{'jsonrpc':'2.0','id':1,'method':'tools/list'}\n"
                      "{'jsonrpc':'2.0','id':2,'method':'ping'}\n"
-                     "{'jsonrpc':'2.0','id':3,'method':'tools/call','params':{'name':'rom_info'}}\n");
+                     "{'jsonrpc':'2.0','id':3,'method':'tools/call','params':{'name':'rom_info'}}\n"
+                     "{'jsonrpc':'2.0','id':4,'method':'no/such/method'}\n"
+                     "{'jsonrpc':'2.0','id':5,'method':'server/discovery'}\n");
   assert_int_equal(mcp_error_code(msgs, "1"), -32600);
+  /* an unknown method is -32601 even before initialize (JSON-RPC's rule, at every stage) */
+  assert_int_equal(mcp_error_code(msgs, "4"), -32601);
+  assert_non_null(strstr(mcp_error_message(msgs, "4"), "no/such/method"));
+  assert_int_equal(mcp_error_code(msgs, "5"), -32601);
   assert_non_null(strstr(mcp_error_message(msgs, "1"), "initialize"));
   assert_non_null(strstr(mcp_error_message(msgs, "1"), "2025-11-25"));
   assert_int_equal(json_object_size(mcp_result(msgs, "2")), 0); /* ping answers exactly {} */
@@ -227,15 +235,41 @@ Z3_TEST(test_batches__accepted_only_under_2025_03_26) {
 
 static json_t *tools_of(json_t *msgs) { return json_object_get(mcp_result(msgs, "1"), "tools"); }
 
+/* Every page of tools/list, followed through nextCursor, as one array (the caller's). */
+static json_t *all_pages(const char *extra_input, z3_mcp_options *o) {
+  json_t *all = json_array();
+  char *cursor = NULL;
+  for (int page = 0; page < 50; page++) {
+    char *params = cursor ? z3_strfmt(",'params':{'cursor':'%s'}", cursor) : z3_strdup("");
+    char *input = z3_strfmt(INIT("2025-11-25") "%s{'jsonrpc':'2.0','id':1,'method':'tools/list'%s}\n",
+                            extra_input ? extra_input : "", params);
+    json_t *msgs = mcp_run(input, o);
+    json_t *result = mcp_result(msgs, "1");
+    assert_non_null(result);
+    json_array_extend(all, json_object_get(result, "tools"));
+    z3_free(cursor);
+    const char *next = json_string_value(json_object_get(result, "nextCursor"));
+    cursor = next ? z3_strdup(next) : NULL;
+    json_decref(msgs);
+    z3_free(params);
+    z3_free(input);
+    if (!cursor) break;
+  }
+  assert_null(cursor);
+  return all;
+}
+
 Z3_TEST(test_tools_list__every_command_with_schemas_shaped_for_the_revision) {
   (void)state;
-  json_t *msgs = run(INIT("2025-11-25") "{'jsonrpc':'2.0','id':1,'method':'tools/list'}\n"
-                                        "{'jsonrpc':'2.0','id':2,'method':'tools/list','params':{'cursor':'x'}}\n");
-  json_t *tools = tools_of(msgs), *t;
-  assert_int_equal(json_array_size(tools), mcp_offered_count());
+  z3_mcp_options o = mcp_opts(tmp, rom);
+  o.tools_page_size = 25; /* several pages, the last one short */
+  json_t *tools = all_pages(NULL, &o), *t;
+  assert_int_equal(json_array_size(tools), mcp_offered_count() + 1); /* + describe_tools, first */
+  assert_string_equal(json_string_value(json_object_get(json_array_get(tools, 0), "name")), "describe_tools");
   assert_true(mcp_offered_count() > 20);
   size_t i;
   json_array_foreach(tools, i, t) {
+    if (i == 0) continue;
     const z3_command *cmd = z3_tool_find(json_string_value(json_object_get(t, "name")));
     assert_non_null(cmd);
     assert_string_equal(json_string_value(json_object_get(json_object_get(t, "inputSchema"), "type")), "object");
@@ -252,7 +286,63 @@ Z3_TEST(test_tools_list__every_command_with_schemas_shaped_for_the_revision) {
     json_array_foreach(required, k, req) assert_string_not_equal(json_string_value(req), "rom");
     if (rom_prop) assert_non_null(strstr(json_string_value(json_object_get(rom_prop, "description")), "game.sfc"));
   }
-  assert_int_equal(mcp_error_code(msgs, "2"), -32602);
+  json_decref(tools);
+  /* a cursor we did not hand out, or one past the end, is -32602 */
+  json_t *msgs = run_with(&o, INIT("2025-11-25") "{'jsonrpc':'2.0','id':2,'method':'tools/list','params':{'cursor':'x'}}\n"
+                                                 "{'jsonrpc':'2.0','id':3,'method':'tools/list','params':{'cursor':'tools@0'}}\n"
+                                                 "{'jsonrpc':'2.0','id':4,'method':'tools/list','params':{'cursor':'tools@99999'}}\n"
+                                                 "{'jsonrpc':'2.0','id':5,'method':'tools/list','params':{'cursor':7}}\n");
+  for (int id = 2; id <= 5; id++) {
+    char key[4];
+    snprintf(key, sizeof key, "%d", id);
+    assert_int_equal(mcp_error_code(msgs, key), -32602);
+  }
+  json_decref(msgs);
+}
+
+Z3_TEST(test_tools_list__toolsets_narrow_the_list_and_describe_tools_reaches_the_rest) {
+  (void)state;
+  z3_mcp_options o = mcp_opts(tmp, rom);
+  o.toolsets = "palette, rom";
+  json_t *tools = all_pages(NULL, &o), *t;
+  size_t i, expected = 1;
+  for (size_t k = 0; k < z3_command_count; k++)
+    expected += z3_tool_offered_to_agents(&z3_commands[k]) &&
+                (strcmp(z3_commands[k].resource, "palette") == 0 || strcmp(z3_commands[k].resource, "rom") == 0);
+  assert_int_equal(json_array_size(tools), expected);
+  json_array_foreach(tools, i, t) {
+    const z3_command *c = z3_tool_find(json_string_value(json_object_get(t, "name")));
+    if (i == 0) assert_null(c);
+    else assert_true(strcmp(c->resource, "palette") == 0 || strcmp(c->resource, "rom") == 0);
+  }
+  json_decref(tools);
+  /* a tool outside the toolsets is still described and called */
+  json_t *msgs = run_with(&o, INIT("2025-11-25")
+      "{'jsonrpc':'2.0','id':1,'method':'tools/call','params':{'name':'describe_tools','arguments':{'names':['gfx_get_pixel','gfx_get_pixel']}}}\n"
+      "{'jsonrpc':'2.0','id':2,'method':'tools/call','params':{'name':'describe_tools'}}\n"
+      "{'jsonrpc':'2.0','id':3,'method':'tools/call','params':{'name':'describe_tools','arguments':{'names':['gfx_get_pixle']}}}\n"
+      "{'jsonrpc':'2.0','id':4,'method':'tools/call','params':{'name':'describe_tools','arguments':{'toolset':'sprite'}}}\n"
+      "{'jsonrpc':'2.0','id':5,'method':'tools/call','params':{'name':'describe_tools','arguments':{'toolset':'nope','x':1}}}\n"
+      "{'jsonrpc':'2.0','id':6,'method':'tools/call','params':{'name':'gfx_get_pixel','arguments':{'sheet':0,'x':3,'y':4}}}\n");
+  json_t *described = json_object_get(json_object_get(mcp_result(msgs, "1"), "structuredContent"), "tools");
+  assert_int_equal(json_array_size(described), 1); /* asked twice, described once */
+  json_t *schema = json_object_get(json_array_get(described, 0), "inputSchema");
+  assert_non_null(json_object_get(json_object_get(schema, "properties"), "sheet"));
+  json_t *index = json_object_get(json_object_get(mcp_result(msgs, "2"), "structuredContent"), "toolsets");
+  assert_true(json_array_size(index) > 5);
+  assert_string_equal(json_string_value(json_object_get(json_array_get(index, 0), "name")), "rom");
+  json_t *first = json_array_get(json_object_get(json_array_get(index, 0), "tools"), 0);
+  assert_string_equal(json_string_value(json_object_get(first, "safety")), "read-only");
+  assert_true(json_is_string(json_object_get(first, "summary")));
+  json_t *typo = mcp_result(msgs, "3");
+  assert_true(json_is_true(json_object_get(typo, "isError")));
+  assert_non_null(strstr(json_string_value(json_object_get(json_array_get(json_object_get(typo, "content"), 0), "text")),
+                         "did you mean 'gfx_get_pixel'"));
+  json_t *sprites = json_object_get(json_object_get(mcp_result(msgs, "4"), "structuredContent"), "tools");
+  json_array_foreach(sprites, i, t) assert_non_null(strstr(json_string_value(json_object_get(t, "name")), "sprite_"));
+  assert_true(json_array_size(sprites) > 0);
+  assert_true(json_is_true(json_object_get(mcp_result(msgs, "5"), "isError")));
+  assert_null(json_object_get(mcp_result(msgs, "6"), "isError"));
   json_decref(msgs);
 }
 
@@ -754,6 +844,7 @@ int main(void) {
       cmocka_unit_test(test_methods__unknown_is_32601_and_notifications_are_never_answered),
       cmocka_unit_test(test_batches__accepted_only_under_2025_03_26),
       cmocka_unit_test(test_tools_list__every_command_with_schemas_shaped_for_the_revision),
+      cmocka_unit_test(test_tools_list__toolsets_narrow_the_list_and_describe_tools_reaches_the_rest),
       cmocka_unit_test(test_tools_list__older_revisions_get_only_members_they_know),
       cmocka_unit_test(test_tools_call__success_has_text_and_structured_content),
       cmocka_unit_test(test_tools_call__failures_are_is_error_results_with_the_reason),
