@@ -1,0 +1,222 @@
+/*
+ * yaze under Xvfb: open a copy of the sample ROM, edit through GTK's own
+ * signals (the gestures' "pressed", the window's actions), save, and check
+ * the file with the real z3ed (`rom diff`, `overworld get-tile`). Screenshots
+ * are compared with the PNGs in tests/gui/ref: canvases pixel-exact, whole editors
+ * within FONT_TOLERANCE (text antialiasing may differ between font builds).
+ * YAZE_UPDATE_REFS=1 rewrites the references instead.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "base/png.h"
+#include "gui/gui.h"
+#include "gui/overworld_view.h"
+#include "test.h"
+#include "zelda3/overworld.h"
+
+/* Share of pixels of a whole-editor shot allowed to differ: glyph edges only. */
+#define FONT_TOLERANCE 0.005
+
+static char *tmp, *work;
+static GtkWidget *window;
+
+static json_t *z3ed_json(const char *args) {
+  char *cmd = z3_strfmt("%s %s --format json", Z3_EXE, args);
+  FILE *p = popen(cmd, "r");
+  z3_free(cmd);
+  assert_non_null(p);
+  json_error_t jerr;
+  json_t *out = json_loadf(p, 0, &jerr);
+  pclose(p);
+  if (!out) print_error("z3ed %s: no JSON: %s\n", args, jerr.text);
+  assert_non_null(out);
+  json_t *result = json_incref(json_object_get(out, "result"));
+  json_decref(out);
+  assert_non_null(result);
+  return result;
+}
+
+static z3_image read_png(const char *path) {
+  z3_buf data;
+  z3_buf_init(&data);
+  z3_error err;
+  z3_error_init(&err);
+  z3_image img = {0};
+  assert_ok(z3_file_read(&data, path, 64u << 20, &err), &err);
+  assert_ok(z3_png_read(&img, data.data, data.len, 0, &err), &err);
+  z3_buf_release(&data);
+  return img;
+}
+
+/* Screenshot of w compared with ref/NAME.png; max_share of pixels may differ. */
+static void check_shot(GtkWidget *w, const char *name, double max_share) {
+  gui_wait_idle(w);
+  char *ref = z3_strfmt("%s/tests/gui/ref/%s.png", Z3_SOURCE_DIR, name);
+  char *got = z3_strfmt("%s/gui-%s.png", Z3_BINARY_DIR, name);
+  z3_error err;
+  z3_error_init(&err);
+  bool update = getenv("YAZE_UPDATE_REFS") != NULL;
+  assert_true(gui_snapshot_png(w, update ? ref : got, &err));
+  if (!update) {
+    z3_image a = read_png(ref), b = read_png(got);
+    if (a.width != b.width || a.height != b.height) print_error("%s: %ux%u, reference %ux%u\n", got, b.width, b.height, a.width, a.height);
+    assert_int_equal(a.width, b.width);
+    assert_int_equal(a.height, b.height);
+    size_t differ = 0, n = (size_t)a.width * a.height;
+    for (size_t i = 0; i < n; i++) differ += memcmp(a.rgba + i * 4, b.rgba + i * 4, 4) != 0;
+    if ((double)differ > max_share * (double)n) print_error("%s: %zu of %zu pixels differ from %s\n", got, differ, n, ref);
+    assert_true((double)differ <= max_share * (double)n);
+    z3_image_release(&a);
+    z3_image_release(&b);
+  }
+  z3_free(ref);
+  z3_free(got);
+}
+
+static const char *title(void) { return gtk_window_get_title(GTK_WINDOW(window)); }
+
+/* The tile16 at (x, y) of area 0x00 as the document's ROM has it now. */
+static int doc_tile(gui_tab *tab, int x, int y) {
+  z3_overworld *ow = NULL;
+  z3_error err;
+  z3_error_init(&err);
+  uint16_t t = 0;
+  assert_ok(z3_ow_load(&ow, tab->doc->rom, &err), &err);
+  assert_ok(z3_ow_get_tile16(ow, 0x00, x, y, &t, &err), &err);
+  z3_ow_free(ow);
+  return t;
+}
+
+static void press(GtkWidget *w, double x, double y) {
+  GtkGesture *click = g_object_get_data(G_OBJECT(w), "click");
+  assert_non_null(click);
+  g_signal_emit_by_name(click, "pressed", 1, x, y);
+  gui_wait_idle(w);
+}
+
+static GtkWidget *named(GtkWidget *root, const char *name) {
+  if (strcmp(gtk_widget_get_name(root), name) == 0) return root;
+  for (GtkWidget *c = gtk_widget_get_first_child(root); c; c = gtk_widget_get_next_sibling(c)) {
+    GtkWidget *hit = named(c, name);
+    if (hit) return hit;
+  }
+  return NULL;
+}
+
+Z3_TEST(opens_the_sample_in_a_tab) {
+  (void)state;
+  gui_tab *tab = gui_window_current_tab(window);
+  assert_non_null(tab);
+  assert_string_equal(title(), "work.sfc - yaze");
+  assert_non_null(gui_tab_editor(tab, "overworld"));
+  char *uri = g_filename_to_uri(work, NULL, NULL);
+  assert_true(gtk_recent_manager_has_item(gtk_recent_manager_get_default(), uri)); /* recent files */
+  g_free(uri);
+}
+
+Z3_TEST(overworld_paints_undoes_redoes_and_saves) {
+  (void)state;
+  gui_tab *tab = gui_window_current_tab(window);
+  GtkWidget *ow = gui_tab_editor(tab, "overworld");
+  gui_tab_show(tab, "overworld");
+  gui_overworld_select(ow, 0x00, 2);
+  gui_wait_idle(ow);
+  check_shot(named(ow, "ow-map"), "overworld-map", 0);
+  int before = doc_tile(tab, 3, 4), want = before == 0x25 ? 0x26 : 0x25;
+  /* pick tile16 `want` in the picker (8 columns of 16 px at 2x) and paint it at tile (3, 4) at 2x */
+  press(named(ow, "ow-tile16"), (want % 8) * 32 + 9, (want / 8) * 32 + 9);
+  assert_int_equal(gui_overworld_picked(ow), want);
+  press(named(ow, "ow-map"), 3 * 32 + 7, 4 * 32 + 30);
+  if (doc_tile(tab, 3, 4) != want) print_error("status: %s\n", gtk_label_get_text(GTK_LABEL(named(window, "status"))));
+  assert_int_equal(doc_tile(tab, 3, 4), want);
+  assert_string_equal(title(), "work.sfc* - yaze");
+  gtk_widget_activate_action(window, "win.undo", NULL);
+  assert_int_equal(doc_tile(tab, 3, 4), before);
+  assert_string_equal(title(), "work.sfc - yaze");
+  gtk_widget_activate_action(window, "win.redo", NULL);
+  assert_int_equal(doc_tile(tab, 3, 4), want);
+  check_shot(ow, "overworld", FONT_TOLERANCE);
+  gtk_widget_activate_action(window, "win.save", NULL);
+  assert_string_equal(title(), "work.sfc - yaze");
+
+  char *bak = z3_strfmt("%s.bak", work);
+  assert_true(z3_file_exists(bak));
+  /* the window's file equals what the same command from the CLI makes of the sample */
+  char *cli = z3_strfmt("%s/cli.sfc", tmp);
+  char *args = z3_strfmt("overworld set-tile --rom %s --output %s --map 0x00 --x 3 --y 4 --value 0x%X", Z3_SAMPLE, cli, want);
+  json_decref(z3ed_json(args));
+  z3_free(args);
+  args = z3_strfmt("rom diff --from %s --to %s", cli, work);
+  json_t *diff = z3ed_json(args);
+  assert_true(json_is_true(json_object_get(diff, "identical")));
+  json_decref(diff);
+  z3_free(args);
+  args = z3_strfmt("overworld get-tile --rom %s --map 0x00 --x 3 --y 4", work);
+  json_t *tile = z3ed_json(args);
+  assert_int_equal(strtol(json_string_value(json_object_get(tile, "value")), NULL, 0), want);
+  json_decref(tile);
+  z3_free(args);
+  z3_free(cli);
+  z3_free(bak);
+}
+
+Z3_TEST(right_click_picks_the_tile_under_the_pointer) {
+  (void)state;
+  gui_tab *tab = gui_window_current_tab(window);
+  GtkWidget *ow = gui_tab_editor(tab, "overworld");
+  gui_overworld_pick(ow, 0);
+  GtkGesture *pick = g_object_get_data(G_OBJECT(named(ow, "ow-map")), "pick");
+  assert_non_null(pick);
+  g_signal_emit_by_name(pick, "pressed", 1, 10 * 32 + 3.0, 7 * 32 + 3.0); /* tile (10, 7) at 2x */
+  assert_int_equal(gui_overworld_picked(ow), doc_tile(tab, 10, 7));
+  assert_int_not_equal(doc_tile(tab, 10, 7), 0);
+}
+
+static int setup(void **state) {
+  (void)state;
+  tmp = z3_test_tmpdir();
+  work = z3_strfmt("%s/work.sfc", tmp);
+  z3_buf data;
+  z3_buf_init(&data);
+  z3_error err;
+  z3_error_init(&err);
+  if (z3_file_read(&data, Z3_SAMPLE, Z3_ROM_MAX_SIZE, &err) || z3_file_write_atomic(work, data.data, data.len, &(z3_write_opts){0}, &err)) {
+    print_error("%s\n", err.message);
+    return -1;
+  }
+  z3_buf_release(&data);
+  char *home = z3_strfmt("%s/data", tmp);
+  setenv("XDG_DATA_HOME", home, 1); /* recent files go here, not into the user's list */
+  z3_free(home);
+  g_set_application_name("yaze");
+  gtk_init();
+  window = gui_window_new(NULL);
+  gtk_window_set_default_size(GTK_WINDOW(window), 1100, 760);
+  gtk_window_present(GTK_WINDOW(window));
+  if (!gui_window_open(window, work, &err)) {
+    print_error("%s\n", err.message);
+    return -1;
+  }
+  gui_wait_idle(window);
+  return 0;
+}
+
+static int teardown(void **state) {
+  (void)state;
+  gtk_window_destroy(GTK_WINDOW(window));
+  while (g_main_context_pending(NULL)) g_main_context_iteration(NULL, FALSE);
+  z3_free(work);
+  z3_free(tmp);
+  return 0;
+}
+
+int main(void) {
+  const struct CMUnitTest tests[] = {
+      cmocka_unit_test(opens_the_sample_in_a_tab),
+      cmocka_unit_test(overworld_paints_undoes_redoes_and_saves),
+      cmocka_unit_test(right_click_picks_the_tile_under_the_pointer),
+  };
+  return cmocka_run_group_tests(tests, setup, teardown);
+}
