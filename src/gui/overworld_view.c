@@ -8,6 +8,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "gui/canvas.h"
 #include "gui/gui.h"
 #include "gui/overworld_view.h"
 #include "zelda3/overworld.h"
@@ -30,22 +31,8 @@ typedef struct ow_view {
 
 static ow_view *view_of(GtkWidget *editor) { return g_object_get_data(G_OBJECT(editor), "ow-view"); }
 
-/* Indexed image -> a cairo surface (opaque, so premultiplying changes nothing). */
 static cairo_surface_t *surface_from(const z3_ow_image *img) {
-  cairo_surface_t *s = cairo_image_surface_create(CAIRO_FORMAT_RGB24, (int)img->width, (int)img->height);
-  cairo_surface_flush(s);
-  uint8_t *data = cairo_image_surface_get_data(s);
-  int stride = cairo_image_surface_get_stride(s);
-  for (uint32_t y = 0; y < img->height; y++) {
-    uint32_t *row = (uint32_t *)(void *)(data + (size_t)y * (size_t)stride);
-    const uint8_t *src = img->pixels + (size_t)y * img->width;
-    for (uint32_t x = 0; x < img->width; x++) {
-      const uint8_t *c = img->palette[src[x] & 0x7F];
-      row[x] = 0xFF000000u | (uint32_t)c[0] << 16 | (uint32_t)c[1] << 8 | c[2];
-    }
-  }
-  cairo_surface_mark_dirty(s);
-  return s;
+  return gui_surface_indexed(img->pixels, img->width, img->height, (const uint8_t(*)[4])img->palette, 128);
 }
 
 static void drop_surfaces(ow_view *v) {
@@ -82,24 +69,17 @@ static void reload(ow_view *v) {
   gtk_widget_queue_draw(v->picker);
 }
 
-static void draw_scaled(cairo_t *cr, cairo_surface_t *s, int zoom) {
-  if (!s) return;
-  cairo_scale(cr, zoom, zoom);
-  cairo_set_source_surface(cr, s, 0, 0);
-  cairo_pattern_set_filter(cairo_get_source(cr), CAIRO_FILTER_NEAREST);
-  cairo_paint(cr);
-}
-
 static void draw_map(GtkDrawingArea *a, cairo_t *cr, int w, int h, gpointer data) {
   (void)a, (void)w, (void)h;
   ow_view *v = data;
-  draw_scaled(cr, v->map, v->zoom_factor);
+  gui_paint_scaled(cr, v->map, v->zoom_factor);
 }
 
 static void draw_picker(GtkDrawingArea *a, cairo_t *cr, int w, int h, gpointer data) {
   (void)a, (void)w, (void)h;
   ow_view *v = data;
-  draw_scaled(cr, v->tiles, PICKER_ZOOM);
+  gui_paint_scaled(cr, v->tiles, PICKER_ZOOM);
+  cairo_scale(cr, PICKER_ZOOM, PICKER_ZOOM);
   cairo_set_source_rgb(cr, 1, 1, 0);
   cairo_set_line_width(cr, 1.0 / PICKER_ZOOM);
   cairo_rectangle(cr, (v->tile16 % PICKER_COLUMNS) * 16 + 0.25, (v->tile16 / PICKER_COLUMNS) * 16 + 0.25, 15.5, 15.5);
@@ -239,21 +219,12 @@ static GtkWidget *scrolled(GtkWidget *child, const char *name, const char *label
   return s;
 }
 
-/* A click gesture for one button, kept as data `key` so tests can emit its "pressed". */
-static void add_click(GtkWidget *w, unsigned button, const char *key, GCallback pressed, ow_view *v) {
-  GtkGesture *click = gtk_gesture_click_new();
-  gtk_gesture_single_set_button(GTK_GESTURE_SINGLE(click), button);
-  g_object_set_data(G_OBJECT(w), key, click);
-  g_signal_connect(click, "pressed", pressed, v);
-  gtk_widget_add_controller(w, GTK_EVENT_CONTROLLER(click));
-}
-
 static GtkWidget *canvas(ow_view *v, GtkDrawingAreaDrawFunc draw, GCallback pressed, const char *name,
                          const char *label) {
-  GtkWidget *a = gtk_drawing_area_new();
-  gtk_drawing_area_set_draw_func(GTK_DRAWING_AREA(a), draw, v, NULL);
-  gui_name(a, name, label);
-  add_click(a, GDK_BUTTON_PRIMARY, "click", pressed, v);
+  GtkWidget *a = gui_canvas_new(draw, v, name, label);
+  gtk_widget_set_halign(a, GTK_ALIGN_START);
+  gtk_widget_set_valign(a, GTK_ALIGN_START);
+  gui_add_click(a, GDK_BUTTON_PRIMARY, "click", pressed, v);
   return a;
 }
 
@@ -282,7 +253,7 @@ static GtkWidget *create(gui_tab *tab) {
   g_object_set_data_full(G_OBJECT(v->box), "ow-view", v, free_view);
   gtk_box_append(GTK_BOX(v->box), toolbar(v));
   v->canvas = canvas(v, draw_map, G_CALLBACK(map_pressed), "ow-map", "Area map: click paints, right click picks");
-  add_click(v->canvas, GDK_BUTTON_SECONDARY, "pick", G_CALLBACK(map_pick_pressed), v);
+  gui_add_click(v->canvas, GDK_BUTTON_SECONDARY, "pick", G_CALLBACK(map_pick_pressed), v);
   v->picker = canvas(v, draw_picker, G_CALLBACK(picker_pressed), "ow-tile16", "Tile16 picker");
   GtkWidget *map = scrolled(v->canvas, "ow-map-scroll", "Area map");
   gtk_widget_set_hexpand(map, TRUE);

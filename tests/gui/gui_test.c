@@ -12,6 +12,7 @@
 
 #include "base/png.h"
 #include "gui/gui.h"
+#include "gui/dungeon_view.h"
 #include "gui/overworld_view.h"
 #include "test.h"
 #include "zelda3/overworld.h"
@@ -73,6 +74,36 @@ static void check_shot(GtkWidget *w, const char *name, double max_share) {
   }
   z3_free(ref);
   z3_free(got);
+}
+
+static void copy_file(const char *from, const char *to) {
+  z3_buf data;
+  z3_buf_init(&data);
+  z3_error err;
+  z3_error_init(&err);
+  assert_ok(z3_file_read(&data, from, Z3_ROM_MAX_SIZE, &err), &err);
+  assert_ok(z3_file_write_atomic(to, data.data, data.len, &(z3_write_opts){0}, &err), &err);
+  z3_buf_release(&data);
+}
+
+/* The saved file equals what `z3ed ARGS --rom BEFORE` makes: the window and the CLI agree. */
+static void assert_cli_agrees(const char *before, const char *args) {
+  char *cli = z3_strfmt("%s/cli.sfc", tmp);
+  char *line = z3_strfmt("%s --rom %s --output %s", args, before, cli);
+  json_decref(z3ed_json(line));
+  z3_free(line);
+  line = z3_strfmt("rom diff --from %s --to %s", cli, work);
+  json_t *diff = z3ed_json(line);
+  if (!json_is_true(json_object_get(diff, "identical"))) print_error("the window's save differs from 'z3ed %s'\n", args);
+  assert_true(json_is_true(json_object_get(diff, "identical")));
+  json_decref(diff);
+  z3_free(line);
+  z3_free(cli);
+}
+
+static void save(void) {
+  gtk_widget_activate_action(window, "win.save", NULL);
+  gui_wait_idle(window);
 }
 
 static const char *title(void) { return gtk_window_get_title(GTK_WINDOW(window)); }
@@ -138,27 +169,19 @@ Z3_TEST(overworld_paints_undoes_redoes_and_saves) {
   gtk_widget_activate_action(window, "win.redo", NULL);
   assert_int_equal(doc_tile(tab, 3, 4), want);
   check_shot(ow, "overworld", FONT_TOLERANCE);
-  gtk_widget_activate_action(window, "win.save", NULL);
+  save();
   assert_string_equal(title(), "work.sfc - yaze");
 
   char *bak = z3_strfmt("%s.bak", work);
   assert_true(z3_file_exists(bak));
-  /* the window's file equals what the same command from the CLI makes of the sample */
-  char *cli = z3_strfmt("%s/cli.sfc", tmp);
-  char *args = z3_strfmt("overworld set-tile --rom %s --output %s --map 0x00 --x 3 --y 4 --value 0x%X", Z3_SAMPLE, cli, want);
-  json_decref(z3ed_json(args));
-  z3_free(args);
-  args = z3_strfmt("rom diff --from %s --to %s", cli, work);
-  json_t *diff = z3ed_json(args);
-  assert_true(json_is_true(json_object_get(diff, "identical")));
-  json_decref(diff);
+  char *args = z3_strfmt("overworld set-tile --map 0x00 --x 3 --y 4 --value 0x%X", want);
+  assert_cli_agrees(Z3_SAMPLE, args);
   z3_free(args);
   args = z3_strfmt("overworld get-tile --rom %s --map 0x00 --x 3 --y 4", work);
   json_t *tile = z3ed_json(args);
   assert_int_equal(strtol(json_string_value(json_object_get(tile, "value")), NULL, 0), want);
   json_decref(tile);
   z3_free(args);
-  z3_free(cli);
   z3_free(bak);
 }
 
@@ -172,6 +195,43 @@ Z3_TEST(right_click_picks_the_tile_under_the_pointer) {
   g_signal_emit_by_name(pick, "pressed", 1, 10 * 32 + 3.0, 7 * 32 + 3.0); /* tile (10, 7) at 2x */
   assert_int_equal(gui_overworld_picked(ow), doc_tile(tab, 10, 7));
   assert_int_not_equal(doc_tile(tab, 10, 7), 0);
+}
+
+Z3_TEST(dungeon_drags_an_object_and_toggles_layers) {
+  (void)state;
+  gui_tab *tab = gui_window_current_tab(window);
+  GtkWidget *dg = gui_tab_editor(tab, "dungeon");
+  gui_tab_show(tab, "dungeon");
+  char *before = z3_strfmt("%s/before-dungeon.sfc", tmp);
+  copy_file(work, before);
+  gui_dungeon_select_room(dg, 0x012);
+  gui_wait_idle(dg);
+  assert_string_equal(gtk_editable_get_text(GTK_EDITABLE(named(dg, "dg-room"))), "0x012");
+  check_shot(named(dg, "dg-room-view"), "dungeon-room", 0);
+  gtk_check_button_set_active(GTK_CHECK_BUTTON(named(dg, "dg-bg2")), FALSE);
+  check_shot(named(dg, "dg-room-view"), "dungeon-bg1", 0);
+  gtk_check_button_set_active(GTK_CHECK_BUTTON(named(dg, "dg-bg2")), TRUE);
+  /* the chest (list 0, #4) sits at tile8 (14, 10): drag it 2 tiles right and 1 down */
+  GtkGesture *drag = g_object_get_data(G_OBJECT(named(dg, "dg-room-view")), "drag");
+  g_signal_emit_by_name(drag, "drag-begin", 14 * 8 + 3.0, 10 * 8 + 3.0);
+  int list = -1, index = -1;
+  assert_true(gui_dungeon_selected(dg, &list, &index));
+  assert_int_equal(list, 0);
+  assert_int_equal(index, 4);
+  g_signal_emit_by_name(drag, "drag-end", 16.0, 8.0);
+  gui_wait_idle(dg);
+  assert_string_equal(title(), "work.sfc* - yaze");
+  check_shot(dg, "dungeon", FONT_TOLERANCE);
+  save();
+  assert_cli_agrees(before, "dungeon move-object --room 0x012 --layer 0 --index 4 --x 16 --y 11");
+  char *args = z3_strfmt("dungeon list-objects --rom %s --room 0x012 --layer 0", work);
+  json_t *listing = z3ed_json(args);
+  json_t *chest = json_array_get(json_object_get(listing, "objects"), 4);
+  assert_int_equal(json_integer_value(json_object_get(chest, "x")), 16);
+  assert_int_equal(json_integer_value(json_object_get(chest, "y")), 11);
+  json_decref(listing);
+  z3_free(args);
+  z3_free(before);
 }
 
 static int setup(void **state) {
@@ -217,6 +277,7 @@ int main(void) {
       cmocka_unit_test(opens_the_sample_in_a_tab),
       cmocka_unit_test(overworld_paints_undoes_redoes_and_saves),
       cmocka_unit_test(right_click_picks_the_tile_under_the_pointer),
+      cmocka_unit_test(dungeon_drags_an_object_and_toggles_layers),
   };
   return cmocka_run_group_tests(tests, setup, teardown);
 }
