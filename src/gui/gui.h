@@ -30,6 +30,7 @@ typedef struct gui_editor {
 
 extern const gui_editor gui_overworld_editor;
 extern const gui_editor gui_dungeon_editor;
+extern const gui_editor gui_graphics_editor;
 
 struct gui_tab {
   gui_doc *doc;

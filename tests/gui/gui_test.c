@@ -13,6 +13,7 @@
 #include "base/png.h"
 #include "gui/gui.h"
 #include "gui/dungeon_view.h"
+#include "gui/graphics_view.h"
 #include "gui/overworld_view.h"
 #include "test.h"
 #include "zelda3/overworld.h"
@@ -234,6 +235,44 @@ Z3_TEST(dungeon_drags_an_object_and_toggles_layers) {
   z3_free(before);
 }
 
+static int z3ed_int(const char *args, const char *field) {
+  json_t *r = z3ed_json(args);
+  int v = (int)json_integer_value(json_object_get(r, field));
+  json_decref(r);
+  return v;
+}
+
+Z3_TEST(graphics_sets_a_pixel_exports_and_imports) {
+  (void)state;
+  gui_tab *tab = gui_window_current_tab(window);
+  GtkWidget *gfx = gui_tab_editor(tab, "graphics");
+  gui_tab_show(tab, "graphics");
+  char *before = z3_strfmt("%s/before-graphics.sfc", tmp), *dir = z3_strfmt("%s/sheets", tmp);
+  copy_file(work, before);
+  char *get = z3_strfmt("gfx get-pixel --rom %s --sheet 0 --x 3 --y 4", work);
+  int old = z3ed_int(get, "value"), pen = old == 5 ? 6 : 5;
+  gui_graphics_select(gfx, 0, "ow_main:0");
+  check_shot(named(gfx, "gfx-canvas"), "graphics-sheet", 0);
+  assert_true(gui_graphics_export(gfx, dir));
+  char *png = z3_strfmt("%s/sheet_00.png", dir);
+  assert_true(z3_file_exists(png));
+  gtk_spin_button_set_value(GTK_SPIN_BUTTON(named(gfx, "gfx-pen")), pen);
+  press(named(gfx, "gfx-canvas"), 3 * 4 + 2, 4 * 4 + 1); /* pixel (3, 4) at 4x */
+  assert_string_equal(title(), "work.sfc* - yaze");
+  check_shot(gfx, "graphics", FONT_TOLERANCE);
+  save();
+  char *args = z3_strfmt("gfx set-pixel --sheet 0 --x 3 --y 4 --value %d", pen);
+  assert_cli_agrees(before, args);
+  assert_true(gui_graphics_import(gfx, png)); /* the exported sheet brings the old pixel back */
+  save();
+  assert_int_equal(z3ed_int(get, "value"), old);
+  z3_free(args);
+  z3_free(png);
+  z3_free(get);
+  z3_free(dir);
+  z3_free(before);
+}
+
 static int setup(void **state) {
   (void)state;
   tmp = z3_test_tmpdir();
@@ -278,6 +317,7 @@ int main(void) {
       cmocka_unit_test(overworld_paints_undoes_redoes_and_saves),
       cmocka_unit_test(right_click_picks_the_tile_under_the_pointer),
       cmocka_unit_test(dungeon_drags_an_object_and_toggles_layers),
+      cmocka_unit_test(graphics_sets_a_pixel_exports_and_imports),
   };
   return cmocka_run_group_tests(tests, setup, teardown);
 }
