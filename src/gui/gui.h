@@ -31,6 +31,7 @@ typedef struct gui_editor {
 extern const gui_editor gui_overworld_editor;
 extern const gui_editor gui_dungeon_editor;
 extern const gui_editor gui_graphics_editor;
+extern const gui_editor gui_palette_editor;
 
 struct gui_tab {
   gui_doc *doc;

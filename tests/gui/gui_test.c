@@ -15,6 +15,7 @@
 #include "gui/dungeon_view.h"
 #include "gui/graphics_view.h"
 #include "gui/overworld_view.h"
+#include "gui/palette_view.h"
 #include "test.h"
 #include "zelda3/overworld.h"
 
@@ -273,6 +274,26 @@ Z3_TEST(graphics_sets_a_pixel_exports_and_imports) {
   z3_free(before);
 }
 
+Z3_TEST(palettes_set_a_colour_exactly) {
+  (void)state;
+  gui_tab *tab = gui_window_current_tab(window);
+  GtkWidget *pal = gui_tab_editor(tab, "palettes");
+  gui_tab_show(tab, "palettes");
+  char *before = z3_strfmt("%s/before-palette.sfc", tmp);
+  copy_file(work, before);
+  gui_palette_select(pal, "ow_main", 0, 0);
+  press(named(pal, "pal-swatches"), 3 * 32 + 5, 5); /* colour 3 */
+  assert_non_null(strstr(gtk_label_get_text(GTK_LABEL(named(pal, "pal-info"))), "colour 3:"));
+  gtk_editable_set_text(GTK_EDITABLE(named(pal, "pal-value")), "$1234");
+  g_signal_emit_by_name(named(pal, "pal-apply"), "clicked");
+  gui_wait_idle(pal);
+  assert_non_null(strstr(gtk_label_get_text(GTK_LABEL(named(pal, "pal-info"))), "colour 3: $1234")); /* reread from the ROM */
+  check_shot(pal, "palettes", FONT_TOLERANCE);
+  save();
+  assert_cli_agrees(before, "palette set-color --group ow_main --index 0 --color 3 --value '$1234'");
+  z3_free(before);
+}
+
 static int setup(void **state) {
   (void)state;
   tmp = z3_test_tmpdir();
@@ -318,6 +339,7 @@ int main(void) {
       cmocka_unit_test(right_click_picks_the_tile_under_the_pointer),
       cmocka_unit_test(dungeon_drags_an_object_and_toggles_layers),
       cmocka_unit_test(graphics_sets_a_pixel_exports_and_imports),
+      cmocka_unit_test(palettes_set_a_colour_exactly),
   };
   return cmocka_run_group_tests(tests, setup, teardown);
 }
