@@ -14,6 +14,7 @@
 #include "gui/gui.h"
 #include "gui/dungeon_view.h"
 #include "gui/graphics_view.h"
+#include "gui/message_view.h"
 #include "gui/overworld_view.h"
 #include "gui/palette_view.h"
 #include "test.h"
@@ -294,6 +295,33 @@ Z3_TEST(palettes_set_a_colour_exactly) {
   z3_free(before);
 }
 
+Z3_TEST(messages_search_edit_and_preview) {
+  (void)state;
+  gui_tab *tab = gui_window_current_tab(window);
+  GtkWidget *msg = gui_tab_editor(tab, "messages");
+  gui_tab_show(tab, "messages");
+  char *before = z3_strfmt("%s/before-messages.sfc", tmp);
+  copy_file(work, before);
+  GtkWidget *list = named(msg, "msg-list");
+  gtk_editable_set_text(GTK_EDITABLE(named(msg, "msg-search")), "lighthouse keeper");
+  g_signal_emit_by_name(named(msg, "msg-search"), "search-changed");
+  gui_wait_idle(msg);
+  assert_true(gtk_widget_get_child_visible(GTK_WIDGET(gtk_list_box_get_row_at_index(GTK_LIST_BOX(list), 1))));
+  assert_false(gtk_widget_get_child_visible(GTK_WIDGET(gtk_list_box_get_row_at_index(GTK_LIST_BOX(list), 0))));
+  gui_message_select(msg, 1);
+  GtkTextBuffer *buf = gtk_text_view_get_buffer(GTK_TEXT_VIEW(named(msg, "msg-text")));
+  gtk_text_buffer_set_text(buf, "The keeper thanks you.[2]Take this lamp.[K]", -1);
+  g_signal_emit_by_name(named(msg, "msg-apply"), "clicked");
+  gui_wait_idle(msg);
+  assert_string_equal(title(), "work.sfc* - yaze");
+  gtk_editable_set_text(GTK_EDITABLE(named(msg, "msg-search")), "");
+  g_signal_emit_by_name(named(msg, "msg-search"), "search-changed");
+  check_shot(msg, "messages", FONT_TOLERANCE);
+  save();
+  assert_cli_agrees(before, "message set --id 1 --text 'The keeper thanks you.[2]Take this lamp.[K]'");
+  z3_free(before);
+}
+
 static int setup(void **state) {
   (void)state;
   tmp = z3_test_tmpdir();
@@ -340,6 +368,7 @@ int main(void) {
       cmocka_unit_test(dungeon_drags_an_object_and_toggles_layers),
       cmocka_unit_test(graphics_sets_a_pixel_exports_and_imports),
       cmocka_unit_test(palettes_set_a_colour_exactly),
+      cmocka_unit_test(messages_search_edit_and_preview),
   };
   return cmocka_run_group_tests(tests, setup, teardown);
 }
