@@ -213,6 +213,11 @@ static void on_redo(GSimpleAction *a, GVariant *p, gpointer window) {
   undo_or_redo(window, false);
 }
 
+static void on_commands(GSimpleAction *a, GVariant *p, gpointer window) {
+  (void)a, (void)p;
+  gui_command_palette_open(window);
+}
+
 static void update_chrome_later(gpointer window) { update_chrome(window); }
 
 /* "switch-page" comes before the notebook's current page changes. */
@@ -226,6 +231,7 @@ static const GActionEntry actions[] = {
     {.name = "save", .activate = on_save},
     {.name = "undo", .activate = on_undo},
     {.name = "redo", .activate = on_redo},
+    {.name = "commands", .activate = on_commands},
 };
 
 static const struct {
@@ -235,6 +241,7 @@ static const struct {
     {"win.save", "<Control>s", "document-save-symbolic", "save", "Save ROM (keeps a .bak)"},
     {"win.undo", "<Control>z", "edit-undo-symbolic", "undo", "Undo"},
     {"win.redo", "<Control><Shift>z", "edit-redo-symbolic", "redo", "Redo"},
+    {"win.commands", "<Control><Shift>p", "utilities-terminal-symbolic", "commands", "Run a command (command palette)"},
 };
 
 static void add_shortcut(GtkShortcutController *sc, const char *accel, const char *action) {

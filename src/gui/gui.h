@@ -56,6 +56,11 @@ void gui_tab_show(gui_tab *tab, const char *name);
 bool gui_tab_run(gui_tab *tab, json_t **result, const char *resource, const char *action, ...)
     __attribute__((sentinel));
 
+/* The command palette (win.commands, Ctrl+Shift+P): every ROM command of the table. */
+GtkWidget *gui_command_palette_open(GtkWidget *window);
+/* Runs `line` (words as after `z3ed`, without --rom) on the current tab; the result shows in the palette. */
+bool gui_command_palette_run(GtkWidget *palette, const char *line);
+
 /* Sets widget name, accessible label and tooltip in one call. */
 void gui_name(GtkWidget *w, const char *name, const char *label);
 

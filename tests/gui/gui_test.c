@@ -109,6 +109,15 @@ static void save(void) {
   gui_wait_idle(window);
 }
 
+/* The whole window (below the title bar) for docs/images: written, not compared. */
+static void doc_shot(const char *name) {
+  char *path = z3_strfmt("%s/yaze-%s.png", Z3_BINARY_DIR, name);
+  z3_error err;
+  z3_error_init(&err);
+  assert_true(gui_snapshot_png(gtk_window_get_child(GTK_WINDOW(window)), path, &err));
+  z3_free(path);
+}
+
 static const char *title(void) { return gtk_window_get_title(GTK_WINDOW(window)); }
 
 /* The tile16 at (x, y) of area 0x00 as the document's ROM has it now. */
@@ -172,6 +181,7 @@ Z3_TEST(overworld_paints_undoes_redoes_and_saves) {
   gtk_widget_activate_action(window, "win.redo", NULL);
   assert_int_equal(doc_tile(tab, 3, 4), want);
   check_shot(ow, "overworld", FONT_TOLERANCE);
+  doc_shot("overworld");
   save();
   assert_string_equal(title(), "work.sfc - yaze");
 
@@ -225,6 +235,7 @@ Z3_TEST(dungeon_drags_an_object_and_toggles_layers) {
   gui_wait_idle(dg);
   assert_string_equal(title(), "work.sfc* - yaze");
   check_shot(dg, "dungeon", FONT_TOLERANCE);
+  doc_shot("dungeon");
   save();
   assert_cli_agrees(before, "dungeon move-object --room 0x012 --layer 0 --index 4 --x 16 --y 11");
   char *args = z3_strfmt("dungeon list-objects --rom %s --room 0x012 --layer 0", work);
@@ -262,6 +273,7 @@ Z3_TEST(graphics_sets_a_pixel_exports_and_imports) {
   press(named(gfx, "gfx-canvas"), 3 * 4 + 2, 4 * 4 + 1); /* pixel (3, 4) at 4x */
   assert_string_equal(title(), "work.sfc* - yaze");
   check_shot(gfx, "graphics", FONT_TOLERANCE);
+  doc_shot("graphics");
   save();
   char *args = z3_strfmt("gfx set-pixel --sheet 0 --x 3 --y 4 --value %d", pen);
   assert_cli_agrees(before, args);
@@ -290,6 +302,7 @@ Z3_TEST(palettes_set_a_colour_exactly) {
   gui_wait_idle(pal);
   assert_non_null(strstr(gtk_label_get_text(GTK_LABEL(named(pal, "pal-info"))), "colour 3: $1234")); /* reread from the ROM */
   check_shot(pal, "palettes", FONT_TOLERANCE);
+  doc_shot("palettes");
   save();
   assert_cli_agrees(before, "palette set-color --group ow_main --index 0 --color 3 --value '$1234'");
   z3_free(before);
@@ -317,9 +330,46 @@ Z3_TEST(messages_search_edit_and_preview) {
   gtk_editable_set_text(GTK_EDITABLE(named(msg, "msg-search")), "");
   g_signal_emit_by_name(named(msg, "msg-search"), "search-changed");
   check_shot(msg, "messages", FONT_TOLERANCE);
+  doc_shot("messages");
   save();
   assert_cli_agrees(before, "message set --id 1 --text 'The keeper thanks you.[2]Take this lamp.[K]'");
   z3_free(before);
+}
+
+Z3_TEST(command_palette_runs_table_commands_as_undo_steps) {
+  (void)state;
+  gtk_widget_activate_action(window, "win.commands", NULL);
+  gui_wait_idle(window);
+  GtkWidget *palette = NULL;
+  GListModel *tops = gtk_window_get_toplevels();
+  for (guint i = 0; i < g_list_model_get_n_items(tops) && !palette; i++) {
+    GtkWidget *w = g_list_model_get_item(tops, i);
+    if (strcmp(gtk_widget_get_name(w), "command-palette") == 0) palette = w;
+    g_object_unref(w);
+  }
+  assert_non_null(palette);
+  GtkWidget *entry = named(palette, "cmd-entry");
+  gtk_editable_set_text(GTK_EDITABLE(entry), "overworld get-tile --map 0x00 --x 3 --y 4");
+  g_signal_emit_by_name(entry, "activate");
+  GtkTextBuffer *buf = gtk_text_view_get_buffer(GTK_TEXT_VIEW(named(palette, "cmd-result")));
+  GtkTextIter a, b;
+  gtk_text_buffer_get_bounds(buf, &a, &b);
+  char *shown = gtk_text_buffer_get_text(buf, &a, &b, FALSE);
+  assert_non_null(strstr(shown, "\"value\": \"0x0"));
+  g_free(shown);
+  assert_string_equal(title(), "work.sfc - yaze"); /* reading changes nothing */
+  gtk_editable_set_text(GTK_EDITABLE(entry), "rom header set --title 'PALETTE RUN'");
+  g_signal_emit_by_name(entry, "activate");
+  gui_wait_idle(window);
+  assert_string_equal(title(), "work.sfc* - yaze");
+  z3_rom_header h;
+  z3_rom_read_header(gui_window_current_tab(window)->doc->rom, &h);
+  assert_memory_equal(h.title, "PALETTE RUN", 11);
+  gtk_widget_activate_action(window, "win.undo", NULL);
+  assert_string_equal(title(), "work.sfc - yaze");
+  gtk_editable_set_text(GTK_EDITABLE(entry), "rom header set --region nowhere");
+  assert_false(gui_command_palette_run(palette, gtk_editable_get_text(GTK_EDITABLE(entry))));
+  gtk_window_destroy(GTK_WINDOW(palette));
 }
 
 static int setup(void **state) {
@@ -369,6 +419,7 @@ int main(void) {
       cmocka_unit_test(graphics_sets_a_pixel_exports_and_imports),
       cmocka_unit_test(palettes_set_a_colour_exactly),
       cmocka_unit_test(messages_search_edit_and_preview),
+      cmocka_unit_test(command_palette_runs_table_commands_as_undo_steps),
   };
   return cmocka_run_group_tests(tests, setup, teardown);
 }
