@@ -5,7 +5,7 @@
 
 #include "gui/gui.h"
 
-static const gui_editor *const editors[] = {&gui_overworld_editor, &gui_dungeon_editor, &gui_graphics_editor, &gui_palette_editor, &gui_message_editor};
+static const gui_editor *const editors[] = {&gui_overworld_editor, &gui_dungeon_editor, &gui_graphics_editor, &gui_palette_editor, &gui_message_editor, &gui_emu_editor};
 enum { EDITOR_COUNT = sizeof editors / sizeof editors[0], MAX_WORDS = 48 };
 
 typedef struct gui_window {

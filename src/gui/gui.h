@@ -33,6 +33,7 @@ extern const gui_editor gui_dungeon_editor;
 extern const gui_editor gui_graphics_editor;
 extern const gui_editor gui_palette_editor;
 extern const gui_editor gui_message_editor;
+extern const gui_editor gui_emu_editor;
 
 struct gui_tab {
   gui_doc *doc;

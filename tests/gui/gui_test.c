@@ -13,6 +13,7 @@
 #include "base/png.h"
 #include "gui/gui.h"
 #include "gui/dungeon_view.h"
+#include "gui/emu_view.h"
 #include "gui/graphics_view.h"
 #include "gui/message_view.h"
 #include "gui/overworld_view.h"
@@ -372,6 +373,55 @@ Z3_TEST(command_palette_runs_table_commands_as_undo_steps) {
   gtk_window_destroy(GTK_WINDOW(palette));
 }
 
+/* The view's frames are the CLI's: four stepped frames equal `emu screenshot --frames 4`, pixel for pixel. */
+Z3_TEST(emulator_steps_frames_like_the_cli_and_reads_keys) {
+  (void)state;
+  gui_tab *tab = gui_window_current_tab(window);
+  GtkWidget *emu = gui_tab_editor(tab, "emulator");
+  gui_tab_show(tab, "emulator");
+  g_signal_emit_by_name(named(emu, "emu-reset"), "clicked");
+  gui_emu_set_zoom(emu, 1);
+  for (int i = 0; i < 4; i++) g_signal_emit_by_name(named(emu, "emu-step"), "clicked");
+  assert_non_null(strstr(gtk_label_get_text(GTK_LABEL(named(emu, "emu-info"))), "frame 4"));
+  char *cli = z3_strfmt("%s/cli-frame.png", tmp), *mine = z3_strfmt("%s/gui-frame.png", tmp);
+  char *args = z3_strfmt("emu screenshot --rom %s --frames 4 --out %s", work, cli);
+  json_decref(z3ed_json(args));
+  gui_wait_idle(emu);
+  z3_error err;
+  z3_error_init(&err);
+  assert_true(gui_snapshot_png(named(emu, "emu-screen"), mine, &err));
+  z3_image a = read_png(cli), b = read_png(mine);
+  assert_int_equal(a.width, b.width);
+  assert_int_equal(a.height, b.height);
+  assert_memory_equal(a.rgba, b.rgba, (size_t)a.width * a.height * 4);
+  z3_image_release(&a);
+  z3_image_release(&b);
+  GtkEventController *keys = g_object_get_data(G_OBJECT(named(emu, "emu-screen")), "keys");
+  gboolean handled = FALSE;
+  g_signal_emit_by_name(keys, "key-pressed", GDK_KEY_Return, 0, 0, &handled);
+  assert_true(handled);
+  assert_int_equal(gui_emu_pad(emu), 1u << 12); /* Start */
+  g_signal_emit_by_name(keys, "key-released", GDK_KEY_Return, 0, 0);
+  assert_int_equal(gui_emu_pad(emu), 0);
+  /* Run: frames advance from the GLib timeout while the main loop runs; Pause stops them */
+  GtkWidget *run = named(emu, "emu-run");
+  gtk_toggle_button_set_active(GTK_TOGGLE_BUTTON(run), TRUE);
+  while (!strstr(gtk_label_get_text(GTK_LABEL(named(emu, "emu-info"))), "frame 6")) g_main_context_iteration(NULL, TRUE);
+  gtk_toggle_button_set_active(GTK_TOGGLE_BUTTON(run), FALSE);
+  char *paused = g_strdup(gtk_label_get_text(GTK_LABEL(named(emu, "emu-info"))));
+  gui_wait_idle(emu);
+  assert_string_equal(gtk_label_get_text(GTK_LABEL(named(emu, "emu-info"))), paused);
+  g_free(paused);
+  g_signal_emit_by_name(named(emu, "emu-reset"), "clicked");
+  for (int i = 0; i < 4; i++) gui_emu_step(emu);
+  gui_emu_set_zoom(emu, 2);
+  check_shot(emu, "emulator", FONT_TOLERANCE);
+  doc_shot("emulator");
+  z3_free(args);
+  z3_free(cli);
+  z3_free(mine);
+}
+
 static int setup(void **state) {
   (void)state;
   tmp = z3_test_tmpdir();
@@ -420,6 +470,7 @@ int main(void) {
       cmocka_unit_test(palettes_set_a_colour_exactly),
       cmocka_unit_test(messages_search_edit_and_preview),
       cmocka_unit_test(command_palette_runs_table_commands_as_undo_steps),
+      cmocka_unit_test(emulator_steps_frames_like_the_cli_and_reads_keys),
   };
   return cmocka_run_group_tests(tests, setup, teardown);
 }
