@@ -121,6 +121,11 @@ static GtkWidget *tab_page(gui_tab *tab) {
   gtk_box_append(GTK_BOX(box), sidebar);
   gtk_box_append(GTK_BOX(box), gtk_separator_new(GTK_ORIENTATION_VERTICAL));
   gtk_box_append(GTK_BOX(box), tab->stack);
+  tab->drawer = gtk_revealer_new();
+  gtk_revealer_set_transition_type(GTK_REVEALER(tab->drawer), GTK_REVEALER_TRANSITION_TYPE_SLIDE_LEFT);
+  gtk_revealer_set_child(GTK_REVEALER(tab->drawer), gui_proposals_new(tab));
+  gui_name(tab->drawer, "proposal-drawer", "Proposal drawer");
+  gtk_box_append(GTK_BOX(box), tab->drawer);
   return box;
 }
 
@@ -218,6 +223,15 @@ static void on_commands(GSimpleAction *a, GVariant *p, gpointer window) {
   gui_command_palette_open(window);
 }
 
+static void on_proposals(GSimpleAction *a, GVariant *p, gpointer window) {
+  (void)a, (void)p;
+  gui_tab *tab = gui_window_current_tab(window);
+  if (!tab) return;
+  bool show = !gtk_revealer_get_reveal_child(GTK_REVEALER(tab->drawer));
+  if (show) gui_proposals_refresh(gtk_revealer_get_child(GTK_REVEALER(tab->drawer)));
+  gtk_revealer_set_reveal_child(GTK_REVEALER(tab->drawer), show);
+}
+
 static void update_chrome_later(gpointer window) { update_chrome(window); }
 
 /* "switch-page" comes before the notebook's current page changes. */
@@ -232,6 +246,7 @@ static const GActionEntry actions[] = {
     {.name = "undo", .activate = on_undo},
     {.name = "redo", .activate = on_redo},
     {.name = "commands", .activate = on_commands},
+    {.name = "proposals", .activate = on_proposals},
 };
 
 static const struct {
@@ -242,6 +257,7 @@ static const struct {
     {"win.undo", "<Control>z", "edit-undo-symbolic", "undo", "Undo"},
     {"win.redo", "<Control><Shift>z", "edit-redo-symbolic", "redo", "Redo"},
     {"win.commands", "<Control><Shift>p", "utilities-terminal-symbolic", "commands", "Run a command (command palette)"},
+    {"win.proposals", "<Control><Shift>r", "view-dual-symbolic", "proposals-toggle", "Show or hide the proposal drawer"},
 };
 
 static void add_shortcut(GtkShortcutController *sc, const char *accel, const char *action) {

@@ -81,7 +81,10 @@ z3_status gui_doc_run_argv(gui_doc *doc, int argc, const char *const *argv, json
   words[n++] = doc->path;
   z3_cmd_ctx ctx;
   z3_status st = z3_cmd_parse(&ctx, n, words, err);
-  if (st) return st;
+  if (st) {
+    z3_cmd_ctx_release(&ctx);
+    return st;
+  }
   if (!(ctx.cmd->flags & Z3_CMD_NEEDS_ROM)) {
     z3_cmd_ctx_release(&ctx);
     return z3_error_set(err, Z3_E_USAGE, "'%s %s' does not work on a ROM; run it from a shell", argv[0], argc > 1 ? argv[1] : "");
@@ -160,6 +163,20 @@ z3_status gui_doc_save(gui_doc *doc, z3_error *err) {
     notify(doc);
   }
   return st;
+}
+
+z3_status gui_doc_reload(gui_doc *doc, z3_error *err) {
+  if (gui_doc_modified(doc)) return z3_error_set(err, Z3_E_USAGE, "%s has unsaved changes; save them first", doc->path);
+  z3_rom *rom = NULL;
+  z3_status st = z3_rom_load(&rom, doc->path, err);
+  if (st) return st;
+  z3_rom_free(doc->rom);
+  doc->rom = rom;
+  stack_clear(&doc->undo);
+  stack_clear(&doc->redo);
+  doc->state = doc->saved_state = doc->next_state++;
+  notify(doc);
+  return Z3_OK;
 }
 
 const char *gui_doc_name(const gui_doc *doc) {

@@ -60,6 +60,10 @@ bool gui_doc_modified(const gui_doc *doc);
 /* Writes the ROM over its file atomically, keeping FILE.bak, as the
  * dispatcher saves a command's ROM. */
 z3_status gui_doc_save(gui_doc *doc, z3_error *err);
+/* Reads the file again (something else wrote it: an accepted proposal). The
+ * history starts over, since its steps describe the old image; refused while
+ * there are unsaved changes. */
+z3_status gui_doc_reload(gui_doc *doc, z3_error *err);
 /* Base name of the path, for tab titles. */
 const char *gui_doc_name(const gui_doc *doc);
 

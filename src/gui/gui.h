@@ -40,6 +40,7 @@ struct gui_tab {
   GtkWidget *page;              /* the notebook page: sidebar + stack */
   GtkWidget *stack;
   GtkWidget *window;
+  GtkWidget *drawer;            /* the proposal drawer (a GtkRevealer) */
   /* Shows a message in the window's status line (errors of a command). */
   void (*status)(gui_tab *tab, const char *text);
 };
@@ -61,6 +62,15 @@ bool gui_tab_run(gui_tab *tab, json_t **result, const char *resource, const char
 GtkWidget *gui_command_palette_open(GtkWidget *window);
 /* Runs `line` (words as after `z3ed`, without --rom) on the current tab; the result shows in the palette. */
 bool gui_command_palette_run(GtkWidget *palette, const char *line);
+
+/* The proposal drawer's content (proposal_drawer.c); win.proposals shows or hides it. */
+GtkWidget *gui_proposals_new(gui_tab *tab);
+/* Reads the registry again (open proposals, the selected one's changes). */
+void gui_proposals_refresh(GtkWidget *drawer);
+/* Accepts changes "1,3" (NULL: all) of the selected proposal into the tab's ROM file, then
+ * reloads the tab; refused while the tab has unsaved changes. */
+bool gui_proposals_accept(GtkWidget *drawer, const char *changes);
+bool gui_proposals_reject(GtkWidget *drawer, const char *reason, const char *note);
 
 /* Sets widget name, accessible label and tooltip in one call. */
 void gui_name(GtkWidget *w, const char *name, const char *label);

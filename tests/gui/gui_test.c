@@ -18,6 +18,7 @@
 #include "gui/message_view.h"
 #include "gui/overworld_view.h"
 #include "gui/palette_view.h"
+#include "zelda3/palettes.h"
 #include "test.h"
 #include "zelda3/overworld.h"
 
@@ -422,6 +423,54 @@ Z3_TEST(emulator_steps_frames_like_the_cli_and_reads_keys) {
   z3_free(mine);
 }
 
+/* A proposal made with the CLI in a sandbox; the drawer shows its changes and accepts one. */
+Z3_TEST(proposal_drawer_accepts_one_change) {
+  (void)state;
+  gui_tab *tab = gui_window_current_tab(window);
+  char *line = z3_strfmt("agent proposal create --rom %s --title 'two edits'", work);
+  json_t *created = z3ed_json(line);
+  const char *sandbox = json_string_value(json_object_get(created, "sandbox_rom"));
+  assert_non_null(sandbox);
+  char *edit1 = z3_strfmt("palette set-color --rom %s --group ow_main --index 0 --color 3 --value '$4321' --no-backup", sandbox);
+  char *edit2 = z3_strfmt("rom header set --rom %s --title 'DRAWER TEST' --no-backup", sandbox);
+  json_decref(z3ed_json(edit1));
+  json_decref(z3ed_json(edit2));
+  gtk_widget_activate_action(window, "win.proposals", NULL);
+  gui_wait_idle(window);
+  GtkWidget *drawer = named(window, "proposals");
+  assert_true(gtk_revealer_get_reveal_child(GTK_REVEALER(named(window, "proposal-drawer"))));
+  assert_non_null(strstr(gtk_label_get_text(GTK_LABEL(named(drawer, "prop-info"))), "2 changes"));
+  assert_non_null(named(drawer, "prop-before-after"));
+  check_shot(drawer, "proposals", FONT_TOLERANCE);
+  doc_shot("proposals");
+  /* change 2 is the palette colour (changes are listed by offset: the header comes first) */
+  GtkListBox *changes = GTK_LIST_BOX(named(drawer, "prop-changes"));
+  gtk_list_box_select_row(changes, gtk_list_box_get_row_at_index(changes, 1));
+  g_signal_emit_by_name(named(drawer, "prop-accept"), "clicked");
+  gui_wait_idle(window);
+  const z3_palette_group *g = z3_palette_group_find("ow_main");
+  uint16_t colors[Z3_PALETTE_MAX_COLORS];
+  z3_error err;
+  z3_error_init(&err);
+  assert_ok(z3_palette_read(tab->doc->rom, g, 0, colors, &err), &err); /* the tab reloaded the file */
+  assert_int_equal(colors[3], 0x4321);
+  z3_rom_header h;
+  z3_rom_read_header(tab->doc->rom, &h);
+  assert_memory_not_equal(h.title, "DRAWER TEST", 11); /* change 1 was not accepted */
+  char *get = z3_strfmt("palette get-color --rom %s --group ow_main --index 0 --color 3", work);
+  json_t *color = z3ed_json(get);
+  char *dumped = json_dumps(color, 0);
+  assert_non_null(strstr(dumped, "4321"));
+  free(dumped);
+  gtk_widget_activate_action(window, "win.proposals", NULL);
+  json_decref(color);
+  json_decref(created);
+  z3_free(get);
+  z3_free(edit1);
+  z3_free(edit2);
+  z3_free(line);
+}
+
 static int setup(void **state) {
   (void)state;
   tmp = z3_test_tmpdir();
@@ -437,6 +486,9 @@ static int setup(void **state) {
   z3_buf_release(&data);
   char *home = z3_strfmt("%s/data", tmp);
   setenv("XDG_DATA_HOME", home, 1); /* recent files go here, not into the user's list */
+  z3_free(home);
+  home = z3_strfmt("%s/state", tmp);
+  setenv("Z3ED_HOME", home, 1); /* the proposal registry, for yaze and the z3ed it runs */
   z3_free(home);
   g_set_application_name("yaze");
   gtk_init();
@@ -471,6 +523,7 @@ int main(void) {
       cmocka_unit_test(messages_search_edit_and_preview),
       cmocka_unit_test(command_palette_runs_table_commands_as_undo_steps),
       cmocka_unit_test(emulator_steps_frames_like_the_cli_and_reads_keys),
+      cmocka_unit_test(proposal_drawer_accepts_one_change),
   };
   return cmocka_run_group_tests(tests, setup, teardown);
 }
