@@ -32,6 +32,7 @@ test: bootstrap $(TESTBUILD)/CMakeCache.txt
 
 bench: build
 	@$(BUILD)/bench/z3-bench --z3ed $(BUILD)/z3ed
+	@$(if $(DISPLAY),,xvfb-run -a -s "-screen 0 1280x1024x24") $(BUILD)/bench/yaze-bench --yaze $(BUILD)/yaze --sample samples/sample.sfc
 
 $(FUZZBUILD)/CMakeCache.txt:
 	CC=clang cmake -S . -B $(FUZZBUILD) $(CMAKE_GEN) -DCMAKE_BUILD_TYPE=RelWithDebInfo -DZ3_FUZZ=ON

@@ -19,6 +19,8 @@ packages=(
   libretro-bsnes-mercury-accuracy                 # the test oracle: frames and audio compared with ours
   libretro-bsnes-mercury-performance              # the speed peer in make bench
   nodejs npm                                      # the MCP test client (tests/mcp)
+  libgtk-4-dev                                    # yaze, the editor (src/gui)
+  xvfb xauth fonts-dejavu-core                    # yaze's tests: a headless X server, one fixed font
 )
 
 missing=()

@@ -59,6 +59,8 @@ step "$z3ed" emu screenshot --rom "$sample" --frames 4 --out "$work/emu_boot.png
 # Every edit above went into one copy, which is still a valid ROM.
 step "$z3ed" rom validate --rom "$work/hack.sfc"
 printf '\nMore: %s --help, %s agent describe --format yaml\n' "$z3ed" "$z3ed"
+# The editor is built beside z3ed; it needs a display (docs/gui.md).
+printf '\nThe editor: %s/yaze %s (or %s/yaze, then Ctrl+O)\n' "$(dirname "$z3ed")" "$work/hack.sfc" "$(dirname "$z3ed")"
 # Last, where the pictures are, so they can be opened straight away.
 printf '\nPictures written (open them in any image viewer):\n'
 find "$work" -name '*.png' | sort | while read -r png; do printf '  %s\n' "$png"; done

@@ -170,6 +170,10 @@ struct z3_cmd_ctx {
   const char *rom_path;         /* --rom */
   z3_rom *rom;                  /* loaded by the dispatcher for Z3_CMD_NEEDS_ROM */
   bool rom_borrowed;            /* rom belongs to the ROM cache (see z3_cmd_rom_cache_enable) */
+  /* z3_cmd_run_on: the ROM is the caller's, kept in memory (never loaded or
+   * saved here), and this command's changes start at changes[first_change]. */
+  bool rom_caller_owned;
+  size_t first_change;
   json_t *result;               /* object the handler fills */
   /* Files the handler wrote through z3_cmd_write_file, replaced together
    * only when the whole command succeeds. */
@@ -187,6 +191,14 @@ z3_status z3_cmd_parse(z3_cmd_ctx *ctx, int argc, char **argv, z3_error *err);
  * command's flags. On Z3_E_CHECK the result is filled as well. Every
  * registered observer sees the command before and after. */
 z3_status z3_cmd_run(z3_cmd_ctx *ctx, z3_error *err);
+
+/* The same on a ROM the caller keeps in memory (an editor's open document):
+ * observers, the handler, the checksum rule, the change report and the
+ * byte limit as z3_cmd_run does them, but nothing is loaded or saved; the
+ * command's changes are appended to rom's change log, and --rom only names
+ * the document. ctx->rom is NULL again on return, so releasing ctx leaves
+ * rom alone. */
+z3_status z3_cmd_run_on(z3_cmd_ctx *ctx, z3_rom *rom, z3_error *err);
 
 /* Watches every command z3_cmd_run runs, from a shell, a script or a tool
  * call, without the dispatcher knowing who watches: `before` gets the parsed

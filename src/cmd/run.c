@@ -43,13 +43,13 @@ static json_t *change_json(const z3_rom *rom, const z3_change *c) {
 
 static void report_changes(z3_cmd_ctx *ctx) {
   json_t *list = json_array();
-  for (size_t i = 0; i < ctx->rom->change_count; i++) {
+  for (size_t i = ctx->first_change; i < ctx->rom->change_count; i++) {
     const z3_change *c = &ctx->rom->changes[i];
     if (!z3_change_is_noop(c)) json_array_append_new(list, change_json(ctx->rom, c));
   }
   json_object_set_new(ctx->result, "changes", list);
   json_object_set_new(ctx->result, "bytes_changed",
-                      json_integer((json_int_t)z3_rom_bytes_changed(ctx->rom)));
+                      json_integer((json_int_t)z3_rom_bytes_changed_since(ctx->rom, ctx->first_change)));
   json_object_set_new(ctx->result, "dry_run", json_boolean(ctx->dry_run));
 }
 
@@ -90,7 +90,7 @@ static z3_status run_command(z3_cmd_ctx *ctx, z3_error *err) {
     ctx->output = NULL; /* --output naming the input is an in-place write, with its backup */
   }
   z3_status st = Z3_OK;
-  if (cmd->flags & Z3_CMD_NEEDS_ROM) st = load_rom(ctx, err);
+  if ((cmd->flags & Z3_CMD_NEEDS_ROM) && !ctx->rom_caller_owned) st = load_rom(ctx, err);
   /* summing the whole ROM is only worth it when the command may change it */
   bool checksum_was_valid = ctx->rom && (cmd->flags & Z3_CMD_MUTATES_ROM) && z3_rom_checksum_ok(ctx->rom);
   if (st == Z3_OK) st = cmd->handler(ctx, err);
@@ -101,15 +101,15 @@ static z3_status run_command(z3_cmd_ctx *ctx, z3_error *err) {
     if (st) return st;
   }
   report_changes(ctx);
-  size_t changed = z3_rom_bytes_changed(ctx->rom);
+  size_t changed = z3_rom_bytes_changed_since(ctx->rom, ctx->first_change);
   if (ctx->max_bytes_changed && changed > ctx->max_bytes_changed) {
     z3_error_set(err, Z3_E_USAGE, "this call would change %zu bytes of the ROM; its limit is %zu",
                  changed, ctx->max_bytes_changed);
     z3_error_hint(err, "nothing was written; split the edit or raise the limit");
     return Z3_E_USAGE;
   }
-  if (ctx->dry_run) return Z3_OK;
-  if (!ctx->output && z3_rom_bytes_changed(ctx->rom) == 0) {
+  if (ctx->dry_run || ctx->rom_caller_owned) return Z3_OK; /* the caller saves its own ROM */
+  if (!ctx->output && changed == 0) {
     json_object_set_new(ctx->result, "written", json_null()); /* nothing to save over the input */
     return Z3_OK;
   }
@@ -140,6 +140,15 @@ z3_status z3_cmd_run(z3_cmd_ctx *ctx, z3_error *err) {
   z3_status st = run_command(ctx, err);
   for (size_t i = observer_count; i-- > 0;) /* innermost first, like nested scopes */
     if (observers[i].after) observers[i].after(ctx, st, err, observers[i].data);
+  return st;
+}
+
+z3_status z3_cmd_run_on(z3_cmd_ctx *ctx, z3_rom *rom, z3_error *err) {
+  ctx->rom = rom;
+  ctx->rom_caller_owned = true;
+  ctx->first_change = rom->change_count;
+  z3_status st = z3_cmd_run(ctx, err);
+  ctx->rom = NULL;
   return st;
 }
 

@@ -173,9 +173,11 @@ bool z3_change_is_noop(const z3_change *c) {
   return c->old_len == c->new_len && memcmp(c->old_bytes, c->new_bytes, c->old_len) == 0;
 }
 
-size_t z3_rom_bytes_changed(const z3_rom *rom) {
+size_t z3_rom_bytes_changed(const z3_rom *rom) { return z3_rom_bytes_changed_since(rom, 0); }
+
+size_t z3_rom_bytes_changed_since(const z3_rom *rom, size_t first) {
   size_t n = 0;
-  for (size_t i = 0; i < rom->change_count; i++) {
+  for (size_t i = first; i < rom->change_count; i++) {
     const z3_change *c = &rom->changes[i];
     size_t common = c->old_len < c->new_len ? c->old_len : c->new_len;
     for (size_t j = 0; j < common; j++) n += c->old_bytes[j] != c->new_bytes[j];

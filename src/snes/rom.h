@@ -168,6 +168,9 @@ z3_status z3_rom_resize(z3_rom *rom, size_t new_size, const char *reason, z3_err
 bool z3_change_is_noop(const z3_change *c);
 /* Number of bytes whose value differs, over all recorded changes. */
 size_t z3_rom_bytes_changed(const z3_rom *rom);
+/* The same over changes[first ..]: one command's share of a log that an
+ * editor keeps across many commands. */
+size_t z3_rom_bytes_changed_since(const z3_rom *rom, size_t first);
 
 /* Serialises (copier header put back when the ROM had one) and writes atomically. */
 z3_status z3_rom_save(const z3_rom *rom, const char *path, const z3_write_opts *opts,

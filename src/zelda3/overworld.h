@@ -316,6 +316,10 @@ typedef struct z3_ow_image {
   uint8_t palette[128][4];      /* RGBA */
 } z3_ow_image;
 z3_status z3_ow_render(const z3_overworld *ow, const z3_rom *rom, int id, z3_ow_image *out, z3_error *err);
+/* Every tile16 definition drawn as area id would draw it, `columns` tiles a
+ * row (1-64) in id order: the editor's tile16 picker. */
+z3_status z3_ow_render_tile16s(const z3_overworld *ow, const z3_rom *rom, int id, int columns, z3_ow_image *out,
+                               z3_error *err);
 void z3_ow_image_release(z3_ow_image *img);
 /* Markers over a render (overworld_overlay.c), palette indices 128-132: */
 enum {

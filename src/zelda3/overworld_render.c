@@ -94,8 +94,8 @@ static void draw_screen(const z3_overworld *ow, const z3_scene_tiles *tiles, int
   }
 }
 
-z3_status z3_ow_render(const z3_overworld *ow, const z3_rom *rom, int id, z3_ow_image *out, z3_error *err) {
-  memset(out, 0, sizeof *out);
+/* The scene tiles of area id's parent, with a hint naming its blocksets when they do not load. */
+static z3_status load_tiles(const z3_overworld *ow, const z3_rom *rom, int id, z3_scene_tiles **out, z3_error *err) {
   z3_status st = z3_ow_check_area(id, err);
   if (st) return st;
   const z3_ow_area *a = &ow->areas[ow->areas[id].parent];
@@ -108,27 +108,58 @@ z3_status z3_ow_render(const z3_overworld *ow, const z3_rom *rom, int id, z3_ow_
                   (unsigned)a->gfx);
     return st;
   }
-  int side = z3_ow_area_tile16_side(ow, id) * 16;
-  out->width = out->height = (uint32_t)side;
-  out->pixels = z3_calloc((size_t)side * (size_t)side, 1);
-  if (!out->pixels) {
-    z3_free(tiles);
-    return z3_error_set(err, Z3_E_NOMEM, "out of memory");
-  }
-  int screens = side / 512;
-  for (int k = 0; k < screens * screens; k++) {
-    int sx = k % screens, sy = k / screens;
-    draw_screen(ow, tiles, id + sx + 8 * sy, out->pixels + (size_t)sy * 512 * (size_t)side + (size_t)sx * 512,
-                (uint32_t)side);
-  }
+  *out = tiles;
+  return Z3_OK;
+}
+
+static z3_status image_alloc(const z3_overworld *ow, const z3_rom *rom, int id, uint32_t w, uint32_t h,
+                             z3_ow_image *out, z3_error *err) {
+  out->width = w, out->height = h;
+  out->pixels = z3_calloc((size_t)w * h, 1);
+  if (!out->pixels) return z3_error_set(err, Z3_E_NOMEM, "out of memory");
   uint16_t cgram[128];
   build_palette(ow, rom, id, cgram);
   for (int i = 0; i < 128; i++) {
     z3_rgb c = z3_color_to_rgb(cgram[i]);
     out->palette[i][0] = c.r, out->palette[i][1] = c.g, out->palette[i][2] = c.b, out->palette[i][3] = 255;
   }
-  z3_free(tiles);
   return Z3_OK;
+}
+
+z3_status z3_ow_render(const z3_overworld *ow, const z3_rom *rom, int id, z3_ow_image *out, z3_error *err) {
+  memset(out, 0, sizeof *out);
+  z3_scene_tiles *tiles = NULL;
+  z3_status st = load_tiles(ow, rom, id, &tiles, err);
+  if (st) return st;
+  uint32_t side = (uint32_t)z3_ow_area_tile16_side(ow, id) * 16;
+  st = image_alloc(ow, rom, id, side, side, out, err);
+  int screens = (int)side / 512;
+  for (int k = 0; st == Z3_OK && k < screens * screens; k++) {
+    int sx = k % screens, sy = k / screens;
+    draw_screen(ow, tiles, id + sx + 8 * sy, out->pixels + (size_t)sy * 512 * side + (size_t)sx * 512, side);
+  }
+  z3_free(tiles);
+  return st;
+}
+
+z3_status z3_ow_render_tile16s(const z3_overworld *ow, const z3_rom *rom, int id, int columns, z3_ow_image *out,
+                               z3_error *err) {
+  memset(out, 0, sizeof *out);
+  if (columns < 1 || columns > 64) return z3_error_set(err, Z3_E_INVALID, "%d tile16 columns: 1 to 64", columns);
+  z3_scene_tiles *tiles = NULL;
+  z3_status st = load_tiles(ow, rom, id, &tiles, err);
+  if (st) return st;
+  uint32_t w = (uint32_t)columns * 16, h = (uint32_t)((ow->tile16_count + columns - 1) / columns) * 16;
+  st = image_alloc(ow, rom, id, w, h, out, err);
+  for (int t = 0; st == Z3_OK && t < ow->tile16_count; t++) {
+    uint32_t x16 = (uint32_t)(t % columns) * 16, y16 = (uint32_t)(t / columns) * 16;
+    for (int k = 0; k < 4; k++) {
+      uint32_t x = x16 + (uint32_t)(k & 1) * 8, y = y16 + (uint32_t)(k >> 1) * 8;
+      draw_tile8(tiles, ow->tile16[t][k], out->pixels + (size_t)y * w + x, w);
+    }
+  }
+  z3_free(tiles);
+  return st;
 }
 
 void z3_ow_image_release(z3_ow_image *img) {

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Arrows point down: a file under src/<module>/ may include headers of the
 # modules below it only (docs/architecture.md, "Layers as built"). A module that
-# sits above cmd/ (agent today; debug, server, gui later) registers its commands
+# sits above cmd/ (agent, debug, server; gui on top, beside app) registers its commands
 # and observers with cmd/ instead of being named by it. A new folder under src/
 # must be given its place here before anything in it builds on the others.
 #   layers.sh SRC_DIR
@@ -19,6 +19,7 @@ declare -A may_include=(
   [debug]="base snes asm emu zelda3 cmd debug"
   [server]="base snes asm emu zelda3 cmd agent debug server"
   [app]="base snes asm emu zelda3 cmd agent debug server app"
+  [gui]="base snes asm emu zelda3 cmd agent debug server gui"
 )
 
 bad=0

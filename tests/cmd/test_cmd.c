@@ -111,6 +111,40 @@ Z3_TEST(test_cmd_parse__suggestions) {
   assert_null(z3_suggest_resource("zzzzzzzz"));
 }
 
+/* An editor's document: the command edits the ROM in memory, reports only its own
+ * changes, and neither loads nor writes the file --rom names. */
+Z3_TEST(test_cmd_run_on__edits_a_rom_in_memory) {
+  (void)state;
+  z3_rom *rom = z3_test_sample_rom(0, Z3_MAP_LOROM);
+  z3_error err;
+  z3_error_init(&err);
+  const char *path = Z3_BINARY_DIR "/no-such-dir/in-memory.sfc";
+  char *first[] = {"rom", "header", "set", "--title", "FIRST", "--rom", (char *)path};
+  char *second[] = {"rom", "header", "set", "--version", "3", "--rom", (char *)path};
+  z3_cmd_ctx ctx;
+  assert_ok(z3_cmd_parse(&ctx, 7, first, &err), &err);
+  assert_ok(z3_cmd_run_on(&ctx, rom, &err), &err);
+  assert_null(ctx.rom);
+  assert_null(json_object_get(ctx.result, "written"));
+  z3_cmd_ctx_release(&ctx);
+  size_t after_first = rom->change_count;
+  assert_true(after_first > 0);
+  assert_ok(z3_cmd_parse(&ctx, 7, second, &err), &err);
+  assert_ok(z3_cmd_run_on(&ctx, rom, &err), &err);
+  json_t *changes = json_object_get(ctx.result, "changes");
+  assert_true(json_array_size(changes) > 0);
+  for (size_t i = 0; i < json_array_size(changes); i++) /* none of the first command's title bytes */
+    assert_true(json_integer_value(json_object_get(json_array_get(changes, i), "offset")) != 0x7FC0);
+  z3_cmd_ctx_release(&ctx);
+  z3_rom_header h;
+  z3_rom_read_header(rom, &h);
+  assert_memory_equal(h.title, "FIRST", 5);
+  assert_int_equal(h.version, 3);
+  assert_false(z3_file_exists(path));
+  assert_true(z3_rom_checksum_ok(rom)); /* the sample starts valid, so the dispatcher kept it valid */
+  z3_rom_free(rom);
+}
+
 Z3_TEST(test_cmd_catalog__lists_every_command) {
   (void)state;
   json_t *cat = z3_catalog_json(NULL, NULL);
@@ -194,6 +228,6 @@ Z3_RUN(cmocka_unit_test(test_cmd_table__every_entry_is_complete),
        cmocka_unit_test(test_cmd_table__each_resource_is_one_run),
        cmocka_unit_test(test_cmd_table__tool_names_are_unique_and_valid),
        cmocka_unit_test(test_cmd_parse__defaults_and_required), cmocka_unit_test(test_cmd_parse__suggestions),
-       cmocka_unit_test(test_cmd_catalog__lists_every_command),
+       cmocka_unit_test(test_cmd_run_on__edits_a_rom_in_memory), cmocka_unit_test(test_cmd_catalog__lists_every_command),
        cmocka_unit_test(test_cmd_completion__covers_every_action_and_flag),
        cmocka_unit_test(test_cmd_docs__commands_md_is_current), cmocka_unit_test(test_cmd_help__every_command_answers_help))

@@ -1,0 +1,312 @@
+/* gui/app: the main window: ROM tabs, the editor sidebar, open/save/undo/redo, title and status. */
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "gui/gui.h"
+
+static const gui_editor *const editors[] = {&gui_overworld_editor, &gui_dungeon_editor, &gui_graphics_editor, &gui_palette_editor, &gui_message_editor, &gui_emu_editor};
+enum { EDITOR_COUNT = sizeof editors / sizeof editors[0], MAX_WORDS = 48 };
+
+typedef struct gui_window {
+  GtkWidget *window, *notebook, *status;
+  GSimpleActionGroup *actions;
+} gui_window;
+
+void gui_name(GtkWidget *w, const char *name, const char *label) {
+  gtk_widget_set_name(w, name);
+  gtk_accessible_update_property(GTK_ACCESSIBLE(w), GTK_ACCESSIBLE_PROPERTY_LABEL, label, -1);
+  gtk_widget_set_tooltip_text(w, label);
+}
+
+static gui_window *window_of(GtkWidget *window) { return g_object_get_data(G_OBJECT(window), "gui-window"); }
+
+gui_tab *gui_window_current_tab(GtkWidget *window) {
+  gui_window *gw = window_of(window);
+  int n = gtk_notebook_get_current_page(GTK_NOTEBOOK(gw->notebook));
+  GtkWidget *page = n < 0 ? NULL : gtk_notebook_get_nth_page(GTK_NOTEBOOK(gw->notebook), n);
+  return page ? g_object_get_data(G_OBJECT(page), "gui-tab") : NULL;
+}
+
+static void set_status(gui_window *gw, const char *text) {
+  gtk_label_set_text(GTK_LABEL(gw->status), text);
+}
+
+static void tab_status(gui_tab *tab, const char *text) { set_status(window_of(tab->window), text); }
+
+static void set_enabled(GtkWidget *window, const char *name, bool on) {
+  GAction *a = g_action_map_lookup_action(G_ACTION_MAP(window_of(window)->actions), name);
+  if (a) g_simple_action_set_enabled(G_SIMPLE_ACTION(a), on);
+}
+
+/* Title "name* - yaze" (the star while unsaved), tab label the same, actions enabled to match. */
+static void update_chrome(GtkWidget *window) {
+  gui_window *gw = window_of(window);
+  gui_tab *tab = gui_window_current_tab(window);
+  char title[512];
+  if (tab) snprintf(title, sizeof title, "%s%s - yaze", gui_doc_name(tab->doc), gui_doc_modified(tab->doc) ? "*" : "");
+  else snprintf(title, sizeof title, "yaze");
+  gtk_window_set_title(GTK_WINDOW(window), title);
+  int pages = gtk_notebook_get_n_pages(GTK_NOTEBOOK(gw->notebook));
+  for (int i = 0; i < pages; i++) {
+    GtkWidget *page = gtk_notebook_get_nth_page(GTK_NOTEBOOK(gw->notebook), i);
+    gui_tab *t = g_object_get_data(G_OBJECT(page), "gui-tab");
+    char label[300];
+    snprintf(label, sizeof label, "%s%s", gui_doc_name(t->doc), gui_doc_modified(t->doc) ? "*" : "");
+    gtk_notebook_set_tab_label_text(GTK_NOTEBOOK(gw->notebook), page, label);
+  }
+  set_enabled(window, "save", tab != NULL);
+  set_enabled(window, "undo", tab && gui_doc_can_undo(tab->doc));
+  set_enabled(window, "redo", tab && gui_doc_can_redo(tab->doc));
+}
+
+/* ---- tabs ------------------------------------------------------------------------------- */
+
+GtkWidget *gui_tab_editor(gui_tab *tab, const char *name) {
+  return gtk_stack_get_child_by_name(GTK_STACK(tab->stack), name);
+}
+
+void gui_tab_show(gui_tab *tab, const char *name) { gtk_stack_set_visible_child_name(GTK_STACK(tab->stack), name); }
+
+static void doc_changed(gui_doc *doc, void *data) {
+  gui_tab *tab = data;
+  (void)doc;
+  for (size_t i = 0; i < EDITOR_COUNT; i++) {
+    GtkWidget *w = gui_tab_editor(tab, editors[i]->name);
+    if (w && editors[i]->refresh) editors[i]->refresh(w, tab);
+  }
+  update_chrome(tab->window);
+}
+
+bool gui_tab_run(gui_tab *tab, json_t **result, const char *resource, const char *action, ...) {
+  const char *words[MAX_WORDS];
+  int n = 0;
+  words[n++] = resource;
+  words[n++] = action;
+  va_list ap;
+  va_start(ap, action);
+  for (const char *w; (w = va_arg(ap, const char *)) && n < MAX_WORDS;) words[n++] = w;
+  va_end(ap);
+  z3_error err;
+  z3_error_init(&err);
+  if (gui_doc_run_argv(tab->doc, n, words, result, &err) == Z3_OK) {
+    char text[128];
+    snprintf(text, sizeof text, "%s %s: done", resource, action);
+    tab->status(tab, text);
+    return true;
+  }
+  tab->status(tab, err.message);
+  return false;
+}
+
+static void free_tab(gpointer data) {
+  gui_tab *tab = data;
+  gui_doc_free(tab->doc);
+  g_free(tab);
+}
+
+static GtkWidget *tab_page(gui_tab *tab) {
+  GtkWidget *box = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 0);
+  tab->stack = gtk_stack_new();
+  gtk_widget_set_hexpand(tab->stack, TRUE);
+  gtk_widget_set_vexpand(tab->stack, TRUE);
+  gui_name(tab->stack, "editors", "Editors");
+  GtkWidget *sidebar = gtk_stack_sidebar_new();
+  gtk_stack_sidebar_set_stack(GTK_STACK_SIDEBAR(sidebar), GTK_STACK(tab->stack));
+  gui_name(sidebar, "editor-list", "Editor list");
+  for (size_t i = 0; i < EDITOR_COUNT; i++) {
+    GtkWidget *w = editors[i]->create(tab);
+    gtk_stack_add_titled(GTK_STACK(tab->stack), w, editors[i]->name, editors[i]->title);
+  }
+  gtk_box_append(GTK_BOX(box), sidebar);
+  gtk_box_append(GTK_BOX(box), gtk_separator_new(GTK_ORIENTATION_VERTICAL));
+  gtk_box_append(GTK_BOX(box), tab->stack);
+  tab->drawer = gtk_revealer_new();
+  gtk_revealer_set_transition_type(GTK_REVEALER(tab->drawer), GTK_REVEALER_TRANSITION_TYPE_SLIDE_LEFT);
+  gtk_revealer_set_child(GTK_REVEALER(tab->drawer), gui_proposals_new(tab));
+  gui_name(tab->drawer, "proposal-drawer", "Proposal drawer");
+  gtk_box_append(GTK_BOX(box), tab->drawer);
+  return box;
+}
+
+bool gui_window_open(GtkWidget *window, const char *path, z3_error *err) {
+  gui_window *gw = window_of(window);
+  gui_tab *tab = g_new0(gui_tab, 1);
+  if (gui_doc_open(&tab->doc, path, err) != Z3_OK) {
+    g_free(tab);
+    set_status(gw, err->message);
+    return false;
+  }
+  tab->window = window;
+  tab->status = tab_status;
+  tab->page = tab_page(tab);
+  g_object_set_data_full(G_OBJECT(tab->page), "gui-tab", tab, free_tab);
+  tab->doc->listener = doc_changed;
+  tab->doc->listener_data = tab;
+  GtkWidget *label = gtk_label_new(gui_doc_name(tab->doc));
+  int n = gtk_notebook_append_page(GTK_NOTEBOOK(gw->notebook), tab->page, label);
+  gtk_notebook_set_current_page(GTK_NOTEBOOK(gw->notebook), n);
+  GFile *file = g_file_new_for_path(path);
+  char *uri = g_file_get_uri(file);
+  GtkRecentData recent = {.display_name = (char *)gui_doc_name(tab->doc), .mime_type = "application/vnd.nintendo.snes.rom",
+                          .app_name = "yaze", .app_exec = "yaze %f"};
+  gtk_recent_manager_add_full(gtk_recent_manager_get_default(), uri, &recent);
+  g_free(uri);
+  g_object_unref(file);
+  set_status(gw, path);
+  update_chrome(window);
+  return true;
+}
+
+/* ---- actions ---------------------------------------------------------------------------- */
+
+static void chooser_response(GtkNativeDialog *chooser, int response, gpointer window) {
+  if (response == GTK_RESPONSE_ACCEPT) {
+    GFile *file = gtk_file_chooser_get_file(GTK_FILE_CHOOSER(chooser));
+    char *path = file ? g_file_get_path(file) : NULL;
+    z3_error err;
+    z3_error_init(&err);
+    if (path) gui_window_open(window, path, &err);
+    g_free(path);
+    if (file) g_object_unref(file);
+  }
+  g_object_unref(chooser);
+}
+
+static void on_open(GSimpleAction *a, GVariant *p, gpointer window) {
+  (void)a, (void)p;
+  GtkFileChooserNative *chooser = gtk_file_chooser_native_new("Open ROM", GTK_WINDOW(window),
+                                                              GTK_FILE_CHOOSER_ACTION_OPEN, "_Open", "_Cancel");
+  GtkFileFilter *filter = gtk_file_filter_new();
+  gtk_file_filter_set_name(filter, "SNES ROMs");
+  gtk_file_filter_add_pattern(filter, "*.sfc");
+  gtk_file_filter_add_pattern(filter, "*.smc");
+  gtk_file_chooser_add_filter(GTK_FILE_CHOOSER(chooser), filter);
+  g_object_unref(filter);
+  g_signal_connect(chooser, "response", G_CALLBACK(chooser_response), window);
+  gtk_native_dialog_show(GTK_NATIVE_DIALOG(chooser));
+}
+
+static void on_save(GSimpleAction *a, GVariant *p, gpointer window) {
+  (void)a, (void)p;
+  gui_tab *tab = gui_window_current_tab(window);
+  if (!tab) return;
+  z3_error err;
+  z3_error_init(&err);
+  char *text = gui_doc_save(tab->doc, &err) == Z3_OK ? g_strdup_printf("saved %s (previous file kept as %s.bak)", tab->doc->path, tab->doc->path)
+                                                     : g_strdup(err.message);
+  tab->status(tab, text);
+  g_free(text);
+}
+
+static void undo_or_redo(GtkWidget *window, bool undo) {
+  gui_tab *tab = gui_window_current_tab(window);
+  if (!tab) return;
+  z3_error err;
+  z3_error_init(&err);
+  z3_status st = undo ? gui_doc_undo(tab->doc, &err) : gui_doc_redo(tab->doc, &err);
+  tab->status(tab, st ? err.message : undo ? "undone" : "redone");
+}
+
+static void on_undo(GSimpleAction *a, GVariant *p, gpointer window) {
+  (void)a, (void)p;
+  undo_or_redo(window, true);
+}
+
+static void on_redo(GSimpleAction *a, GVariant *p, gpointer window) {
+  (void)a, (void)p;
+  undo_or_redo(window, false);
+}
+
+static void on_commands(GSimpleAction *a, GVariant *p, gpointer window) {
+  (void)a, (void)p;
+  gui_command_palette_open(window);
+}
+
+static void on_proposals(GSimpleAction *a, GVariant *p, gpointer window) {
+  (void)a, (void)p;
+  gui_tab *tab = gui_window_current_tab(window);
+  if (!tab) return;
+  bool show = !gtk_revealer_get_reveal_child(GTK_REVEALER(tab->drawer));
+  if (show) gui_proposals_refresh(gtk_revealer_get_child(GTK_REVEALER(tab->drawer)));
+  gtk_revealer_set_reveal_child(GTK_REVEALER(tab->drawer), show);
+}
+
+static void update_chrome_later(gpointer window) { update_chrome(window); }
+
+/* "switch-page" comes before the notebook's current page changes. */
+static void switched(GtkNotebook *nb, GtkWidget *page, guint n, gpointer window) {
+  (void)nb, (void)page, (void)n;
+  g_idle_add_once(update_chrome_later, window);
+}
+
+static const GActionEntry actions[] = {
+    {.name = "open", .activate = on_open},
+    {.name = "save", .activate = on_save},
+    {.name = "undo", .activate = on_undo},
+    {.name = "redo", .activate = on_redo},
+    {.name = "commands", .activate = on_commands},
+    {.name = "proposals", .activate = on_proposals},
+};
+
+static const struct {
+  const char *action, *accel, *icon, *name, *label;
+} buttons[] = {
+    {"win.open", "<Control>o", "document-open-symbolic", "open", "Open ROM"},
+    {"win.save", "<Control>s", "document-save-symbolic", "save", "Save ROM (keeps a .bak)"},
+    {"win.undo", "<Control>z", "edit-undo-symbolic", "undo", "Undo"},
+    {"win.redo", "<Control><Shift>z", "edit-redo-symbolic", "redo", "Redo"},
+    {"win.commands", "<Control><Shift>p", "utilities-terminal-symbolic", "commands", "Run a command (command palette)"},
+    {"win.proposals", "<Control><Shift>r", "view-dual-symbolic", "proposals-toggle", "Show or hide the proposal drawer"},
+};
+
+static void add_shortcut(GtkShortcutController *sc, const char *accel, const char *action) {
+  gtk_shortcut_controller_add_shortcut(
+      sc, gtk_shortcut_new(gtk_shortcut_trigger_parse_string(accel), gtk_named_action_new(action)));
+}
+
+static GtkWidget *header_bar(GtkWidget *window) {
+  GtkWidget *bar = gtk_header_bar_new();
+  GtkShortcutController *sc = GTK_SHORTCUT_CONTROLLER(gtk_shortcut_controller_new());
+  gtk_shortcut_controller_set_scope(sc, GTK_SHORTCUT_SCOPE_MANAGED);
+  for (size_t i = 0; i < G_N_ELEMENTS(buttons); i++) {
+    GtkWidget *b = gtk_button_new_from_icon_name(buttons[i].icon);
+    gtk_actionable_set_action_name(GTK_ACTIONABLE(b), buttons[i].action);
+    gui_name(b, buttons[i].name, buttons[i].label);
+    gtk_header_bar_pack_start(GTK_HEADER_BAR(bar), b);
+    add_shortcut(sc, buttons[i].accel, buttons[i].action);
+  }
+  gtk_widget_add_controller(window, GTK_EVENT_CONTROLLER(sc));
+  return bar;
+}
+
+GtkWidget *gui_window_new(GtkApplication *app) {
+  GtkWidget *window = app ? gtk_application_window_new(app) : gtk_window_new();
+  gui_window *gw = g_new0(gui_window, 1);
+  gw->window = window;
+  g_object_set_data_full(G_OBJECT(window), "gui-window", gw, g_free);
+  gui_name(window, "yaze", "yaze ROM editor");
+  gtk_window_set_default_size(GTK_WINDOW(window), 1100, 760);
+  GSimpleActionGroup *group = g_simple_action_group_new();
+  g_action_map_add_action_entries(G_ACTION_MAP(group), actions, G_N_ELEMENTS(actions), window);
+  gtk_widget_insert_action_group(window, "win", G_ACTION_GROUP(group)); /* the window holds it */
+  gw->actions = group;
+  g_object_unref(group);
+  gtk_window_set_titlebar(GTK_WINDOW(window), header_bar(window));
+  GtkWidget *box = gtk_box_new(GTK_ORIENTATION_VERTICAL, 0);
+  gw->notebook = gtk_notebook_new();
+  gtk_notebook_set_scrollable(GTK_NOTEBOOK(gw->notebook), TRUE);
+  gtk_widget_set_vexpand(gw->notebook, TRUE);
+  gui_name(gw->notebook, "roms", "Open ROMs");
+  g_signal_connect(gw->notebook, "switch-page", G_CALLBACK(switched), window);
+  gw->status = gtk_label_new("Open a ROM with Ctrl+O");
+  gtk_label_set_xalign(GTK_LABEL(gw->status), 0);
+  gtk_label_set_ellipsize(GTK_LABEL(gw->status), PANGO_ELLIPSIZE_END);
+  gtk_widget_set_margin_start(gw->status, 6);
+  gui_name(gw->status, "status", "Status");
+  gtk_box_append(GTK_BOX(box), gw->notebook);
+  gtk_box_append(GTK_BOX(box), gw->status);
+  gtk_window_set_child(GTK_WINDOW(window), box);
+  update_chrome(window);
+  return window;
+}

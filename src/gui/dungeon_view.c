@@ -1,0 +1,278 @@
+/*
+ * gui/dungeon_view: the dungeon editor. The room drawn as `dungeon render`
+ * draws it (z3_room_render), BG1 and BG2 toggled, and its objects selected by
+ * a press on their first block and moved by dragging, each move one
+ * `dungeon move-object`.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "gui/canvas.h"
+#include "gui/dungeon_view.h"
+#include "gui/gui.h"
+#include "zelda3/dungeon_render.h"
+
+typedef struct dg_view {
+  gui_tab *tab;
+  GtkWidget *box, *room, *bg1, *bg2, *zoom, *canvas, *selection;
+  z3_dungeon *model;
+  cairo_surface_t *picture;
+  int room_id, zoom_factor;
+  int sel_list, sel_index;      /* -1 = nothing selected */
+  double drag_x, drag_y;
+} dg_view;
+
+static dg_view *view_of(GtkWidget *editor) { return g_object_get_data(G_OBJECT(editor), "dg-view"); }
+
+static const z3_room_object *selected(const dg_view *v) {
+  if (!v->model || v->sel_list < 0) return NULL;
+  const z3_room *r = &v->model->rooms[v->room_id];
+  return (size_t)v->sel_index < r->object_count[v->sel_list] ? &r->objects[v->sel_list][v->sel_index] : NULL;
+}
+
+static void show_selection(dg_view *v) {
+  const z3_room_object *o = selected(v);
+  char text[160];
+  if (o) {
+    const char *name = z3_object_name(o->id);
+    snprintf(text, sizeof text, "list %d #%d: %s (0x%03X) at %d,%d", v->sel_list, v->sel_index, name ? name : "?",
+             o->id, o->x, o->y);
+  } else {
+    snprintf(text, sizeof text, "no object selected");
+  }
+  gtk_label_set_text(GTK_LABEL(v->selection), text);
+  gtk_widget_queue_draw(v->canvas);
+}
+
+static void redraw(dg_view *v) {
+  if (v->picture) cairo_surface_destroy(v->picture);
+  v->picture = NULL;
+  z3_room_image *img = g_malloc(sizeof *img);
+  z3_error err;
+  z3_error_init(&err);
+  unsigned layers = (gtk_check_button_get_active(GTK_CHECK_BUTTON(v->bg1)) ? Z3_RENDER_BG1 : 0) |
+                    (gtk_check_button_get_active(GTK_CHECK_BUTTON(v->bg2)) ? Z3_RENDER_BG2 : 0);
+  if (!layers) memset(img, 0, sizeof *img);
+  if (v->model && (!layers || z3_room_render(v->tab->doc->rom, v->model, v->room_id, (z3_room_layers)layers, img, &err) == Z3_OK))
+    v->picture = gui_surface_indexed(img->pixels, Z3_ROOM_PIXELS, Z3_ROOM_PIXELS, (const uint8_t(*)[4])img->palette,
+                                     layers ? Z3_ROOM_RENDER_COLORS : 0);
+  else if (v->model)
+    v->tab->status(v->tab, err.message);
+  g_free(img);
+  gtk_drawing_area_set_content_width(GTK_DRAWING_AREA(v->canvas), Z3_ROOM_PIXELS * v->zoom_factor);
+  gtk_drawing_area_set_content_height(GTK_DRAWING_AREA(v->canvas), Z3_ROOM_PIXELS * v->zoom_factor);
+  show_selection(v);
+}
+
+/* Reads the rooms again from the document (after any edit, undo or redo). */
+static void reload(dg_view *v) {
+  z3_dungeon_free(v->model);
+  v->model = NULL;
+  z3_error err;
+  z3_error_init(&err);
+  if (z3_dungeon_load(v->tab->doc->rom, &v->model, &err) != Z3_OK) v->tab->status(v->tab, err.message);
+  if (!selected(v)) v->sel_list = -1;
+  redraw(v);
+}
+
+static void draw(GtkDrawingArea *a, cairo_t *cr, int w, int h, gpointer data) {
+  (void)a, (void)w, (void)h;
+  dg_view *v = data;
+  gui_paint_scaled(cr, v->picture, v->zoom_factor);
+  const z3_room_object *o = selected(v);
+  if (!o) return;
+  int bw = 2, bh = 2;
+  z3_room_object_block(o->id, &bw, &bh);
+  cairo_scale(cr, v->zoom_factor, v->zoom_factor);
+  cairo_set_source_rgb(cr, 1, 1, 0);
+  cairo_set_line_width(cr, 1);
+  cairo_rectangle(cr, o->x * 8 + 0.5, o->y * 8 + 0.5, (bw > 1 ? bw : 2) * 8 - 1, (bh > 1 ? bh : 2) * 8 - 1);
+  cairo_stroke(cr);
+}
+
+/* The object drawn last whose first block covers tile8 (tx, ty): lists in drawing order. */
+static bool hit(const dg_view *v, int tx, int ty, int *list, int *index) {
+  bool found = false;
+  const z3_room *r = &v->model->rooms[v->room_id];
+  static const int order[] = {1, 0, 2}; /* BG2 under BG1 */
+  for (int k = 0; k < 3; k++) {
+    int l = order[k];
+    for (size_t i = 0; i < r->object_count[l]; i++) {
+      const z3_room_object *o = &r->objects[l][i];
+      int bw = 2, bh = 2;
+      z3_room_object_block(o->id, &bw, &bh);
+      if (bw < 2) bw = 2;
+      if (bh < 2) bh = 2;
+      if (tx >= o->x && tx < o->x + bw && ty >= o->y && ty < o->y + bh) *list = l, *index = (int)i, found = true;
+    }
+  }
+  return found;
+}
+
+bool gui_dungeon_select_at(GtkWidget *editor, int tx, int ty) {
+  dg_view *v = view_of(editor);
+  v->sel_list = -1;
+  bool found = v->model && hit(v, tx, ty, &v->sel_list, &v->sel_index);
+  show_selection(v);
+  return found;
+}
+
+bool gui_dungeon_move_selected(GtkWidget *editor, int tx, int ty) {
+  dg_view *v = view_of(editor);
+  const z3_room_object *o = selected(v);
+  if (!o || tx < 0 || ty < 0 || tx > 63 || ty > 63) return false;
+  if (o->x == tx && o->y == ty) return true;
+  char room[8], list[4], index[8], xs[4], ys[4];
+  snprintf(room, sizeof room, "0x%03X", v->room_id);
+  snprintf(list, sizeof list, "%d", v->sel_list);
+  snprintf(index, sizeof index, "%d", v->sel_index);
+  snprintf(xs, sizeof xs, "%d", tx);
+  snprintf(ys, sizeof ys, "%d", ty);
+  return gui_tab_run(v->tab, NULL, "dungeon", "move-object", "--room", room, "--layer", list, "--index", index, "--x", xs,
+                     "--y", ys, NULL);
+}
+
+bool gui_dungeon_selected(GtkWidget *editor, int *list, int *index) {
+  dg_view *v = view_of(editor);
+  *list = v->sel_list, *index = v->sel_index;
+  return selected(v) != NULL;
+}
+
+static void drag_begin(GtkGestureDrag *g, double x, double y, gpointer data) {
+  (void)g;
+  dg_view *v = data;
+  v->drag_x = x, v->drag_y = y;
+  gui_dungeon_select_at(v->box, (int)(x / v->zoom_factor) / 8, (int)(y / v->zoom_factor) / 8);
+}
+
+/* The object keeps its offset from the pointer: it moves by whole tiles of the drag. */
+static void drag_end(GtkGestureDrag *g, double dx, double dy, gpointer data) {
+  (void)g;
+  dg_view *v = data;
+  const z3_room_object *o = selected(v);
+  if (!o) return;
+  int tx = o->x + (int)((v->drag_x + dx) / v->zoom_factor) / 8 - (int)(v->drag_x / v->zoom_factor) / 8;
+  int ty = o->y + (int)((v->drag_y + dy) / v->zoom_factor) / 8 - (int)(v->drag_y / v->zoom_factor) / 8;
+  gui_dungeon_move_selected(v->box, tx, ty);
+}
+
+void gui_dungeon_select_room(GtkWidget *editor, int room) {
+  gtk_spin_button_set_value(GTK_SPIN_BUTTON(view_of(editor)->room), room);
+}
+
+static void room_changed(GtkSpinButton *b, gpointer data) {
+  dg_view *v = data;
+  v->room_id = gtk_spin_button_get_value_as_int(b);
+  v->sel_list = -1;
+  redraw(v);
+}
+
+static void option_changed(GtkWidget *w, gpointer data) {
+  (void)w;
+  dg_view *v = data;
+  v->zoom_factor = (int)gtk_drop_down_get_selected(GTK_DROP_DOWN(v->zoom)) + 1;
+  redraw(v);
+}
+
+/* Room ids read in hex, as every command prints them. */
+static gboolean room_output(GtkSpinButton *b, gpointer data) {
+  (void)data;
+  char text[8];
+  snprintf(text, sizeof text, "0x%03X", gtk_spin_button_get_value_as_int(b));
+  /* GTK 4.8 drops text set on the spin button itself inside "output": set its entry's */
+  gtk_editable_set_text(gtk_editable_get_delegate(GTK_EDITABLE(b)), text);
+  return TRUE;
+}
+
+static int room_input(GtkSpinButton *b, double *value, gpointer data) {
+  (void)data;
+  char *end = NULL;
+  long n = strtol(gtk_editable_get_text(GTK_EDITABLE(b)), &end, 0);
+  if (!end || *end) return GTK_INPUT_ERROR;
+  *value = (double)n;
+  return TRUE;
+}
+
+static GtkWidget *check(const char *text, const char *name, const char *label) {
+  GtkWidget *c = gtk_check_button_new_with_label(text);
+  gtk_check_button_set_active(GTK_CHECK_BUTTON(c), TRUE);
+  gui_name(c, name, label);
+  return c;
+}
+
+static GtkWidget *toolbar(dg_view *v) {
+  GtkWidget *bar = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 6);
+  gtk_widget_set_margin_top(bar, 4);
+  gtk_widget_set_margin_start(bar, 4);
+  v->room = gtk_spin_button_new_with_range(0, Z3_ROOM_COUNT - 1, 1);
+  gtk_editable_set_width_chars(GTK_EDITABLE(v->room), 6);
+  gui_name(v->room, "dg-room", "Room");
+  g_signal_connect(v->room, "output", G_CALLBACK(room_output), v);
+  g_signal_connect(v->room, "input", G_CALLBACK(room_input), v);
+  v->bg1 = check("BG1", "dg-bg1", "Show BG1 (lists 0 and 2, doors)");
+  v->bg2 = check("BG2", "dg-bg2", "Show BG2 (list 1)");
+  v->zoom = gtk_drop_down_new_from_strings((const char *const[]){"1x", "2x", "3x", "4x", NULL});
+  gui_name(v->zoom, "dg-zoom", "Zoom");
+  v->selection = gtk_label_new("");
+  gui_name(v->selection, "dg-selection", "Selected object");
+  GtkWidget *items[] = {v->room, v->bg1, v->bg2, v->zoom, v->selection};
+  for (size_t i = 0; i < G_N_ELEMENTS(items); i++) gtk_box_append(GTK_BOX(bar), items[i]);
+  return bar;
+}
+
+static void free_view(gpointer data) {
+  dg_view *v = data;
+  if (v->picture) cairo_surface_destroy(v->picture);
+  z3_dungeon_free(v->model);
+  g_free(v);
+}
+
+/* The first room with objects, so a new window shows something. */
+static int first_room(const z3_dungeon *d) {
+  for (int i = 0; d && i < Z3_ROOM_COUNT; i++)
+    if (d->rooms[i].object_count[0] + d->rooms[i].object_count[1] + d->rooms[i].object_count[2]) return i;
+  return 0;
+}
+
+static GtkWidget *create(gui_tab *tab) {
+  dg_view *v = g_new0(dg_view, 1);
+  v->tab = tab;
+  v->zoom_factor = 1;
+  v->sel_list = -1;
+  v->box = gtk_box_new(GTK_ORIENTATION_VERTICAL, 4);
+  gui_name(v->box, "dungeon", "Dungeon editor");
+  g_object_set_data_full(G_OBJECT(v->box), "dg-view", v, free_view);
+  gtk_box_append(GTK_BOX(v->box), toolbar(v));
+  v->canvas = gui_canvas_new(draw, v, "dg-room-view", "Room: press an object to select it, drag to move it");
+  gtk_widget_set_halign(v->canvas, GTK_ALIGN_START);
+  gtk_widget_set_valign(v->canvas, GTK_ALIGN_START);
+  GtkGesture *drag = gtk_gesture_drag_new();
+  g_object_set_data(G_OBJECT(v->canvas), "drag", drag);
+  g_signal_connect(drag, "drag-begin", G_CALLBACK(drag_begin), v);
+  g_signal_connect(drag, "drag-end", G_CALLBACK(drag_end), v);
+  gtk_widget_add_controller(v->canvas, GTK_EVENT_CONTROLLER(drag));
+  GtkWidget *scroll = gtk_scrolled_window_new();
+  gtk_scrolled_window_set_child(GTK_SCROLLED_WINDOW(scroll), v->canvas);
+  gui_name(scroll, "dg-room-scroll", "Room");
+  gtk_widget_set_vexpand(scroll, TRUE);
+  gtk_box_append(GTK_BOX(v->box), scroll);
+  z3_error err;
+  z3_error_init(&err);
+  if (z3_dungeon_load(tab->doc->rom, &v->model, &err) != Z3_OK) tab->status(tab, err.message);
+  v->room_id = first_room(v->model);
+  gtk_spin_button_set_value(GTK_SPIN_BUTTON(v->room), v->room_id);
+  g_signal_connect(v->room, "value-changed", G_CALLBACK(room_changed), v);
+  g_signal_connect(v->bg1, "toggled", G_CALLBACK(option_changed), v);
+  g_signal_connect(v->bg2, "toggled", G_CALLBACK(option_changed), v);
+  g_signal_connect(v->zoom, "notify::selected", G_CALLBACK(option_changed), v);
+  redraw(v);
+  return v->box;
+}
+
+static void refresh(GtkWidget *editor, gui_tab *tab) {
+  (void)tab;
+  reload(view_of(editor));
+}
+
+const gui_editor gui_dungeon_editor = {.name = "dungeon", .title = "Dungeon", .create = create, .refresh = refresh};

@@ -1,0 +1,204 @@
+/*
+ * gui/emu_view: the ROM running in our emulator (src/emu). Run/Pause drives it
+ * from a GLib timeout, one frame per tick, so the UI thread never waits on
+ * more than a frame; Step runs exactly one frame; Reset powers on a fresh
+ * console from the document's ROM as it is now (edits included). Keys while
+ * the screen has focus: arrows, X = A, Z = B, S = X, A = Y, Enter = Start,
+ * Right Shift = Select, Q = L, W = R.
+ */
+#include <stdio.h>
+#include <string.h>
+
+#include "emu/ppu.h"
+#include "emu/snes.h"
+#include "gui/canvas.h"
+#include "gui/emu_view.h"
+#include "gui/gui.h"
+
+enum { FRAME_MS = 16, MAX_W = 512, MAX_H = 239 };
+
+typedef struct emu_view {
+  gui_tab *tab;
+  GtkWidget *box, *screen, *run, *info;
+  z3_snes *snes;
+  cairo_surface_t *frame;
+  guint timer;
+  uint16_t pad;
+  int zoom;
+} emu_view;
+
+static emu_view *view_of(GtkWidget *editor) { return g_object_get_data(G_OBJECT(editor), "emu-view"); }
+
+static void show_frame(emu_view *v) {
+  static uint8_t rgb[MAX_W * MAX_H * 3];
+  unsigned w = 0, h = 0;
+  if (v->snes) z3_snes_frame_rgb(v->snes, rgb, &w, &h);
+  if (v->frame) cairo_surface_destroy(v->frame);
+  v->frame = NULL;
+  if (w && h) {
+    v->frame = cairo_image_surface_create(CAIRO_FORMAT_RGB24, (int)w, (int)h);
+    cairo_surface_flush(v->frame);
+    uint8_t *data = cairo_image_surface_get_data(v->frame);
+    int stride = cairo_image_surface_get_stride(v->frame);
+    for (unsigned y = 0; y < h; y++)
+      for (unsigned x = 0; x < w; x++) {
+        const uint8_t *p = rgb + ((size_t)y * w + x) * 3;
+        ((uint32_t *)(void *)(data + (size_t)y * (size_t)stride))[x] = 0xFF000000u | (uint32_t)p[0] << 16 | (uint32_t)p[1] << 8 | p[2];
+      }
+    cairo_surface_mark_dirty(v->frame);
+  }
+  char text[128];
+  if (v->snes)
+    snprintf(text, sizeof text, "frame %llu  PC $%02X:%04X", (unsigned long long)v->snes->frame, v->snes->cpu.r.pbr, v->snes->cpu.r.pc);
+  else
+    snprintf(text, sizeof text, "no console");
+  gtk_label_set_text(GTK_LABEL(v->info), text);
+  gtk_widget_queue_draw(v->screen);
+}
+
+/* One frame; a CPU stopped by STP leaves the PPU running (as `emu screenshot` does). */
+void gui_emu_step(GtkWidget *editor) {
+  emu_view *v = view_of(editor);
+  if (!v->snes) return;
+  uint64_t target = v->snes->frame + 1;
+  if (z3_snes_run(v->snes, 1, false, 0) != Z3_SNES_STOP_FRAMES)
+    while (v->snes->frame < target) z3_snes_advance(v->snes, Z3_SNES_LINE_CLOCKS);
+  show_frame(v);
+}
+
+void gui_emu_reset(GtkWidget *editor) {
+  emu_view *v = view_of(editor);
+  z3_snes_free(v->snes);
+  v->snes = NULL;
+  z3_error err;
+  z3_error_init(&err);
+  if (z3_snes_create(&v->snes, v->tab->doc->rom, &err) != Z3_OK) v->tab->status(v->tab, err.message);
+  else z3_snes_set_pad(v->snes, 0, v->pad);
+  show_frame(v);
+}
+
+static gboolean tick(gpointer data) {
+  gui_emu_step(((emu_view *)data)->box);
+  return G_SOURCE_CONTINUE;
+}
+
+static void run_toggled(GtkToggleButton *b, gpointer data) {
+  emu_view *v = data;
+  bool on = gtk_toggle_button_get_active(b);
+  gtk_button_set_label(GTK_BUTTON(b), on ? "Pause" : "Run");
+  if (on && !v->timer) v->timer = g_timeout_add(FRAME_MS, tick, v);
+  if (!on && v->timer) g_source_remove(v->timer), v->timer = 0;
+}
+
+static void step_clicked(GtkButton *b, gpointer data) {
+  (void)b;
+  gui_emu_step(((emu_view *)data)->box);
+}
+
+static void reset_clicked(GtkButton *b, gpointer data) {
+  (void)b;
+  gui_emu_reset(((emu_view *)data)->box);
+}
+
+static uint16_t button_of(guint key) {
+  switch (key) {
+  case GDK_KEY_Up: return 1u << 11;
+  case GDK_KEY_Down: return 1u << 10;
+  case GDK_KEY_Left: return 1u << 9;
+  case GDK_KEY_Right: return 1u << 8;
+  case GDK_KEY_x: case GDK_KEY_X: return 1u << 7;
+  case GDK_KEY_z: case GDK_KEY_Z: return 1u << 15;
+  case GDK_KEY_s: case GDK_KEY_S: return 1u << 6;
+  case GDK_KEY_a: case GDK_KEY_A: return 1u << 14;
+  case GDK_KEY_Return: return 1u << 12;
+  case GDK_KEY_Shift_R: return 1u << 13;
+  case GDK_KEY_q: case GDK_KEY_Q: return 1u << 5;
+  case GDK_KEY_w: case GDK_KEY_W: return 1u << 4;
+  default: return 0;
+  }
+}
+
+static void set_pad(emu_view *v, uint16_t pad) {
+  v->pad = pad;
+  if (v->snes) z3_snes_set_pad(v->snes, 0, pad);
+}
+
+static gboolean key_pressed(GtkEventControllerKey *k, guint key, guint code, GdkModifierType m, gpointer data) {
+  (void)k, (void)code, (void)m;
+  emu_view *v = data;
+  uint16_t b = button_of(key);
+  if (b) set_pad(v, v->pad | b);
+  return b != 0;
+}
+
+static void key_released(GtkEventControllerKey *k, guint key, guint code, GdkModifierType m, gpointer data) {
+  (void)k, (void)code, (void)m;
+  emu_view *v = data;
+  set_pad(v, v->pad & (uint16_t)~button_of(key));
+}
+
+uint16_t gui_emu_pad(GtkWidget *editor) { return view_of(editor)->pad; }
+
+void gui_emu_set_zoom(GtkWidget *editor, int zoom) {
+  emu_view *v = view_of(editor);
+  v->zoom = zoom;
+  gtk_drawing_area_set_content_width(GTK_DRAWING_AREA(v->screen), 256 * zoom);
+  gtk_drawing_area_set_content_height(GTK_DRAWING_AREA(v->screen), 224 * zoom);
+  gtk_widget_queue_draw(v->screen);
+}
+
+static void draw(GtkDrawingArea *a, cairo_t *cr, int w, int h, gpointer data) {
+  (void)a, (void)w, (void)h;
+  emu_view *v = data;
+  gui_paint_scaled(cr, v->frame, v->zoom);
+}
+
+static void free_view(gpointer data) {
+  emu_view *v = data;
+  if (v->timer) g_source_remove(v->timer);
+  if (v->frame) cairo_surface_destroy(v->frame);
+  z3_snes_free(v->snes);
+  g_free(v);
+}
+
+static GtkWidget *button(GtkWidget *b, const char *name, const char *label) {
+  gui_name(b, name, label);
+  return b;
+}
+
+static GtkWidget *create(gui_tab *tab) {
+  emu_view *v = g_new0(emu_view, 1);
+  v->tab = tab;
+  v->box = gtk_box_new(GTK_ORIENTATION_VERTICAL, 4);
+  gui_name(v->box, "emulator", "Emulator");
+  g_object_set_data_full(G_OBJECT(v->box), "emu-view", v, free_view);
+  v->run = button(gtk_toggle_button_new_with_label("Run"), "emu-run", "Run or pause the emulator");
+  GtkWidget *step = button(gtk_button_new_with_label("Step frame"), "emu-step", "Run one frame");
+  GtkWidget *reset = button(gtk_button_new_with_label("Reset"), "emu-reset", "Power on again from the ROM as edited");
+  v->info = gtk_label_new("");
+  gui_name(v->info, "emu-info", "Frame and program counter");
+  g_signal_connect(v->run, "toggled", G_CALLBACK(run_toggled), v);
+  g_signal_connect(step, "clicked", G_CALLBACK(step_clicked), v);
+  g_signal_connect(reset, "clicked", G_CALLBACK(reset_clicked), v);
+  GtkWidget *bar = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 6);
+  gtk_widget_set_margin_top(bar, 4);
+  gtk_widget_set_margin_start(bar, 4);
+  GtkWidget *items[] = {v->run, step, reset, v->info};
+  for (size_t i = 0; i < G_N_ELEMENTS(items); i++) gtk_box_append(GTK_BOX(bar), items[i]);
+  v->screen = gui_canvas_new(draw, v, "emu-screen", "Emulator screen: click, then play with the keyboard");
+  gtk_widget_set_halign(v->screen, GTK_ALIGN_START);
+  gtk_widget_set_focusable(v->screen, TRUE);
+  gtk_widget_set_focus_on_click(v->screen, TRUE);
+  GtkEventController *keys = gtk_event_controller_key_new();
+  g_object_set_data(G_OBJECT(v->screen), "keys", keys);
+  g_signal_connect(keys, "key-pressed", G_CALLBACK(key_pressed), v);
+  g_signal_connect(keys, "key-released", G_CALLBACK(key_released), v);
+  gtk_widget_add_controller(v->screen, keys);
+  gtk_box_append(GTK_BOX(v->box), bar);
+  gtk_box_append(GTK_BOX(v->box), v->screen);
+  gui_emu_set_zoom(v->box, 2);
+  gui_emu_reset(v->box);
+  return v->box;
+}
+
+const gui_editor gui_emu_editor = {.name = "emulator", .title = "Emulator", .create = create, .refresh = NULL};

@@ -1,0 +1,17 @@
+/* gui/emu_view: what tests and the automation harness drive besides buttons and keys. */
+#ifndef Z3_GUI_EMU_VIEW_H
+#define Z3_GUI_EMU_VIEW_H
+
+#include <gtk/gtk.h>
+#include <stdint.h>
+
+/* Runs one frame and shows it. */
+void gui_emu_step(GtkWidget *editor);
+/* A fresh console from the document's ROM as it is now. */
+void gui_emu_reset(GtkWidget *editor);
+/* Buttons held on pad 1 (z3_snes_set_pad's bit order). */
+uint16_t gui_emu_pad(GtkWidget *editor);
+/* Screen scale 1-4. */
+void gui_emu_set_zoom(GtkWidget *editor, int zoom);
+
+#endif

@@ -1,0 +1,283 @@
+/*
+ * gui/overworld_view: the overworld editor. The chosen area drawn at 1x-4x
+ * (z3_ow_render, what `overworld render` draws), a world switch and an area
+ * chooser, and a tile16 picker drawn with the area's blocksets. A left click
+ * on the map paints the picked tile16 with `overworld set-tile`; a right
+ * click picks the tile16 under the pointer.
+ */
+#include <stdio.h>
+#include <string.h>
+
+#include "gui/canvas.h"
+#include "gui/gui.h"
+#include "gui/overworld_view.h"
+#include "zelda3/overworld.h"
+
+enum { PICKER_COLUMNS = 8, PICKER_ZOOM = 2, AREAS_PER_WORLD = 64 };
+
+static const int world_first[] = {0x00, 0x40, 0x80};
+static const int world_count[] = {64, 64, 32};
+
+typedef struct ow_view {
+  gui_tab *tab;
+  GtkWidget *box, *world, *area, *zoom, *canvas, *picker, *picked_label;
+  z3_overworld *ow;
+  cairo_surface_t *map, *tiles;
+  int area_id;                  /* the area drawn: a large area's parent */
+  int zoom_factor;
+  int tile16;                   /* the picked tile16 */
+  bool filling;                 /* the area list is being rebuilt: ignore its signals */
+} ow_view;
+
+static ow_view *view_of(GtkWidget *editor) { return g_object_get_data(G_OBJECT(editor), "ow-view"); }
+
+static cairo_surface_t *surface_from(const z3_ow_image *img) {
+  return gui_surface_indexed(img->pixels, img->width, img->height, (const uint8_t(*)[4])img->palette, 128);
+}
+
+static void drop_surfaces(ow_view *v) {
+  if (v->map) cairo_surface_destroy(v->map);
+  if (v->tiles) cairo_surface_destroy(v->tiles);
+  v->map = v->tiles = NULL;
+}
+
+/* Reloads the model from the ROM and redraws the area and the picker. */
+static void reload(ow_view *v) {
+  drop_surfaces(v);
+  z3_ow_free(v->ow);
+  v->ow = NULL;
+  z3_error err;
+  z3_error_init(&err);
+  z3_ow_image img = {0}, sheet = {0};
+  z3_status st = z3_ow_load(&v->ow, v->tab->doc->rom, &err);
+  if (st == Z3_OK) v->area_id = v->ow->areas[v->area_id].parent;
+  if (st == Z3_OK) st = z3_ow_render(v->ow, v->tab->doc->rom, v->area_id, &img, &err);
+  if (st == Z3_OK) st = z3_ow_render_tile16s(v->ow, v->tab->doc->rom, v->area_id, PICKER_COLUMNS, &sheet, &err);
+  if (st == Z3_OK) {
+    v->map = surface_from(&img);
+    v->tiles = surface_from(&sheet);
+    gtk_drawing_area_set_content_width(GTK_DRAWING_AREA(v->canvas), (int)img.width * v->zoom_factor);
+    gtk_drawing_area_set_content_height(GTK_DRAWING_AREA(v->canvas), (int)img.height * v->zoom_factor);
+    gtk_drawing_area_set_content_width(GTK_DRAWING_AREA(v->picker), (int)sheet.width * PICKER_ZOOM);
+    gtk_drawing_area_set_content_height(GTK_DRAWING_AREA(v->picker), (int)sheet.height * PICKER_ZOOM);
+  } else {
+    v->tab->status(v->tab, err.message);
+  }
+  z3_ow_image_release(&img);
+  z3_ow_image_release(&sheet);
+  gtk_widget_queue_draw(v->canvas);
+  gtk_widget_queue_draw(v->picker);
+}
+
+static void draw_map(GtkDrawingArea *a, cairo_t *cr, int w, int h, gpointer data) {
+  (void)a, (void)w, (void)h;
+  ow_view *v = data;
+  gui_paint_scaled(cr, v->map, v->zoom_factor);
+}
+
+static void draw_picker(GtkDrawingArea *a, cairo_t *cr, int w, int h, gpointer data) {
+  (void)a, (void)w, (void)h;
+  ow_view *v = data;
+  gui_paint_scaled(cr, v->tiles, PICKER_ZOOM);
+  cairo_scale(cr, PICKER_ZOOM, PICKER_ZOOM);
+  cairo_set_source_rgb(cr, 1, 1, 0);
+  cairo_set_line_width(cr, 1.0 / PICKER_ZOOM);
+  cairo_rectangle(cr, (v->tile16 % PICKER_COLUMNS) * 16 + 0.25, (v->tile16 / PICKER_COLUMNS) * 16 + 0.25, 15.5, 15.5);
+  cairo_stroke(cr);
+}
+
+static void show_picked(ow_view *v) {
+  char text[64];
+  snprintf(text, sizeof text, "tile16 0x%03X", v->tile16);
+  gtk_label_set_text(GTK_LABEL(v->picked_label), text);
+  gtk_widget_queue_draw(v->picker);
+}
+
+void gui_overworld_pick(GtkWidget *editor, int tile16) {
+  ow_view *v = view_of(editor);
+  if (!v->ow || tile16 < 0 || tile16 >= v->ow->tile16_count) return;
+  v->tile16 = tile16;
+  show_picked(v);
+}
+
+int gui_overworld_picked(GtkWidget *editor) { return view_of(editor)->tile16; }
+int gui_overworld_area(GtkWidget *editor) { return view_of(editor)->area_id; }
+
+bool gui_overworld_paint(GtkWidget *editor, int x, int y) {
+  ow_view *v = view_of(editor);
+  char map[8], xs[8], ys[8], value[8];
+  snprintf(map, sizeof map, "0x%02X", v->area_id);
+  snprintf(xs, sizeof xs, "%d", x);
+  snprintf(ys, sizeof ys, "%d", y);
+  snprintf(value, sizeof value, "0x%03X", v->tile16);
+  return gui_tab_run(v->tab, NULL, "overworld", "set-tile", "--map", map, "--x", xs, "--y", ys, "--value", value,
+                     NULL);
+}
+
+static bool map_cell(ow_view *v, double px, double py, int *x, int *y) {
+  if (!v->ow) return false;
+  int side = z3_ow_area_tile16_side(v->ow, v->area_id);
+  *x = (int)(px / v->zoom_factor) / 16, *y = (int)(py / v->zoom_factor) / 16;
+  return px >= 0 && py >= 0 && *x < side && *y < side;
+}
+
+static void map_pressed(GtkGestureClick *g, int n, double px, double py, gpointer data) {
+  (void)g, (void)n;
+  ow_view *v = data;
+  int x, y;
+  if (map_cell(v, px, py, &x, &y)) gui_overworld_paint(v->box, x, y);
+}
+
+/* Secondary button: the tile16 under the pointer becomes the picked one. */
+static void map_pick_pressed(GtkGestureClick *g, int n, double px, double py, gpointer data) {
+  (void)g, (void)n;
+  ow_view *v = data;
+  int x, y;
+  uint16_t t = 0;
+  z3_error err;
+  z3_error_init(&err);
+  if (map_cell(v, px, py, &x, &y) && z3_ow_get_tile16(v->ow, v->area_id, x, y, &t, &err) == Z3_OK)
+    gui_overworld_pick(v->box, t);
+}
+
+static void picker_pressed(GtkGestureClick *g, int n, double px, double py, gpointer data) {
+  (void)g, (void)n;
+  ow_view *v = data;
+  int col = (int)(px / PICKER_ZOOM) / 16, row = (int)(py / PICKER_ZOOM) / 16;
+  if (col < PICKER_COLUMNS) gui_overworld_pick(v->box, row * PICKER_COLUMNS + col);
+}
+
+/* The area list of the chosen world: "0x00 Lost Woods" ... */
+static void fill_areas(ow_view *v) {
+  int w = (int)gtk_drop_down_get_selected(GTK_DROP_DOWN(v->world));
+  GtkStringList *list = gtk_string_list_new(NULL);
+  for (int i = 0; i < world_count[w]; i++) {
+    char text[96];
+    snprintf(text, sizeof text, "0x%02X %s", world_first[w] + i, z3_ow_area_name(world_first[w] + i));
+    gtk_string_list_append(list, text);
+  }
+  v->filling = true;
+  gtk_drop_down_set_model(GTK_DROP_DOWN(v->area), G_LIST_MODEL(list));
+  g_object_unref(list);
+  int sel = v->area_id - world_first[w];
+  gtk_drop_down_set_selected(GTK_DROP_DOWN(v->area), sel >= 0 && sel < world_count[w] ? (guint)sel : 0);
+  v->filling = false;
+}
+
+static void world_changed(GObject *o, GParamSpec *p, gpointer data) {
+  (void)o, (void)p;
+  ow_view *v = data;
+  int w = (int)gtk_drop_down_get_selected(GTK_DROP_DOWN(v->world));
+  v->area_id = world_first[w] + (v->area_id & 0x3F) % world_count[w];
+  fill_areas(v);
+  reload(v);
+}
+
+static void area_changed(GObject *o, GParamSpec *p, gpointer data) {
+  (void)o, (void)p;
+  ow_view *v = data;
+  if (v->filling) return;
+  int w = (int)gtk_drop_down_get_selected(GTK_DROP_DOWN(v->world));
+  v->area_id = world_first[w] + (int)gtk_drop_down_get_selected(GTK_DROP_DOWN(v->area));
+  reload(v);
+}
+
+static void zoom_changed(GObject *o, GParamSpec *p, gpointer data) {
+  (void)o, (void)p;
+  ow_view *v = data;
+  v->zoom_factor = (int)gtk_drop_down_get_selected(GTK_DROP_DOWN(v->zoom)) + 1;
+  reload(v);
+}
+
+void gui_overworld_select(GtkWidget *editor, int area, int zoom) {
+  ow_view *v = view_of(editor);
+  int w = area >= 0x80 ? 2 : area >= 0x40 ? 1 : 0;
+  v->area_id = area;
+  v->zoom_factor = zoom;
+  gtk_drop_down_set_selected(GTK_DROP_DOWN(v->zoom), (guint)(zoom - 1)); /* each reloads once */
+  gtk_drop_down_set_selected(GTK_DROP_DOWN(v->world), (guint)w);
+  gtk_drop_down_set_selected(GTK_DROP_DOWN(v->area), (guint)(area - world_first[w]));
+}
+
+static void free_view(gpointer data) {
+  ow_view *v = data;
+  drop_surfaces(v);
+  z3_ow_free(v->ow);
+  g_free(v);
+}
+
+static GtkWidget *drop_down(const char *const *items, const char *name, const char *label) {
+  GtkWidget *d = gtk_drop_down_new_from_strings(items);
+  gui_name(d, name, label);
+  return d;
+}
+
+static GtkWidget *scrolled(GtkWidget *child, const char *name, const char *label) {
+  GtkWidget *s = gtk_scrolled_window_new();
+  gtk_scrolled_window_set_child(GTK_SCROLLED_WINDOW(s), child);
+  gui_name(s, name, label);
+  return s;
+}
+
+static GtkWidget *canvas(ow_view *v, GtkDrawingAreaDrawFunc draw, GCallback pressed, const char *name,
+                         const char *label) {
+  GtkWidget *a = gui_canvas_new(draw, v, name, label);
+  gtk_widget_set_halign(a, GTK_ALIGN_START);
+  gtk_widget_set_valign(a, GTK_ALIGN_START);
+  gui_add_click(a, GDK_BUTTON_PRIMARY, "click", pressed, v);
+  return a;
+}
+
+static GtkWidget *toolbar(ow_view *v) {
+  GtkWidget *bar = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 6);
+  gtk_widget_set_margin_top(bar, 4);
+  gtk_widget_set_margin_start(bar, 4);
+  v->world = drop_down((const char *const[]){"Light World", "Dark World", "Special", NULL}, "ow-world", "World");
+  v->area = drop_down((const char *const[]){"", NULL}, "ow-area", "Area");
+  v->zoom = drop_down((const char *const[]){"1x", "2x", "3x", "4x", NULL}, "ow-zoom", "Zoom");
+  v->picked_label = gtk_label_new("");
+  gui_name(v->picked_label, "ow-picked", "Picked tile16");
+  gtk_box_append(GTK_BOX(bar), v->world);
+  gtk_box_append(GTK_BOX(bar), v->area);
+  gtk_box_append(GTK_BOX(bar), v->zoom);
+  gtk_box_append(GTK_BOX(bar), v->picked_label);
+  return bar;
+}
+
+static GtkWidget *create(gui_tab *tab) {
+  ow_view *v = g_new0(ow_view, 1);
+  v->tab = tab;
+  v->zoom_factor = 1;
+  v->box = gtk_box_new(GTK_ORIENTATION_VERTICAL, 4);
+  gui_name(v->box, "overworld", "Overworld editor");
+  g_object_set_data_full(G_OBJECT(v->box), "ow-view", v, free_view);
+  gtk_box_append(GTK_BOX(v->box), toolbar(v));
+  v->canvas = canvas(v, draw_map, G_CALLBACK(map_pressed), "ow-map", "Area map: click paints, right click picks");
+  gui_add_click(v->canvas, GDK_BUTTON_SECONDARY, "pick", G_CALLBACK(map_pick_pressed), v);
+  v->picker = canvas(v, draw_picker, G_CALLBACK(picker_pressed), "ow-tile16", "Tile16 picker");
+  GtkWidget *map = scrolled(v->canvas, "ow-map-scroll", "Area map");
+  gtk_widget_set_hexpand(map, TRUE);
+  gtk_widget_set_vexpand(map, TRUE);
+  GtkWidget *pick = scrolled(v->picker, "ow-tile16-scroll", "Tile16 picker");
+  gtk_scrolled_window_set_policy(GTK_SCROLLED_WINDOW(pick), GTK_POLICY_NEVER, GTK_POLICY_AUTOMATIC);
+  gtk_widget_set_size_request(pick, PICKER_COLUMNS * 16 * PICKER_ZOOM + 16, -1);
+  GtkWidget *row = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 4);
+  gtk_box_append(GTK_BOX(row), map);
+  gtk_box_append(GTK_BOX(row), pick);
+  gtk_box_append(GTK_BOX(v->box), row);
+  fill_areas(v);
+  g_signal_connect(v->world, "notify::selected", G_CALLBACK(world_changed), v);
+  g_signal_connect(v->area, "notify::selected", G_CALLBACK(area_changed), v);
+  g_signal_connect(v->zoom, "notify::selected", G_CALLBACK(zoom_changed), v);
+  reload(v);
+  show_picked(v);
+  return v->box;
+}
+
+static void refresh(GtkWidget *editor, gui_tab *tab) {
+  (void)tab;
+  reload(view_of(editor));
+}
+
+const gui_editor gui_overworld_editor = {
+    .name = "overworld", .title = "Overworld", .create = create, .refresh = refresh};

@@ -1,0 +1,246 @@
+/*
+ * gui/proposal_drawer: the proposals of the registry `z3ed agent` uses (seed
+ * 000 §12.2), in a drawer on the right of a tab (win.proposals). Per change:
+ * what it touches and its before/after (two swatches for a palette colour,
+ * the bytes otherwise). Accept applies one change or all, Reject rejects the
+ * proposal, each through the same `agent proposal accept|reject` command a
+ * person types, then the tab reads the ROM file again so the view updates.
+ */
+#include <stdio.h>
+#include <string.h>
+
+#include "agent/proposal.h"
+#include "cmd/cmd.h"
+#include "gui/gui.h"
+#include "snes/color.h"
+
+enum { MAX_LISTED = 64, HEX_SHOWN = 8 };
+
+typedef struct prop_drawer {
+  gui_tab *tab;
+  GtkWidget *box, *list, *changes, *info;
+  int64_t ids[MAX_LISTED];
+  size_t id_count;
+  bool filling;
+} prop_drawer;
+
+static prop_drawer *drawer_of(GtkWidget *w) { return g_object_get_data(G_OBJECT(w), "prop-drawer"); }
+
+static int64_t selected_id(prop_drawer *d) {
+  guint i = gtk_drop_down_get_selected(GTK_DROP_DOWN(d->list));
+  return i < d->id_count ? d->ids[i] : 0;
+}
+
+/* Runs a registry command as the CLI does (file-based: the registry and the ROM file). */
+static bool run_cli(prop_drawer *d, int argc, char **argv) {
+  z3_cmd_ctx ctx;
+  z3_error err;
+  z3_error_init(&err);
+  z3_status st = z3_cmd_parse(&ctx, argc, argv, &err);
+  if (st == Z3_OK) st = z3_cmd_run(&ctx, &err);
+  z3_cmd_ctx_release(&ctx);
+  d->tab->status(d->tab, st == Z3_OK ? "proposal decided" : err.message);
+  return st == Z3_OK;
+}
+
+/* A palette colour as two swatches, old and new. */
+static void draw_swatches(GtkDrawingArea *a, cairo_t *cr, int w, int h, gpointer data) {
+  (void)w, (void)data;
+  const uint16_t *c = g_object_get_data(G_OBJECT(a), "colors");
+  for (int i = 0; c && i < 2; i++) {
+    z3_rgb rgb = z3_color_to_rgb(c[i]);
+    cairo_set_source_rgb(cr, rgb.r / 255.0, rgb.g / 255.0, rgb.b / 255.0);
+    cairo_rectangle(cr, i * (h + 4), 0, h, h);
+    cairo_fill(cr);
+  }
+}
+
+static char *hex_of(const uint8_t *p, size_t n) {
+  GString *s = g_string_new(NULL);
+  for (size_t i = 0; i < n && i < HEX_SHOWN; i++) g_string_append_printf(s, "%s%02x", i ? " " : "", p[i]);
+  if (n > HEX_SHOWN) g_string_append(s, " ...");
+  return g_string_free(s, FALSE);
+}
+
+static GtkWidget *change_row(const z3_change_set *set, const z3_prop_change *c) {
+  GtkWidget *row = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 8);
+  char *title = g_strdup_printf("#%zu %s (%zu bytes at 0x%06zX)", c->index, c->resource ? c->resource : "bytes",
+                                c->bytes_changed, c->offset);
+  gtk_box_append(GTK_BOX(row), gtk_label_new(title));
+  g_free(title);
+  bool fits = !c->resize && c->offset + c->length <= set->base->data.len && c->offset + c->length <= set->rom->data.len;
+  if (fits && c->resource && strncmp(c->resource, "palette ", 8) == 0 && c->length <= 2) {
+    uint16_t *colors = g_new(uint16_t, 2);
+    size_t at = c->offset & ~(size_t)1; /* colours are words; a one-byte change still names its word */
+    colors[0] = (uint16_t)(set->base->data.data[at] | set->base->data.data[at + 1] << 8);
+    colors[1] = (uint16_t)(set->rom->data.data[at] | set->rom->data.data[at + 1] << 8);
+    GtkWidget *sw = gtk_drawing_area_new();
+    g_object_set_data_full(G_OBJECT(sw), "colors", colors, g_free);
+    gtk_drawing_area_set_content_width(GTK_DRAWING_AREA(sw), 2 * 20 + 4);
+    gtk_drawing_area_set_content_height(GTK_DRAWING_AREA(sw), 20);
+    gtk_drawing_area_set_draw_func(GTK_DRAWING_AREA(sw), draw_swatches, NULL, NULL);
+    gui_name(sw, "prop-before-after", "Colour before and after");
+    gtk_box_append(GTK_BOX(row), sw);
+  } else if (fits) {
+    char *old = hex_of(set->base->data.data + c->offset, c->length), *neu = hex_of(set->rom->data.data + c->offset, c->length);
+    char *text = g_strdup_printf("%s → %s", old, neu);
+    GtkWidget *l = gtk_label_new(text);
+    gui_name(l, "prop-before-after", "Bytes before and after");
+    gtk_box_append(GTK_BOX(row), l);
+    g_free(text), g_free(old), g_free(neu);
+  }
+  return row;
+}
+
+static void show_changes(prop_drawer *d) {
+  for (GtkWidget *c; (c = gtk_widget_get_first_child(d->changes));) gtk_list_box_remove(GTK_LIST_BOX(d->changes), c);
+  int64_t id = selected_id(d);
+  char *state = z3_state_dir();
+  z3_registry *r = NULL;
+  z3_proposal p = {0};
+  z3_change_set set = {0};
+  z3_error err;
+  z3_error_init(&err);
+  z3_status st = id ? z3_registry_open_existing(&r, state, &err) : Z3_E_NOT_FOUND;
+  if (st == Z3_OK) st = z3_proposal_get(r, id, &p, &err);
+  if (st == Z3_OK) st = z3_proposal_changes(&p, &set, &err);
+  for (size_t i = 0; st == Z3_OK && i < set.count; i++)
+    gtk_list_box_append(GTK_LIST_BOX(d->changes), change_row(&set, &set.changes[i]));
+  char info[Z3_ERROR_MESSAGE_MAX + 64];
+  if (st == Z3_OK) snprintf(info, sizeof info, "%s: %s, %zu changes", p.title ? p.title : "", p.status, set.count);
+  else snprintf(info, sizeof info, "%s", id ? err.message : "no open proposals");
+  gtk_label_set_text(GTK_LABEL(d->info), info);
+  z3_change_set_release(&set);
+  z3_proposal_release(&p);
+  z3_registry_close(r);
+  z3_free(state);
+}
+
+void gui_proposals_refresh(GtkWidget *drawer) {
+  prop_drawer *d = drawer_of(drawer);
+  GtkStringList *names = gtk_string_list_new(NULL);
+  d->id_count = 0;
+  char *state = z3_state_dir();
+  z3_registry *r = NULL;
+  z3_proposal *list = NULL;
+  size_t count = 0;
+  z3_error err;
+  z3_error_init(&err);
+  if (z3_registry_open_existing(&r, state, &err) == Z3_OK && z3_registry_list(r, "open", &list, &count, &err) == Z3_OK) {
+    for (size_t i = 0; i < count && d->id_count < MAX_LISTED; i++) {
+      char *text = g_strdup_printf("#%lld %s", (long long)list[i].id, list[i].title ? list[i].title : "");
+      gtk_string_list_append(names, text);
+      g_free(text);
+      d->ids[d->id_count++] = list[i].id;
+    }
+  }
+  z3_proposal_list_release(list, count);
+  z3_registry_close(r);
+  z3_free(state);
+  d->filling = true;
+  gtk_drop_down_set_model(GTK_DROP_DOWN(d->list), G_LIST_MODEL(names));
+  g_object_unref(names);
+  d->filling = false;
+  show_changes(d);
+}
+
+/* changes: "1,3" or NULL for all. */
+bool gui_proposals_accept(GtkWidget *drawer, const char *changes) {
+  prop_drawer *d = drawer_of(drawer);
+  int64_t id = selected_id(d);
+  if (!id) return false;
+  if (gui_doc_modified(d->tab->doc)) {
+    d->tab->status(d->tab, "save or undo the ROM's changes before accepting a proposal");
+    return false;
+  }
+  char idtext[24];
+  snprintf(idtext, sizeof idtext, "%lld", (long long)id);
+  char *argv[] = {"agent", "proposal", "accept", "--proposal-id", idtext, "--rom", d->tab->doc->path,
+                  "--changes", (char *)changes, NULL};
+  bool ok = run_cli(d, changes ? 9 : 7, argv);
+  z3_error err;
+  z3_error_init(&err);
+  if (ok && gui_doc_reload(d->tab->doc, &err) != Z3_OK) d->tab->status(d->tab, err.message);
+  gui_proposals_refresh(drawer);
+  return ok;
+}
+
+bool gui_proposals_reject(GtkWidget *drawer, const char *reason, const char *note) {
+  prop_drawer *d = drawer_of(drawer);
+  int64_t id = selected_id(d);
+  if (!id) return false;
+  char idtext[24];
+  snprintf(idtext, sizeof idtext, "%lld", (long long)id);
+  char *argv[] = {"agent", "proposal", "reject", "--proposal-id", idtext, "--reason", (char *)reason, "--note", (char *)note, NULL};
+  bool ok = run_cli(d, note ? 9 : 7, argv);
+  gui_proposals_refresh(drawer);
+  return ok;
+}
+
+static void accept_clicked(GtkButton *b, gpointer data) {
+  prop_drawer *d = data;
+  bool all = strcmp(gtk_widget_get_name(GTK_WIDGET(b)), "prop-accept-all") == 0;
+  GtkListBoxRow *row = gtk_list_box_get_selected_row(GTK_LIST_BOX(d->changes));
+  if (!all && !row) {
+    d->tab->status(d->tab, "select a change first");
+    return;
+  }
+  char which[16];
+  if (row) snprintf(which, sizeof which, "%d", gtk_list_box_row_get_index(row) + 1);
+  gui_proposals_accept(d->box, all ? NULL : which);
+}
+
+static void reject_clicked(GtkButton *b, gpointer data) {
+  (void)b;
+  prop_drawer *d = data;
+  gui_proposals_reject(d->box, "other", "rejected in yaze");
+}
+
+static void refresh_clicked(GtkButton *b, gpointer data) {
+  (void)b;
+  gui_proposals_refresh(((prop_drawer *)data)->box);
+}
+
+static void proposal_chosen(GObject *o, GParamSpec *p, gpointer data) {
+  (void)o, (void)p;
+  prop_drawer *d = data;
+  if (!d->filling) show_changes(d);
+}
+
+static GtkWidget *button(const char *text, const char *name, const char *label, GCallback cb, prop_drawer *d) {
+  GtkWidget *b = gtk_button_new_with_label(text);
+  gui_name(b, name, label);
+  g_signal_connect(b, "clicked", cb, d);
+  return b;
+}
+
+GtkWidget *gui_proposals_new(gui_tab *tab) {
+  prop_drawer *d = g_new0(prop_drawer, 1);
+  d->tab = tab;
+  d->box = gtk_box_new(GTK_ORIENTATION_VERTICAL, 6);
+  gtk_widget_set_size_request(d->box, 380, -1);
+  gtk_widget_set_margin_start(d->box, 6);
+  gtk_widget_set_margin_end(d->box, 6);
+  gui_name(d->box, "proposals", "Proposal drawer");
+  g_object_set_data_full(G_OBJECT(d->box), "prop-drawer", d, g_free);
+  d->list = gtk_drop_down_new(G_LIST_MODEL(gtk_string_list_new(NULL)), NULL);
+  gui_name(d->list, "prop-list", "Open proposals");
+  g_signal_connect(d->list, "notify::selected", G_CALLBACK(proposal_chosen), d);
+  d->info = gtk_label_new("");
+  gtk_label_set_wrap(GTK_LABEL(d->info), TRUE);
+  gui_name(d->info, "prop-info", "Proposal");
+  d->changes = gtk_list_box_new();
+  gui_name(d->changes, "prop-changes", "Changes of the proposal");
+  GtkWidget *buttons = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 4);
+  GtkWidget *items[] = {button("Accept change", "prop-accept", "Accept the selected change", G_CALLBACK(accept_clicked), d),
+                        button("Accept all", "prop-accept-all", "Accept every change", G_CALLBACK(accept_clicked), d),
+                        button("Reject", "prop-reject", "Reject the proposal", G_CALLBACK(reject_clicked), d),
+                        button("Refresh", "prop-refresh", "Read the registry again", G_CALLBACK(refresh_clicked), d)};
+  for (size_t i = 0; i < G_N_ELEMENTS(items); i++) gtk_box_append(GTK_BOX(buttons), items[i]);
+  GtkWidget *title = gtk_label_new("Proposals");
+  gtk_widget_add_css_class(title, "title-4");
+  GtkWidget *all[] = {title, d->list, d->info, d->changes, buttons};
+  for (size_t i = 0; i < G_N_ELEMENTS(all); i++) gtk_box_append(GTK_BOX(d->box), all[i]);
+  gui_proposals_refresh(d->box);
+  return d->box;
+}

@@ -1,0 +1,529 @@
+/*
+ * yaze under Xvfb: open a copy of the sample ROM, edit through GTK's own
+ * signals (the gestures' "pressed", the window's actions), save, and check
+ * the file with the real z3ed (`rom diff`, `overworld get-tile`). Screenshots
+ * are compared with the PNGs in tests/gui/ref: canvases pixel-exact, whole editors
+ * within FONT_TOLERANCE (text antialiasing may differ between font builds).
+ * YAZE_UPDATE_REFS=1 rewrites the references instead.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "base/png.h"
+#include "gui/gui.h"
+#include "gui/dungeon_view.h"
+#include "gui/emu_view.h"
+#include "gui/graphics_view.h"
+#include "gui/message_view.h"
+#include "gui/overworld_view.h"
+#include "gui/palette_view.h"
+#include "zelda3/palettes.h"
+#include "test.h"
+#include "zelda3/overworld.h"
+
+/* Share of pixels of a whole-editor shot allowed to differ: glyph edges only. */
+#define FONT_TOLERANCE 0.005
+
+static char *tmp, *work;
+static GtkWidget *window;
+
+static json_t *z3ed_json(const char *args) {
+  char *cmd = z3_strfmt("%s %s --format json", Z3_EXE, args);
+  FILE *p = popen(cmd, "r");
+  z3_free(cmd);
+  assert_non_null(p);
+  json_error_t jerr;
+  json_t *out = json_loadf(p, 0, &jerr);
+  pclose(p);
+  if (!out) print_error("z3ed %s: no JSON: %s\n", args, jerr.text);
+  assert_non_null(out);
+  json_t *result = json_incref(json_object_get(out, "result"));
+  json_decref(out);
+  assert_non_null(result);
+  return result;
+}
+
+static z3_image read_png(const char *path) {
+  z3_buf data;
+  z3_buf_init(&data);
+  z3_error err;
+  z3_error_init(&err);
+  z3_image img = {0};
+  assert_ok(z3_file_read(&data, path, 64u << 20, &err), &err);
+  assert_ok(z3_png_read(&img, data.data, data.len, 0, &err), &err);
+  z3_buf_release(&data);
+  return img;
+}
+
+/* Screenshot of w compared with ref/NAME.png; max_share of pixels may differ. */
+static void check_shot(GtkWidget *w, const char *name, double max_share) {
+  gui_wait_idle(w);
+  char *ref = z3_strfmt("%s/tests/gui/ref/%s.png", Z3_SOURCE_DIR, name);
+  char *got = z3_strfmt("%s/gui-%s.png", Z3_BINARY_DIR, name);
+  z3_error err;
+  z3_error_init(&err);
+  bool update = getenv("YAZE_UPDATE_REFS") != NULL;
+  assert_true(gui_snapshot_png(w, update ? ref : got, &err));
+  if (!update) {
+    z3_image a = read_png(ref), b = read_png(got);
+    if (a.width != b.width || a.height != b.height) print_error("%s: %ux%u, reference %ux%u\n", got, b.width, b.height, a.width, a.height);
+    assert_int_equal(a.width, b.width);
+    assert_int_equal(a.height, b.height);
+    size_t differ = 0, n = (size_t)a.width * a.height;
+    for (size_t i = 0; i < n; i++) differ += memcmp(a.rgba + i * 4, b.rgba + i * 4, 4) != 0;
+    if ((double)differ > max_share * (double)n) print_error("%s: %zu of %zu pixels differ from %s\n", got, differ, n, ref);
+    assert_true((double)differ <= max_share * (double)n);
+    z3_image_release(&a);
+    z3_image_release(&b);
+  }
+  z3_free(ref);
+  z3_free(got);
+}
+
+static void copy_file(const char *from, const char *to) {
+  z3_buf data;
+  z3_buf_init(&data);
+  z3_error err;
+  z3_error_init(&err);
+  assert_ok(z3_file_read(&data, from, Z3_ROM_MAX_SIZE, &err), &err);
+  assert_ok(z3_file_write_atomic(to, data.data, data.len, &(z3_write_opts){0}, &err), &err);
+  z3_buf_release(&data);
+}
+
+/* The saved file equals what `z3ed ARGS --rom BEFORE` makes: the window and the CLI agree. */
+static void assert_cli_agrees(const char *before, const char *args) {
+  char *cli = z3_strfmt("%s/cli.sfc", tmp);
+  char *line = z3_strfmt("%s --rom %s --output %s", args, before, cli);
+  json_decref(z3ed_json(line));
+  z3_free(line);
+  line = z3_strfmt("rom diff --from %s --to %s", cli, work);
+  json_t *diff = z3ed_json(line);
+  if (!json_is_true(json_object_get(diff, "identical"))) print_error("the window's save differs from 'z3ed %s'\n", args);
+  assert_true(json_is_true(json_object_get(diff, "identical")));
+  json_decref(diff);
+  z3_free(line);
+  z3_free(cli);
+}
+
+static void save(void) {
+  gtk_widget_activate_action(window, "win.save", NULL);
+  gui_wait_idle(window);
+}
+
+/* The whole window (below the title bar) for docs/images: written, not compared. */
+static void doc_shot(const char *name) {
+  char *path = z3_strfmt("%s/yaze-%s.png", Z3_BINARY_DIR, name);
+  z3_error err;
+  z3_error_init(&err);
+  assert_true(gui_snapshot_png(gtk_window_get_child(GTK_WINDOW(window)), path, &err));
+  z3_free(path);
+}
+
+static const char *title(void) { return gtk_window_get_title(GTK_WINDOW(window)); }
+
+/* The tile16 at (x, y) of area 0x00 as the document's ROM has it now. */
+static int doc_tile(gui_tab *tab, int x, int y) {
+  z3_overworld *ow = NULL;
+  z3_error err;
+  z3_error_init(&err);
+  uint16_t t = 0;
+  assert_ok(z3_ow_load(&ow, tab->doc->rom, &err), &err);
+  assert_ok(z3_ow_get_tile16(ow, 0x00, x, y, &t, &err), &err);
+  z3_ow_free(ow);
+  return t;
+}
+
+static void press(GtkWidget *w, double x, double y) {
+  GtkGesture *click = g_object_get_data(G_OBJECT(w), "click");
+  assert_non_null(click);
+  g_signal_emit_by_name(click, "pressed", 1, x, y);
+  gui_wait_idle(w);
+}
+
+static GtkWidget *named(GtkWidget *root, const char *name) {
+  if (strcmp(gtk_widget_get_name(root), name) == 0) return root;
+  for (GtkWidget *c = gtk_widget_get_first_child(root); c; c = gtk_widget_get_next_sibling(c)) {
+    GtkWidget *hit = named(c, name);
+    if (hit) return hit;
+  }
+  return NULL;
+}
+
+Z3_TEST(opens_the_sample_in_a_tab) {
+  (void)state;
+  gui_tab *tab = gui_window_current_tab(window);
+  assert_non_null(tab);
+  assert_string_equal(title(), "work.sfc - yaze");
+  assert_non_null(gui_tab_editor(tab, "overworld"));
+  char *uri = g_filename_to_uri(work, NULL, NULL);
+  assert_true(gtk_recent_manager_has_item(gtk_recent_manager_get_default(), uri)); /* recent files */
+  g_free(uri);
+}
+
+Z3_TEST(overworld_paints_undoes_redoes_and_saves) {
+  (void)state;
+  gui_tab *tab = gui_window_current_tab(window);
+  GtkWidget *ow = gui_tab_editor(tab, "overworld");
+  gui_tab_show(tab, "overworld");
+  gui_overworld_select(ow, 0x00, 2);
+  gui_wait_idle(ow);
+  check_shot(named(ow, "ow-map"), "overworld-map", 0);
+  int before = doc_tile(tab, 3, 4), want = before == 0x25 ? 0x26 : 0x25;
+  /* pick tile16 `want` in the picker (8 columns of 16 px at 2x) and paint it at tile (3, 4) at 2x */
+  press(named(ow, "ow-tile16"), (want % 8) * 32 + 9, (want / 8) * 32 + 9);
+  assert_int_equal(gui_overworld_picked(ow), want);
+  press(named(ow, "ow-map"), 3 * 32 + 7, 4 * 32 + 30);
+  if (doc_tile(tab, 3, 4) != want) print_error("status: %s\n", gtk_label_get_text(GTK_LABEL(named(window, "status"))));
+  assert_int_equal(doc_tile(tab, 3, 4), want);
+  assert_string_equal(title(), "work.sfc* - yaze");
+  gtk_widget_activate_action(window, "win.undo", NULL);
+  assert_int_equal(doc_tile(tab, 3, 4), before);
+  assert_string_equal(title(), "work.sfc - yaze");
+  gtk_widget_activate_action(window, "win.redo", NULL);
+  assert_int_equal(doc_tile(tab, 3, 4), want);
+  check_shot(ow, "overworld", FONT_TOLERANCE);
+  doc_shot("overworld");
+  save();
+  assert_string_equal(title(), "work.sfc - yaze");
+
+  char *bak = z3_strfmt("%s.bak", work);
+  assert_true(z3_file_exists(bak));
+  char *args = z3_strfmt("overworld set-tile --map 0x00 --x 3 --y 4 --value 0x%X", want);
+  assert_cli_agrees(Z3_SAMPLE, args);
+  z3_free(args);
+  args = z3_strfmt("overworld get-tile --rom %s --map 0x00 --x 3 --y 4", work);
+  json_t *tile = z3ed_json(args);
+  assert_int_equal(strtol(json_string_value(json_object_get(tile, "value")), NULL, 0), want);
+  json_decref(tile);
+  z3_free(args);
+  z3_free(bak);
+}
+
+Z3_TEST(right_click_picks_the_tile_under_the_pointer) {
+  (void)state;
+  gui_tab *tab = gui_window_current_tab(window);
+  GtkWidget *ow = gui_tab_editor(tab, "overworld");
+  gui_overworld_pick(ow, 0);
+  GtkGesture *pick = g_object_get_data(G_OBJECT(named(ow, "ow-map")), "pick");
+  assert_non_null(pick);
+  g_signal_emit_by_name(pick, "pressed", 1, 10 * 32 + 3.0, 7 * 32 + 3.0); /* tile (10, 7) at 2x */
+  assert_int_equal(gui_overworld_picked(ow), doc_tile(tab, 10, 7));
+  assert_int_not_equal(doc_tile(tab, 10, 7), 0);
+}
+
+Z3_TEST(dungeon_drags_an_object_and_toggles_layers) {
+  (void)state;
+  gui_tab *tab = gui_window_current_tab(window);
+  GtkWidget *dg = gui_tab_editor(tab, "dungeon");
+  gui_tab_show(tab, "dungeon");
+  char *before = z3_strfmt("%s/before-dungeon.sfc", tmp);
+  copy_file(work, before);
+  gui_dungeon_select_room(dg, 0x012);
+  gui_wait_idle(dg);
+  assert_string_equal(gtk_editable_get_text(GTK_EDITABLE(named(dg, "dg-room"))), "0x012");
+  check_shot(named(dg, "dg-room-view"), "dungeon-room", 0);
+  gtk_check_button_set_active(GTK_CHECK_BUTTON(named(dg, "dg-bg2")), FALSE);
+  check_shot(named(dg, "dg-room-view"), "dungeon-bg1", 0);
+  gtk_check_button_set_active(GTK_CHECK_BUTTON(named(dg, "dg-bg2")), TRUE);
+  /* the chest (list 0, #4) sits at tile8 (14, 10): drag it 2 tiles right and 1 down */
+  GtkGesture *drag = g_object_get_data(G_OBJECT(named(dg, "dg-room-view")), "drag");
+  g_signal_emit_by_name(drag, "drag-begin", 14 * 8 + 3.0, 10 * 8 + 3.0);
+  int list = -1, index = -1;
+  assert_true(gui_dungeon_selected(dg, &list, &index));
+  assert_int_equal(list, 0);
+  assert_int_equal(index, 4);
+  g_signal_emit_by_name(drag, "drag-end", 16.0, 8.0);
+  gui_wait_idle(dg);
+  assert_string_equal(title(), "work.sfc* - yaze");
+  check_shot(dg, "dungeon", FONT_TOLERANCE);
+  doc_shot("dungeon");
+  save();
+  assert_cli_agrees(before, "dungeon move-object --room 0x012 --layer 0 --index 4 --x 16 --y 11");
+  char *args = z3_strfmt("dungeon list-objects --rom %s --room 0x012 --layer 0", work);
+  json_t *listing = z3ed_json(args);
+  json_t *chest = json_array_get(json_object_get(listing, "objects"), 4);
+  assert_int_equal(json_integer_value(json_object_get(chest, "x")), 16);
+  assert_int_equal(json_integer_value(json_object_get(chest, "y")), 11);
+  json_decref(listing);
+  z3_free(args);
+  z3_free(before);
+}
+
+static int z3ed_int(const char *args, const char *field) {
+  json_t *r = z3ed_json(args);
+  int v = (int)json_integer_value(json_object_get(r, field));
+  json_decref(r);
+  return v;
+}
+
+Z3_TEST(graphics_sets_a_pixel_exports_and_imports) {
+  (void)state;
+  gui_tab *tab = gui_window_current_tab(window);
+  GtkWidget *gfx = gui_tab_editor(tab, "graphics");
+  gui_tab_show(tab, "graphics");
+  char *before = z3_strfmt("%s/before-graphics.sfc", tmp), *dir = z3_strfmt("%s/sheets", tmp);
+  copy_file(work, before);
+  char *get = z3_strfmt("gfx get-pixel --rom %s --sheet 0 --x 3 --y 4", work);
+  int old = z3ed_int(get, "value"), pen = old == 5 ? 6 : 5;
+  gui_graphics_select(gfx, 0, "ow_main:0");
+  check_shot(named(gfx, "gfx-canvas"), "graphics-sheet", 0);
+  assert_true(gui_graphics_export(gfx, dir));
+  char *png = z3_strfmt("%s/sheet_00.png", dir);
+  assert_true(z3_file_exists(png));
+  gtk_spin_button_set_value(GTK_SPIN_BUTTON(named(gfx, "gfx-pen")), pen);
+  press(named(gfx, "gfx-canvas"), 3 * 4 + 2, 4 * 4 + 1); /* pixel (3, 4) at 4x */
+  assert_string_equal(title(), "work.sfc* - yaze");
+  check_shot(gfx, "graphics", FONT_TOLERANCE);
+  doc_shot("graphics");
+  save();
+  char *args = z3_strfmt("gfx set-pixel --sheet 0 --x 3 --y 4 --value %d", pen);
+  assert_cli_agrees(before, args);
+  assert_true(gui_graphics_import(gfx, png)); /* the exported sheet brings the old pixel back */
+  save();
+  assert_int_equal(z3ed_int(get, "value"), old);
+  z3_free(args);
+  z3_free(png);
+  z3_free(get);
+  z3_free(dir);
+  z3_free(before);
+}
+
+Z3_TEST(palettes_set_a_colour_exactly) {
+  (void)state;
+  gui_tab *tab = gui_window_current_tab(window);
+  GtkWidget *pal = gui_tab_editor(tab, "palettes");
+  gui_tab_show(tab, "palettes");
+  char *before = z3_strfmt("%s/before-palette.sfc", tmp);
+  copy_file(work, before);
+  gui_palette_select(pal, "ow_main", 0, 0);
+  press(named(pal, "pal-swatches"), 3 * 32 + 5, 5); /* colour 3 */
+  assert_non_null(strstr(gtk_label_get_text(GTK_LABEL(named(pal, "pal-info"))), "colour 3:"));
+  gtk_editable_set_text(GTK_EDITABLE(named(pal, "pal-value")), "$1234");
+  g_signal_emit_by_name(named(pal, "pal-apply"), "clicked");
+  gui_wait_idle(pal);
+  assert_non_null(strstr(gtk_label_get_text(GTK_LABEL(named(pal, "pal-info"))), "colour 3: $1234")); /* reread from the ROM */
+  check_shot(pal, "palettes", FONT_TOLERANCE);
+  doc_shot("palettes");
+  save();
+  assert_cli_agrees(before, "palette set-color --group ow_main --index 0 --color 3 --value '$1234'");
+  z3_free(before);
+}
+
+Z3_TEST(messages_search_edit_and_preview) {
+  (void)state;
+  gui_tab *tab = gui_window_current_tab(window);
+  GtkWidget *msg = gui_tab_editor(tab, "messages");
+  gui_tab_show(tab, "messages");
+  char *before = z3_strfmt("%s/before-messages.sfc", tmp);
+  copy_file(work, before);
+  GtkWidget *list = named(msg, "msg-list");
+  gtk_editable_set_text(GTK_EDITABLE(named(msg, "msg-search")), "lighthouse keeper");
+  g_signal_emit_by_name(named(msg, "msg-search"), "search-changed");
+  gui_wait_idle(msg);
+  assert_true(gtk_widget_get_child_visible(GTK_WIDGET(gtk_list_box_get_row_at_index(GTK_LIST_BOX(list), 1))));
+  assert_false(gtk_widget_get_child_visible(GTK_WIDGET(gtk_list_box_get_row_at_index(GTK_LIST_BOX(list), 0))));
+  gui_message_select(msg, 1);
+  GtkTextBuffer *buf = gtk_text_view_get_buffer(GTK_TEXT_VIEW(named(msg, "msg-text")));
+  gtk_text_buffer_set_text(buf, "The keeper thanks you.[2]Take this lamp.[K]", -1);
+  g_signal_emit_by_name(named(msg, "msg-apply"), "clicked");
+  gui_wait_idle(msg);
+  assert_string_equal(title(), "work.sfc* - yaze");
+  gtk_editable_set_text(GTK_EDITABLE(named(msg, "msg-search")), "");
+  g_signal_emit_by_name(named(msg, "msg-search"), "search-changed");
+  check_shot(msg, "messages", FONT_TOLERANCE);
+  doc_shot("messages");
+  save();
+  assert_cli_agrees(before, "message set --id 1 --text 'The keeper thanks you.[2]Take this lamp.[K]'");
+  z3_free(before);
+}
+
+Z3_TEST(command_palette_runs_table_commands_as_undo_steps) {
+  (void)state;
+  gtk_widget_activate_action(window, "win.commands", NULL);
+  gui_wait_idle(window);
+  GtkWidget *palette = NULL;
+  GListModel *tops = gtk_window_get_toplevels();
+  for (guint i = 0; i < g_list_model_get_n_items(tops) && !palette; i++) {
+    GtkWidget *w = g_list_model_get_item(tops, i);
+    if (strcmp(gtk_widget_get_name(w), "command-palette") == 0) palette = w;
+    g_object_unref(w);
+  }
+  assert_non_null(palette);
+  GtkWidget *entry = named(palette, "cmd-entry");
+  gtk_editable_set_text(GTK_EDITABLE(entry), "overworld get-tile --map 0x00 --x 3 --y 4");
+  g_signal_emit_by_name(entry, "activate");
+  GtkTextBuffer *buf = gtk_text_view_get_buffer(GTK_TEXT_VIEW(named(palette, "cmd-result")));
+  GtkTextIter a, b;
+  gtk_text_buffer_get_bounds(buf, &a, &b);
+  char *shown = gtk_text_buffer_get_text(buf, &a, &b, FALSE);
+  assert_non_null(strstr(shown, "\"value\": \"0x0"));
+  g_free(shown);
+  assert_string_equal(title(), "work.sfc - yaze"); /* reading changes nothing */
+  gtk_editable_set_text(GTK_EDITABLE(entry), "rom header set --title 'PALETTE RUN'");
+  g_signal_emit_by_name(entry, "activate");
+  gui_wait_idle(window);
+  assert_string_equal(title(), "work.sfc* - yaze");
+  z3_rom_header h;
+  z3_rom_read_header(gui_window_current_tab(window)->doc->rom, &h);
+  assert_memory_equal(h.title, "PALETTE RUN", 11);
+  gtk_widget_activate_action(window, "win.undo", NULL);
+  assert_string_equal(title(), "work.sfc - yaze");
+  gtk_editable_set_text(GTK_EDITABLE(entry), "rom header set --region nowhere");
+  assert_false(gui_command_palette_run(palette, gtk_editable_get_text(GTK_EDITABLE(entry))));
+  gtk_window_destroy(GTK_WINDOW(palette));
+}
+
+/* The view's frames are the CLI's: four stepped frames equal `emu screenshot --frames 4`, pixel for pixel. */
+Z3_TEST(emulator_steps_frames_like_the_cli_and_reads_keys) {
+  (void)state;
+  gui_tab *tab = gui_window_current_tab(window);
+  GtkWidget *emu = gui_tab_editor(tab, "emulator");
+  gui_tab_show(tab, "emulator");
+  g_signal_emit_by_name(named(emu, "emu-reset"), "clicked");
+  gui_emu_set_zoom(emu, 1);
+  for (int i = 0; i < 4; i++) g_signal_emit_by_name(named(emu, "emu-step"), "clicked");
+  assert_non_null(strstr(gtk_label_get_text(GTK_LABEL(named(emu, "emu-info"))), "frame 4"));
+  char *cli = z3_strfmt("%s/cli-frame.png", tmp), *mine = z3_strfmt("%s/gui-frame.png", tmp);
+  char *args = z3_strfmt("emu screenshot --rom %s --frames 4 --out %s", work, cli);
+  json_decref(z3ed_json(args));
+  gui_wait_idle(emu);
+  z3_error err;
+  z3_error_init(&err);
+  assert_true(gui_snapshot_png(named(emu, "emu-screen"), mine, &err));
+  z3_image a = read_png(cli), b = read_png(mine);
+  assert_int_equal(a.width, b.width);
+  assert_int_equal(a.height, b.height);
+  assert_memory_equal(a.rgba, b.rgba, (size_t)a.width * a.height * 4);
+  z3_image_release(&a);
+  z3_image_release(&b);
+  GtkEventController *keys = g_object_get_data(G_OBJECT(named(emu, "emu-screen")), "keys");
+  gboolean handled = FALSE;
+  g_signal_emit_by_name(keys, "key-pressed", GDK_KEY_Return, 0, 0, &handled);
+  assert_true(handled);
+  assert_int_equal(gui_emu_pad(emu), 1u << 12); /* Start */
+  g_signal_emit_by_name(keys, "key-released", GDK_KEY_Return, 0, 0);
+  assert_int_equal(gui_emu_pad(emu), 0);
+  /* Run: frames advance from the GLib timeout while the main loop runs; Pause stops them */
+  GtkWidget *run = named(emu, "emu-run");
+  gtk_toggle_button_set_active(GTK_TOGGLE_BUTTON(run), TRUE);
+  while (!strstr(gtk_label_get_text(GTK_LABEL(named(emu, "emu-info"))), "frame 6")) g_main_context_iteration(NULL, TRUE);
+  gtk_toggle_button_set_active(GTK_TOGGLE_BUTTON(run), FALSE);
+  char *paused = g_strdup(gtk_label_get_text(GTK_LABEL(named(emu, "emu-info"))));
+  gui_wait_idle(emu);
+  assert_string_equal(gtk_label_get_text(GTK_LABEL(named(emu, "emu-info"))), paused);
+  g_free(paused);
+  g_signal_emit_by_name(named(emu, "emu-reset"), "clicked");
+  for (int i = 0; i < 4; i++) gui_emu_step(emu);
+  gui_emu_set_zoom(emu, 2);
+  check_shot(emu, "emulator", FONT_TOLERANCE);
+  doc_shot("emulator");
+  z3_free(args);
+  z3_free(cli);
+  z3_free(mine);
+}
+
+/* A proposal made with the CLI in a sandbox; the drawer shows its changes and accepts one. */
+Z3_TEST(proposal_drawer_accepts_one_change) {
+  (void)state;
+  gui_tab *tab = gui_window_current_tab(window);
+  char *line = z3_strfmt("agent proposal create --rom %s --title 'two edits'", work);
+  json_t *created = z3ed_json(line);
+  const char *sandbox = json_string_value(json_object_get(created, "sandbox_rom"));
+  assert_non_null(sandbox);
+  char *edit1 = z3_strfmt("palette set-color --rom %s --group ow_main --index 0 --color 3 --value '$4321' --no-backup", sandbox);
+  char *edit2 = z3_strfmt("rom header set --rom %s --title 'DRAWER TEST' --no-backup", sandbox);
+  json_decref(z3ed_json(edit1));
+  json_decref(z3ed_json(edit2));
+  gtk_widget_activate_action(window, "win.proposals", NULL);
+  gui_wait_idle(window);
+  GtkWidget *drawer = named(window, "proposals");
+  assert_true(gtk_revealer_get_reveal_child(GTK_REVEALER(named(window, "proposal-drawer"))));
+  assert_non_null(strstr(gtk_label_get_text(GTK_LABEL(named(drawer, "prop-info"))), "2 changes"));
+  assert_non_null(named(drawer, "prop-before-after"));
+  check_shot(drawer, "proposals", FONT_TOLERANCE);
+  doc_shot("proposals");
+  /* change 2 is the palette colour (changes are listed by offset: the header comes first) */
+  GtkListBox *changes = GTK_LIST_BOX(named(drawer, "prop-changes"));
+  gtk_list_box_select_row(changes, gtk_list_box_get_row_at_index(changes, 1));
+  g_signal_emit_by_name(named(drawer, "prop-accept"), "clicked");
+  gui_wait_idle(window);
+  const z3_palette_group *g = z3_palette_group_find("ow_main");
+  uint16_t colors[Z3_PALETTE_MAX_COLORS];
+  z3_error err;
+  z3_error_init(&err);
+  assert_ok(z3_palette_read(tab->doc->rom, g, 0, colors, &err), &err); /* the tab reloaded the file */
+  assert_int_equal(colors[3], 0x4321);
+  z3_rom_header h;
+  z3_rom_read_header(tab->doc->rom, &h);
+  assert_memory_not_equal(h.title, "DRAWER TEST", 11); /* change 1 was not accepted */
+  char *get = z3_strfmt("palette get-color --rom %s --group ow_main --index 0 --color 3", work);
+  json_t *color = z3ed_json(get);
+  char *dumped = json_dumps(color, 0);
+  assert_non_null(strstr(dumped, "4321"));
+  free(dumped);
+  gtk_widget_activate_action(window, "win.proposals", NULL);
+  json_decref(color);
+  json_decref(created);
+  z3_free(get);
+  z3_free(edit1);
+  z3_free(edit2);
+  z3_free(line);
+}
+
+static int setup(void **state) {
+  (void)state;
+  tmp = z3_test_tmpdir();
+  work = z3_strfmt("%s/work.sfc", tmp);
+  z3_buf data;
+  z3_buf_init(&data);
+  z3_error err;
+  z3_error_init(&err);
+  if (z3_file_read(&data, Z3_SAMPLE, Z3_ROM_MAX_SIZE, &err) || z3_file_write_atomic(work, data.data, data.len, &(z3_write_opts){0}, &err)) {
+    print_error("%s\n", err.message);
+    return -1;
+  }
+  z3_buf_release(&data);
+  char *home = z3_strfmt("%s/data", tmp);
+  setenv("XDG_DATA_HOME", home, 1); /* recent files go here, not into the user's list */
+  z3_free(home);
+  home = z3_strfmt("%s/state", tmp);
+  setenv("Z3ED_HOME", home, 1); /* the proposal registry, for yaze and the z3ed it runs */
+  z3_free(home);
+  g_set_application_name("yaze");
+  gtk_init();
+  window = gui_window_new(NULL);
+  gtk_window_set_default_size(GTK_WINDOW(window), 1100, 760);
+  gtk_window_present(GTK_WINDOW(window));
+  if (!gui_window_open(window, work, &err)) {
+    print_error("%s\n", err.message);
+    return -1;
+  }
+  gui_wait_idle(window);
+  return 0;
+}
+
+static int teardown(void **state) {
+  (void)state;
+  gtk_window_destroy(GTK_WINDOW(window));
+  while (g_main_context_pending(NULL)) g_main_context_iteration(NULL, FALSE);
+  z3_free(work);
+  z3_free(tmp);
+  return 0;
+}
+
+int main(void) {
+  const struct CMUnitTest tests[] = {
+      cmocka_unit_test(opens_the_sample_in_a_tab),
+      cmocka_unit_test(overworld_paints_undoes_redoes_and_saves),
+      cmocka_unit_test(right_click_picks_the_tile_under_the_pointer),
+      cmocka_unit_test(dungeon_drags_an_object_and_toggles_layers),
+      cmocka_unit_test(graphics_sets_a_pixel_exports_and_imports),
+      cmocka_unit_test(palettes_set_a_colour_exactly),
+      cmocka_unit_test(messages_search_edit_and_preview),
+      cmocka_unit_test(command_palette_runs_table_commands_as_undo_steps),
+      cmocka_unit_test(emulator_steps_frames_like_the_cli_and_reads_keys),
+      cmocka_unit_test(proposal_drawer_accepts_one_change),
+  };
+  return cmocka_run_group_tests(tests, setup, teardown);
+}
