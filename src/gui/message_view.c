@@ -204,7 +204,7 @@ void gui_message_select(GtkWidget *editor, int id) {
 bool gui_message_apply(GtkWidget *editor) {
   msg_view *v = view_of(editor);
   if (v->current < 0) return false;
-  char id[8];
+  char id[16];
   snprintf(id, sizeof id, "%d", v->current);
   char *s = editor_text(v);
   bool ok = gui_tab_run(v->tab, NULL, "message", "set", "--id", id, "--text", s, NULL);
