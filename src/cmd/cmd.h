@@ -222,7 +222,8 @@ void z3_cmd_ctx_release(z3_cmd_ctx *ctx);
  */
 void z3_cmd_rom_cache_enable(bool on);
 bool z3_cmd_rom_cache_active(void);
-z3_status z3_cmd_rom_cache_borrow(const char *path, z3_rom **out, z3_error *err);
+/* *borrowed: rom is the cache's (give it back); false: a private copy (free it). */
+z3_status z3_cmd_rom_cache_borrow(const char *path, z3_rom **out, bool *borrowed, z3_error *err);
 void z3_cmd_rom_cache_give_back(const z3_rom *rom);
 /* A new reference, or NULL when nothing is kept for key. */
 json_t *z3_cmd_rom_memo(const z3_rom *rom, const char *key);

@@ -23,6 +23,7 @@ typedef struct slot {
   char *path;
   struct stat st;
   z3_rom *rom;
+  int borrowers;                /* commands using rom now: a slot in use is never cleared */
   unsigned long long last_used;
   memo memos[MEMO_SLOTS];
 } slot;
@@ -54,18 +55,21 @@ static bool same_file(const struct stat *a, const struct stat *b) {
          a->st_mtim.tv_sec == b->st_mtim.tv_sec && a->st_mtim.tv_nsec == b->st_mtim.tv_nsec;
 }
 
-/* The slot holding path as it is now on disk, or the one to reuse (least recently used). */
+/* The slot holding path as it is now on disk, else the one to reuse (free, or
+ * least recently used among those nobody is using), else NULL. A command run
+ * inside another (a script) may find the outer one's copy stale: that slot is
+ * kept until it is given back. */
 static slot *find_slot(const char *path, const struct stat *now, bool *hit) {
-  slot *victim = &slots[0];
+  slot *victim = NULL;
+  *hit = false;
   for (size_t i = 0; i < CACHE_SLOTS; i++) {
     slot *s = &slots[i];
-    if (s->path && strcmp(s->path, path) == 0) {
-      *hit = same_file(&s->st, now);
+    if (s->path && strcmp(s->path, path) == 0 && same_file(&s->st, now)) {
+      *hit = true;
       return s;
     }
-    if (!s->path || s->last_used < victim->last_used) victim = s;
+    if (s->borrowers == 0 && (!victim || !s->path || (victim->path && s->last_used < victim->last_used))) victim = s;
   }
-  *hit = false;
   return victim;
 }
 
@@ -76,12 +80,17 @@ bool z3_cmd_rom_cache_active(void) {
   return on;
 }
 
-z3_status z3_cmd_rom_cache_borrow(const char *path, z3_rom **out, z3_error *err) {
+z3_status z3_cmd_rom_cache_borrow(const char *path, z3_rom **out, bool *borrowed, z3_error *err) {
   struct stat now;
+  *borrowed = false;
   if (stat(path, &now) != 0) return z3_rom_load(out, path, err); /* the usual error, said the usual way */
   pthread_mutex_lock(&lock);
   bool hit;
   slot *s = find_slot(path, &now, &hit);
+  if (!s) { /* every slot is in use: a private copy */
+    pthread_mutex_unlock(&lock);
+    return z3_rom_load(out, path, err);
+  }
   z3_status st = Z3_OK;
   if (!hit) {
     slot_clear(s);
@@ -92,7 +101,9 @@ z3_status z3_cmd_rom_cache_borrow(const char *path, z3_rom **out, z3_error *err)
   }
   if (st == Z3_OK) {
     s->last_used = ++clock_ticks;
+    s->borrowers++;
     *out = s->rom;
+    *borrowed = true;
   }
   pthread_mutex_unlock(&lock);
   return st;
@@ -107,7 +118,8 @@ static slot *slot_of(const z3_rom *rom) {
 void z3_cmd_rom_cache_give_back(const z3_rom *rom) {
   pthread_mutex_lock(&lock);
   slot *s = slot_of(rom);
-  if (s && rom->change_count > 0) slot_clear(s); /* a command changed what it only borrowed: forget it */
+  if (s && s->borrowers > 0) s->borrowers--;
+  if (s && s->borrowers == 0 && rom->change_count > 0) slot_clear(s); /* changed what it only borrowed: forget it */
   pthread_mutex_unlock(&lock);
 }
 

@@ -74,10 +74,8 @@ static z3_status load_rom(z3_cmd_ctx *ctx, z3_error *err) {
     z3_error_hint(err, "--rom FILE.sfc; try samples/sample.sfc");
     return Z3_E_USAGE;
   }
-  if (!(ctx->cmd->flags & Z3_CMD_MUTATES_ROM) && z3_cmd_rom_cache_active()) {
-    ctx->rom_borrowed = true;
-    return z3_cmd_rom_cache_borrow(ctx->rom_path, &ctx->rom, err);
-  }
+  if (!(ctx->cmd->flags & Z3_CMD_MUTATES_ROM) && z3_cmd_rom_cache_active())
+    return z3_cmd_rom_cache_borrow(ctx->rom_path, &ctx->rom, &ctx->rom_borrowed, err);
   return z3_rom_load(&ctx->rom, ctx->rom_path, err);
 }
 

@@ -1,5 +1,6 @@
 /* The ROM cache of long-lived processes: borrowed while the file is the same
  * file, reloaded after any write, never lent to a command that changes it. */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -39,8 +40,10 @@ Z3_TEST(test_rom_cache__borrowed_until_the_file_changes) {
   z3_error_init(&err);
   z3_cmd_rom_cache_enable(true);
   z3_rom *first, *again;
-  assert_ok(z3_cmd_rom_cache_borrow(path, &first, &err), &err);
-  assert_ok(z3_cmd_rom_cache_borrow(path, &again, &err), &err);
+  bool borrowed;
+  assert_ok(z3_cmd_rom_cache_borrow(path, &first, &borrowed, &err), &err);
+  assert_true(borrowed);
+  assert_ok(z3_cmd_rom_cache_borrow(path, &again, &borrowed, &err), &err);
   assert_ptr_equal(first, again);
   json_t *v = json_string("kept");
   z3_cmd_rom_memo_set(first, "k", v);
@@ -48,11 +51,32 @@ Z3_TEST(test_rom_cache__borrowed_until_the_file_changes) {
   v = z3_cmd_rom_memo(first, "k");
   assert_string_equal(json_string_value(v), "kept");
   json_decref(v);
-  /* an atomic save is a new file: reloaded, with its memos gone */
+  /* an atomic save is a new file: reloaded into another slot while the old copy is still
+   * borrowed (a command inside a command), with no memos */
   z3_free(write_sample(dir, "a.sfc", 2));
-  assert_ok(z3_cmd_rom_cache_borrow(path, &again, &err), &err);
-  assert_int_equal(again->data.data[0x40000], 2);
-  assert_null(z3_cmd_rom_memo(again, "k"));
+  z3_rom *fresh;
+  assert_ok(z3_cmd_rom_cache_borrow(path, &fresh, &borrowed, &err), &err);
+  assert_ptr_not_equal(fresh, first);
+  assert_int_equal(first->data.data[0x40000], 1); /* the borrowed copy is still whole */
+  assert_int_equal(fresh->data.data[0x40000], 2);
+  assert_null(z3_cmd_rom_memo(fresh, "k"));
+  z3_cmd_rom_cache_give_back(first);
+  z3_cmd_rom_cache_give_back(first);
+  z3_cmd_rom_cache_give_back(fresh);
+  /* every slot in use: a private copy, not the cache's */
+  z3_rom *held[4];
+  for (int i = 0; i < 4; i++) {
+    char name[16];
+    snprintf(name, sizeof name, "h%d.sfc", i);
+    char *p = write_sample(dir, name, (uint8_t)i);
+    assert_ok(z3_cmd_rom_cache_borrow(p, &held[i], &borrowed, &err), &err);
+    assert_true(borrowed);
+    z3_free(p);
+  }
+  assert_ok(z3_cmd_rom_cache_borrow(path, &again, &borrowed, &err), &err);
+  assert_false(borrowed);
+  z3_rom_free(again);
+  for (int i = 0; i < 4; i++) z3_cmd_rom_cache_give_back(held[i]);
   /* a ROM outside the cache keeps no memo */
   z3_rom *own = z3_test_sample_rom(0, Z3_MAP_LOROM);
   v = json_true();
@@ -61,7 +85,7 @@ Z3_TEST(test_rom_cache__borrowed_until_the_file_changes) {
   z3_rom_free(own);
   /* missing file: the usual load error */
   char *missing = z3_strfmt("%s/missing.sfc", dir);
-  assert_int_not_equal(z3_cmd_rom_cache_borrow(missing, &again, &err), Z3_OK);
+  assert_int_not_equal(z3_cmd_rom_cache_borrow(missing, &again, &borrowed, &err), Z3_OK);
   z3_cmd_rom_cache_enable(false);
   z3_free(missing);
   z3_free(path);
