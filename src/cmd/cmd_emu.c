@@ -223,19 +223,6 @@ static z3_status write_audio(z3_cmd_ctx *ctx, const z3_snes *snes, z3_error *err
   return st;
 }
 
-/* Largest savestate file read (a state is about 1 MiB before compression). */
-#define MAX_STATE_BYTES (16u << 20)
-
-static z3_status load_state(z3_snes *snes, const char *path, z3_error *err) {
-  if (!path) return Z3_OK;
-  z3_buf data;
-  z3_buf_init(&data);
-  z3_status st = z3_file_read(&data, path, MAX_STATE_BYTES, err);
-  if (st == Z3_OK) st = z3_snes_state_load(snes, data.data, data.len, path, err);
-  z3_buf_release(&data);
-  return st;
-}
-
 static z3_status save_state(z3_cmd_ctx *ctx, const z3_snes *snes, z3_error *err) {
   z3_buf data;
   z3_buf_init(&data);
@@ -256,7 +243,8 @@ z3_status cmd_emu_run(z3_cmd_ctx *ctx, z3_error *err) {
   st = parse_reads(z3_arg_str(ctx, "read"), snes, reads, &count, err);
   if (st == Z3_OK) st = parse_pad(z3_arg_str(ctx, "pad"), &pad, err);
   if (st == Z3_OK) st = load_script(z3_arg_str(ctx, "input"), &script, err);
-  if (st == Z3_OK) st = load_state(snes, z3_arg_str(ctx, "load-state"), err);
+  if (st == Z3_OK && z3_arg_given(ctx, "load-state"))
+    st = z3_snes_state_load_file(snes, z3_arg_str(ctx, "load-state"), err);
   if (st) {
     z3_input_script_release(&script);
     z3_snes_free(snes);

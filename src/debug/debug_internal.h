@@ -92,7 +92,6 @@ struct z3_debug {
   uint64_t *scan_points;       /* RUN_SCAN: a ring of the last scan_size hook points */
   size_t scan_size;
   uint64_t scan_count;
-  uint64_t scan_end_frame;
   bool lw_watching;            /* last-write: the replay's watch is installed */
   uint32_t lw_target;
   z3_last_write lw_found;

@@ -113,8 +113,8 @@ static z3_status replay(z3_debug *dbg, run_mode mode, uint64_t until, uint64_t f
   return Z3_OK;
 }
 
-/* The counts of the last `want` hook points in [c, end), newest last in
- * points[]; how many were found. */
+/* Replays segment `seg` up to the count `end`, noting its hook points in the
+ * scan ring (the last scan_size of them); how many it saw. */
 static z3_status scan(z3_debug *dbg, size_t seg, uint64_t end, uint64_t end_frame, size_t *found,
                       z3_error *err) {
   const debug_checkpoint *c = &dbg->history[seg];
@@ -143,12 +143,12 @@ static void rewind_trace(z3_debug *dbg, const debug_checkpoint *c) {
   if (dbg->tk.trace_pending) debug_track_record_current(dbg);
 }
 
-static z3_status go_to(z3_debug *dbg, size_t seg, uint64_t target, z3_error *err) {
+static z3_status go_to(z3_debug *dbg, size_t seg, uint64_t target, uint64_t end_frame, z3_error *err) {
   const debug_checkpoint *c = &dbg->history[seg];
   z3_status st = restore(dbg, c, err);
   if (st) return st;
   if (dbg->tracking) rewind_trace(dbg, c);
-  uint64_t frames = (dbg->scan_end_frame > c->frame ? dbg->scan_end_frame - c->frame : 0);
+  uint64_t frames = end_frame > c->frame ? end_frame - c->frame : 0;
   if (target > c->instructions || !dbg->tk.have_prev || dbg->tk.seen_instructions != target)
     st = replay(dbg, RUN_COUNT, target, frames, err);
   drop_from(dbg, seg + 1); /* the future: running forward again makes it anew */
@@ -166,8 +166,7 @@ z3_status z3_debug_step_back(z3_debug *dbg, uint64_t steps, z3_debug_stop *stop,
   z3_buf_init(&now);
   debug_track_state tk_now = dbg->tk;
   z3_status st = z3_snes_state_capture(snes, &now, err);
-  uint64_t end = snes->cpu.instructions, end_frame = snes->frame;
-  dbg->scan_end_frame = end_frame;
+  uint64_t end = snes->cpu.instructions, end_frame = snes->frame, now_frame = snes->frame;
   dbg->scan_size = (size_t)steps;
   if (!st && !(dbg->scan_points = z3_calloc(dbg->scan_size, sizeof *dbg->scan_points)))
     st = z3_error_set(err, Z3_E_NOMEM, "out of memory stepping back");
@@ -188,7 +187,7 @@ z3_status z3_debug_step_back(z3_debug *dbg, uint64_t steps, z3_debug_stop *stop,
     z3_error_hint(err, "checkpoints are kept for the last %d x %d frames of running", MAX_CHECKPOINTS,
                   CHECKPOINT_FRAMES);
   }
-  if (!st) st = go_to(dbg, seg, target, err);
+  if (!st) st = go_to(dbg, seg, target, now_frame, err);
   if (st) { /* back to where we were */
     z3_snes_state_restore(snes, now.data, now.len, NULL);
     dbg->tk = tk_now;

@@ -1,14 +1,9 @@
 /* Methods that go back in time, keep the whole console or log it: step-back,
  * last-write, save-state, load-state and trace-log. */
-#include <stdio.h>
-
 #include "debug/debug_internal.h"
 #include "debug/methods_internal.h"
 #include "debug/report.h"
 #include "emu/savestate.h"
-
-/* Largest savestate read (a state is about 1 MiB before compression). */
-#define MAX_STATE_BYTES (16u << 20)
 
 z3_status m_step_back(call *c) {
   uint64_t n;
@@ -36,11 +31,8 @@ z3_status m_last_write(call *c) {
   json_object_set_new(c->result, "line", json_integer(w.line));
   json_object_set_new(c->result, "instructions_ago",
                       json_integer((json_int_t)(z3_debug_console(c->dbg)->cpu.instructions - w.instructions)));
-  char hex[8];
-  snprintf(hex, sizeof hex, "$%02X", w.old_value);
-  json_object_set_new(c->result, "old_value", json_string(hex));
-  snprintf(hex, sizeof hex, "$%02X", w.value);
-  json_object_set_new(c->result, "value", json_string(hex));
+  json_object_set_new(c->result, "old_value", debug_hex_json(w.old_value, 2));
+  json_object_set_new(c->result, "value", debug_hex_json(w.value, 2));
   return Z3_OK;
 }
 
@@ -63,11 +55,7 @@ z3_status m_save_state(call *c) {
 }
 
 z3_status z3_debug_load_state(z3_debug *dbg, const char *path, z3_error *err) {
-  z3_buf data;
-  z3_buf_init(&data);
-  z3_status st = z3_file_read(&data, path, MAX_STATE_BYTES, err);
-  if (!st) st = z3_snes_state_load(dbg->snes, data.data, data.len, path, err);
-  z3_buf_release(&data);
+  z3_status st = z3_snes_state_load_file(dbg->snes, path, err);
   if (st) return st;
   debug_track_reset(dbg); /* the calls and the trace belong to the old timeline */
   debug_update_hooks(dbg);

@@ -5,7 +5,7 @@
 #include "asm/disasm.h"
 #include "debug/report.h"
 
-static json_t *hex(unsigned value, int digits) {
+json_t *debug_hex_json(unsigned value, int digits) {
   char text[16];
   snprintf(text, sizeof text, "$%0*X", digits, value);
   return json_string(text);
@@ -22,15 +22,15 @@ json_t *debug_registers_json(const z3_cpu *cpu) {
   bool m8 = r->e || (r->p & Z3_CPU_M), x8 = r->e || (r->p & Z3_CPU_X);
   json_t *o = json_object();
   json_object_set_new(o, "pc", debug_address_json((uint32_t)r->pbr << 16 | r->pc));
-  json_object_set_new(o, "a", hex(m8 ? r->a & 0xFF : r->a, m8 ? 2 : 4));
-  if (m8) json_object_set_new(o, "b", hex(r->a >> 8, 2));
-  json_object_set_new(o, "x", hex(r->x, x8 ? 2 : 4));
-  json_object_set_new(o, "y", hex(r->y, x8 ? 2 : 4));
-  json_object_set_new(o, "s", hex(r->s, 4));
-  json_object_set_new(o, "d", hex(r->d, 4));
-  json_object_set_new(o, "dbr", hex(r->dbr, 2));
-  json_object_set_new(o, "pbr", hex(r->pbr, 2));
-  json_object_set_new(o, "p", hex(r->p, 2));
+  json_object_set_new(o, "a", debug_hex_json(m8 ? r->a & 0xFF : r->a, m8 ? 2 : 4));
+  if (m8) json_object_set_new(o, "b", debug_hex_json(r->a >> 8, 2));
+  json_object_set_new(o, "x", debug_hex_json(r->x, x8 ? 2 : 4));
+  json_object_set_new(o, "y", debug_hex_json(r->y, x8 ? 2 : 4));
+  json_object_set_new(o, "s", debug_hex_json(r->s, 4));
+  json_object_set_new(o, "d", debug_hex_json(r->d, 4));
+  json_object_set_new(o, "dbr", debug_hex_json(r->dbr, 2));
+  json_object_set_new(o, "pbr", debug_hex_json(r->pbr, 2));
+  json_object_set_new(o, "p", debug_hex_json(r->p, 2));
   char flags[9];
   const char *names = r->e ? "NV1BDIZC" : "NVMXDIZC";
   for (int i = 0; i < 8; i++) flags[i] = (r->p >> (7 - i) & 1) ? names[i] : '-';
@@ -106,8 +106,8 @@ void debug_stop_json(z3_debug *dbg, const z3_debug_stop *stop, json_t *out) {
     json_t *w = json_object();
     json_object_set_new(w, "address", debug_address_json(stop->address));
     json_object_set_new(w, "access", json_string(stop->write ? "write" : "read"));
-    if (stop->write) json_object_set_new(w, "old", hex(stop->old_value, 2));
-    json_object_set_new(w, "value", hex(stop->value, 2));
+    if (stop->write) json_object_set_new(w, "old", debug_hex_json(stop->old_value, 2));
+    json_object_set_new(w, "value", debug_hex_json(stop->value, 2));
     json_object_set_new(out, "watch", w);
   }
   if (stop->reason == Z3_DBG_INTERRUPT) json_object_set_new(out, "interrupt", json_string(stop->nmi ? "nmi" : "irq"));

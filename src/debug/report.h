@@ -8,6 +8,8 @@
 #include "debug/debug.h"
 
 json_t *debug_address_json(uint32_t address);
+/* "$XX" with `digits` hex digits. */
+json_t *debug_hex_json(unsigned value, int digits);
 /* Registers with widths as M, X and E set them ("a": "$12" in 8-bit A). */
 json_t *debug_registers_json(const z3_cpu *cpu);
 /* The instruction at address: bytes, text, its label and its target's. */

@@ -12,7 +12,8 @@
 #include <string.h>
 #include <zlib.h>
 
-enum { MAX_PAYLOAD = 8u << 20 };
+/* A payload is about 0.5-1 MiB; files are compressed. Past these, it is not a state. */
+enum { MAX_PAYLOAD = 8u << 20, MAX_STATE_FILE = 16u << 20 };
 static const uint8_t MAGIC[8] = {'Z', '3', 'S', 'T', 'A', 'T', 'E', 0x1A};
 
 typedef struct visit {
@@ -56,18 +57,26 @@ static void v_bytes(visit *v, void *p, size_t n, const char *field) {
   else put(v, p, n);
 }
 
-/* Integers as little-endian bytes of their width, whatever the host. */
+/* Integers as little-endian bytes of their width, whatever the host (the
+ * payload's fields and the file header alike). */
+static void put_le(uint8_t *p, uint64_t value, unsigned bytes) {
+  for (unsigned i = 0; i < bytes; i++) p[i] = (uint8_t)(value >> 8 * i);
+}
+
+static uint64_t get_le(const uint8_t *p, unsigned bytes) {
+  uint64_t r = 0;
+  for (unsigned i = 0; i < bytes; i++) r |= (uint64_t)p[i] << 8 * i;
+  return r;
+}
+
 static uint64_t v_uint(visit *v, uint64_t value, unsigned bytes, const char *field) {
   uint8_t b[8];
   if (!v->load) {
-    for (unsigned i = 0; i < bytes; i++) b[i] = (uint8_t)(value >> 8 * i);
+    put_le(b, value, bytes);
     put(v, b, bytes);
     return value;
   }
-  if (!take(v, b, bytes, field)) return value;
-  uint64_t r = 0;
-  for (unsigned i = 0; i < bytes; i++) r |= (uint64_t)b[i] << 8 * i;
-  return r;
+  return take(v, b, bytes, field) ? get_le(b, bytes) : value;
 }
 
 static void v_u8(visit *v, uint8_t *x, const char *f) { *x = (uint8_t)v_uint(v, *x, 1, f); }
@@ -84,13 +93,10 @@ static void v_u32s(visit *v, uint32_t *x, size_t n, const char *f) {
   for (size_t at = 0; at < n && ok(v); at += 512) {
     size_t k = n - at < 512 ? n - at : 512;
     if (!v->load) {
-      for (size_t i = 0; i < k; i++)
-        for (unsigned b = 0; b < 4; b++) chunk[4 * i + b] = (uint8_t)(x[at + i] >> 8 * b);
+      for (size_t i = 0; i < k; i++) put_le(chunk + 4 * i, x[at + i], 4);
       put(v, chunk, 4 * k);
     } else if (take(v, chunk, 4 * k, f)) {
-      for (size_t i = 0; i < k; i++)
-        x[at + i] = (uint32_t)chunk[4 * i] | (uint32_t)chunk[4 * i + 1] << 8 |
-                    (uint32_t)chunk[4 * i + 2] << 16 | (uint32_t)chunk[4 * i + 3] << 24;
+      for (size_t i = 0; i < k; i++) x[at + i] = (uint32_t)get_le(chunk + 4 * i, 4);
     }
   }
 }
@@ -406,16 +412,6 @@ z3_status z3_snes_state_restore(z3_snes *snes, const uint8_t *data, size_t len, 
 
 /* ---- files --------------------------------------------------------------------------------- */
 
-static void put_le(uint8_t *p, uint64_t value, unsigned bytes) {
-  for (unsigned i = 0; i < bytes; i++) p[i] = (uint8_t)(value >> 8 * i);
-}
-
-static uint64_t get_le(const uint8_t *p, unsigned bytes) {
-  uint64_t r = 0;
-  for (unsigned i = 0; i < bytes; i++) r |= (uint64_t)p[i] << 8 * i;
-  return r;
-}
-
 static void rom_sha1(const z3_snes *snes, uint8_t out[20]) {
   z3_sha1(snes->cart.rom, snes->cart.rom_size, out);
 }
@@ -489,5 +485,14 @@ z3_status z3_snes_state_load(z3_snes *snes, const uint8_t *data, size_t len, con
                       name, Z3_STATE_HEADER_SIZE);
   if (st == Z3_OK) st = restore(snes, raw.data, raw.len, name, err);
   z3_buf_release(&raw);
+  return st;
+}
+
+z3_status z3_snes_state_load_file(z3_snes *snes, const char *path, z3_error *err) {
+  z3_buf data;
+  z3_buf_init(&data);
+  z3_status st = z3_file_read(&data, path, MAX_STATE_FILE, err);
+  if (st == Z3_OK) st = z3_snes_state_load(snes, data.data, data.len, path, err);
+  z3_buf_release(&data);
   return st;
 }

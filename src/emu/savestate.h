@@ -49,5 +49,7 @@ z3_status z3_snes_state_save(const z3_snes *snes, z3_buf *out, z3_error *err);
 /* `name` is used in messages (the file's path). */
 z3_status z3_snes_state_load(z3_snes *snes, const uint8_t *data, size_t len, const char *name,
                              z3_error *err);
+/* Reads the file at path and loads it (messages name the path). */
+z3_status z3_snes_state_load_file(z3_snes *snes, const char *path, z3_error *err);
 
 #endif
