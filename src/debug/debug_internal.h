@@ -53,6 +53,7 @@ typedef struct debug_snapshot {
 
 struct z3_debug {
   z3_snes *snes;
+  z3_rom *rom;             /* a copy, for consoles the analyses run beside the session's */
   z3_symbols symbols;
   /* breakpoints */
   z3_breakpoint *bps;
@@ -101,6 +102,9 @@ struct z3_debug {
 /* session.c: installs or removes the CPU hook and the bus watch as the
  * breakpoints and the running operation need them. */
 void debug_update_hooks(z3_debug *dbg);
+/* A new console in the session's state (its ROM, its current state): the
+ * analyses run there so the session does not move. */
+z3_status debug_clone_console(z3_debug *dbg, z3_snes **out, z3_error *err);
 /* history.c */
 void debug_history_note(z3_debug *dbg);    /* a checkpoint when one is due */
 void debug_history_changed(z3_debug *dbg); /* the console was changed from outside: a checkpoint now */

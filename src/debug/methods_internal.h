@@ -33,6 +33,8 @@ z3_status m_last_write(call *c);
 z3_status m_save_state(call *c);
 z3_status m_load_state(call *c);
 z3_status m_trace_log(call *c);
+/* methods_analysis.c */
+z3_status m_check(call *c);
 /* game_state.c */
 z3_status m_game_state(call *c);
 

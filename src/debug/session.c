@@ -3,6 +3,7 @@
 #include <string.h>
 
 #include "debug/debug_internal.h"
+#include "emu/savestate.h"
 
 /* Replays (history.c) stop at a count and never at a breakpoint. */
 static bool replay_arrived(z3_debug *dbg, const z3_cpu *cpu) {
@@ -96,6 +97,8 @@ z3_status z3_debug_open(z3_debug **out, const z3_rom *rom, const z3_debug_opts *
   z3_debug *dbg = z3_calloc(1, sizeof *dbg);
   if (!dbg) return z3_error_set(err, Z3_E_NOMEM, "out of memory for a debug session");
   z3_status st = z3_snes_create(&dbg->snes, rom, err);
+  if (!st) st = z3_rom_from_memory(&dbg->rom, rom->data.data, rom->data.len, "the session's ROM", err);
+  if (!st) dbg->rom->mapping = rom->mapping;
   size_t trace = opts ? opts->trace_size : 0;
   if (!st && trace && !(dbg->trace = z3_calloc(trace, sizeof *dbg->trace)))
     st = z3_error_set(err, Z3_E_NOMEM, "out of memory for a trace of %zu instructions", trace);
@@ -121,11 +124,27 @@ void z3_debug_free(z3_debug *dbg) {
   for (size_t i = 0; i < dbg->snapshot_count; i++) z3_free(dbg->snapshots[i].bytes);
   z3_symbols_release(&dbg->symbols);
   z3_snes_free(dbg->snes);
+  z3_rom_free(dbg->rom);
   z3_free(dbg->trace);
   z3_free(dbg);
 }
 
 z3_snes *z3_debug_console(z3_debug *dbg) { return dbg->snes; }
+
+z3_status debug_clone_console(z3_debug *dbg, z3_snes **out, z3_error *err) {
+  z3_buf state;
+  z3_buf_init(&state);
+  z3_status st = z3_snes_create(out, dbg->rom, err);
+  if (st) return st;
+  st = z3_snes_state_capture(dbg->snes, &state, err);
+  if (!st) st = z3_snes_state_restore(*out, state.data, state.len, err);
+  z3_buf_release(&state);
+  if (st) {
+    z3_snes_free(*out);
+    *out = NULL;
+  }
+  return st;
+}
 z3_symbols *z3_debug_symbols(z3_debug *dbg) { return &dbg->symbols; }
 
 void z3_debug_reset(z3_debug *dbg) {

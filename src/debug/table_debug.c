@@ -265,6 +265,20 @@ static const z3_command z3_cmds_debug[] = {
                 {"before", Z3_ARG_INT, false, "0", NULL, "instructions before PC", 0, 1000}),
            RETURNS({"listing", "array", "address, bytes, text, label; current marks PC"}),
            "z3ed debug disasm --session /tmp/z3.sock --before 5 --count 10"),
+    REMOTE("check", "run ahead and report bug patterns: stack, PHB/PLB, M/X at calls, bank ends, DMA, ROM writes",
+           "Runs a copy of the session's console --frames frames from where it stands (the session itself does "
+           "not move) and reports each bug pattern where it shows, once per instruction with how often: stack "
+           "(a routine returned to its caller with S elsewhere than before the call), phb-plb (the data bank "
+           "saved with PHB and not restored on return), mx-call (a routine called with M/X sizes that "
+           "decode its first instructions differently), bank-cross (an indexed or 16-bit read past its bank's "
+           "end), dma-display (a DMA to VRAM, OAM or CGRAM during active display with the screen on), "
+           "rom-write (a CPU write to ROM). Returns through pushed addresses and jump tables that drop their "
+           "own return address are not findings.",
+           ARGS(SESSION_ARG, {"frames", Z3_ARG_INT, false, "60", NULL, "frames to run the copy", 1, 3600}),
+           RETURNS({"findings", "array", "kind, pc, label, routine, routine_label, address, frame, scanline, count, message"},
+                   {"counts", "object", "findings per kind"},
+                   {"frames", "integer", "frames run"}, {"instructions", "integer", "instructions run"}),
+           "z3ed debug check --session /tmp/z3.sock --frames 120"),
     REMOTE("symbols-load", "load labels into the session",
            "Reads a symbol file (WLA .sym, ca65 .dbg, VICE labels, Mesen .mlb) for conditions, listings and the "
            "call stack; replaces labels loaded before. The path is read by the session's process.",
