@@ -9,6 +9,7 @@
 #include "debug/check.h"
 #include "debug/debug_internal.h"
 #include "debug/report.h"
+#include "debug/walk.h"
 
 enum {
   OP_JSR = 0x20, OP_JSL = 0x22, OP_JSR_INDIRECT = 0xFC, OP_RTS = 0x60, OP_RTL = 0x6B, OP_RTI = 0x40,
@@ -221,46 +222,16 @@ static void note_call(checker *ck, const z3_cpu *cpu, uint32_t pc, uint8_t op) {
 
 /* ---- reads past a bank's end --------------------------------------------- */
 
-static bool is_read(const char *m) {
-  static const char *const reads[] = {"LDA", "LDX", "LDY", "ADC", "SBC", "AND", "ORA", "EOR", "CMP", "CPX",
-                                      "CPY", "BIT", "ASL", "LSR", "ROL", "ROR", "INC", "DEC", "TSB", "TRB"};
-  for (size_t i = 0; i < sizeof reads / sizeof reads[0]; i++)
-    if (strcmp(m, reads[i]) == 0) return true;
-  return false;
-}
-
-static uint32_t peek24(const checker *ck, uint32_t a) { return peek16(ck, a) | (uint32_t)peek(ck, (a + 2) & 0xFFFF) << 16; }
-
-/* The start of the access before indexing (base) and the access itself, for
- * the modes whose data can leave a bank; false for the others. */
-static bool data_address(const checker *ck, const z3_cpu *cpu, const z3_insn *in, uint32_t *base, uint32_t *ea) {
-  const z3_cpu_regs *r = &cpu->r;
-  uint32_t x = x8_of(cpu) ? (r->x & 0xFF) : r->x, y = x8_of(cpu) ? (r->y & 0xFF) : r->y;
-  uint32_t dbr = (uint32_t)r->dbr << 16, dp = (uint16_t)(r->d + in->operand), index = 0;
-  switch (in->info->mode) {
-    case Z3_AM_ABSOLUTE: *base = dbr | in->operand; break;
-    case Z3_AM_ABSOLUTE_X: *base = dbr | in->operand, index = x; break;
-    case Z3_AM_ABSOLUTE_Y: *base = dbr | in->operand, index = y; break;
-    case Z3_AM_LONG: *base = in->operand; break;
-    case Z3_AM_LONG_X: *base = in->operand, index = x; break;
-    case Z3_AM_DIRECT_IND: *base = dbr | peek16(ck, dp); break;
-    case Z3_AM_DIRECT_IND_Y: *base = dbr | peek16(ck, dp), index = y; break;
-    case Z3_AM_DIRECT_INDL: *base = peek24(ck, dp); break;
-    case Z3_AM_DIRECT_INDL_Y: *base = peek24(ck, dp), index = y; break;
-    case Z3_AM_STACK_IND_Y: *base = dbr | peek16(ck, (uint16_t)(r->s + in->operand)), index = y; break;
-    default: return false;
-  }
-  *ea = (*base + index) & 0xFFFFFF;
-  return true;
-}
-
 static void check_bank_cross(checker *ck, const z3_cpu *cpu, uint32_t pc) {
   z3_insn in;
   uint32_t bad, base, ea;
-  const char *m = z3_opcodes[peek(ck, pc)].mnemonic;
-  if (!is_read(m)) return;
   if (!z3_disasm_decode(debug_peek_byte, ck->snes, pc, m8_of(cpu), x8_of(cpu), cpu->r.dbr, &in, &bad)) return;
-  if (!data_address(ck, cpu, &in, &base, &ea)) return;
+  debug_access access = debug_access_of(&in);
+  z3_asm_mode mode = in.info->mode;
+  if (access != DEBUG_ACCESS_READ && access != DEBUG_ACCESS_RMW) return;
+  if (mode == Z3_AM_DIRECT || mode == Z3_AM_DIRECT_X || mode == Z3_AM_DIRECT_Y) return; /* wraps in bank 0 */
+  if (!debug_data_address(ck->snes, &cpu->r, &in, &base, &ea)) return;
+  const char *m = in.info->mnemonic;
   bool index_sized = m[2] == 'X' || m[2] == 'Y'; /* LDX, CPY... (not the accumulator's) */
   uint32_t width = (index_sized ? x8_of(cpu) : m8_of(cpu)) ? 1 : 2;
   uint32_t last = (ea + width - 1) & 0xFFFFFF;

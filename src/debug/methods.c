@@ -342,7 +342,8 @@ static const struct method {
     {"game-state", m_game_state},   {"step-back", m_step_back},
     {"last-write", m_last_write},   {"save-state", m_save_state},
     {"load-state", m_load_state},   {"trace-log", m_trace_log},
-    {"check", m_check},
+    {"check", m_check},             {"analyze", m_analyze},
+    {"references", m_references},
 };
 
 bool z3_debug_method_exists(const char *method) {

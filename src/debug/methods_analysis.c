@@ -2,6 +2,7 @@
  * references (static walks plus what the trace saw). */
 #include <stdio.h>
 
+#include "debug/analyze.h"
 #include "debug/check.h"
 #include "debug/methods_internal.h"
 #include "debug/report.h"
@@ -50,4 +51,20 @@ z3_status m_check(call *c) {
   json_object_set_new(c->result, "counts", counts);
   z3_check_report_release(&r);
   return Z3_OK;
+}
+
+z3_status m_analyze(call *c) {
+  uint32_t entry;
+  const char *sizes;
+  z3_status st = param_required(c, "address");
+  if (!st) st = param_address(c, "address", &entry);
+  if (!st) st = param_str(c, "sizes", &sizes);
+  return st ? st : debug_analyze_routine(c->dbg, entry, sizes, c->result, c->err);
+}
+
+z3_status m_references(call *c) {
+  uint32_t target;
+  z3_status st = param_required(c, "address");
+  if (!st) st = param_address(c, "address", &target);
+  return st ? st : debug_references(c->dbg, target, c->result, c->err);
 }

@@ -35,6 +35,8 @@ z3_status m_load_state(call *c);
 z3_status m_trace_log(call *c);
 /* methods_analysis.c */
 z3_status m_check(call *c);
+z3_status m_analyze(call *c);
+z3_status m_references(call *c);
 /* game_state.c */
 z3_status m_game_state(call *c);
 

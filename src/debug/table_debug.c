@@ -279,6 +279,35 @@ static const z3_command z3_cmds_debug[] = {
                    {"counts", "object", "findings per kind"},
                    {"frames", "integer", "frames run"}, {"instructions", "integer", "instructions run"}),
            "z3ed debug check --session /tmp/z3.sock --frames 120"),
+    REMOTE("analyze", "what a routine does: registers, memory, calls, exits, stack balance, what the trace saw",
+           "Walks the routine at --address statically (through its branches and jumps, not into the routines it "
+           "calls; M and X followed through REP/SEP/PHP/PLP from the sizes it runs with: the newest trace entry "
+           "there, else the registers now, else --sizes) and reports the registers it reads and writes, the "
+           "memory it reads and writes (direct page and absolute operands with the session's D and DBR; "
+           "pointer accesses name the pointer), the calls it makes, its exits with the bytes it has pushed "
+           "there, and whether every return finds the stack as it was. Then what the trace ring saw run inside "
+           "it: executions, instructions seen and the addresses accessed, index registers included.",
+           ARGS(SESSION_ARG, {"address", Z3_ARG_STRING, true, NULL, NULL, "the routine's entry: $BB:AAAA, 0xBBAAAA or a loaded label", 0, 0},
+                {"sizes", Z3_ARG_STRING, false, NULL, NULL, "M then X at the entry: 8 or h (16-bit), e.g. 8h", 0, 0}),
+           RETURNS({"entry", "string", "the routine"}, {"sizes", "object", "m, x and where they came from"},
+                   {"instructions", "integer", "instructions reached"},
+                   {"registers", "object", "reads and writes: A, X, Y, S, D, DBR"},
+                   {"memory", "array", "address, label, access, indexed, through_pointer, pcs"},
+                   {"calls", "array", "site, instruction, target, target_label"},
+                   {"exits", "array", "pc, kind (rts, rtl, rti, stp, jump-indirect), stack bytes pushed there"},
+                   {"stack", "object", "balanced, max_depth"},
+                   {"observed", "object", "executions, instructions_seen, memory (from the trace)"}),
+           "z3ed debug analyze --session /tmp/z3.sock --address inner"),
+    REMOTE("references", "who reads, writes, calls or jumps to an address: static and observed",
+           "Walks the whole program statically (from the reset and interrupt vectors and from every instruction "
+           "in the trace ring, through calls) and lists the instructions that name --address: calls, jumps, "
+           "branches, reads, writes, pointers; then the instructions the trace saw actually reach it (indexed "
+           "and indirect accesses included), with counts. Low-RAM mirrors fold to $7E.",
+           ARGS(SESSION_ARG, {"address", Z3_ARG_STRING, true, NULL, NULL, "$BB:AAAA, 0xBBAAAA or a loaded label", 0, 0}),
+           RETURNS({"address", "string", "canonical"}, {"static", "array", "pc, label, kind, instruction"},
+                   {"observed", "array", "pc, label, kind, instruction, count, last_frame"},
+                   {"walked", "object", "entries, instructions, truncated"}),
+           "z3ed debug references --session /tmp/z3.sock --address 0x7E0010"),
     REMOTE("symbols-load", "load labels into the session",
            "Reads a symbol file (WLA .sym, ca65 .dbg, VICE labels, Mesen .mlb) for conditions, listings and the "
            "call stack; replaces labels loaded before. The path is read by the session's process.",

@@ -112,5 +112,123 @@ Z3_TEST(test_analysis__check_of_a_clean_program_finds_nothing_and_leaves_the_ses
   z3_debug_free(dbg);
 }
 
+/* Runs a session method, failing the test on an error. */
+static json_t *call_ok(z3_debug *dbg, const char *method, json_t *params) {
+  z3_error err;
+  z3_error_init(&err);
+  json_t *result = json_object();
+  assert_ok(z3_debug_call(dbg, method, params, result, &err), &err);
+  json_decref(params);
+  return result;
+}
+
+static const char *str_at(json_t *o, const char *key) { return json_string_value(json_object_get(o, key)); }
+
+static bool has_string(json_t *array, const char *value) {
+  size_t i;
+  json_t *v;
+  json_array_foreach(array, i, v) if (!strcmp(json_string_value(v), value)) return true;
+  return false;
+}
+
+/* The entry of `list` whose `key` is the label's address (as "$BB:AAAA"). */
+static json_t *entry_at(z3_debug *dbg, json_t *list, const char *key, const char *name) {
+  char want[10];
+  z3_snes_format_address(label(dbg, name), want);
+  size_t i;
+  json_t *o;
+  json_array_foreach(list, i, o) if (!strcmp(str_at(o, key), want)) return o;
+  return NULL;
+}
+
+Z3_TEST(test_analysis__analyze_reports_registers_memory_exits_and_what_ran) {
+  (void)state;
+  z3_debug *dbg = open_program("calls");
+  z3_debug_run_frames(dbg, 2);
+  json_t *r = call_ok(dbg, "analyze", json_pack("{s:s}", "address", "inner"));
+  assert_string_equal(str_at(json_object_get(r, "sizes"), "from"), "trace");
+  assert_string_equal(str_at(json_object_get(r, "sizes"), "m"), "8");
+  assert_int_equal(json_integer_value(json_object_get(r, "instructions")), 4);
+  json_t *regs = json_object_get(r, "registers");
+  assert_true(has_string(json_object_get(regs, "reads"), "A") && has_string(json_object_get(regs, "reads"), "DBR"));
+  assert_true(has_string(json_object_get(regs, "writes"), "A"));
+  assert_false(has_string(json_object_get(regs, "writes"), "X"));
+  json_t *memory = json_object_get(r, "memory");
+  assert_int_equal(json_array_size(memory), 3);
+  assert_string_equal(str_at(json_array_get(memory, 1), "address"), "$7E:0110");
+  assert_string_equal(str_at(json_array_get(memory, 1), "access"), "write");
+  json_t *exits = json_object_get(r, "exits");
+  assert_int_equal(json_array_size(exits), 1);
+  assert_string_equal(str_at(json_array_get(exits, 0), "kind"), "rts");
+  assert_int_equal(json_integer_value(json_object_get(json_array_get(exits, 0), "stack")), 0);
+  assert_true(json_is_true(json_object_get(json_object_get(r, "stack"), "balanced")));
+  json_t *seen = json_object_get(r, "observed");
+  assert_true(json_integer_value(json_object_get(seen, "executions")) >= 4);
+  assert_int_equal(json_integer_value(json_object_get(seen, "instructions_seen")), 4);
+  json_decref(r);
+  r = call_ok(dbg, "analyze", json_pack("{s:s}", "address", "outer"));
+  json_t *calls = json_object_get(r, "calls");
+  assert_int_equal(json_array_size(calls), 1);
+  assert_string_equal(str_at(json_array_get(calls, 0), "target_label"), "inner");
+  json_decref(r);
+  z3_debug_free(dbg);
+}
+
+Z3_TEST(test_analysis__analyze_sees_an_unbalanced_return) {
+  (void)state;
+  z3_debug *dbg = open_program("checks");
+  json_t *r = call_ok(dbg, "analyze", json_pack("{s:s,s:s}", "address", "bad_stack", "sizes", "8h"));
+  assert_string_equal(str_at(json_object_get(r, "sizes"), "from"), "parameters");
+  assert_false(json_is_true(json_object_get(json_object_get(r, "stack"), "balanced")));
+  json_t *exit = json_array_get(json_object_get(r, "exits"), 0);
+  assert_int_equal(json_integer_value(json_object_get(exit, "stack")), 1);
+  json_decref(r);
+  r = call_ok(dbg, "analyze", json_pack("{s:s,s:s}", "address", "good_phb", "sizes", "8h"));
+  assert_true(json_is_true(json_object_get(json_object_get(r, "stack"), "balanced")));
+  assert_int_equal(json_integer_value(json_object_get(json_object_get(r, "stack"), "max_depth")), 2);
+  json_decref(r);
+  z3_error err;
+  z3_error_init(&err);
+  json_t *out = json_object(), *params = json_pack("{s:s,s:s}", "address", "bad_stack", "sizes", "16");
+  assert_int_equal(z3_debug_call(dbg, "analyze", params, out, &err), Z3_E_USAGE);
+  assert_non_null(strstr(err.message, "sizes"));
+  json_decref(params);
+  json_decref(out);
+  z3_debug_free(dbg);
+}
+
+Z3_TEST(test_analysis__references_static_and_observed) {
+  (void)state;
+  z3_debug *dbg = open_program("calls");
+  z3_debug_run_frames(dbg, 2);
+  /* through the low-RAM mirror: the same byte as $7E:0110 */
+  json_t *r = call_ok(dbg, "references", json_pack("{s:s}", "address", "$00:0110"));
+  assert_string_equal(str_at(r, "address"), "$7E:0110");
+  json_t *found = json_object_get(r, "static"), *seen = json_object_get(r, "observed");
+  assert_int_equal(json_array_size(found), 2);
+  json_t *read = entry_at(dbg, found, "pc", "store_done");
+  assert_non_null(read);
+  assert_string_equal(str_at(read, "kind"), "read");
+  assert_int_equal(json_array_size(seen), 2);
+  read = entry_at(dbg, seen, "pc", "store_done");
+  assert_non_null(read);
+  assert_true(json_integer_value(json_object_get(read, "count")) > 1);
+  json_decref(r);
+  r = call_ok(dbg, "references", json_pack("{s:s}", "address", "inner"));
+  found = json_object_get(r, "static");
+  assert_int_equal(json_array_size(found), 1);
+  assert_string_equal(str_at(json_array_get(found, 0), "kind"), "call");
+  assert_int_equal(json_array_size(json_object_get(r, "observed")), 1);
+  json_decref(r);
+  r = call_ok(dbg, "references", json_pack("{s:s}", "address", "$7E:1234"));
+  assert_int_equal(json_array_size(json_object_get(r, "static")), 0);
+  assert_int_equal(json_array_size(json_object_get(r, "observed")), 0);
+  json_decref(r);
+  z3_debug_free(dbg);
+}
+
 Z3_RUN(cmocka_unit_test(test_analysis__check_finds_each_pattern_at_the_bad_routine_only),
-       cmocka_unit_test(test_analysis__check_of_a_clean_program_finds_nothing_and_leaves_the_session))
+       cmocka_unit_test(test_analysis__check_of_a_clean_program_finds_nothing_and_leaves_the_session),
+       cmocka_unit_test(test_analysis__analyze_reports_registers_memory_exits_and_what_ran),
+       cmocka_unit_test(test_analysis__analyze_sees_an_unbalanced_return),
+       cmocka_unit_test(test_analysis__references_static_and_observed))
