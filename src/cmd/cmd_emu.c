@@ -153,20 +153,6 @@ static z3_status parse_pad(const char *text, uint16_t *buttons, z3_error *err) {
   return Z3_E_USAGE;
 }
 
-/* Largest joypad script read: a million lines of input is far past any run. */
-#define MAX_SCRIPT_BYTES (16u << 20)
-
-static z3_status load_script(const char *path, z3_input_script *script, z3_error *err) {
-  memset(script, 0, sizeof *script);
-  if (!path) return Z3_OK;
-  z3_buf text;
-  z3_buf_init(&text);
-  z3_status st = z3_file_read(&text, path, MAX_SCRIPT_BYTES, err);
-  if (st == Z3_OK) st = z3_input_script_parse(script, (const char *)text.data, text.len, path, err);
-  z3_buf_release(&text);
-  return st;
-}
-
 /* Runs frame by frame so the script's buttons change on frame boundaries;
  * --pad's buttons are held on controller 1 throughout, on top of it. */
 static z3_snes_stop run_frames(z3_snes *snes, z3_input_script *script, uint16_t pad, uint64_t frames,
@@ -242,7 +228,7 @@ z3_status cmd_emu_run(z3_cmd_ctx *ctx, z3_error *err) {
   z3_input_script script = {0};
   st = parse_reads(z3_arg_str(ctx, "read"), snes, reads, &count, err);
   if (st == Z3_OK) st = parse_pad(z3_arg_str(ctx, "pad"), &pad, err);
-  if (st == Z3_OK) st = load_script(z3_arg_str(ctx, "input"), &script, err);
+  if (st == Z3_OK) st = z3_input_script_load(&script, z3_arg_str(ctx, "input"), err);
   if (st == Z3_OK && z3_arg_given(ctx, "load-state"))
     st = z3_snes_state_load_file(snes, z3_arg_str(ctx, "load-state"), err);
   if (st) {

@@ -65,6 +65,34 @@ static const z3_command z3_cmds_debug[] = {
         .examples = LIST("z3ed debug serve --rom zelda3.sfc --socket /tmp/z3.sock --idle-timeout 60"),
         .handler = cmd_debug_serve,
     },
+    {
+        .resource = "debug", .action = "diverge",
+        .summary = "run two builds side by side and report the first instruction where they part",
+        .description = "Runs --rom and --rom-b from the same point (power-on, or --state, a savestate of either "
+                       "build) with the same buttons (--input, the `emu run` script format) for up to --frames "
+                       "frames, and reports the first place where they differ: an instruction whose address, "
+                       "registers or bytes differ (trace), a CPU write of another value or to another place "
+                       "(write), or WRAM, VRAM, CGRAM, OAM or APU RAM that differs with no CPU write to blame "
+                       "(memory: a DMA or the APU; the instruction after which it shows). Each side's PC, "
+                       "registers and instruction come with it, and the last instructions both ran alike. "
+                       "Frames are compared whole first, so long runs that stay alike cost little more than "
+                       "running both.",
+        .flags = Z3_CMD_NEEDS_ROM, .safety = Z3_SAFETY_RUNS_EMULATOR,
+        .effects = LIST("runs two emulators in this process; no file changes"),
+        .args = ARGS({"rom-b", Z3_ARG_PATH, true, NULL, NULL, "the other build", 0, 0},
+                     {"state", Z3_ARG_PATH, false, NULL, NULL, "start both from this savestate (made with either build)", 0, 0},
+                     {"input", Z3_ARG_PATH, false, NULL, NULL, "buttons by frame, as for `emu run --input`", 0, 0},
+                     {"frames", Z3_ARG_INT, false, "600", NULL, "how many frames to compare", 1, 36000},
+                     {"symbols", Z3_ARG_PATH, false, NULL, NULL, "labels for the report (.sym, .mlb, .dbg, VICE)", 0, 0}),
+        .returns = RETURNS({"diverged", "boolean", "false: alike for every frame compared"},
+                           {"frames_compared", "integer", "frames that ran alike"},
+                           {"instructions_compared", "integer", "instructions run up to the difference"},
+                           {"first", "object", "kind (trace, write, memory), what, frame, scanline, instruction, a and b (pc, label, registers, instruction), differences (memory)"},
+                           {"context", "array", "the last instructions both ran alike: pc, label"}),
+        .examples = LIST("z3ed debug diverge --rom base.sfc --rom-b patched.sfc --frames 300",
+                         "z3ed debug diverge --rom base.sfc --rom-b patched.sfc --state dungeon.z3s --input walk.txt"),
+        .handler = cmd_debug_diverge,
+    },
     REMOTE("stop", "end a debug session", "Asks the session to exit; its socket is removed.",
            ARGS(SESSION_ARG), RETURNS({"stopping", "boolean", "true: the session exits after replying"}),
            "z3ed debug stop --session /tmp/z3.sock"),

@@ -187,3 +187,17 @@ void z3_input_script_at(z3_input_script *s, uint64_t frame, uint16_t out[Z3_INPU
   }
   memcpy(out, s->held, sizeof s->held);
 }
+
+/* Largest joypad script read: a million lines of input is far past any run. */
+#define MAX_SCRIPT_BYTES (16u << 20)
+
+z3_status z3_input_script_load(z3_input_script *out, const char *path, z3_error *err) {
+  memset(out, 0, sizeof *out);
+  if (!path) return Z3_OK;
+  z3_buf text;
+  z3_buf_init(&text);
+  z3_status st = z3_file_read(&text, path, MAX_SCRIPT_BYTES, err);
+  if (st == Z3_OK) st = z3_input_script_parse(out, (const char *)text.data, text.len, path, err);
+  z3_buf_release(&text);
+  return st;
+}

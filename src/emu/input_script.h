@@ -49,6 +49,8 @@ typedef struct z3_input_script {
 z3_status z3_input_script_parse(z3_input_script *out, const char *text, size_t len, const char *name,
                                 z3_error *err);
 void z3_input_script_release(z3_input_script *s);
+/* Reads and parses the file at path; path NULL gives an empty script. */
+z3_status z3_input_script_load(z3_input_script *out, const char *path, z3_error *err);
 
 /* Buttons each port holds at `frame`; frames must be asked in ascending
  * order (a smaller frame than the last rewinds to the start). */

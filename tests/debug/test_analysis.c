@@ -8,6 +8,7 @@
 
 #include "debug/check.h"
 #include "debug/debug.h"
+#include "debug/diverge.h"
 #include "debug/methods.h"
 #include "test.h"
 
@@ -227,8 +228,78 @@ Z3_TEST(test_analysis__references_static_and_observed) {
   z3_debug_free(dbg);
 }
 
+/* A copy of a program with one byte at a label's address (plus delta) changed. */
+static z3_rom *patched(const char *name, z3_debug *dbg, const char *at, uint32_t delta, uint8_t value) {
+  char path[512];
+  snprintf(path, sizeof path, PROGRAMS "%s.sfc", name);
+  z3_rom *rom;
+  z3_error err;
+  z3_error_init(&err);
+  assert_ok(z3_rom_load(&rom, path, &err), &err);
+  rom->data.data[(label(dbg, at) + delta) - 0x8000] = value; /* LoROM bank 0 */
+  return rom;
+}
+
+static json_t *diverge(z3_rom *a, z3_rom *b, z3_debug *dbg, uint64_t frames) {
+  z3_error err;
+  z3_error_init(&err);
+  json_t *out = json_object();
+  z3_diverge_opts opts = {.frames = frames, .syms = z3_debug_symbols(dbg)};
+  assert_ok(z3_debug_diverge(a, b, &opts, out, &err), &err);
+  return out;
+}
+
+Z3_TEST(test_analysis__diverge_alike_and_at_an_instruction) {
+  (void)state;
+  z3_debug *dbg = open_program("calls");
+  z3_rom *a = patched("calls", dbg, "inner", 0, 0xAD); /* unchanged: inner starts with LDA abs */
+  z3_rom *b = patched("calls", dbg, "inner", 1, 0x02); /* LDA $0100 -> LDA $0102 */
+  json_t *out = diverge(a, a, dbg, 20);
+  assert_false(json_is_true(json_object_get(out, "diverged")));
+  assert_int_equal(json_integer_value(json_object_get(out, "frames_compared")), 20);
+  json_decref(out);
+  out = diverge(a, b, dbg, 20);
+  assert_true(json_is_true(json_object_get(out, "diverged")));
+  json_t *first = json_object_get(out, "first");
+  assert_string_equal(str_at(first, "kind"), "trace");
+  assert_string_equal(str_at(json_object_get(first, "a"), "label"), "inner");
+  assert_string_equal(str_at(json_object_get(json_object_get(first, "a"), "instruction"), "text"), "LDA $0100");
+  assert_string_equal(str_at(json_object_get(json_object_get(first, "b"), "instruction"), "text"), "LDA $0102");
+  json_t *context = json_object_get(out, "context");
+  assert_true(json_array_size(context) > 0);
+  char jsr[10]; /* the last alike: outer's JSR inner, after its NOP */
+  z3_snes_format_address(label(dbg, "outer") + 1, jsr);
+  assert_string_equal(str_at(json_array_get(context, json_array_size(context) - 1), "pc"), jsr);
+  json_decref(out);
+  z3_rom_free(a);
+  z3_rom_free(b);
+  z3_debug_free(dbg);
+}
+
+Z3_TEST(test_analysis__diverge_names_the_instruction_after_which_only_memory_differs) {
+  (void)state;
+  z3_debug *dbg = open_program("checks");
+  z3_rom *a = patched("checks", dbg, "dma_data", 0, 0x12);
+  z3_rom *b = patched("checks", dbg, "dma_data", 0, 0x99);
+  json_t *out = diverge(a, b, dbg, 10);
+  json_t *first = json_object_get(out, "first");
+  assert_non_null(first);
+  assert_string_equal(str_at(first, "kind"), "memory");
+  assert_string_equal(str_at(json_object_get(first, "a"), "label"), "good_dma_start"); /* bad_dma's DMA, in active display, never reaches VRAM */
+  json_t *d = json_array_get(json_object_get(first, "differences"), 0);
+  assert_string_equal(str_at(d, "region"), "vram");
+  assert_int_equal(json_integer_value(json_object_get(d, "a")), 0x12);
+  assert_int_equal(json_integer_value(json_object_get(d, "b")), 0x99);
+  json_decref(out);
+  z3_rom_free(a);
+  z3_rom_free(b);
+  z3_debug_free(dbg);
+}
+
 Z3_RUN(cmocka_unit_test(test_analysis__check_finds_each_pattern_at_the_bad_routine_only),
        cmocka_unit_test(test_analysis__check_of_a_clean_program_finds_nothing_and_leaves_the_session),
        cmocka_unit_test(test_analysis__analyze_reports_registers_memory_exits_and_what_ran),
        cmocka_unit_test(test_analysis__analyze_sees_an_unbalanced_return),
-       cmocka_unit_test(test_analysis__references_static_and_observed))
+       cmocka_unit_test(test_analysis__references_static_and_observed),
+       cmocka_unit_test(test_analysis__diverge_alike_and_at_an_instruction),
+       cmocka_unit_test(test_analysis__diverge_names_the_instruction_after_which_only_memory_differs))

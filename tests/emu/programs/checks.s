@@ -2,6 +2,7 @@
 ; good_* routine is its correct twin. Main calls each once, then idles with
 ; the screen on; the NMI handler starts a DMA to VRAM in vblank (correct),
 ; bad_dma starts one during active display. Labels go to checks.lbl.
+; `debug diverge` tests change dma_data in a copy: a difference only DMA sees.
 .p816
 .smart +
 .include "init.inc"
@@ -15,9 +16,9 @@
   sta $4300          ; A to B, two registers (the VRAM word)
   lda #$18
   sta $4301          ; to $2118
-  ldx #.loword(reset)
+  ldx #.loword(dma_data)
   stx $4302
-  stz $4304          ; from ROM, bank 0
+  stz $4304          ; from ROM, bank 0 (only DMA reads dma_data)
   ldx #$0002
   stx $4305
   lda #$01
@@ -138,5 +139,8 @@ good_dma_start:
 
 irq:
   rti
+
+dma_data:
+  .byte $12, $34
 
 .include "header.inc"
