@@ -1,8 +1,10 @@
 /*
  * A warm `z3ed mcp` under a minimal client of our own: one server process,
  * initialize, then 1,000 tools/call rom_info on a 1 MiB ROM, one at a time,
- * each timed from writing the request line to reading its answer line.
- * Reports the median and the 99th percentile.
+ * each timed from writing the request line to reading its answer line; then
+ * the same with debug_step (one instruction in the connection's own debug
+ * session, started by the first call). Reports the median and the 99th
+ * percentile.
  */
 #include <fcntl.h>
 #include <spawn.h>
@@ -73,7 +75,7 @@ static char *sample_in(const char *dir) {
   return ok ? path : (z3_free(path), NULL);
 }
 
-static void measure(const bench_ctx *ctx, const char *name, const char *dir) {
+static void measure(const bench_ctx *ctx, const char *name, const char *dir, const char *tool, const char *args) {
   char *rom = sample_in(dir);
   server sv = {0};
   if (!rom || !start_server(&sv, ctx->z3ed, dir, rom)) {
@@ -89,9 +91,9 @@ static void measure(const bench_ctx *ctx, const char *name, const char *dir) {
                        "\"protocolVersion\"", &buf, &cap);
   static double ms[CALLS];
   for (int i = -10; ok && i < CALLS; i++) { /* ten untimed calls warm the server and its ROM */
-    char line[160];
+    char line[200];
     snprintf(line, sizeof line, "{\"jsonrpc\":\"2.0\",\"id\":%d,\"method\":\"tools/call\",\"params\":{\"name\":"
-             "\"rom_info\",\"arguments\":{}}}\n", i + 100);
+             "\"%s\",\"arguments\":%s}}\n", i + 100, tool, args);
     double t0 = bench_now_ms();
     ok = round_trip(&sv, line, "\"structuredContent\"", &buf, &cap);
     if (i >= 0) ms[i] = bench_now_ms() - t0;
@@ -100,7 +102,7 @@ static void measure(const bench_ctx *ctx, const char *name, const char *dir) {
   free(buf);
   z3_free(rom);
   if (!ok) {
-    bench_report_error(name, "a rom_info call did not succeed");
+    bench_report_error(name, "a call did not succeed");
     return;
   }
   double median = bench_median(ms, CALLS); /* sorts ms */
@@ -109,16 +111,20 @@ static void measure(const bench_ctx *ctx, const char *name, const char *dir) {
   fflush(stdout);
 }
 
-void bench_mcp(const bench_ctx *ctx) {
-  const char *name = "mcp_rom_info_calls";
+static void calls(const bench_ctx *ctx, const char *name, const char *tool, const char *args) {
   if (!bench_selected(ctx, name)) return;
   char dir[] = "/tmp/z3-bench-mcp-XXXXXX";
   if (!mkdtemp(dir)) {
     bench_report_error(name, "cannot create a temporary folder");
     return;
   }
-  measure(ctx, name, dir);
+  measure(ctx, name, dir, tool, args);
   char *cmd = z3_strfmt("rm -rf '%s'", dir);
   if (cmd && system(cmd) != 0) { /* a temporary folder left behind is harmless */ }
   z3_free(cmd);
+}
+
+void bench_mcp(const bench_ctx *ctx) {
+  calls(ctx, "mcp_rom_info_calls", "rom_info", "{}");
+  calls(ctx, "mcp_debug_step_calls", "debug_step", "{\"count\":1}");
 }

@@ -278,6 +278,8 @@ static void run_in_child(z3_cmd_ctx *ctx, double limit, const atomic_bool *cance
     out->status = z3_error_set(&out->error, Z3_E_IO, "cannot create a pipe: %s", strerror(errno));
     return;
   }
+  fcntl(fds[0], F_SETFD, FD_CLOEXEC); /* a program the tool starts must not hold the answer pipe */
+  fcntl(fds[1], F_SETFD, FD_CLOEXEC);
   fflush(NULL);
   pid_t pid = fork();
   if (pid == 0) {
@@ -371,7 +373,8 @@ static void audit(const z3_tool_session *s, const char *name, const json_t *args
 }
 
 bool z3_tool_runs_in_process(const z3_command *cmd) {
-  return cmd->safety == Z3_SAFETY_READ_ONLY && !(cmd->flags & (Z3_CMD_RUNS_LONG | Z3_CMD_PERSON_ONLY));
+  bool harmless = cmd->safety == Z3_SAFETY_READ_ONLY || (cmd->flags & Z3_CMD_FORWARDS);
+  return harmless && !(cmd->flags & (Z3_CMD_RUNS_LONG | Z3_CMD_PERSON_ONLY));
 }
 
 z3_status z3_tool_call(const z3_tool_session *s, const char *name, const json_t *args,

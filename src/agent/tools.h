@@ -141,10 +141,11 @@ typedef struct z3_tool_result {
  */
 z3_status z3_tool_call(const z3_tool_session *s, const char *name, const json_t *args,
                        z3_tool_result *out);
-/* Fast calls: a read-only command that is not marked Z3_CMD_RUNS_LONG runs in
- * the caller's process even when a time limit or cancel flag is set (it
- * cannot write, and forking costs more than it does); the output limit still
- * applies. Everything else runs in a child process the limit can stop. */
+/* Fast calls: a read-only command, or one that only forwards to a debug
+ * session (Z3_CMD_FORWARDS), not marked Z3_CMD_RUNS_LONG runs in the caller's
+ * process even when a time limit or cancel flag is set (it cannot write, and
+ * forking costs more than it does); the output limit still applies.
+ * Everything else runs in a child process the limit can stop. */
 bool z3_tool_runs_in_process(const z3_command *cmd);
 void z3_tool_result_release(z3_tool_result *r);
 

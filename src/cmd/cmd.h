@@ -83,6 +83,10 @@ enum {
   /* May run for seconds or more although it only reads: an agent session runs
    * it in a child process its time limit can stop, like every write. */
   Z3_CMD_RUNS_LONG = 1u << 5,
+  /* The handler only forwards the request to another process (a debug
+   * session) and writes nothing itself: agent sessions run it in process,
+   * since a child would only add a fork to every step. */
+  Z3_CMD_FORWARDS = 1u << 6,
 };
 
 typedef struct z3_cmd_ctx z3_cmd_ctx;

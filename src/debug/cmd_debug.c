@@ -115,6 +115,11 @@ static void exec_server(const z3_cmd_ctx *ctx, const char *socket_path, int read
   if (fork() != 0) _exit(0);
   int null = open("/dev/null", O_RDWR);
   dup2(null, 0), dup2(null, 1), dup2(null, 2);
+  /* the session outlives whoever started it: holding their pipes open would
+   * keep a reader (an MCP server's tool call) waiting for the end */
+  long max_fd = sysconf(_SC_OPEN_MAX);
+  for (int fd = 3; fd < (max_fd > 0 && max_fd < 65536 ? max_fd : 1024); fd++)
+    if (fd != ready_fd) close(fd);
   char fd_text[16], idle[24], trace[24];
   snprintf(fd_text, sizeof fd_text, "%d", ready_fd);
   snprintf(idle, sizeof idle, "%lld", (long long)z3_arg_int(ctx, "idle-timeout"));

@@ -16,7 +16,7 @@
           {"instruction", "object", "the instruction at PC: address, bytes, text, label"},           \
           {"callstack", "array", "innermost first: kind, target, label, call_site, return_to"})
 #define REMOTE(act, sum, desc, args_, returns_, ...)                                                  \
-  {.resource = "debug", .action = act, .summary = sum, .description = desc,                           \
+  {.resource = "debug", .action = act, .summary = sum, .description = desc, .flags = Z3_CMD_FORWARDS,  \
    .safety = Z3_SAFETY_RUNS_EMULATOR, .effects = LIST("runs or inspects the session's emulator; no file changes"), \
    .args = args_, .returns = returns_, .examples = LIST(__VA_ARGS__), .handler = cmd_debug_remote}
 

@@ -63,6 +63,7 @@ typedef struct mcp_server {
   bool inline_calls;
   json_t *seconds_by_tool;      /* how long each tool's last call took (under lock) */
   struct mcp_reader *reader;    /* to see whether more input waits */
+  char *debug_session;          /* mcp_debug.c: the connection's own debug session, or NULL */
 } mcp_server;
 
 /* One request or notification being handled. */
@@ -167,6 +168,16 @@ json_t *mcp_session_prepare(mcp_server *s, mcp_job *job);
  * person accepts it, as a text block (added to content) and _meta. */
 void mcp_session_annotate(mcp_server *s, const char *tool, json_t *call_result);
 void mcp_session_release(mcp_server *s);
+
+/* ---- the connection's debug session (mcp_debug.c) ------------------------------------- */
+
+/* A debug tool without `session` gets the connection's (started on first
+ * use); non-zero with res filled when none can be started. */
+z3_status mcp_debug_prepare(mcp_server *s, const char *tool, json_t *args, z3_tool_result *res);
+/* After a call: a debug_stop of the connection's session forgets it. */
+void mcp_debug_finished(mcp_server *s, const char *tool, const json_t *args);
+/* Stops the connection's session, if any. */
+void mcp_debug_release(mcp_server *s);
 
 /* Appends a finished tools/call to the proposal's command log (with --proposal). */
 void mcp_log_to_proposal(mcp_server *s, mcp_job *job);

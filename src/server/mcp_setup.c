@@ -206,6 +206,7 @@ int mcp_server_init(mcp_server *s, FILE *out, const z3_mcp_options *opts) {
 }
 
 void mcp_server_release(mcp_server *s) {
+  mcp_debug_release(s);
   json_decref(s->tools);
   json_decref(s->listed);
   json_decref(s->seconds_by_tool);

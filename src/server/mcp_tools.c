@@ -171,7 +171,8 @@ static void run_with_ticks(mcp_server *s, mcp_job *job) {
 /* The job of a tools/call: run, log, answer unless cancelled meanwhile. */
 static void tool_job(mcp_server *s, mcp_job *job) {
   json_t *args = mcp_session_prepare(s, job);
-  if (!args) { /* the session proposal could not be opened: say why, run nothing */
+  if (!args || mcp_debug_prepare(s, job->label, args, &job->result)) { /* say why, run nothing */
+    json_decref(args);
     mcp_reply(s, &job->req, call_result(&job->req, &job->result));
     return;
   }
@@ -187,6 +188,7 @@ static void tool_job(mcp_server *s, mcp_job *job) {
   json_object_set_new(s->seconds_by_tool, job->label, json_real(job->result.seconds));
   pthread_mutex_unlock(&s->lock);
   mcp_log_to_proposal(s, job); /* it ran, cancelled or not: the sandbox may have changed */
+  mcp_debug_finished(s, job->label, json_object_get(job->req.params, "arguments"));
   z3_tool_result *res = &job->result;
   json_t *data = json_object();
   json_object_set_new(data, "tool", json_string(job->label));

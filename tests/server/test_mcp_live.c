@@ -9,6 +9,7 @@
 #include <poll.h>
 #include <signal.h>
 #include <sys/wait.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "agent/tools.h"
@@ -430,6 +431,42 @@ Z3_TEST(test_process__a_vanished_client_ends_the_server_cleanly) {
   json_decref(L.seen);
 }
 
+/* Debug tools without `session` use the connection's own, started on first
+ * use and stopped with the server. */
+Z3_TEST(test_process__debug_tools_share_the_connections_own_session) {
+  (void)state;
+  const char *args[] = {"--rom", "game.sfc", "--read-only", "--log-level", "notice", NULL};
+  child ch = spawn(args);
+  send_line(ch.in, INIT("2025-11-25"));
+  send_line(ch.in, "{'jsonrpc':'2.0','id':1,'method':'tools/call','params':{'name':'debug_step','arguments':{'count':5}}}");
+  send_line(ch.in, "{'jsonrpc':'2.0','id':2,'method':'tools/call','params':{'name':'debug_registers','arguments':{}}}");
+  send_line(ch.in, "{'jsonrpc':'2.0','id':3,'method':'tools/call','params':{'name':'debug_step','arguments':{'count':2}}}");
+  json_t *msgs;
+  char *err;
+  assert_int_equal(finish(&ch, &msgs, &err), 0);
+  json_t *step = json_object_get(mcp_result(msgs, "1"), "structuredContent");
+  json_t *regs = json_object_get(mcp_result(msgs, "2"), "structuredContent");
+  json_t *again = json_object_get(mcp_result(msgs, "3"), "structuredContent");
+  assert_string_equal(json_string_value(json_object_get(step, "reason")), "step");
+  /* one session: the registers are where the first step left them, and the second step goes on from there */
+  assert_string_equal(json_string_value(json_object_get(json_object_get(step, "registers"), "pc")),
+                      json_string_value(json_object_get(json_object_get(regs, "registers"), "pc")));
+  assert_string_not_equal(json_string_value(json_object_get(json_object_get(again, "registers"), "pc")),
+                          json_string_value(json_object_get(json_object_get(regs, "registers"), "pc")));
+  const char *started = strstr(err, "started debug session ");
+  assert_non_null(started);
+  char path[256];
+  assert_int_equal(sscanf(started, "started debug session %255s", path), 1);
+  bool gone = false; /* the server stopped it on the way out */
+  for (int i = 0; i < 100 && !gone; i++) {
+    gone = !z3_file_exists(path);
+    if (!gone) nanosleep(&(struct timespec){.tv_nsec = 50000000}, NULL);
+  }
+  assert_true(gone);
+  json_decref(msgs);
+  free(err);
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(test_cancel__a_running_call_gets_no_answer_and_the_server_goes_on),
@@ -441,6 +478,7 @@ int main(void) {
       cmocka_unit_test(test_process__serves_over_stdio_and_exits_zero_at_eof),
       cmocka_unit_test(test_process__start_up_errors_and_options),
       cmocka_unit_test(test_process__a_vanished_client_ends_the_server_cleanly),
+      cmocka_unit_test(test_process__debug_tools_share_the_connections_own_session),
   };
   return cmocka_run_group_tests(tests, setup, teardown);
 }
