@@ -5,14 +5,15 @@
 
 #include "debug/debug_internal.h"
 
-static const char *const kind_names[] = {"exec", "read", "write", "access"};
+static const char *const kind_names[] = {"exec", "read", "write", "access",
+                                         "vram-write", "cgram-write", "oam-write", "dma"};
 
 const char *z3_bp_kind_name(z3_bp_kind kind) {
-  return (unsigned)kind <= Z3_BP_ACCESS ? kind_names[kind] : "unknown";
+  return (unsigned)kind <= Z3_BP_DMA ? kind_names[kind] : "unknown";
 }
 
 bool z3_bp_kind_parse(const char *name, z3_bp_kind *out) {
-  for (unsigned k = 0; k <= Z3_BP_ACCESS; k++) {
+  for (unsigned k = 0; k <= Z3_BP_DMA; k++) {
     if (strcasecmp(name, kind_names[k]) == 0) {
       *out = (z3_bp_kind)k;
       return true;
@@ -46,10 +47,14 @@ static bool in_range(const z3_breakpoint *bp, uint32_t addr) { return addr >= bp
 static void rebuild(z3_debug *dbg) {
   memset(dbg->exec_filter, 0, sizeof dbg->exec_filter);
   memset(dbg->watch_pages, 0, sizeof dbg->watch_pages);
-  dbg->exec_enabled = dbg->watch_enabled = 0;
+  dbg->exec_enabled = dbg->watch_enabled = dbg->ppu_enabled = dbg->dma_enabled = 0;
   for (size_t i = 0; i < dbg->bp_count; i++) {
     const z3_breakpoint *bp = &dbg->bps[i];
     if (!bp->enabled) continue;
+    if (bp->kind == Z3_BP_DMA || debug_bp_memory(bp->kind) != Z3_REGION_BUS) {
+      bp->kind == Z3_BP_DMA ? dbg->dma_enabled++ : dbg->ppu_enabled++;
+      continue;
+    }
     if (bp->kind == Z3_BP_EXEC) {
       dbg->exec_enabled++;
       for (uint32_t a = bp->from; a <= bp->to && a - bp->from < 0x10000; a++)
@@ -91,18 +96,89 @@ void debug_watch(void *ctx, uint32_t addr, uint8_t value, bool write) {
     if (!condition_holds(dbg, bp, &acc)) continue;
     if (++bp->hits <= bp->after) continue;
     uint8_t old = write ? z3_snes_peek(dbg->snes, addr) : value;
-    debug_set_stop(dbg, (z3_debug_stop){.reason = Z3_DBG_WATCHPOINT, .breakpoint = bp->id, .address = where,
+    debug_set_stop(dbg, (z3_debug_stop){.reason = Z3_DBG_WATCHPOINT, .breakpoint = bp->id, .address = where, .memory = Z3_REGION_BUS,
                                         .old_value = old, .value = value, .write = write});
     dbg->snes->break_requested = true;
     return;
   }
 }
 
+z3_snes_region debug_bp_memory(z3_bp_kind kind) {
+  switch (kind) {
+    case Z3_BP_VRAM_WRITE: return Z3_REGION_VRAM;
+    case Z3_BP_CGRAM_WRITE: return Z3_REGION_CGRAM;
+    case Z3_BP_OAM_WRITE: return Z3_REGION_OAM;
+    default: return Z3_REGION_BUS;
+  }
+}
+
+static z3_bp_kind kind_of_memory(z3_snes_region region) {
+  return region == Z3_REGION_VRAM ? Z3_BP_VRAM_WRITE : region == Z3_REGION_CGRAM ? Z3_BP_CGRAM_WRITE : Z3_BP_OAM_WRITE;
+}
+
+static uint8_t ppu_byte(const z3_snes *snes, z3_snes_region region, uint32_t addr) {
+  return region == Z3_REGION_VRAM ? snes->ppu.vram[addr] : region == Z3_REGION_CGRAM ? snes->ppu.cgram[addr] : snes->ppu.oam[addr];
+}
+
+void debug_ppu_watch(void *ctx, z3_snes_region region, uint32_t addr, uint8_t value) {
+  z3_debug *dbg = ctx;
+  if (dbg->snes->break_requested) return;
+  z3_bp_kind kind = kind_of_memory(region);
+  for (size_t i = 0; i < dbg->bp_count; i++) {
+    z3_breakpoint *bp = &dbg->bps[i];
+    if (!bp->enabled || bp->kind != kind || !in_range(bp, addr)) continue;
+    z3_expr_access acc = {addr, value};
+    if (!condition_holds(dbg, bp, &acc) || ++bp->hits <= bp->after) continue;
+    debug_set_stop(dbg, (z3_debug_stop){.reason = Z3_DBG_WATCHPOINT, .breakpoint = bp->id, .address = addr,
+                                        .memory = region, .old_value = ppu_byte(dbg->snes, region, addr),
+                                        .value = value, .write = true});
+    dbg->snes->break_requested = true;
+    return;
+  }
+}
+
+void debug_dma_watch(void *ctx, uint8_t channels) {
+  z3_debug *dbg = ctx;
+  if (dbg->snes->break_requested) return;
+  for (size_t i = 0; i < dbg->bp_count; i++) {
+    z3_breakpoint *bp = &dbg->bps[i];
+    if (!bp->enabled || bp->kind != Z3_BP_DMA) continue;
+    for (unsigned ch = 0; ch < 8; ch++) {
+      uint32_t port = 0x2100u | dbg->snes->dma[ch].bbad;
+      if (!(channels & 1u << ch) || !in_range(bp, port)) continue;
+      if (!condition_holds(dbg, bp, NULL) || ++bp->hits <= bp->after) break;
+      debug_set_stop(dbg, (z3_debug_stop){.reason = Z3_DBG_DMA, .breakpoint = bp->id, .address = port,
+                                          .value = channels});
+      dbg->snes->break_requested = true;
+      return;
+    }
+  }
+}
+
+/* The PPU kinds' ranges are offsets in their memory; dma's, B-bus ports. */
+static z3_status check_range(z3_bp_kind kind, uint32_t from, uint32_t to, z3_error *err) {
+  static const struct { z3_bp_kind kind; uint32_t first, last; const char *what; } limits[] = {
+      {Z3_BP_VRAM_WRITE, 0, 0xFFFF, "VRAM offsets $0000-$FFFF (bytes; word w is 2w, 2w+1)"},
+      {Z3_BP_CGRAM_WRITE, 0, 0x1FF, "CGRAM offsets $000-$1FF (colour c is 2c, 2c+1)"},
+      {Z3_BP_OAM_WRITE, 0, 0x21F, "OAM offsets $000-$21F"},
+      {Z3_BP_DMA, 0x2100, 0x21FF, "B-bus ports $2100-$21FF (VRAM: $2118, CGRAM: $2122, OAM: $2104)"},
+  };
+  for (size_t i = 0; i < sizeof limits / sizeof limits[0]; i++) {
+    if (limits[i].kind != kind || (from >= limits[i].first && to <= limits[i].last)) continue;
+    z3_error_set(err, Z3_E_USAGE, "a %s breakpoint at $%X-$%X: its addresses are %s", z3_bp_kind_name(kind), from, to,
+                 limits[i].what);
+    return Z3_E_USAGE;
+  }
+  return Z3_OK;
+}
+
 z3_status z3_debug_break_add(z3_debug *dbg, z3_bp_kind kind, uint32_t from, uint32_t to,
                              const char *condition, uint64_t after, unsigned *id, z3_error *err) {
   if (from > 0xFFFFFF || to > 0xFFFFFF || to < from)
     return z3_error_set(err, Z3_E_USAGE, "breakpoint range $%06X-$%06X is not a range of 24-bit addresses", from, to);
-  if (kind != Z3_BP_EXEC && canonical(from) != from)
+  z3_status range = check_range(kind, from, to, err);
+  if (range) return range;
+  if ((kind == Z3_BP_READ || kind == Z3_BP_WRITE || kind == Z3_BP_ACCESS) && canonical(from) != from)
     return z3_error_set(err, Z3_E_USAGE, "$%06X is a mirror of WRAM $%06X: watch that address instead", from,
                         canonical(from));
   z3_breakpoint bp = {.id = dbg->next_id, .kind = kind, .from = from, .to = to, .after = after, .enabled = true};

@@ -21,7 +21,14 @@
 #include "debug/expr.h"
 #include "emu/snes.h"
 
-typedef enum z3_bp_kind { Z3_BP_EXEC = 0, Z3_BP_READ, Z3_BP_WRITE, Z3_BP_ACCESS } z3_bp_kind;
+/* exec, read, write and access are on the CPU bus; the PPU kinds watch
+ * writes into VRAM, CGRAM and OAM (addresses are offsets in that memory,
+ * written through the ports by the CPU or by DMA); dma stops when a general
+ * DMA starts on a channel whose B-bus port ($21xx) is in the range. */
+typedef enum z3_bp_kind {
+  Z3_BP_EXEC = 0, Z3_BP_READ, Z3_BP_WRITE, Z3_BP_ACCESS,
+  Z3_BP_VRAM_WRITE, Z3_BP_CGRAM_WRITE, Z3_BP_OAM_WRITE, Z3_BP_DMA,
+} z3_bp_kind;
 
 typedef struct z3_breakpoint {
   unsigned id;     /* from 1, never reused in a session */
@@ -44,13 +51,15 @@ typedef enum z3_debug_reason {
   Z3_DBG_SCANLINE,    /* run-to-scanline */
   Z3_DBG_STP,         /* the CPU executed STP */
   Z3_DBG_STEP_BACK,   /* step-back arrived */
+  Z3_DBG_DMA,         /* a dma breakpoint: after the instruction that started the DMA */
 } z3_debug_reason;
 
 typedef struct z3_debug_stop {
   z3_debug_reason reason;
   unsigned breakpoint;  /* id, for BREAKPOINT and WATCHPOINT */
-  uint32_t address;     /* WATCHPOINT: the access */
-  uint8_t old_value, value;
+  uint32_t address;     /* WATCHPOINT: the access (in `memory`); DMA: the channel's B-bus port */
+  z3_snes_region memory;/* WATCHPOINT: the bus, or VRAM, CGRAM, OAM */
+  uint8_t old_value, value; /* DMA: value holds the channels started */
   bool write;
   bool nmi;             /* INTERRUPT: NMI (else IRQ) */
 } z3_debug_stop;

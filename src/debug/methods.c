@@ -165,7 +165,7 @@ static z3_status m_break(call *c) {
   z3_bp_kind kind = Z3_BP_EXEC;
   z3_status st = param_str(c, "kind", &kind_text);
   if (!st && kind_text && !z3_bp_kind_parse(kind_text, &kind))
-    return bad_param(c, "kind", "expected exec, read, write or access");
+    return bad_param(c, "kind", "expected exec, read, write, access, vram-write, cgram-write, oam-write or dma");
   if (!st) st = param_address(c, "address", &from);
   to = from;
   if (!st && c->params && json_object_get(c->params, "to")) {

@@ -100,11 +100,16 @@ void debug_stop_json(z3_debug *dbg, const z3_debug_stop *stop, json_t *out) {
   z3_snes *snes = z3_debug_console(dbg);
   const z3_cpu *cpu = &snes->cpu;
   json_object_set_new(out, "reason", json_string(z3_debug_reason_name(stop->reason)));
-  if (stop->reason == Z3_DBG_BREAKPOINT || stop->reason == Z3_DBG_WATCHPOINT)
+  if (stop->reason == Z3_DBG_BREAKPOINT || stop->reason == Z3_DBG_WATCHPOINT || stop->reason == Z3_DBG_DMA)
     json_object_set_new(out, "breakpoint", json_integer(stop->breakpoint));
+  if (stop->reason == Z3_DBG_DMA)
+    json_object_set_new(out, "dma", json_pack("{s:o,s:o}", "port", debug_hex_json(stop->address, 4), "channels",
+                                              debug_hex_json(stop->value, 2)));
   if (stop->reason == Z3_DBG_WATCHPOINT) {
     json_t *w = json_object();
-    json_object_set_new(w, "address", debug_address_json(stop->address));
+    bool bus = stop->memory == Z3_REGION_BUS;
+    json_object_set_new(w, "memory", json_string(z3_snes_region_name(stop->memory)));
+    json_object_set_new(w, "address", bus ? debug_address_json(stop->address) : debug_hex_json(stop->address, 4));
     json_object_set_new(w, "access", json_string(stop->write ? "write" : "read"));
     if (stop->write) json_object_set_new(w, "old", debug_hex_json(stop->old_value, 2));
     json_object_set_new(w, "value", debug_hex_json(stop->value, 2));

@@ -7,11 +7,11 @@ enum { DEFAULT_FRAME_LIMIT = 600 };
 
 static const char *const reason_names[] = {
     "step", "breakpoint", "watchpoint", "frames", "run-to", "returned", "interrupt", "scanline", "stp",
-    "step-back",
+    "step-back", "dma",
 };
 
 const char *z3_debug_reason_name(z3_debug_reason reason) {
-  return (unsigned)reason <= Z3_DBG_STEP_BACK ? reason_names[reason] : "unknown";
+  return (unsigned)reason <= Z3_DBG_DMA ? reason_names[reason] : "unknown";
 }
 
 /* Runs in pieces that end where a checkpoint is due, so step-back can

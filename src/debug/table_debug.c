@@ -7,9 +7,10 @@
    "the session's socket, as `debug start` printed it (default: $Z3ED_DEBUG_SESSION)", 0, 0}
 #define FRAMES_ARG(def, what) {"frames", Z3_ARG_INT, false, def, NULL, what, 1, 36000}
 #define STOP_RETURNS                                                                                  \
-  RETURNS({"reason", "string", "step, breakpoint, watchpoint, frames, run-to, returned, interrupt, scanline, stp or step-back"}, \
+  RETURNS({"reason", "string", "step, breakpoint, watchpoint, frames, run-to, returned, interrupt, scanline, stp, step-back or dma"}, \
           {"breakpoint", "integer", "the breakpoint's id (breakpoint, watchpoint)"},                  \
-          {"watch", "object", "address, access (read/write), old and new value (watchpoint)"},        \
+          {"watch", "object", "memory (bus, vram, cgram, oam), address, access, old and new value (watchpoint)"}, \
+          {"dma", "object", "port and channels (dma)"},                                              \
           {"frame", "integer", "frames begun since power-on"},                                        \
           {"scanline", "integer", "the line the console is on"},                                      \
           {"registers", "object", "pc, a, x, y, s, d, dbr, pbr, p with the widths M/X/E give, flags, e, m8, x8"}, \
@@ -20,7 +21,8 @@
    .safety = Z3_SAFETY_RUNS_EMULATOR, .effects = LIST("runs or inspects the session's emulator; no file changes"), \
    .args = args_, .returns = returns_, .examples = LIST(__VA_ARGS__), .handler = cmd_debug_remote}
 
-static const char *const bp_kinds[] = {"exec", "read", "write", "access", NULL};
+static const char *const bp_kinds[] = {"exec", "read", "write", "access", "vram-write", "cgram-write",
+                                       "oam-write", "dma", NULL};
 
 static const z3_command z3_cmds_debug[] = {
     {
@@ -205,15 +207,21 @@ static const z3_command z3_cmds_debug[] = {
            "instruction that touched a byte in --address..--to on the CPU bus (WRAM by its $7E/$7F "
            "address: its mirrors are caught too). --condition is an expression (docs/debugger.md: "
            "registers, p.c flags, [byte] {word}, labels, value, address, frame, scanline); --after N "
-           "lets N hits pass first.",
-           ARGS(SESSION_ARG, {"kind", Z3_ARG_ENUM, false, "exec", bp_kinds, "exec, read, write or access", 0, 0},
+           "lets N hits pass first. vram-write, cgram-write and oam-write stop after the instruction (or the "
+           "DMA it started) that wrote a byte of that memory through the PPU's ports, --address..--to being "
+           "byte offsets in it (VRAM word w is bytes 2w and 2w+1). dma stops after the instruction that "
+           "started a general DMA ($420B) on a channel whose B-bus port is in --address..--to ($2118: VRAM).",
+           ARGS(SESSION_ARG, {"kind", Z3_ARG_ENUM, false, "exec", bp_kinds,
+                              "exec, read, write, access (CPU bus), vram-write, cgram-write, oam-write, dma", 0, 0},
                 {"address", Z3_ARG_STRING, true, NULL, NULL, "first address: $BB:AAAA, 0xBBAAAA or a loaded label", 0, 0},
                 {"to", Z3_ARG_STRING, false, NULL, NULL, "last address of a range", 0, 0},
                 {"condition", Z3_ARG_STRING, false, NULL, NULL, "stop only when this holds", 0, 0},
                 {"after", Z3_ARG_INT, false, "0", NULL, "hits to let pass first", 0, 4294967295LL}),
            RETURNS({"breakpoint", "object", "id, kind, address, to, condition, after, hits, enabled"}),
            "z3ed debug break --session /tmp/z3.sock --address '$00:8000'",
-           "z3ed debug break --session /tmp/z3.sock --kind write --address '$7E:0010' --condition 'value == 7'"),
+           "z3ed debug break --session /tmp/z3.sock --kind write --address '$7E:0010' --condition 'value == 7'",
+           "z3ed debug break --session /tmp/z3.sock --kind cgram-write --address 0x00 --to 0x1F",
+           "z3ed debug break --session /tmp/z3.sock --kind dma --address 0x2118 --to 0x2119"),
     REMOTE("breakpoints", "list the breakpoints and watchpoints", "Every breakpoint with its hit count.",
            ARGS(SESSION_ARG), RETURNS({"breakpoints", "array", "id, kind, address, to, condition, after, hits, enabled"}),
            "z3ed debug breakpoints --session /tmp/z3.sock"),

@@ -48,9 +48,17 @@ static void vram_fill_buffer(z3_snes *snes) {
   ppu->vram_buffer = (uint16_t)(ppu->vram[2 * w] | ppu->vram[2 * w + 1] << 8);
 }
 
+static void watch(z3_snes *snes, z3_snes_region region, uint32_t addr, uint8_t value) {
+  if (snes->ppu_watch) snes->ppu_watch(snes->debug_ctx, region, addr, value);
+}
+
 static void vram_write(z3_snes *snes, unsigned high, uint8_t value) {
   z3_snes_ppu *ppu = &snes->ppu;
-  if (snes_vram_open(snes)) ppu->vram[2 * vram_word(ppu) + high] = value;
+  if (snes_vram_open(snes)) {
+    unsigned at = 2 * vram_word(ppu) + high;
+    watch(snes, Z3_REGION_VRAM, at, value);
+    ppu->vram[at] = value;
+  }
   if (((ppu->vmain >> 7) & 1) == high) ppu->vmadd = (uint16_t)(ppu->vmadd + vram_step(ppu));
 }
 
@@ -70,12 +78,18 @@ static uint8_t vram_read(z3_snes *snes, unsigned high, bool peek) {
 
 static unsigned oam_index(uint16_t addr) { return addr < 0x200 ? addr : 0x200 | (addr & 0x1F); }
 
-static void oam_write(z3_snes_ppu *ppu, uint8_t value) {
+static void oam_write(z3_snes *snes, uint8_t value) {
+  z3_snes_ppu *ppu = &snes->ppu;
   uint16_t a = ppu->oam_addr;
-  if (a >= 0x200) ppu->oam[oam_index(a)] = value;
-  else if (!(a & 1)) ppu->oam_latch = value;
-  else {
+  if (a >= 0x200) {
+    watch(snes, Z3_REGION_OAM, oam_index(a), value);
+    ppu->oam[oam_index(a)] = value;
+  } else if (!(a & 1)) {
+    ppu->oam_latch = value;
+  } else {
+    watch(snes, Z3_REGION_OAM, a - 1u, ppu->oam_latch);
     ppu->oam[a - 1] = ppu->oam_latch;
+    watch(snes, Z3_REGION_OAM, a, value);
     ppu->oam[a] = value;
   }
   ppu->oam_addr = (a + 1) & 0x3FF;
@@ -86,11 +100,14 @@ static void oam_set_reload(z3_snes_ppu *ppu, uint16_t word) {
   ppu->oam_addr = (uint16_t)(ppu->oam_reload << 1);
 }
 
-static void cgram_write(z3_snes_ppu *ppu, uint8_t value) {
+static void cgram_write(z3_snes *snes, uint8_t value) {
+  z3_snes_ppu *ppu = &snes->ppu;
   if (!ppu->cg_high) {
     ppu->cg_latch = value;
   } else {
+    watch(snes, Z3_REGION_CGRAM, 2u * ppu->cgadd, ppu->cg_latch);
     ppu->cgram[2 * ppu->cgadd] = ppu->cg_latch;
+    watch(snes, Z3_REGION_CGRAM, 2u * ppu->cgadd + 1, value & 0x7F);
     ppu->cgram[2 * ppu->cgadd + 1] = value & 0x7F;
     ppu->cgadd++;
   }
@@ -264,7 +281,7 @@ void snes_ppu_write(z3_snes *snes, uint8_t reg, uint8_t value) {
       ppu->oam_priority = value & 0x80;
       oam_set_reload(ppu, (uint16_t)((ppu->oam_reload & 0xFF) | (value & 1) << 8));
       break;
-    case 0x04: oam_write(ppu, value); break;
+    case 0x04: oam_write(snes, value); break;
     case 0x15: ppu->vmain = value; break;
     case 0x16:
       ppu->vmadd = (uint16_t)((ppu->vmadd & 0xFF00) | value);
@@ -277,7 +294,7 @@ void snes_ppu_write(z3_snes *snes, uint8_t reg, uint8_t value) {
     case 0x18: vram_write(snes, 0, value); break;
     case 0x19: vram_write(snes, 1, value); break;
     case 0x21: ppu->cgadd = value; ppu->cg_high = false; break;
-    case 0x22: cgram_write(ppu, value); break;
+    case 0x22: cgram_write(snes, value); break;
     case 0x33: ppu->setini = value; break;
     default: render_write(ppu, reg, value); break;
   }

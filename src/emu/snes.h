@@ -106,6 +106,15 @@ typedef struct z3_snes_io {
   uint32_t pad_shift[4];             /* manual-read shift registers (ports 1, 2, data 1 and 2) */
 } z3_snes_io;
 
+typedef enum z3_snes_region {
+  Z3_REGION_WRAM = 0,
+  Z3_REGION_VRAM,
+  Z3_REGION_CGRAM,
+  Z3_REGION_OAM,
+  Z3_REGION_SRAM,
+  Z3_REGION_BUS,
+} z3_snes_region;
+
 typedef struct z3_snes z3_snes;
 struct z3_snes {
   z3_cpu cpu;
@@ -138,6 +147,14 @@ struct z3_snes {
   const uint8_t *watch_pages;
   void (*watch)(void *ctx, uint32_t addr, uint8_t value, bool write);
   void *watch_ctx;
+  /* Debugger watches beside the CPU bus (debug/), each NULL when unused:
+   * ppu_watch before a byte of VRAM, CGRAM or OAM is written through the
+   * PPU's ports, by the CPU or by DMA (addr: the byte's offset in that
+   * memory; the old byte is still in place); dma_watch as a general DMA
+   * starts ($420B), with the channels. */
+  void (*ppu_watch)(void *ctx, z3_snes_region region, uint32_t addr, uint8_t value);
+  void (*dma_watch)(void *ctx, uint8_t channels);
+  void *debug_ctx;
   /* Set by a watch (or anyone) to stop z3_snes_run at the next instruction
    * boundary with Z3_SNES_STOP_BREAK; the run clears it. */
   bool break_requested;
@@ -179,14 +196,6 @@ typedef enum z3_snes_stop {
  * instruction boundaries. */
 z3_snes_stop z3_snes_run(z3_snes *snes, uint64_t frames, bool until_pc, uint32_t pc24);
 
-typedef enum z3_snes_region {
-  Z3_REGION_WRAM = 0,
-  Z3_REGION_VRAM,
-  Z3_REGION_CGRAM,
-  Z3_REGION_OAM,
-  Z3_REGION_SRAM,
-  Z3_REGION_BUS,
-} z3_snes_region;
 
 const char *z3_snes_region_name(z3_snes_region r);
 bool z3_snes_region_parse(const char *name, z3_snes_region *out);

@@ -10,6 +10,7 @@
 #include "debug/debug.h"
 #include "debug/diverge.h"
 #include "debug/methods.h"
+#include "debug/report.h"
 #include "test.h"
 
 #define PROGRAMS Z3_BINARY_DIR "/tests/emu/programs/"
@@ -296,10 +297,72 @@ Z3_TEST(test_analysis__diverge_names_the_instruction_after_which_only_memory_dif
   z3_debug_free(dbg);
 }
 
+static uint32_t pc_now(z3_debug *dbg) {
+  const z3_cpu *cpu = &z3_debug_console(dbg)->cpu;
+  return (uint32_t)cpu->r.pbr << 16 | cpu->r.pc;
+}
+
+Z3_TEST(test_analysis__ppu_memory_and_dma_breakpoints) {
+  (void)state;
+  z3_debug *dbg = open_program("checks");
+  z3_error err;
+  z3_error_init(&err);
+  unsigned dma, vram;
+  assert_ok(z3_debug_break_add(dbg, Z3_BP_DMA, 0x2118, 0x2119, NULL, 0, &dma, &err), &err);
+  assert_ok(z3_debug_break_add(dbg, Z3_BP_VRAM_WRITE, 0, 1, NULL, 0, &vram, &err), &err);
+  /* bad_dma's DMA starts first (frame 0, active display): the dma breakpoint, after its STA $420B */
+  z3_debug_stop stop = z3_debug_run_frames(dbg, 3);
+  assert_int_equal(stop.reason, Z3_DBG_DMA);
+  assert_int_equal(stop.breakpoint, dma);
+  assert_int_equal(stop.address, 0x2118);
+  assert_int_equal(stop.value, 0x01);
+  assert_int_equal(pc_now(dbg), label(dbg, "bad_dma_start") + 3);
+  /* the PPU ignored that one (the screen is on), so the first VRAM write is the NMI's DMA */
+  assert_ok(z3_debug_break_enable(dbg, dma, false, &err), &err);
+  stop = z3_debug_run_frames(dbg, 3);
+  assert_int_equal(stop.reason, Z3_DBG_WATCHPOINT);
+  assert_int_equal(stop.breakpoint, vram);
+  assert_int_equal(stop.memory, Z3_REGION_VRAM);
+  assert_int_equal(stop.address, 0);
+  assert_int_equal(stop.value, 0x12);
+  assert_int_equal(pc_now(dbg), label(dbg, "good_dma_start") + 3);
+  assert_int_equal(z3_debug_console(dbg)->ppu.vram[1], 0x34); /* the DMA finished before the stop */
+  /* going back over it neither stops nor loses the way */
+  assert_ok(z3_debug_step_back(dbg, 5, &stop, &err), &err);
+  assert_int_equal(stop.reason, Z3_DBG_STEP_BACK);
+  /* ranges outside the memory or the B bus are refused with what they may be */
+  assert_int_equal(z3_debug_break_add(dbg, Z3_BP_VRAM_WRITE, 0, 0x10000, NULL, 0, NULL, &err), Z3_E_USAGE);
+  z3_error_init(&err);
+  assert_int_equal(z3_debug_break_add(dbg, Z3_BP_DMA, 0x4300, 0x4300, NULL, 0, NULL, &err), Z3_E_USAGE);
+  assert_non_null(strstr(err.message, "B-bus ports"));
+  assert_int_equal(z3_debug_break_add(dbg, Z3_BP_CGRAM_WRITE, 0x200, 0x200, NULL, 0, NULL, &err), Z3_E_USAGE);
+  z3_debug_free(dbg);
+}
+
+Z3_TEST(test_analysis__cgram_breakpoint_sees_a_colour_written) {
+  (void)state;
+  z3_debug *dbg = open_program("backdrop");
+  z3_error err;
+  z3_error_init(&err);
+  unsigned id;
+  assert_ok(z3_debug_break_add(dbg, Z3_BP_CGRAM_WRITE, 0, 1, NULL, 0, &id, &err), &err);
+  z3_debug_stop stop = z3_debug_run_frames(dbg, 3);
+  assert_int_equal(stop.reason, Z3_DBG_WATCHPOINT);
+  assert_int_equal(stop.memory, Z3_REGION_CGRAM);
+  assert_true(stop.address <= 1);
+  json_t *r = json_object();
+  debug_stop_json(dbg, &stop, r);
+  assert_string_equal(str_at(json_object_get(r, "watch"), "memory"), "cgram");
+  json_decref(r);
+  z3_debug_free(dbg);
+}
+
 Z3_RUN(cmocka_unit_test(test_analysis__check_finds_each_pattern_at_the_bad_routine_only),
        cmocka_unit_test(test_analysis__check_of_a_clean_program_finds_nothing_and_leaves_the_session),
        cmocka_unit_test(test_analysis__analyze_reports_registers_memory_exits_and_what_ran),
        cmocka_unit_test(test_analysis__analyze_sees_an_unbalanced_return),
        cmocka_unit_test(test_analysis__references_static_and_observed),
        cmocka_unit_test(test_analysis__diverge_alike_and_at_an_instruction),
-       cmocka_unit_test(test_analysis__diverge_names_the_instruction_after_which_only_memory_differs))
+       cmocka_unit_test(test_analysis__diverge_names_the_instruction_after_which_only_memory_differs),
+       cmocka_unit_test(test_analysis__ppu_memory_and_dma_breakpoints),
+       cmocka_unit_test(test_analysis__cgram_breakpoint_sees_a_colour_written))
