@@ -28,6 +28,8 @@ void bench_report_error(const char *name, const char *message);
 
 /* bench_manifest.c: a patch manifest of two 2 MiB ROMs (the sample and a hack of it). */
 void bench_manifest(const bench_ctx *ctx);
+/* ... and a three-way merge of two hacks of it. */
+void bench_merge(const bench_ctx *ctx);
 /* bench_patch.c: BPS and IPS create/apply on the ROM with 1% of bytes changed. */
 void bench_patches(const bench_ctx *ctx);
 /* bench_lz2.c: LC_LZ2 compress (optimal, greedy) and decompress on synthetic sheets. */

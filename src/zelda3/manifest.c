@@ -73,24 +73,6 @@ static verdict compare_group(const side *a, size_t ai, size_t ae, const side *b,
   return moved ? MOVED : SAME;
 }
 
-static const char *category_of(const z3_region *r) {
-  switch (r->kind) {
-    case Z3_REGION_ROOM_HEADER:
-    case Z3_REGION_ROOM_OBJECTS:
-    case Z3_REGION_ROOM_SPRITES:
-    case Z3_REGION_ROOM_POTS: return "rooms";
-    case Z3_REGION_CHEST: return r->part >= 0 ? "rooms" : "other";
-    case Z3_REGION_AREA_MAP:
-    case Z3_REGION_AREA_SPRITES:
-    case Z3_REGION_AREA_ITEMS: return "areas";
-    case Z3_REGION_MESSAGE: return "messages";
-    case Z3_REGION_SHEET: return "sheets";
-    case Z3_REGION_PALETTE: return "palettes";
-    case Z3_REGION_TABLE: return "tables";
-    default: return "other";
-  }
-}
-
 static void part_name(const z3_region *r, char *out, size_t cap) {
   static const char *const states[] = {"beginning", "zelda", "agahnim"};
   switch (r->kind) {
@@ -120,13 +102,13 @@ static json_t *entry_for(json_t *m, const z3_region *r, json_t *index) {
   json_t *e = json_object_get(index, name);
   if (e) return e;
   e = json_object();
-  bool numbered = r->kind != Z3_REGION_PALETTE && r->kind != Z3_REGION_TABLE && strcmp(category_of(r), "other") != 0;
+  bool numbered = r->kind != Z3_REGION_PALETTE && r->kind != Z3_REGION_TABLE && strcmp(z3_region_category(r), "other") != 0;
   int id = r->kind == Z3_REGION_CHEST ? r->part : r->index;
   if (numbered) json_object_set_new(e, "id", json_integer(id));
   json_object_set_new(e, "name", json_string(name));
   json_object_set_new(e, "parts", json_array());
   json_object_set_new(e, "moved", json_array());
-  json_array_append_new(json_object_get(m, category_of(r)), e);
+  json_array_append_new(json_object_get(m, z3_region_category(r)), e);
   json_object_set(index, name, e);
   return e;
 }

@@ -83,6 +83,9 @@ void z3_region_describe(const z3_region *r, char *out, size_t cap);
 /* The game resource a region belongs to, for grouping: "room 0x012", "area 0x1B",
  * "message 0x01F", "sheet 0x5A", "palette ow_main 3", or the description itself. */
 void z3_region_resource(const z3_region *r, char *out, size_t cap);
+/* The manifest's list for a region: "rooms", "areas", "messages", "sheets",
+ * "palettes", "tables", "free_space" or "other". */
+const char *z3_region_category(const z3_region *r);
 /* Same resource: rooms with rooms of one id, areas with areas of one id, ... */
 bool z3_region_same_entry(const z3_region *a, const z3_region *b);
 

@@ -85,3 +85,22 @@ bool z3_region_same_entry(const z3_region *a, const z3_region *b) {
     return is_area_part(a->kind) && is_area_part(b->kind) && a->index == b->index;
   return a->kind == b->kind && a->index == b->index && a->part == b->part;
 }
+
+const char *z3_region_category(const z3_region *r) {
+  switch (r->kind) {
+    case Z3_REGION_ROOM_HEADER:
+    case Z3_REGION_ROOM_OBJECTS:
+    case Z3_REGION_ROOM_SPRITES:
+    case Z3_REGION_ROOM_POTS: return "rooms";
+    case Z3_REGION_CHEST: return r->part >= 0 ? "rooms" : "other";
+    case Z3_REGION_AREA_MAP:
+    case Z3_REGION_AREA_SPRITES:
+    case Z3_REGION_AREA_ITEMS: return "areas";
+    case Z3_REGION_MESSAGE: return "messages";
+    case Z3_REGION_SHEET: return "sheets";
+    case Z3_REGION_PALETTE: return "palettes";
+    case Z3_REGION_TABLE: return "tables";
+    case Z3_REGION_FREE: return "free_space";
+    default: return "other";
+  }
+}
