@@ -157,7 +157,7 @@ static void bench_rom_info(const bench_ctx *ctx) {
 /* Every bench name starts with one of these families. */
 static const char *const bench_families[] = {
     "bps_", "ips_", "rom_", "lz2_", "gfx_", "overworld_", "dungeon_", "world_",
-    "message_", "cpu_", "emu_", "debug_", "apu_", "disasm_", "asm_", "agent_", "mcp_",
+    "message_", "cpu_", "emu_", "debug_", "apu_", "disasm_", "asm_", "manifest_", "merge_", "agent_", "mcp_",
 };
 
 /* --only names a family, a prefix of one, or a bench inside one. */
@@ -220,6 +220,8 @@ int main(int argc, char **argv) {
     bench_apu(&ctx);
     bench_disasm(&ctx);
     bench_assemble(&ctx);
+    bench_manifest(&ctx);
+    bench_merge(&ctx);
     bench_agent_tokens(&ctx);
     bench_mcp(&ctx);
   }

@@ -26,6 +26,10 @@ bool bench_selected(const bench_ctx *ctx, const char *name);
 void bench_report(const char *name, double *ms, size_t runs, const char *extra);
 void bench_report_error(const char *name, const char *message);
 
+/* bench_manifest.c: a patch manifest of two 2 MiB ROMs (the sample and a hack of it). */
+void bench_manifest(const bench_ctx *ctx);
+/* ... and a three-way merge of two hacks of it. */
+void bench_merge(const bench_ctx *ctx);
 /* bench_patch.c: BPS and IPS create/apply on the ROM with 1% of bytes changed. */
 void bench_patches(const bench_ctx *ctx);
 /* bench_lz2.c: LC_LZ2 compress (optimal, greedy) and decompress on synthetic sheets. */

@@ -89,6 +89,20 @@ const char *z3_symbols_name_at(const z3_symbols *s, uint32_t address) {
   return NULL;
 }
 
+const z3_symbol *z3_symbols_nearest(const z3_symbols *s, uint32_t address) {
+  if (!s || !s->count || !is_sorted(s)) return NULL;
+  size_t lo = 0, hi = s->count;
+  while (lo < hi) { /* first item past the address */
+    size_t mid = lo + (hi - lo) / 2;
+    if (s->items[mid].address <= address) lo = mid + 1;
+    else hi = mid;
+  }
+  if (lo == 0) return NULL;
+  size_t i = lo - 1;
+  while (i > 0 && s->items[i - 1].address == s->items[i].address) i--; /* the first of a tie, as name_at */
+  return (s->items[i].address >> 16) == (address >> 16) ? &s->items[i] : NULL;
+}
+
 bool z3_symbols_find(const z3_symbols *s, const char *name, uint32_t *address) {
   for (int pass = 0; s && pass < 2; pass++) {
     for (size_t i = 0; i < s->count; i++) {

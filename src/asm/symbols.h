@@ -1,7 +1,8 @@
 /*
  * asm/symbols: labels from the symbol files assemblers and emulators write.
  *
- *   wla    WLA DX .sym, as asar writes it: a [labels] section of `BB:AAAA name`
+ *   wla    WLA DX .sym, as asar writes it: a [labels] section of `BB:AAAA name`;
+ *          also asar's --symbols=nocash form, `00BBAAAA name`
  *   ca65   ld65 --dbgfile .dbg: `sym` lines with name=, val=, addrsize=, seg=
  *   vice   VICE label file, as ld65 -Ln writes it: `al 00AAAA .name`
  *   mesen  Mesen .mlb: `SnesPrgRom:OFFSET:name[:comment]` (Mesen 2) or
@@ -66,8 +67,18 @@ z3_status z3_symbols_load(z3_symbols *s, const char *path, z3_symfile_format for
 
 /* The first label at exactly this address, or NULL. */
 const char *z3_symbols_name_at(const z3_symbols *s, uint32_t address);
+/* The label at or closest below address in the same bank, or NULL (names
+ * "Label+3" for a byte inside a routine or table). */
+const z3_symbol *z3_symbols_nearest(const z3_symbols *s, uint32_t address);
 /* Looks a name up (exact, then ignoring case); false when absent. */
 bool z3_symbols_find(const z3_symbols *s, const char *name, uint32_t *address);
+
+/* Writes s in `format` (not AUTO or CA65: those are read only) into out.
+ * Mesen needs the mapping for ROM labels; labels no format can hold (a VICE
+ * file takes 24-bit addresses; Mesen only ROM, work RAM and save RAM) are
+ * counted in *skipped and left out. */
+z3_status z3_symbols_write(const z3_symbols *s, z3_symfile_format format, const z3_symbols_map *map,
+                           z3_buf *out, size_t *skipped, z3_error *err);
 
 /* Adds one label (parsers use it; so may callers). */
 z3_status z3_symbols_add(z3_symbols *s, uint32_t address, const char *name, size_t name_len,

@@ -73,11 +73,11 @@ static z3_status bad_line(z3_error *err, const char *file, int line, const char 
 
 /* ---- WLA DX .sym (asar --symbols=wla) ------------------------------------- */
 
-/* "BB:AAAA" with a bank of at most $FF and an offset of at most four digits. */
+/* "BB:AAAA" with a bank of at most $FF and an offset of at most four digits, or eight digits. */
 static bool parse_bank_address(const char *p, size_t n, uint32_t *out) {
   const char *colon = memchr(p, ':', n);
   uint32_t bank, offset;
-  if (!colon) return false;
+  if (!colon) return n == 8 && parse_hex(p, 8, out) && *out <= 0xFFFFFF; /* no$sns: 00BBAAAA */
   size_t bn = (size_t)(colon - p), an = n - bn - 1;
   if (!parse_hex(p, bn, &bank) || bank > 0xFF || an > 4 || !parse_hex(colon + 1, an, &offset)) return false;
   *out = bank << 16 | offset;

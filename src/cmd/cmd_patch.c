@@ -1,9 +1,11 @@
 /* patch apply / create / info: IPS and BPS on whole files. */
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <strings.h>
 
 #include "cmd/handlers.h"
+#include "cmd/patch_manifest.h"
 #include "snes/patch.h"
 
 /* Patches and their targets: a ROM is at most 16 MiB (plus a copier header);
@@ -72,6 +74,22 @@ z3_status cmd_patch_apply(z3_cmd_ctx *ctx, z3_error *err) {
   return st;
 }
 
+/* --manifest / --embed-manifest: the manifest, and the metadata text the BPS carries. */
+static z3_status create_manifest(z3_cmd_ctx *ctx, bool bps, const z3_buf *from, const z3_buf *to, json_t **manifest,
+                                 char **metadata, z3_error *err) {
+  bool embed = z3_arg_bool(ctx, "embed-manifest");
+  if (!embed && !z3_arg_bool(ctx, "manifest")) return Z3_OK;
+  if (embed && !bps) return z3_error_set(err, Z3_E_USAGE, "--embed-manifest needs a BPS patch: IPS has no metadata");
+  if (embed && z3_arg_given(ctx, "metadata"))
+    return z3_error_set(err, Z3_E_USAGE, "--embed-manifest and --metadata both fill the BPS metadata; give one");
+  z3_status st = z3_cmd__manifest(ctx, from, to, manifest, err);
+  if (st == Z3_OK && embed) {
+    *metadata = json_dumps(*manifest, JSON_COMPACT | JSON_PRESERVE_ORDER);
+    if (!*metadata) st = z3_error_set(err, Z3_E_NOMEM, "out of memory writing the manifest");
+  }
+  return st;
+}
+
 z3_status cmd_patch_create(z3_cmd_ctx *ctx, z3_error *err) {
   z3_buf from, to, out;
   z3_buf_init(&from);
@@ -82,11 +100,14 @@ z3_status cmd_patch_create(z3_cmd_ctx *ctx, z3_error *err) {
   const char *ext = strrchr(dest, '.');
   bool bps = z3_arg_given(ctx, "format") ? strcmp(z3_arg_str(ctx, "format"), "bps") == 0
                                          : !(ext && strcasecmp(ext, ".ips") == 0);
+  json_t *manifest = NULL;
+  char *embedded = NULL;
   z3_status st = z3_file_read(&from, z3_arg_str(ctx, "from"), SOURCE_FILE_MAX, err);
   if (st == Z3_OK) st = z3_file_read(&to, z3_arg_str(ctx, "to"), SOURCE_FILE_MAX, err);
+  if (st == Z3_OK) st = create_manifest(ctx, bps, &from, &to, &manifest, &embedded, err);
   if (st == Z3_OK) {
-    st = bps ? z3_bps_create(&out, from.data, from.len, to.data, to.len,
-                             z3_arg_str(ctx, "metadata"), &stats, err)
+    const char *metadata = embedded ? embedded : z3_arg_str(ctx, "metadata");
+    st = bps ? z3_bps_create(&out, from.data, from.len, to.data, to.len, metadata, &stats, err)
              : z3_ips_create(&out, from.data, from.len, to.data, to.len, &stats, err);
   }
   if (st == Z3_OK) {
@@ -95,11 +116,38 @@ z3_status cmd_patch_create(z3_cmd_ctx *ctx, z3_error *err) {
     json_object_set_new(ctx->result, "target_size", json_integer((json_int_t)to.len));
     json_object_set_new(ctx->result, "bytes_changed", json_integer((json_int_t)count_changed(&from, &to)));
     json_object_set_new(ctx->result, "patch_size", json_integer((json_int_t)out.len));
+    json_object_set_new(ctx->result, "metadata_size", json_integer((json_int_t)stats.metadata_size));
+    if (manifest) z3_cmd__add_manifest(ctx, manifest, "computed"), manifest = NULL;
     st = z3_cmd_write_file(ctx, dest, out.data, out.len, err);
   }
+  json_decref(manifest);
+  free(embedded);
   z3_buf_release(&from);
   z3_buf_release(&to);
   z3_buf_release(&out);
+  return st;
+}
+
+/* --manifest for patch info: applied to --rom when given, else the one the BPS carries. */
+static z3_status info_manifest(z3_cmd_ctx *ctx, const z3_buf *patch, z3_patch_format fmt, z3_error *err) {
+  json_t *manifest = NULL;
+  const char *base_path = z3_arg_str(ctx, "rom");
+  z3_status st = Z3_OK;
+  if (base_path) {
+    z3_buf base, target;
+    z3_buf_init(&base);
+    z3_buf_init(&target);
+    st = z3_file_read(&base, base_path, SOURCE_FILE_MAX, err);
+    if (st == Z3_OK) st = z3_patch_apply(&target, base.data, base.len, patch->data, patch->len, NULL, err);
+    if (st == Z3_OK) st = z3_cmd__manifest(ctx, &base, &target, &manifest, err);
+    z3_buf_release(&base);
+    z3_buf_release(&target);
+  } else if (fmt == Z3_PATCH_BPS) {
+    st = z3_cmd__embedded_manifest(patch->data, patch->len, &manifest, err);
+  } else {
+    st = z3_error_set(err, Z3_E_USAGE, "an IPS patch carries no manifest; give --rom BASE to compute it");
+  }
+  if (st == Z3_OK) z3_cmd__add_manifest(ctx, manifest, base_path ? "computed" : "embedded");
   return st;
 }
 
@@ -123,8 +171,10 @@ z3_status cmd_patch_info(z3_cmd_ctx *ctx, z3_error *err) {
       json_object_set_new(ctx->result, "target_size", json_integer((json_int_t)stats.target_size));
       json_object_set_new(ctx->result, "source_crc32", z3_cmd__hex(stats.source_crc32, 8));
       json_object_set_new(ctx->result, "target_crc32", z3_cmd__hex(stats.target_crc32, 8));
+      json_object_set_new(ctx->result, "metadata_size", json_integer((json_int_t)stats.metadata_size));
     }
   }
+  if (st == Z3_OK && z3_arg_bool(ctx, "manifest")) st = info_manifest(ctx, &patch, fmt, err);
   z3_buf_release(&patch);
   return st;
 }

@@ -7,6 +7,7 @@
 z3_status cmd_rom_info(z3_cmd_ctx *ctx, z3_error *err);
 z3_status cmd_rom_validate(z3_cmd_ctx *ctx, z3_error *err);
 z3_status cmd_rom_diff(z3_cmd_ctx *ctx, z3_error *err);
+z3_status cmd_rom_merge(z3_cmd_ctx *ctx, z3_error *err);
 z3_status cmd_rom_generate_golden(z3_cmd_ctx *ctx, z3_error *err);
 z3_status cmd_rom_export_state(z3_cmd_ctx *ctx, z3_error *err);
 z3_status cmd_rom_fix_checksum(z3_cmd_ctx *ctx, z3_error *err);

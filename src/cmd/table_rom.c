@@ -79,6 +79,35 @@ static const z3_command z3_cmds_rom[] = {
         .handler = cmd_rom_diff,
     },
     {
+        .resource = "rom", .action = "merge",
+        .summary = "merge two hacks of one base ROM; conflicts named in game terms, exit 1 when any is left",
+        .description = "Three-way merge against --base: a byte only one hack changed takes that hack's value, "
+                       "a byte both changed alike is kept, a byte both changed differently is a conflict. "
+                       "Conflicts are grouped into runs named from the world model of the three ROMs (room "
+                       "0x012 sprites, message 0x01F, free space, code) and resolved by --prefer for their "
+                       "category; any left unresolved are listed and nothing is written (exit 1). The checksum "
+                       "is recomputed and the result must load every model the base loads. Relocated data is "
+                       "merged as bytes, not followed through its pointers as a unit (docs/hacks.md).",
+        .flags = Z3_CMD_WRITES_FILE | Z3_CMD_CHECK, .safety = Z3_SAFETY_WRITES_FILES,
+        .effects = LIST("reads the three ROM files", "writes --output when no conflict is left"),
+        .args = ARGS({"base", Z3_ARG_PATH, true, NULL, NULL, "the ROM both hacks started from", 0, 0},
+                     {"ours", Z3_ARG_PATH, true, NULL, NULL, "one hack", 0, 0},
+                     {"theirs", Z3_ARG_PATH, true, NULL, NULL, "the other hack", 0, 0},
+                     {"output", Z3_ARG_OUT_PATH, true, NULL, NULL, "where to write the merged ROM", 0, 0},
+                     {"prefer", Z3_ARG_STRING, false, NULL, NULL,
+                      "ours, theirs, or CATEGORY=ours|theirs,...; categories rooms, areas, messages, sheets, palettes, tables, other, free_space, code", 0, 0}),
+        .returns = RETURNS({"size", "integer", "bytes in the merged ROM"},
+                           {"bytes_from_ours", "integer", "bytes only ours changed"},
+                           {"bytes_from_theirs", "integer", "bytes only theirs changed"},
+                           {"conflict_count", "integer", "conflict runs"},
+                           {"unresolved", "integer", "conflict runs no --prefer settled"},
+                           {"conflicts", "array", "what, category, offset, address, length, resolved (ours, theirs or null)"},
+                           {"files", "array", "the merged ROM written"}),
+        .examples = LIST("z3ed rom merge --base base.sfc --ours hack.sfc --theirs zelda3.sfc --output merged.sfc",
+                         "z3ed rom merge --base base.sfc --ours hack.sfc --theirs zelda3.sfc --output merged.sfc --prefer messages=ours,code=theirs"),
+        .handler = cmd_rom_merge,
+    },
+    {
         .resource = "rom", .action = "generate-golden",
         .summary = "write a JSON snapshot (hashes, header, per-bank CRC32) for regression checks",
         .description = "Writes a snapshot that 'rom validate --golden' later compares against, so a "

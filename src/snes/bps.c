@@ -138,6 +138,15 @@ z3_status z3_bps_read_info(z3_patch_stats *out, const uint8_t *patch, size_t pat
   return Z3_OK;
 }
 
+z3_status z3_bps_metadata(const uint8_t *patch, size_t patch_len, size_t *offset, size_t *len, z3_error *err) {
+  bps_header h;
+  z3_status st = bps_parse_header(&h, patch, patch_len, err);
+  if (st) return st;
+  *len = (size_t)h.metadata_size;
+  *offset = h.actions_at - *len;
+  return Z3_OK;
+}
+
 /* ---- apply --------------------------------------------------------------- */
 
 typedef struct bps_applier {

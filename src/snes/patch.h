@@ -65,6 +65,10 @@ z3_status z3_bps_create(z3_buf *out, const uint8_t *src, size_t src_len, const u
 z3_status z3_bps_read_info(z3_patch_stats *out, const uint8_t *patch, size_t patch_len,
                            z3_error *err);
 
+/* Where the metadata of a BPS patch lies: patch[*offset .. *offset + *len)
+ * (length 0 when it has none). The patch CRC is checked first. */
+z3_status z3_bps_metadata(const uint8_t *patch, size_t patch_len, size_t *offset, size_t *len, z3_error *err);
+
 /* Dispatches on the magic; Z3_E_INVALID for an unknown format. */
 z3_status z3_patch_apply(z3_buf *out, const uint8_t *src, size_t src_len, const uint8_t *patch,
                          size_t patch_len, z3_patch_stats *stats, z3_error *err);

@@ -31,6 +31,7 @@ static int setup(void **state) {
       "'%s' patch create --from base.sfc --to hack.sfc --output hack.ips -q && "
       "head -c 1536 hack.sfc > sheet.bin && cp sheet.bin map.bin && "
       "printf 'org $1BD30A\\ndb $D8, $18\\n' > hook.asm && "
+      "printf '[labels]\\n00:8000 MyHook\\n00:8010 MyHook_loop\\n' > hack.sym && printf 'SnesPrgRom:0:MyHook\\n' > hack.mlb && "
       "'%s' compress encode --in sheet.bin --out sheet.lz2 -q && "
       "'%s' rom generate-golden --rom hack.sfc --output hack.golden.json -q && "
       "'%s' palette export --rom base.sfc --group ow_main --index 0 --out ow0.pal -q && "

@@ -1,0 +1,50 @@
+/*
+ * zelda3/merge: three-way merge of two hacks of one base ROM.
+ *
+ * Byte by byte against the base: a byte only one side changed takes that
+ * side's value; a byte both changed to the same value takes it; a byte both
+ * changed differently is a conflict. Conflicting bytes are grouped into runs
+ * and named in game terms from the ROM maps of the three images (room 0x012
+ * sprites, message 0x01F, free space, code...). A conflict is resolved by the
+ * side --prefer names for its category; otherwise it keeps the base's bytes
+ * and is reported unresolved. The header checksum is recomputed, never
+ * merged. The result must still load every model the base loads.
+ *
+ * Limits (say so to users): data one side relocated is not followed through
+ * its pointers as a unit; a relocated entry's pointer and data merge as
+ * bytes, so two sides moving different entries into the same free space is
+ * reported as a free-space conflict rather than re-allocated.
+ */
+#ifndef Z3_ZELDA3_MERGE_H
+#define Z3_ZELDA3_MERGE_H
+
+#include <jansson.h>
+
+#include "snes/rom.h"
+
+typedef enum z3_merge_side { Z3_MERGE_NONE = 0, Z3_MERGE_OURS, Z3_MERGE_THEIRS } z3_merge_side;
+
+/* Categories --prefer may name (as the manifest names its lists), "code" for
+ * bytes no model holds. */
+enum { Z3_MERGE_CATEGORIES = 9 };
+extern const char *const z3_merge_categories[Z3_MERGE_CATEGORIES];
+
+typedef struct z3_merge_opts {
+  z3_merge_side prefer[Z3_MERGE_CATEGORIES];
+} z3_merge_opts;
+
+/* Parses "ours", "theirs", or a comma list of CATEGORY=ours|theirs (a bare side sets every category). */
+z3_status z3_merge_parse_prefer(const char *text, z3_merge_opts *opts, z3_error *err);
+
+typedef struct z3_merge_result {
+  size_t from_ours, from_theirs;  /* bytes taken from one side */
+  size_t conflicts, unresolved;   /* conflict runs, and those left at the base's bytes */
+  json_t *report;                 /* {"conflicts": [...], ...}; the caller's */
+} z3_merge_result;
+
+/* Merges into out (caller-initialised). An error only for sizes that cannot
+ * merge, a result that no longer loads, or memory. */
+z3_status z3_merge(const z3_rom *base, const z3_rom *ours, const z3_rom *theirs, const z3_merge_opts *opts,
+                   z3_buf *out, z3_merge_result *res, z3_error *err);
+
+#endif
