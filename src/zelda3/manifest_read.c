@@ -31,8 +31,8 @@ static z3_status check_strings(const json_t *array, const char *path, z3_error *
   json_t *v;
   json_array_foreach(array, i, v) {
     if (json_is_string(v)) continue;
-    char where[160];
-    snprintf(where, sizeof where, "%s[%zu]", path, i);
+    char where[192]; /* room for a path of 160 and the index */
+    snprintf(where, sizeof where, "%.160s[%zu]", path, i);
     return bad(err, where, "must be a string");
   }
   return Z3_OK;
