@@ -246,7 +246,10 @@ z3_status gui_rpc_type(GtkWidget *window, const json_t *params, json_t *result, 
   if (!st && w && json_object_get(params, "target")) gtk_widget_grab_focus(w);
   if (!st && text) st = type_text(w, text, err);
   if (!st && keys) st = type_chord(window, w, keys, err);
-  if (!st && json_is_true(enter) && w) gtk_widget_activate(w);
+  if (!st && json_is_true(enter) && w) { /* an entry's "activate" is its own signal; its inner text only forwards it */
+    if (GTK_IS_ENTRY(w)) g_signal_emit_by_name(w, "activate");
+    else gtk_widget_activate(w);
+  }
   if (!st) done(result, w, text ? "text" : "keys");
   return st;
 }
