@@ -29,7 +29,7 @@ z3_status cmd_test_suite_run(z3_cmd_ctx *ctx, z3_error *err) {
   z3_status st = read_suite(z3_arg_str(ctx, "suite"), &suite, err);
   if (st) return st == Z3_E_IO ? st : Z3_E_INVALID;
   z3_suite_opts opts = {.socket_path = z3_arg_str(ctx, "socket"), .ci_mode = z3_arg_bool(ctx, "ci-mode"),
-                        .retries = (int)z3_arg_int(ctx, "retries")};
+                        .retries = (int)z3_arg_int(ctx, "retries"), .report_dir = z3_arg_str(ctx, "report-dir")};
   if (!opts.socket_path || !*opts.socket_path) opts.socket_path = getenv("YAZE_HARNESS");
   if (ctx->dry_run) {
     json_object_set_new(ctx->result, "dry_run", json_true());

@@ -28,9 +28,15 @@ static char *describe_miss(const json_t *step, const json_t *result) {
 }
 
 /* One try of a test: "passed", "failed" (an Assert or Wait did not hold) or "error" (a step was refused). */
-static const char *run_once(int fd, const json_t *test, char **message, z3_error *err) {
+static void log_action(json_t *log, const json_t *step, const char *outcome, json_t *detail) {
+  json_array_append_new(log, json_pack("{s:O,s:O,s:O,s:s,s:o}", "line", json_object_get(step, "line"), "method", json_object_get(step, "method"),
+                                       "params", json_object_get(step, "params"), "outcome", outcome, "detail", detail ? detail : json_null()));
+}
+
+static const char *run_once(int fd, const json_t *test, char **message, json_t *log, z3_error *err) {
   size_t i;
   json_t *step;
+  json_array_clear(log);
   json_array_foreach(json_object_get(test, "steps"), i, step) {
     json_t *result = NULL;
     z3_error stepErr;
@@ -42,6 +48,7 @@ static const char *run_once(int fd, const json_t *test, char **message, z3_error
       return NULL;
     }
     if (st) {
+      log_action(log, step, "error", json_string(stepErr.message));
       *message = z3_strfmt("line %d: %s: %s", (int)json_integer_value(json_object_get(step, "line")),
                            json_string_value(json_object_get(step, "method")), stepErr.message);
       return "error";
@@ -49,10 +56,10 @@ static const char *run_once(int fd, const json_t *test, char **message, z3_error
     const json_t *passed = json_object_get(result, "passed");
     if (passed && !json_is_true(passed)) {
       *message = describe_miss(step, result);
-      json_decref(result);
+      log_action(log, step, "failed", result);
       return "failed";
     }
-    json_decref(result);
+    log_action(log, step, "ok", result);
   }
   return "passed";
 }
@@ -72,6 +79,7 @@ static json_t *run_test(int fd, const json_t *test, const json_t *outcomes, cons
                         json_string_value(json_object_get(test, "group")));
   const char *missing = NULL, *status = NULL;
   char *message = NULL;
+  json_t *log = json_array();
   double t0 = now_ms();
   int tries = 0;
   if (!all_passed(json_object_get(test, "depends"), outcomes, &missing)) {
@@ -85,16 +93,25 @@ static json_t *run_test(int fd, const json_t *test, const json_t *outcomes, cons
       z3_free(message);
       message = NULL;
       tries++;
-      status = run_once(fd, test, &message, err);
+      status = run_once(fd, test, &message, log, err);
     } while (status && strcmp(status, "passed") != 0 && tries <= opts->retries);
   }
-  if (!status) return json_decref(o), z3_free(message), NULL;
+  if (!status) return json_decref(o), json_decref(log), z3_free(message), NULL;
   json_object_set_new(o, "status", json_string(status));
   json_object_set_new(o, "tries", json_integer(tries));
   json_object_set_new(o, "flaky", json_boolean(tries > 1 && !strcmp(status, "passed")));
   json_object_set_new(o, "time_ms", json_real(now_ms() - t0));
   if (message) json_object_set_new(o, "message", json_string(message));
   z3_free(message);
+  if (opts->report_dir && (!strcmp(status, "failed") || !strcmp(status, "error"))) {
+    char *folder = NULL;
+    z3_error rerr;
+    z3_error_init(&rerr);
+    if (z3_suite_write_report(fd, opts->report_dir, o, log, &folder, &rerr) == Z3_OK) json_object_set_new(o, "report", json_string(folder));
+    else json_object_set_new(o, "report_error", json_string(rerr.message));
+    z3_free(folder);
+  }
+  json_decref(log);
   return o;
 }
 

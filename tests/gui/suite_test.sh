@@ -28,7 +28,7 @@ for group in window overworld dungeon graphics palettes messages emulator propos
 done
 
 set +e
-"$z3ed" test suite run --suite "$src/tests/gui/fixtures/outcomes.yaml" --socket "$sock" --ci-mode --retries 1 --junit "$tmp/outcomes.xml" --format json >"$tmp/outcomes.json" 2>/dev/null
+"$z3ed" test suite run --suite "$src/tests/gui/fixtures/outcomes.yaml" --socket "$sock" --ci-mode --retries 1 --junit "$tmp/outcomes.xml" --report-dir "$tmp/reports" --format json >"$tmp/outcomes.json" 2>/dev/null
 rc=$?
 set -e
 [ $rc -eq 1 ] || fail "outcomes.yaml exited $rc, not 1"
@@ -39,6 +39,14 @@ done
 grep -q '<failure message="line 10: Assert text of status: expected &quot;never shown&quot;' "$tmp/outcomes.xml" || fail "no failure message"
 grep -q "<skipped message=\"depends on 'fails', which did not pass\"" "$tmp/outcomes.xml" || fail "no skipped dependency"
 grep -q '<system-out>flaky: passed after 2 tries</system-out>' "$tmp/outcomes.xml" || fail "no flaky note"
+# IT-08: the failed test's report: a non-empty screenshot, the widget tree, the action log, HTML
+report=$tmp/reports/fails
+[ -s "$report/screen.png" ] && [ -s "$report/index.html" ] || fail "no report files in $report"
+[ "$(head -c 8 "$report/screen.png" | od -An -tx1 | tr -d ' ')" = 89504e470d0a1a0a ] || fail "screen.png is not a PNG"
+jq -e '(.widgets | length) > 10 and .actions[0].outcome == "failed" and .actions[0].detail.actual != null' "$report/report.json" >/dev/null \
+  || fail "report.json lacks widgets or the failed action"
+grep -q 'expected &quot;never shown&quot;' "$report/index.html" || fail "index.html lacks the failure"
+[ ! -e "$tmp/reports/passes" ] || fail "a report for a passing test"
 
 set +e
 "$z3ed" test suite run --suite "$src/tests/gui/fixtures/error.yaml" --socket "$sock" --junit "$tmp/error.xml" >/dev/null 2>&1
