@@ -16,9 +16,12 @@
 #define COND_RETURNS                                                                                  \
   RETURNS({"passed", "boolean", "whether the condition held"}, {"condition", "string", "as given"},   \
           {"expected", "string", "the value wanted"}, {"actual", "string", "the value found"})
+/* Inspecting commands are "runs-emulator" like the debugger's: they need a running process (here yaze)
+ * and change no file, so agents see them as read-only tools but no test runs them without one. */
+#define INSPECTS Z3_SAFETY_RUNS_EMULATOR
 #define GUI(act, sum, desc, safety_, args_, returns_, ...)                                            \
   {.resource = "gui", .action = act, .summary = sum, .description = desc, .safety = safety_,          \
-   .flags = (safety_) == Z3_SAFETY_READ_ONLY ? 0 : Z3_CMD_WRITES_FILE,                                 \
+   .flags = (safety_) == INSPECTS ? 0 : Z3_CMD_WRITES_FILE,                                 \
    .effects = LIST("sends one request to a running yaze over its harness socket"), .args = args_,     \
    .returns = returns_, .examples = LIST(__VA_ARGS__), .handler = cmd_gui_remote}
 
@@ -30,7 +33,7 @@ static const z3_command z3_cmds_gui[] = {
     GUI("ping", "check that a yaze harness answers; its version and methods",
         "Sends Ping to the editor started with `yaze --harness PATH` and reports its version, the "
         "methods it serves and its action rate limit.",
-        Z3_SAFETY_READ_ONLY, ARGS(SOCKET_ARG),
+        INSPECTS, ARGS(SOCKET_ARG),
         RETURNS({"version", "string", "yaze's version"}, {"capabilities", "array", "method names"},
                 {"actions_per_second", "integer", "the rate limit of Click and Type"}),
         "z3ed gui ping --socket /tmp/yaze.sock"),
@@ -38,7 +41,7 @@ static const z3_command z3_cmds_gui[] = {
         "DiscoverWidgets: every visible named widget (or all with --all) of the editor's windows, "
         "each with its stable path, role, accessible label, text, visible/enabled/focused and bounds "
         "in window coordinates. --window limits it to one widget's subtree, --role to one role.",
-        Z3_SAFETY_READ_ONLY,
+        INSPECTS,
         ARGS(SOCKET_ARG, {"window", Z3_ARG_STRING, false, NULL, NULL, "list only under this widget (path, name or label)", 0, 0},
              {"role", Z3_ARG_STRING, false, NULL, NULL, "only this role: button, label, canvas, combo-box, text-box ...", 0, 0},
              {"all", Z3_ARG_BOOL, false, NULL, NULL, "hidden and unnamed widgets too", 0, 0}),
@@ -79,7 +82,7 @@ static const z3_command z3_cmds_gui[] = {
     {.resource = "gui", .action = "wait", .summary = "wait until a condition holds in the editor",
      .description = "Wait: checks the condition every 10 ms in the editor's main loop until it holds or "
                     "--timeout milliseconds pass; exits 1 with expected and actual when it timed out.",
-     .flags = Z3_CMD_CHECK, .safety = Z3_SAFETY_READ_ONLY,
+     .flags = Z3_CMD_CHECK, .safety = INSPECTS,
      .effects = LIST("sends one request to a running yaze over its harness socket"),
      .args = ARGS(COND_ARGS, {"timeout", Z3_ARG_INT, false, "5000", NULL, "milliseconds", 0, 600000}),
      .returns = COND_RETURNS,
@@ -89,7 +92,7 @@ static const z3_command z3_cmds_gui[] = {
      .description = "Assert: exists, visible, enabled, focused, active (true/false), text or contains "
                     "(a widget's text), rom-byte/rom-word at --address of the open ROM in memory, modified, "
                     "undo-depth. Exits 1 with expected and actual when it does not hold.",
-     .flags = Z3_CMD_CHECK, .safety = Z3_SAFETY_READ_ONLY,
+     .flags = Z3_CMD_CHECK, .safety = INSPECTS,
      .effects = LIST("sends one request to a running yaze over its harness socket"),
      .args = ARGS(COND_ARGS), .returns = COND_RETURNS,
      .examples = LIST("z3ed gui assert --socket /tmp/yaze.sock --condition text --target status --equals undone",
@@ -106,7 +109,7 @@ static const z3_command z3_cmds_gui[] = {
     GUI("state", "the editor's canvas state: area or room, zoom, selection, tool, undo",
         "GetCanvasState of --editor (default the one shown): the area or room, zoom, viewport, "
         "selection, tool, whether the ROM is modified and the undo and redo depth.",
-        Z3_SAFETY_READ_ONLY,
+        INSPECTS,
         ARGS(SOCKET_ARG, {"editor", Z3_ARG_STRING, false, NULL, NULL, "overworld, dungeon, graphics, palettes, messages or emulator", 0, 0}),
         RETURNS({"editor", "string", "the editor"}, {"rom", "string", "the open ROM's file"},
                 {"modified", "boolean", "unsaved changes"}, {"undo_depth", "integer", "undo steps"},
