@@ -21,6 +21,7 @@ packages=(
   nodejs npm                                      # the MCP test client (tests/mcp)
   libgtk-4-dev                                    # yaze, the editor (src/gui)
   xvfb xauth fonts-dejavu-core                    # yaze's tests: a headless X server, one fixed font
+  libxml2-utils                                   # xmllint: the GUI suite's JUnit XML checked against tests/gui/junit.xsd
 )
 
 missing=()

@@ -1,25 +1,27 @@
 /* The client side of a session socket (server.h). */
 #include <errno.h>
+#include <stdlib.h>
 #include <string.h>
 #include <sys/socket.h>
 #include <sys/un.h>
 #include <unistd.h>
 
 #include "base/frame.h"
+#include "debug/rpc.h"
 #include "debug/server.h"
 
-static z3_status connect_to(const char *path, int *out, z3_error *err) {
+z3_status z3_rpc_connect(const char *path, const char *what, const char *hint, int *out, z3_error *err) {
   struct sockaddr_un sa = {.sun_family = AF_UNIX};
   if (strlen(path) >= sizeof sa.sun_path)
-    return z3_error_set(err, Z3_E_USAGE, "session path '%s' is too long for a socket", path);
+    return z3_error_set(err, Z3_E_USAGE, "%s path '%s' is too long for a socket", what, path);
   memcpy(sa.sun_path, path, strlen(path) + 1);
   int fd = socket(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0);
   if (fd < 0) return z3_error_set(err, Z3_E_IO, "cannot make a socket: %s", strerror(errno));
   if (connect(fd, (struct sockaddr *)&sa, sizeof sa) < 0) {
     int e = errno;
     close(fd);
-    z3_error_set(err, Z3_E_IO, "no debug session at '%s': %s", path, strerror(e));
-    z3_error_hint(err, "start one with `z3ed debug start --rom ROM`, which prints its session path");
+    z3_error_set(err, Z3_E_IO, "no %s at '%s': %s", what, path, strerror(e));
+    if (hint) z3_error_hint(err, "%s", hint);
     return Z3_E_IO;
   }
   *out = fd;
@@ -33,9 +35,10 @@ static z3_status status_of_kind(const char *kind) {
   return Z3_E_INTERNAL;
 }
 
-static z3_status reply_to_result(json_t *reply, json_t **result, z3_error *err) {
+static z3_status reply_to_result(json_t *reply, json_t **result, int *code, z3_error *err) {
   json_t *e = json_object_get(reply, "error");
   if (e) {
+    if (code) *code = (int)json_integer_value(json_object_get(e, "code"));
     const json_t *data = json_object_get(e, "data");
     const char *message = json_string_value(json_object_get(e, "message"));
     const char *hint = json_string_value(json_object_get(data, "hint"));
@@ -50,12 +53,9 @@ static z3_status reply_to_result(json_t *reply, json_t **result, z3_error *err) 
   return Z3_OK;
 }
 
-z3_status z3_debug_request(const char *socket_path, const char *method, json_t *params, json_t **result,
-                           z3_error *err) {
+z3_status z3_rpc_call(int fd, const char *method, json_t *params, json_t **result, int *error_code, z3_error *err) {
   *result = NULL;
-  int fd = -1;
-  z3_status st = connect_to(socket_path, &fd, err);
-  if (st) return st;
+  if (error_code) *error_code = 0;
   json_t *req = json_object();
   json_object_set_new(req, "jsonrpc", json_string("2.0"));
   json_object_set_new(req, "id", json_integer(1));
@@ -63,19 +63,30 @@ z3_status z3_debug_request(const char *socket_path, const char *method, json_t *
   if (params) json_object_set(req, "params", params);
   char *text = json_dumps(req, JSON_COMPACT);
   json_decref(req);
-  st = text ? z3_frame_write(fd, text, strlen(text), err) : z3_error_set(err, Z3_E_NOMEM, "out of memory");
+  z3_status st = text ? z3_frame_write(fd, text, strlen(text), err) : z3_error_set(err, Z3_E_NOMEM, "out of memory");
   free(text);
   z3_buf reply;
   z3_buf_init(&reply);
   if (!st) st = z3_frame_read(fd, &reply, Z3_FRAME_MAX, err);
-  close(fd);
   if (!st) {
     json_error_t jerr;
     json_t *msg = json_loadb((const char *)reply.data, reply.len, 0, &jerr);
-    st = msg ? reply_to_result(msg, result, err)
-             : z3_error_set(err, Z3_E_INVALID, "the session sent invalid JSON: %s", jerr.text);
+    st = msg ? reply_to_result(msg, result, error_code, err)
+             : z3_error_set(err, Z3_E_INVALID, "the peer sent invalid JSON: %s", jerr.text);
     json_decref(msg);
   }
   z3_buf_release(&reply);
+  return st;
+}
+
+z3_status z3_debug_request(const char *socket_path, const char *method, json_t *params, json_t **result,
+                           z3_error *err) {
+  *result = NULL;
+  int fd = -1;
+  z3_status st = z3_rpc_connect(socket_path, "debug session",
+                                "start one with `z3ed debug start --rom ROM`, which prints its session path", &fd, err);
+  if (st) return st;
+  st = z3_rpc_call(fd, method, params, result, NULL, err);
+  close(fd);
   return st;
 }

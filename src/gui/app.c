@@ -129,6 +129,8 @@ static GtkWidget *tab_page(gui_tab *tab) {
   return box;
 }
 
+static void add_recent(gui_tab *tab, const char *path);
+
 bool gui_window_open(GtkWidget *window, const char *path, z3_error *err) {
   gui_window *gw = window_of(window);
   gui_tab *tab = g_new0(gui_tab, 1);
@@ -146,6 +148,13 @@ bool gui_window_open(GtkWidget *window, const char *path, z3_error *err) {
   GtkWidget *label = gtk_label_new(gui_doc_name(tab->doc));
   int n = gtk_notebook_append_page(GTK_NOTEBOOK(gw->notebook), tab->page, label);
   gtk_notebook_set_current_page(GTK_NOTEBOOK(gw->notebook), n);
+  if (!g_object_get_data(G_OBJECT(window), "gui-headless")) add_recent(tab, path);
+  set_status(gw, path);
+  update_chrome(window);
+  return true;
+}
+
+static void add_recent(gui_tab *tab, const char *path) {
   GFile *file = g_file_new_for_path(path);
   char *uri = g_file_get_uri(file);
   GtkRecentData recent = {.display_name = (char *)gui_doc_name(tab->doc), .mime_type = "application/vnd.nintendo.snes.rom",
@@ -153,9 +162,6 @@ bool gui_window_open(GtkWidget *window, const char *path, z3_error *err) {
   gtk_recent_manager_add_full(gtk_recent_manager_get_default(), uri, &recent);
   g_free(uri);
   g_object_unref(file);
-  set_status(gw, path);
-  update_chrome(window);
-  return true;
 }
 
 /* ---- actions ---------------------------------------------------------------------------- */

@@ -1,0 +1,62 @@
+/* test suite run: a YAML suite against yaze's harness (table_suite.c, debug/suite.h). */
+#include <stdlib.h>
+#include <string.h>
+
+#include "debug/handlers_gui.h"
+#include "debug/suite.h"
+
+static z3_status read_suite(const char *path, json_t **suite, z3_error *err) {
+  z3_buf text;
+  z3_buf_init(&text);
+  z3_status st = z3_file_read(&text, path, Z3_SUITE_MAX_FILE, err);
+  if (!st) st = z3_suite_parse((const char *)text.data, text.len, path, suite, err);
+  z3_buf_release(&text);
+  return st;
+}
+
+/* The JUnit file is written whatever the outcome (a failing run is when CI reads it), so not
+ * through the command's write batch, which keeps files only when the command succeeds. */
+static z3_status write_junit(const char *path, const json_t *suite, const json_t *report, z3_error *err) {
+  char *xml = z3_suite_junit(suite, report);
+  z3_status st = xml ? z3_file_write_atomic(path, xml, strlen(xml), &(z3_write_opts){0}, err)
+                     : z3_error_set(err, Z3_E_NOMEM, "out of memory");
+  z3_free(xml);
+  return st;
+}
+
+z3_status cmd_test_suite_run(z3_cmd_ctx *ctx, z3_error *err) {
+  json_t *suite = NULL, *report = NULL;
+  z3_status st = read_suite(z3_arg_str(ctx, "suite"), &suite, err);
+  if (st) return st == Z3_E_IO ? st : Z3_E_INVALID;
+  z3_suite_opts opts = {.socket_path = z3_arg_str(ctx, "socket"), .ci_mode = z3_arg_bool(ctx, "ci-mode"),
+                        .retries = (int)z3_arg_int(ctx, "retries"), .report_dir = z3_arg_str(ctx, "report-dir")};
+  if (!opts.socket_path || !*opts.socket_path) opts.socket_path = getenv("YAZE_HARNESS");
+  if (ctx->dry_run) {
+    json_object_set_new(ctx->result, "dry_run", json_true());
+    json_object_set_new(ctx->result, "suite", json_incref(json_object_get(suite, "name")));
+    json_object_set_new(ctx->result, "tests", json_integer((json_int_t)json_array_size(json_object_get(suite, "tests"))));
+    json_decref(suite);
+    return Z3_OK;
+  }
+  if (!opts.socket_path || !*opts.socket_path) {
+    json_decref(suite);
+    z3_error_set(err, Z3_E_USAGE, "no harness: give --socket PATH or set YAZE_HARNESS");
+    return z3_error_hint(err, "`yaze --harness PATH ROM` serves one"), Z3_E_USAGE;
+  }
+  st = z3_suite_run(suite, &opts, &report, err);
+  if (st) { /* the harness went away: an error of the run, exit 2 */
+    json_decref(suite);
+    return err->code = Z3_E_INVALID;
+  }
+  const char *junit = z3_arg_str(ctx, "junit");
+  if (junit) st = write_junit(junit, suite, report, err);
+  json_object_update(ctx->result, report);
+  if (junit) json_object_set_new(ctx->result, "junit", json_string(junit));
+  json_int_t failed = json_integer_value(json_object_get(report, "failed")), errors = json_integer_value(json_object_get(report, "errors"));
+  json_decref(report);
+  json_decref(suite);
+  if (st) return st;
+  if (errors) return z3_error_set(err, Z3_E_INVALID, "%lld of the suite's tests hit an error (a step was refused)", (long long)errors);
+  if (failed) return z3_error_set(err, Z3_E_CHECK, "%lld of the suite's tests failed", (long long)failed);
+  return Z3_OK;
+}

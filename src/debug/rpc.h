@@ -1,0 +1,20 @@
+/*
+ * debug/rpc: the client side of z3ed's framed JSON-RPC sockets (a debug
+ * session, yaze's automation harness): one connection, many requests.
+ */
+#ifndef Z3_DEBUG_RPC_H
+#define Z3_DEBUG_RPC_H
+
+#include <jansson.h>
+
+#include "base/base.h"
+
+/* Connects to the Unix socket at path. On failure err says "no WHAT at PATH"
+ * with hint (may be NULL). */
+z3_status z3_rpc_connect(const char *path, const char *what, const char *hint, int *fd, z3_error *err);
+/* Sends one request and reads its reply: *result (caller decrefs) on success.
+ * A JSON-RPC error becomes err with its message and hint, and the status its
+ * data.kind names; *error_code (may be NULL) receives its code, 0 otherwise. */
+z3_status z3_rpc_call(int fd, const char *method, json_t *params, json_t **result, int *error_code, z3_error *err);
+
+#endif

@@ -1,0 +1,135 @@
+/* Commands of the gui resource: yaze driven through its automation harness (docs/gui.md). */
+#include "cmd/table_macros.h"
+#include "debug/handlers_gui.h"
+
+#define SOCKET_ARG                                                                                    \
+  {"socket", Z3_ARG_PATH, false, NULL, NULL,                                                          \
+   "the harness socket yaze printed (`yaze --harness PATH`; default: $YAZE_HARNESS)", 0, 0}
+#define TARGET_ARG(req, what) {"target", Z3_ARG_STRING, req, NULL, NULL, what, 0, 0}
+#define COND_ARGS                                                                                     \
+  SOCKET_ARG,                                                                                         \
+  {"condition", Z3_ARG_ENUM, true, NULL, conditions, "what to check", 0, 0},                          \
+  TARGET_ARG(false, "the widget (path, name or accessible label) for widget conditions"),             \
+  {"equals", Z3_ARG_STRING, false, NULL, NULL,                                                         \
+   "expected value: true/false, a number (rom-byte, rom-word, undo-depth) or text; default true", 0, 0}, \
+  {"address", Z3_ARG_INT, false, NULL, NULL, "file offset for rom-byte and rom-word", 0, 0x1000000}
+#define COND_RETURNS                                                                                  \
+  RETURNS({"passed", "boolean", "whether the condition held"}, {"condition", "string", "as given"},   \
+          {"expected", "string", "the value wanted"}, {"actual", "string", "the value found"})
+/* Inspecting commands are "runs-emulator" like the debugger's: they need a running process (here yaze)
+ * and change no file, so agents see them as read-only tools but no test runs them without one. */
+#define INSPECTS Z3_SAFETY_RUNS_EMULATOR
+#define GUI(act, sum, desc, safety_, args_, returns_, ...)                                            \
+  {.resource = "gui", .action = act, .summary = sum, .description = desc, .safety = safety_,          \
+   .flags = (safety_) == INSPECTS ? 0 : Z3_CMD_WRITES_FILE,                                 \
+   .effects = LIST("sends one request to a running yaze over its harness socket"), .args = args_,     \
+   .returns = returns_, .examples = LIST(__VA_ARGS__), .handler = cmd_gui_remote}
+
+static const char *const conditions[] = {"exists", "visible", "enabled", "focused", "active", "text", "contains",
+                                         "rom-byte", "rom-word", "modified", "undo-depth", NULL};
+static const char *const buttons[] = {"left", "right", NULL};
+
+static const z3_command z3_cmds_gui[] = {
+    GUI("ping", "check that a yaze harness answers; its version and methods",
+        "Sends Ping to the editor started with `yaze --harness PATH` and reports its version, the "
+        "methods it serves and its action rate limit.",
+        INSPECTS, ARGS(SOCKET_ARG),
+        RETURNS({"version", "string", "yaze's version"}, {"capabilities", "array", "method names"},
+                {"actions_per_second", "integer", "the rate limit of Click and Type"}),
+        "z3ed gui ping --socket /tmp/yaze.sock"),
+    GUI("discover", "list the editor's widgets: path, role, label, text, state, bounds",
+        "DiscoverWidgets: every visible named widget (or all with --all) of the editor's windows, "
+        "each with its stable path, role, accessible label, text, visible/enabled/focused and bounds "
+        "in window coordinates. --window limits it to one widget's subtree, --role to one role.",
+        INSPECTS,
+        ARGS(SOCKET_ARG, {"window", Z3_ARG_STRING, false, NULL, NULL, "list only under this widget (path, name or label)", 0, 0},
+             {"role", Z3_ARG_STRING, false, NULL, NULL, "only this role: button, label, canvas, combo-box, text-box ...", 0, 0},
+             {"all", Z3_ARG_BOOL, false, NULL, NULL, "hidden and unnamed widgets too", 0, 0}),
+        RETURNS({"count", "integer", "widgets listed"}, {"widgets", "array", "path, name, type, role, label, text, visible, enabled, focused, bounds"}),
+        "z3ed gui discover --socket /tmp/yaze.sock --role button"),
+    GUI("click", "click a widget, an action, an editor or a canvas point",
+        "Click: --target names a button, check box, toggle or editor page (path, widget name or "
+        "accessible label); with --x/--y a canvas point (--button right picks), with --to-x/--to-y a "
+        "drag; --action runs a window action (win.save, win.undo ...), --editor shows an editor of "
+        "the current tab, --page picks a ROM tab of the notebook target.",
+        Z3_SAFETY_WRITES_FILES,
+        ARGS(SOCKET_ARG, TARGET_ARG(false, "the widget to click"),
+             {"action", Z3_ARG_STRING, false, NULL, NULL, "a window action: win.open, win.save, win.undo, win.redo, win.commands, win.proposals", 0, 0},
+             {"editor", Z3_ARG_STRING, false, NULL, NULL, "overworld, dungeon, graphics, palettes, messages or emulator", 0, 0},
+             {"x", Z3_ARG_INT, false, NULL, NULL, "canvas x in widget pixels", 0, 65535},
+             {"y", Z3_ARG_INT, false, NULL, NULL, "canvas y in widget pixels", 0, 65535},
+             {"to-x", Z3_ARG_INT, false, NULL, NULL, "drag end x", 0, 65535},
+             {"to-y", Z3_ARG_INT, false, NULL, NULL, "drag end y", 0, 65535},
+             {"button", Z3_ARG_ENUM, false, "left", buttons, "mouse button of a canvas click", 0, 0},
+             {"page", Z3_ARG_INT, false, NULL, NULL, "tab index when the target is the ROM notebook", 0, 255}),
+        RETURNS({"path", "string", "the widget clicked"}, {"did", "string", "click, toggle, activate, canvas-click, canvas-drag, action, editor or tab"}),
+        "z3ed gui click --socket /tmp/yaze.sock --editor palettes",
+        "z3ed gui click --socket /tmp/yaze.sock --target ow-map --x 40 --y 72",
+        "z3ed gui click --socket /tmp/yaze.sock --action win.undo"),
+    GUI("type", "type text into a widget, or press a key chord",
+        "Type: --text replaces the text of the target (or focused) entry, spin button, text view, "
+        "or selects the drop-down item that starts with it; --keys presses a chord (ctrl+z, "
+        "ctrl+shift+p, Return, Left) on the target (the emulator screen takes game keys) or the "
+        "window's shortcuts; --enter activates the entry afterwards.",
+        Z3_SAFETY_WRITES_FILES,
+        ARGS(SOCKET_ARG, TARGET_ARG(false, "the widget (default: the focused one)"),
+             {"text", Z3_ARG_STRING, false, NULL, NULL, "text to put in", 0, 0},
+             {"keys", Z3_ARG_STRING, false, NULL, NULL, "a key chord: ctrl+z, ctrl+shift+p, Return", 0, 0},
+             {"enter", Z3_ARG_BOOL, false, NULL, NULL, "activate the widget after typing (Enter)", 0, 0}),
+        RETURNS({"path", "string", "the widget typed into"}, {"did", "string", "text or keys"}),
+        "z3ed gui type --socket /tmp/yaze.sock --target pal-value --text '$7FFF'",
+        "z3ed gui type --socket /tmp/yaze.sock --keys ctrl+z"),
+    {.resource = "gui", .action = "wait", .summary = "wait until a condition holds in the editor",
+     .description = "Wait: checks the condition every 10 ms in the editor's main loop until it holds or "
+                    "--timeout milliseconds pass; exits 1 with expected and actual when it timed out.",
+     .flags = Z3_CMD_CHECK, .safety = INSPECTS,
+     .effects = LIST("sends one request to a running yaze over its harness socket"),
+     .args = ARGS(COND_ARGS, {"timeout", Z3_ARG_INT, false, "5000", NULL, "milliseconds", 0, 600000}),
+     .returns = COND_RETURNS,
+     .examples = LIST("z3ed gui wait --socket /tmp/yaze.sock --condition visible --target pal-apply --timeout 2000"),
+     .handler = cmd_gui_remote},
+    {.resource = "gui", .action = "assert", .summary = "check a condition in the editor once",
+     .description = "Assert: exists, visible, enabled, focused, active (true/false), text or contains "
+                    "(a widget's text), rom-byte/rom-word at --address of the open ROM in memory, modified, "
+                    "undo-depth. Exits 1 with expected and actual when it does not hold.",
+     .flags = Z3_CMD_CHECK, .safety = INSPECTS,
+     .effects = LIST("sends one request to a running yaze over its harness socket"),
+     .args = ARGS(COND_ARGS), .returns = COND_RETURNS,
+     .examples = LIST("z3ed gui assert --socket /tmp/yaze.sock --condition text --target status --equals undone",
+                      "z3ed gui assert --socket /tmp/yaze.sock --condition rom-byte --address 0x7FC0 --equals 0x54"),
+     .handler = cmd_gui_remote},
+    GUI("screenshot", "save the editor's window, a widget or a canvas as PNG",
+        "Screenshot: draws the target (default the whole window) with GTK's renderer into --out.",
+        Z3_SAFETY_WRITES_FILES,
+        ARGS(SOCKET_ARG, TARGET_ARG(false, "the widget (default: the window)"),
+             {"out", Z3_ARG_OUT_PATH, true, NULL, NULL, "the PNG to write", 0, 0}),
+        RETURNS({"path", "string", "the PNG written"}, {"widget", "string", "its widget path"},
+                {"width", "integer", "pixels"}, {"height", "integer", "pixels"}),
+        "z3ed gui screenshot --socket /tmp/yaze.sock --target ow-map --out area.png"),
+    GUI("state", "the editor's canvas state: area or room, zoom, selection, tool, undo",
+        "GetCanvasState of --editor (default the one shown): the area or room, zoom, viewport, "
+        "selection, tool, whether the ROM is modified and the undo and redo depth.",
+        INSPECTS,
+        ARGS(SOCKET_ARG, {"editor", Z3_ARG_STRING, false, NULL, NULL, "overworld, dungeon, graphics, palettes, messages or emulator", 0, 0}),
+        RETURNS({"editor", "string", "the editor"}, {"rom", "string", "the open ROM's file"},
+                {"modified", "boolean", "unsaved changes"}, {"undo_depth", "integer", "undo steps"},
+                {"redo_depth", "integer", "redo steps"}, {"area", "integer", "overworld area"},
+                {"room", "string", "dungeon room"}, {"zoom", "string", "1x-4x"},
+                {"viewport", "object", "x, y, width, height of the canvas's scrolled view"},
+                {"selection", "object", "picked tile16, selected object or colour"}, {"tool", "string", "what a click does"}),
+        "z3ed gui state --socket /tmp/yaze.sock --editor overworld"),
+    {.resource = "gui", .action = "status", .summary = "whether a harness answers, and what it shows",
+     .description = "Ping and, when a ROM is open, GetCanvasState in one: `listening` is false (exit 0) "
+                    "when nothing answers on the socket.",
+     .safety = Z3_SAFETY_READ_ONLY, .effects = LIST("sends requests to a running yaze over its harness socket"),
+     .args = ARGS(SOCKET_ARG),
+     .returns = RETURNS({"listening", "boolean", "a harness answered"}, {"version", "string", "its version"},
+                        {"state", "object", "GetCanvasState's result, when a ROM is open"}),
+     .examples = LIST("z3ed gui status --socket /tmp/yaze.sock"), .handler = cmd_gui_status},
+    GUI("shutdown", "close the editor behind a harness socket",
+        "Shutdown: yaze quits (unsaved changes are dropped) and removes its socket.",
+        Z3_SAFETY_WRITES_FILES, ARGS(SOCKET_ARG), RETURNS({"stopping", "boolean", "true"}),
+        "z3ed gui shutdown --socket /tmp/yaze.sock"),
+    END_OF_SECTION,
+};
+Z3_COMMAND_SECTION(z3_cmds_gui, 960);

@@ -1,0 +1,393 @@
+/* gui/harness: the socket, its frames and the JSON-RPC envelope, served from GTK's main loop (harness.h). */
+#include <errno.h>
+#include <fcntl.h>
+#include <glib-unix.h>
+#include <signal.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/socket.h>
+#include <sys/stat.h>
+#include <sys/un.h>
+#include <unistd.h>
+
+#include "base/frame.h"
+#include "gui/harness_internal.h"
+
+enum {
+  REQUEST_MAX = 1u << 20,   /* a request is small; a larger frame is a broken client */
+  WAIT_POLL_MS = 10,
+  WAIT_DEFAULT_MS = 5000,
+  WAIT_MAX_MS = 600000,
+};
+
+typedef struct client {
+  gui_harness *h;
+  int fd;
+  guint source;
+  z3_frame_reader reader;
+} client;
+
+typedef struct pending_wait {
+  client *c;
+  json_t *id, *params;
+  gint64 deadline, started; /* monotonic microseconds */
+} pending_wait;
+
+struct gui_harness {
+  GtkWidget *window;
+  char *path;
+  int listener;
+  guint listen_source, wait_source;
+  GPtrArray *clients; /* client * */
+  GPtrArray *waits;   /* pending_wait * */
+  double tokens;      /* the action rate limit's bucket */
+  gint64 refilled;
+};
+
+char *gui_harness_default_path(void) {
+  const char *dir = g_get_user_runtime_dir();
+  return g_strdup_printf("%s/yaze-harness-%u-%ld.sock", dir && *dir ? dir : "/tmp", (unsigned)getuid(), (long)getpid());
+}
+
+/* ---- replies ---- */
+
+static void send_json(int fd, json_t *msg) {
+  char *text = json_dumps(msg, JSON_COMPACT);
+  z3_error err;
+  z3_error_init(&err);
+  if (text) z3_frame_write(fd, text, strlen(text), &err); /* a client gone away just misses its reply */
+  free(text);
+  json_decref(msg);
+}
+
+static json_t *envelope(const json_t *id) {
+  json_t *msg = json_object();
+  json_object_set_new(msg, "jsonrpc", json_string("2.0"));
+  json_object_set(msg, "id", id ? (json_t *)id : json_null());
+  return msg;
+}
+
+static void send_error(int fd, const json_t *id, int code, const z3_error *err) {
+  json_t *msg = envelope(id), *e = json_object(), *data = json_object();
+  json_object_set_new(e, "code", json_integer(code));
+  json_object_set_new(e, "message", json_string(err->message));
+  json_object_set_new(data, "kind", json_string(z3_status_name(err->code)));
+  if (err->hint[0]) json_object_set_new(data, "hint", json_string(err->hint));
+  json_object_set_new(e, "data", data);
+  json_object_set_new(msg, "error", e);
+  send_json(fd, msg);
+}
+
+static void send_result(int fd, const json_t *id, json_t *result) {
+  if (!id) { /* a notification: no reply */
+    json_decref(result);
+    return;
+  }
+  json_t *msg = envelope(id);
+  json_object_set_new(msg, "result", result);
+  send_json(fd, msg);
+}
+
+/* ---- methods ---- */
+
+typedef z3_status (*method_fn)(gui_harness *h, const json_t *params, json_t *result, z3_error *err);
+
+static z3_status m_ping(gui_harness *h, const json_t *params, json_t *result, z3_error *err);
+
+static z3_status m_discover(gui_harness *h, const json_t *params, json_t *result, z3_error *err) {
+  return gui_discover(h->window, params, result, err);
+}
+static z3_status m_click(gui_harness *h, const json_t *params, json_t *result, z3_error *err) {
+  return gui_rpc_click(h->window, params, result, err);
+}
+static z3_status m_type(gui_harness *h, const json_t *params, json_t *result, z3_error *err) {
+  return gui_rpc_type(h->window, params, result, err);
+}
+static z3_status m_assert(gui_harness *h, const json_t *params, json_t *result, z3_error *err) {
+  return gui_rpc_check(h->window, params, result, err);
+}
+static z3_status m_screenshot(gui_harness *h, const json_t *params, json_t *result, z3_error *err) {
+  return gui_rpc_screenshot(h->window, params, result, err);
+}
+static z3_status m_state(gui_harness *h, const json_t *params, json_t *result, z3_error *err) {
+  return gui_rpc_canvas_state(h->window, params, result, err);
+}
+static z3_status m_shutdown(gui_harness *h, const json_t *params, json_t *result, z3_error *err) {
+  (void)params, (void)err;
+  GtkApplication *app = gtk_window_get_application(GTK_WINDOW(h->window));
+  if (app) g_application_quit(G_APPLICATION(app));
+  else gtk_window_destroy(GTK_WINDOW(h->window));
+  json_object_set_new(result, "stopping", json_true());
+  return Z3_OK;
+}
+
+static const struct {
+  const char *name;
+  method_fn fn;
+  bool action; /* counted by the rate limit */
+} methods[] = {
+    {"Ping", m_ping, false},        {"DiscoverWidgets", m_discover, false}, {"Click", m_click, true},
+    {"Type", m_type, true},         {"Wait", NULL, false},                 {"Assert", m_assert, false},
+    {"Screenshot", m_screenshot, false}, {"GetCanvasState", m_state, false}, {"Shutdown", m_shutdown, false},
+};
+
+static z3_status m_ping(gui_harness *h, const json_t *params, json_t *result, z3_error *err) {
+  (void)h, (void)params, (void)err;
+  json_t *caps = json_array();
+  for (size_t i = 0; i < G_N_ELEMENTS(methods); i++) json_array_append_new(caps, json_string(methods[i].name));
+  json_object_set_new(result, "version", json_string(Z3_VERSION));
+  json_object_set_new(result, "capabilities", caps);
+  json_object_set_new(result, "actions_per_second", json_integer(GUI_HARNESS_ACTIONS_PER_SECOND));
+  return Z3_OK;
+}
+
+/* A token bucket: bursts up to one second's worth, then the documented rate. */
+static bool take_token(gui_harness *h) {
+  gint64 now = g_get_monotonic_time();
+  h->tokens += (double)(now - h->refilled) * GUI_HARNESS_ACTIONS_PER_SECOND / 1e6;
+  if (h->tokens > GUI_HARNESS_ACTIONS_PER_SECOND) h->tokens = GUI_HARNESS_ACTIONS_PER_SECOND;
+  h->refilled = now;
+  if (h->tokens < 1) return false;
+  h->tokens -= 1;
+  return true;
+}
+
+static int rpc_code(z3_status st) {
+  return st == Z3_E_USAGE ? RPC_INVALID_PARAMS : st == Z3_E_NOT_FOUND ? RPC_NO_WIDGET : RPC_FAILED;
+}
+
+/* ---- Wait: the condition checked every WAIT_POLL_MS from the main loop until met or timed out ---- */
+
+static void finish_wait(gui_harness *h, pending_wait *w, json_t *result) {
+  json_object_set_new(result, "waited_ms", json_integer((g_get_monotonic_time() - w->started) / 1000));
+  send_result(w->c->fd, w->id, result);
+  g_ptr_array_remove(h->waits, w);
+}
+
+static void free_wait(gpointer data) {
+  pending_wait *w = data;
+  json_decref(w->id);
+  json_decref(w->params);
+  g_free(w);
+}
+
+static void check_waits(gui_harness *h) {
+  gint64 now = g_get_monotonic_time();
+  for (guint i = h->waits->len; i-- > 0;) {
+    pending_wait *w = g_ptr_array_index(h->waits, i);
+    json_t *result = json_object();
+    z3_error err;
+    z3_error_init(&err);
+    gui_rpc_check(h->window, w->params, result, &err);
+    bool passed = json_is_true(json_object_get(result, "passed"));
+    if (passed || now >= w->deadline) {
+      if (!passed) json_object_set_new(result, "timed_out", json_true());
+      finish_wait(h, w, result);
+    } else {
+      json_decref(result);
+    }
+  }
+}
+
+static gboolean poll_waits(gpointer data) {
+  gui_harness *h = data;
+  check_waits(h);
+  if (h->waits->len) return G_SOURCE_CONTINUE;
+  h->wait_source = 0;
+  return G_SOURCE_REMOVE;
+}
+
+static z3_status start_wait(gui_harness *h, client *c, const json_t *id, const json_t *params, z3_error *err) {
+  json_t *timeout = json_object_get(params, "timeout_ms");
+  json_int_t ms = timeout ? json_integer_value(timeout) : WAIT_DEFAULT_MS;
+  if (timeout && (!json_is_integer(timeout) || ms < 0 || ms > WAIT_MAX_MS))
+    return z3_error_set(err, Z3_E_USAGE, "params.timeout_ms must be an integer from 0 to %d", WAIT_MAX_MS);
+  json_t *probe = json_object();
+  z3_status st = gui_rpc_check(h->window, params, probe, err); /* a malformed condition fails at once */
+  json_decref(probe);
+  if (st) return st;
+  pending_wait *w = g_new0(pending_wait, 1);
+  w->c = c;
+  w->id = id ? json_incref((json_t *)id) : NULL;
+  w->params = json_deep_copy(params);
+  w->started = g_get_monotonic_time();
+  w->deadline = w->started + ms * 1000;
+  g_ptr_array_add(h->waits, w);
+  if (!h->wait_source) h->wait_source = g_timeout_add(WAIT_POLL_MS, poll_waits, h);
+  check_waits(h); /* met already: answered now */
+  return Z3_OK;
+}
+
+static void dispatch(gui_harness *h, client *c, const json_t *id, const char *method, const json_t *params) {
+  z3_error err;
+  z3_error_init(&err);
+  size_t i = 0;
+  while (i < G_N_ELEMENTS(methods) && strcmp(methods[i].name, method) != 0) i++;
+  if (i == G_N_ELEMENTS(methods)) {
+    z3_error_set(&err, Z3_E_NOT_FOUND, "unknown method '%s'", method);
+    z3_error_hint(&err, "Ping lists the methods as its capabilities");
+    if (id) send_error(c->fd, id, RPC_NO_METHOD, &err);
+    return;
+  }
+  json_t *empty = json_object();
+  if (!params) params = empty;
+  z3_status st = Z3_OK;
+  if (methods[i].action && !take_token(h)) {
+    z3_error_set(&err, Z3_E_IO, "more than %d actions a second", GUI_HARNESS_ACTIONS_PER_SECOND);
+    z3_error_hint(&err, "wait a little and send it again");
+    if (id) send_error(c->fd, id, RPC_RATE_LIMITED, &err);
+  } else if (!methods[i].fn) {
+    st = start_wait(h, c, id, params, &err);
+  } else {
+    json_t *result = json_object();
+    st = methods[i].fn(h, params, result, &err);
+    if (st) json_decref(result);
+    else send_result(c->fd, id, result);
+  }
+  if (st && id) send_error(c->fd, id, rpc_code(st), &err);
+  json_decref(empty);
+}
+
+static const char *envelope_problem(const json_t *req) {
+  const json_t *id = json_object_get(req, "id"), *params = json_object_get(req, "params");
+  const json_t *version = json_object_get(req, "jsonrpc");
+  if (!json_is_object(req)) return "a request must be a JSON object";
+  if (!json_is_string(version) || strcmp(json_string_value(version), "2.0") != 0) return "\"jsonrpc\" must be \"2.0\"";
+  if (!json_is_string(json_object_get(req, "method"))) return "\"method\" must be a string";
+  if (id && !json_is_string(id) && !json_is_integer(id) && !json_is_null(id)) return "\"id\" must be a string, an integer or null";
+  if (params && !json_is_object(params)) return "\"params\" must be an object";
+  return NULL;
+}
+
+static void handle_frame(gui_harness *h, client *c, const uint8_t *body, size_t len) {
+  json_error_t jerr;
+  json_t *req = json_loadb((const char *)body, len, JSON_REJECT_DUPLICATES, &jerr);
+  z3_error err;
+  z3_error_init(&err);
+  if (!req) {
+    z3_error_set(&err, Z3_E_INVALID, "invalid JSON at line %d, column %d: %s", jerr.line, jerr.column, jerr.text);
+    send_error(c->fd, NULL, RPC_PARSE, &err);
+    return;
+  }
+  const char *problem = envelope_problem(req);
+  if (problem) {
+    z3_error_set(&err, Z3_E_INVALID, "%s", problem);
+    send_error(c->fd, json_is_object(req) ? json_object_get(req, "id") : NULL, RPC_INVALID_REQUEST, &err);
+  } else {
+    dispatch(h, c, json_object_get(req, "id"), json_string_value(json_object_get(req, "method")),
+             json_object_get(req, "params"));
+  }
+  json_decref(req);
+}
+
+/* ---- connections ---- */
+
+static void drop_client(client *c) {
+  gui_harness *h = c->h;
+  for (guint i = h->waits->len; i-- > 0;)
+    if (((pending_wait *)g_ptr_array_index(h->waits, i))->c == c) g_ptr_array_remove_index(h->waits, i);
+  if (c->source) g_source_remove(c->source);
+  close(c->fd);
+  z3_frame_reader_release(&c->reader);
+  g_ptr_array_remove(h->clients, c);
+  g_free(c);
+}
+
+/* Reads what arrived; false when the connection is to be closed. */
+static bool serve_client(client *c) {
+  uint8_t chunk[65536];
+  ssize_t n = read(c->fd, chunk, sizeof chunk);
+  if (n <= 0) return n < 0 && (errno == EINTR || errno == EAGAIN);
+  z3_error err;
+  z3_error_init(&err);
+  if (z3_frame_feed(&c->reader, chunk, (size_t)n, &err)) return false;
+  const uint8_t *body;
+  size_t len;
+  int got;
+  while ((got = z3_frame_next(&c->reader, &body, &len, &err)) == 1) handle_frame(c->h, c, body, len);
+  if (got < 0) {
+    send_error(c->fd, NULL, RPC_INVALID_REQUEST, &err);
+    return false; /* the stream is out of step */
+  }
+  return true;
+}
+
+static gboolean client_ready(gint fd, GIOCondition cond, gpointer data) {
+  (void)fd;
+  client *c = data;
+  if ((cond & G_IO_IN) && serve_client(c)) return G_SOURCE_CONTINUE;
+  c->source = 0; /* removed by returning REMOVE */
+  drop_client(c);
+  return G_SOURCE_REMOVE;
+}
+
+static gboolean accept_ready(gint fd, GIOCondition cond, gpointer data) {
+  (void)cond;
+  gui_harness *h = data;
+  int cfd = accept(fd, NULL, NULL);
+  if (cfd < 0) return G_SOURCE_CONTINUE;
+  fcntl(cfd, F_SETFD, FD_CLOEXEC);
+  client *c = g_new0(client, 1);
+  c->h = h;
+  c->fd = cfd;
+  z3_frame_reader_init(&c->reader, REQUEST_MAX);
+  c->source = g_unix_fd_add(cfd, G_IO_IN | G_IO_HUP | G_IO_ERR, client_ready, c);
+  g_ptr_array_add(h->clients, c);
+  return G_SOURCE_CONTINUE;
+}
+
+/* A socket only its owner may connect to: made under umask 0177, so it is never wider than 0600. */
+static z3_status listen_on(const char *path, int *out, z3_error *err) {
+  struct sockaddr_un sa = {.sun_family = AF_UNIX};
+  if (strlen(path) >= sizeof sa.sun_path)
+    return z3_error_set(err, Z3_E_USAGE, "socket path '%s' is too long (at most %zu bytes)", path, sizeof sa.sun_path - 1);
+  memcpy(sa.sun_path, path, strlen(path) + 1);
+  int fd = socket(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0);
+  if (fd < 0) return z3_error_set(err, Z3_E_IO, "cannot make a socket: %s", strerror(errno));
+  if (connect(fd, (struct sockaddr *)&sa, sizeof sa) == 0) {
+    close(fd);
+    z3_error_set(err, Z3_E_IO, "a harness already listens on '%s'", path);
+    z3_error_hint(err, "stop it with `z3ed gui shutdown --socket %s`, or choose another path", path);
+    return Z3_E_IO;
+  }
+  if (errno == ECONNREFUSED) unlink(path); /* a dead editor's socket file */
+  mode_t old = umask(0177);
+  int bound = bind(fd, (struct sockaddr *)&sa, sizeof sa);
+  umask(old);
+  if (bound < 0 || listen(fd, 8) < 0) {
+    int e = errno;
+    close(fd);
+    return z3_error_set(err, Z3_E_IO, "cannot listen on '%s': %s", path, strerror(e));
+  }
+  *out = fd;
+  return Z3_OK;
+}
+
+gui_harness *gui_harness_start(GtkWidget *window, const char *path, z3_error *err) {
+  int fd;
+  if (listen_on(path, &fd, err)) return NULL;
+  signal(SIGPIPE, SIG_IGN); /* a client that hangs up must not end the editor */
+  gui_harness *h = g_new0(gui_harness, 1);
+  h->window = window;
+  h->path = g_strdup(path);
+  h->listener = fd;
+  h->clients = g_ptr_array_new();
+  h->waits = g_ptr_array_new_with_free_func(free_wait);
+  h->tokens = GUI_HARNESS_ACTIONS_PER_SECOND;
+  h->refilled = g_get_monotonic_time();
+  h->listen_source = g_unix_fd_add(fd, G_IO_IN, accept_ready, h);
+  return h;
+}
+
+void gui_harness_stop(gui_harness *h) {
+  if (!h) return;
+  while (h->clients->len) drop_client(g_ptr_array_index(h->clients, h->clients->len - 1));
+  if (h->wait_source) g_source_remove(h->wait_source);
+  g_source_remove(h->listen_source);
+  close(h->listener);
+  unlink(h->path);
+  g_ptr_array_unref(h->clients);
+  g_ptr_array_unref(h->waits);
+  g_free(h->path);
+  g_free(h);
+}

@@ -1,0 +1,47 @@
+/* gui/harness's parts: the server (harness.c), widgets (harness_widgets.c), actions and checks (harness_rpc.c). */
+#ifndef Z3_GUI_HARNESS_INTERNAL_H
+#define Z3_GUI_HARNESS_INTERNAL_H
+
+#include <jansson.h>
+
+#include "gui/gui.h"
+#include "gui/harness.h"
+
+enum {
+  RPC_PARSE = -32700,
+  RPC_INVALID_REQUEST = -32600,
+  RPC_NO_METHOD = -32601,
+  RPC_INVALID_PARAMS = -32602,
+  RPC_FAILED = -32000,
+  RPC_NO_WIDGET = -32001,
+  RPC_RATE_LIMITED = -32002,
+};
+
+/* ---- widgets (harness_widgets.c) ---- */
+
+/* "yaze/roms/.../ow-map": names joined by '/', an unnamed widget as its type and index among siblings "GtkBox[1]". */
+char *gui_widget_path(GtkWidget *w);
+/* The widget a target names (path, widget name, accessible label or visible text); NULL with
+ * Z3_E_NOT_FOUND in err when none. */
+GtkWidget *gui_find_widget(GtkWidget *root, const char *target, z3_error *err);
+/* What the widget shows as text: a label's, an entry's, a drop-down's selected item, a text view's,
+ * a button's label, a window's title; NULL when it shows none (g_free). */
+char *gui_widget_text(GtkWidget *w);
+/* The label a person or screen reader knows it by (tooltip, button or check label); NULL if none. */
+char *gui_widget_label(GtkWidget *w);
+/* One widget as JSON: path, name, role, label, text, visible, enabled, focused, bounds. */
+json_t *gui_widget_json(GtkWidget *w, GtkWidget *root);
+/* DiscoverWidgets: params window (a target under which to list), role (a role name), visible_only. */
+z3_status gui_discover(GtkWidget *root, const json_t *params, json_t *result, z3_error *err);
+const char *gui_widget_role(GtkWidget *w);
+
+/* ---- actions and checks (harness_rpc.c) ---- */
+
+z3_status gui_rpc_click(GtkWidget *window, const json_t *params, json_t *result, z3_error *err);
+z3_status gui_rpc_type(GtkWidget *window, const json_t *params, json_t *result, z3_error *err);
+z3_status gui_rpc_screenshot(GtkWidget *window, const json_t *params, json_t *result, z3_error *err);
+z3_status gui_rpc_canvas_state(GtkWidget *window, const json_t *params, json_t *result, z3_error *err);
+/* Evaluates params' condition once: sets result's passed, expected, actual. Errors: a malformed condition. */
+z3_status gui_rpc_check(GtkWidget *window, const json_t *params, json_t *result, z3_error *err);
+
+#endif
