@@ -76,7 +76,7 @@ static z3_status to_json(reader *r, struct fy_node *n, int depth, json_t **out) 
   if (fy_node_is_sequence(n)) {
     json_t *a = json_array();
     for (struct fy_node *c; (c = fy_node_sequence_iterate(n, &it));) {
-      json_t *v;
+      json_t *v = NULL;
       z3_status st = to_json(r, c, depth + 1, &v);
       if (st) return json_decref(a), st;
       json_array_append_new(a, v);
@@ -90,7 +90,7 @@ static z3_status to_json(reader *r, struct fy_node *n, int depth, json_t **out) 
     const char *key = k && fy_node_is_scalar(k) ? fy_node_get_scalar0(k) : NULL;
     if (!key) return json_decref(o), fail(r, line, "a mapping key must be text");
     if (json_object_get(o, key)) return json_decref(o), fail(r, line_of(k), "key '%s' appears twice", key);
-    json_t *v;
+    json_t *v = NULL;
     z3_status st = fy_node_pair_value(p) ? to_json(r, fy_node_pair_value(p), depth + 1, &v) : (v = json_null(), Z3_OK);
     if (st) return json_decref(o), st;
     json_object_set_new(o, key, v);
@@ -164,7 +164,7 @@ static z3_status read_test(reader *r, struct fy_node *n, const json_t *v, json_t
 }
 
 static z3_status read_suite(reader *r, struct fy_node *root, json_t **out) {
-  json_t *v;
+  json_t *v = NULL;
   z3_status st = to_json(r, root, 0, &v);
   if (st) return st;
   const json_t *tests = json_object_get(v, "tests"), *name = json_object_get(v, "name");
