@@ -123,6 +123,8 @@ static bool accepts_json(const z3_http_request *r) {
 static bool post_request(conn *c, const z3_http_request *r, json_t *msg, json_t *id, bool keep) {
   const char *method = json_string_value(json_object_get(msg, "method"));
   bool opening = !r->has_session_id && strcmp(method, "initialize") == 0;
+  if (!opening && !r->has_session_id)
+    return respond_error(c, 400, NULL, -32600, "MCP-Session-Id is required after initialize", keep);
   const char *why = NULL;
   http_session *s = opening ? http_session_start(c->gw, &why) : http_session_find(c->gw, r->session_id);
   if (!s) {
@@ -260,11 +262,22 @@ static bool serve_one(conn *c) {
   return keep;
 }
 
+/* Closing with unread input makes the kernel reset the connection, which can
+ * destroy the error answer just sent; so stop writing, then drain a little. */
+static void linger_close(int fd) {
+  shutdown(fd, SHUT_WR);
+  struct timeval brief = {.tv_sec = 1};
+  setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &brief, sizeof brief);
+  char sink[4096];
+  for (int i = 0; i < 64 && recv(fd, sink, sizeof sink, 0) > 0; i++) {}
+}
+
 static void *conn_main(void *arg) {
   conn *c = arg;
   struct timeval idle = {.tv_sec = IDLE_SECONDS};
   setsockopt(c->fd, SOL_SOCKET, SO_RCVTIMEO, &idle, sizeof idle); /* no slow client holds a thread */
   while (!stop_requested && serve_one(c)) {}
+  linger_close(c->fd);
   http_gateway *gw = c->gw;
   pthread_mutex_lock(&gw->lock);
   for (int i = 0; i < MAX_CONNECTIONS; i++)
