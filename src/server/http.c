@@ -122,6 +122,11 @@ static int parse_header(const char *line, size_t n, z3_http_request *req, const 
   }
   if (IS("content-type")) return store_once(req->content_type, sizeof req->content_type, NULL, v, vlen, why);
   if (IS("accept")) return store_once(req->accept, sizeof req->accept, NULL, v, vlen, why);
+  if (IS("expect")) {
+    if (vlen != 12 || strncasecmp(v, "100-continue", 12) != 0) return fail(why, 417, "only Expect: 100-continue is understood");
+    req->expect_continue = true;
+    return 0;
+  }
   if (IS("connection")) {
     for (const char *p = v; p + 5 <= end; p++)
       if (strncasecmp(p, "close", 5) == 0) req->keep_alive = false;
@@ -175,6 +180,7 @@ const char *z3_http_reason(int status) {
   case 413: return "Content Too Large";
   case 414: return "URI Too Long";
   case 415: return "Unsupported Media Type";
+  case 417: return "Expectation Failed";
   case 431: return "Request Header Fields Too Large";
   case 500: return "Internal Server Error";
   case 501: return "Not Implemented";

@@ -32,6 +32,7 @@ typedef struct z3_http_request {
   bool has_origin, has_session_id, has_protocol_version, has_length;
   size_t content_length;
   bool keep_alive;               /* HTTP/1.1 without "Connection: close" */
+  bool expect_continue;          /* "Expect: 100-continue": the client waits before the body */
   size_t head_len;               /* bytes of the head, the blank line included */
 } z3_http_request;
 

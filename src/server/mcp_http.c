@@ -255,6 +255,8 @@ static bool serve_one(conn *c) {
   if (strcmp(r.method, "POST") == 0 && !r.has_length)
     return respond_error(c, 411, NULL, -32600, "POST needs Content-Length", false);
   size_t total = r.head_len + r.content_length;
+  static const char go_on[] = "HTTP/1.1 100 Continue\r\n\r\n";
+  if (r.expect_continue && c->len < total && !send_all(c->fd, go_on, sizeof go_on - 1)) return false;
   if (!read_more(c, total)) return false;
   bool keep = handle(c, &r, c->buf + r.head_len);
   memmove(c->buf, c->buf + total, c->len - total); /* a pipelined next request */

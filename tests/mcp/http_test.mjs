@@ -185,11 +185,29 @@ async function refusals(url) {
     ['POST /mcp HTTP/1.1\r\nHost: x\r\n\r\n', 411],
     [`GET /mcp HTTP/1.1\r\nX: ${'a'.repeat(20000)}\r\n\r\n`, 431],
     ['GET /mcp HTTP/3.0\r\n\r\n', 505],
+    ['POST /mcp HTTP/1.1\r\nExpect: magic\r\nContent-Length: 2\r\n\r\n{}', 417],
   ];
   for (const [request, status] of bad) {
     const got = await raw(url, request);
     assert.equal(got.status, status, `${JSON.stringify(request.slice(0, 60))}: ${got.data.slice(0, 200)}`);
   }
+  // Expect: 100-continue (curl sends it for large bodies): the body follows our 100.
+  const body = JSON.stringify({ jsonrpc: '2.0', id: 9, method: 'ping' });
+  const head = `POST /mcp HTTP/1.1\r\nAuthorization: Bearer ${token}\r\nContent-Type: application/json\r\n` +
+    `Expect: 100-continue\r\nContent-Length: ${body.length}\r\nConnection: close\r\n\r\n`;
+  const continued = await new Promise((resolve, reject) => {
+    const { hostname, port } = new URL(url);
+    let data = '', sent = false;
+    const sock = net.connect(Number(port), hostname, () => sock.write(head));
+    sock.on('data', (d) => {
+      data += d;
+      if (!sent && data.includes('100 Continue\r\n\r\n')) { sent = true; sock.end(body); }
+    });
+    sock.on('end', () => resolve(data));
+    sock.on('error', reject);
+  });
+  assert.match(continued, /^HTTP\/1\.1 100 Continue\r\n\r\nHTTP\/1\.1 400 /, continued);
+  assert.match(continued, /MCP-Session-Id is required/);
   // A client that connects and leaves without a word.
   await new Promise((resolve) => {
     const { hostname, port } = new URL(url);
