@@ -215,6 +215,7 @@ async function refusals(url) {
   });
 }
 
+let server;
 try {
   // A non-loopback address needs a token.
   const open = startServer(['--http', '0.0.0.0:0', '--rom', 'game.sfc']);
@@ -223,7 +224,7 @@ try {
   assert.equal(openCode, 2);
   assert.match(open.stderr(), /token is required/);
 
-  const server = startServer(['--http', '127.0.0.1:0', '--rom', 'game.sfc'], { Z3ED_MCP_TOKEN: token });
+  server = startServer(['--http', '127.0.0.1:0', '--rom', 'game.sfc'], { Z3ED_MCP_TOKEN: token });
   const url = await server.url;
   assert.match(url, /^http:\/\/127\.0\.0\.1:\d+\/mcp$/);
   await refusals(url);
@@ -247,5 +248,6 @@ try {
   assert.equal(code, 0, `exit ${code}; stderr:\n${server.stderr()}`);
   console.log(`mcp/http: ok (${audit.length} audited calls)`);
 } finally {
+  if (server && server.child.exitCode === null) server.child.kill('SIGKILL'); // a failed check leaves no server behind
   rmSync(work, { recursive: true, force: true });
 }
