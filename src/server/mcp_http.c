@@ -56,10 +56,11 @@ static bool send_all(int fd, const char *p, size_t n) {
 /* extra: more header lines, each ending in CRLF; body may be NULL. */
 static bool respond(conn *c, int status, const char *extra, const char *type, const char *body, bool keep) {
   size_t n = body ? strlen(body) : 0;
-  char *head = z3_strfmt("HTTP/1.1 %d %s\r\n%s%s%s%sContent-Length: %zu\r\nCache-Control: no-store\r\n"
-                         "Connection: %s\r\n\r\n",
+  char length[48] = ""; /* a 204 must not have one (RFC 9110 8.6) */
+  if (status != 204) snprintf(length, sizeof length, "Content-Length: %zu\r\n", n);
+  char *head = z3_strfmt("HTTP/1.1 %d %s\r\n%s%s%s%s%sCache-Control: no-store\r\nConnection: %s\r\n\r\n",
                          status, z3_http_reason(status), extra ? extra : "", type ? "Content-Type: " : "",
-                         type ? type : "", type ? "\r\n" : "", n, keep ? "keep-alive" : "close");
+                         type ? type : "", type ? "\r\n" : "", length, keep ? "keep-alive" : "close");
   bool ok = head && send_all(c->fd, head, strlen(head)) && (!n || send_all(c->fd, body, n));
   z3_free(head);
   return ok && keep;

@@ -152,10 +152,12 @@ static bool make_room_locked(http_gateway *gw) {
   for (http_session *s = gw->sessions; s; s = s->next)
     if (!s->waiting && s->refs <= 2 && (!oldest || s->last_used < oldest->last_used)) oldest = s;
   if (!oldest) return false;
-  unlist_locked(oldest); /* the reader holds it until the child has exited */
+  oldest->refs++; /* ours while the lock is let go: the child may die meanwhile */
+  unlist_locked(oldest);
   pthread_mutex_unlock(&gw->lock);
   close_input(oldest);
   pthread_mutex_lock(&gw->lock);
+  put_locked(oldest);
   return true;
 }
 
