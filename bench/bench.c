@@ -79,13 +79,13 @@ static int run_quiet(char *const argv[]) {
 }
 
 /* The sample generator sits beside z3ed in the build folder. */
-static bool make_rom_with_mksample(const char *z3ed, const char *out) {
+static bool make_rom_with_mksample(const char *z3ed, const char *size, const char *out) {
   const char *slash = strrchr(z3ed, '/');
   char *tool = slash ? z3_strfmt("%.*s/z3-mksample", (int)(slash - z3ed), z3ed)
                      : z3_strdup("z3-mksample");
   bool ok = false;
   if (tool && access(tool, X_OK) == 0) {
-    char *argv[] = {tool, "--size", "4MiB", (char *)out, NULL};
+    char *argv[] = {tool, "--size", (char *)size, (char *)out, NULL};
     ok = run_quiet(argv) == 0;
   }
   z3_free(tool);
@@ -122,7 +122,7 @@ static z3_status make_rom_fallback(const char *out, z3_error *err) {
 }
 
 static z3_status prepare_rom(bench_ctx *ctx, z3_error *err) {
-  if (!make_rom_with_mksample(ctx->z3ed, ctx->rom_path) || !z3_file_exists(ctx->rom_path)) {
+  if (!make_rom_with_mksample(ctx->z3ed, "4MiB", ctx->rom_path) || !z3_file_exists(ctx->rom_path)) {
     z3_status st = make_rom_fallback(ctx->rom_path, err);
     if (st) return st;
   }
@@ -154,10 +154,52 @@ static void bench_rom_info(const bench_ctx *ctx) {
   bench_report(name, ms, SPAWN_RUNS, extra);
 }
 
+/* ---- start-up: what a script pays per z3ed process ------------------------------- */
+
+enum { START_RUNS = 101 };
+
+static void time_process(const char *name, char *const argv[]) {
+  static double ms[START_RUNS];
+  for (int i = -3; i < START_RUNS; i++) { /* the first runs warm the page cache */
+    double t0 = bench_now_ms();
+    int rc = run_quiet(argv);
+    double t1 = bench_now_ms();
+    if (rc != 0) {
+      char msg[128];
+      snprintf(msg, sizeof msg, "%s %s exited with status %d", argv[1], argv[2] ? argv[2] : "", rc);
+      bench_report_error(name, msg);
+      return;
+    }
+    if (i >= 0) ms[i] = t1 - t0;
+  }
+  qsort(ms, START_RUNS, sizeof *ms, cmp_double);
+  char extra[64];
+  snprintf(extra, sizeof extra, ",\"p90_ms\":%.2f", ms[START_RUNS * 9 / 10]);
+  bench_report(name, ms, START_RUNS, extra);
+}
+
+/* Goals (issue 19): `z3ed --version` under 2 ms, `rom info` on a 1 MiB ROM under 4 ms. */
+static void bench_start(const bench_ctx *ctx, const char *dir) {
+  if (bench_selected(ctx, "start_version")) {
+    char *argv[] = {(char *)ctx->z3ed, "--version", NULL};
+    time_process("start_version", argv);
+  }
+  if (!bench_selected(ctx, "start_rom_info_1mib")) return;
+  char *rom = z3_strfmt("%s/bench-1mib.sfc", dir);
+  if (rom && make_rom_with_mksample(ctx->z3ed, "1MiB", rom)) {
+    char *argv[] = {(char *)ctx->z3ed, "rom", "info", "--rom", rom, "--format", "json", NULL};
+    time_process("start_rom_info_1mib", argv);
+  } else {
+    bench_report_error("start_rom_info_1mib", "cannot make a 1 MiB ROM with z3-mksample");
+  }
+  z3_free(rom);
+}
+
 /* Every bench name starts with one of these families. */
 static const char *const bench_families[] = {
     "bps_", "ips_", "rom_", "lz2_", "gfx_", "overworld_", "dungeon_", "world_",
     "message_", "cpu_", "emu_", "debug_", "apu_", "disasm_", "asm_", "manifest_", "merge_", "agent_", "mcp_",
+    "start_",
 };
 
 /* --only names a family, a prefix of one, or a bench inside one. */
@@ -208,6 +250,7 @@ int main(int argc, char **argv) {
   } else {
     bench_patches(&ctx);
     bench_rom_info(&ctx);
+    bench_start(&ctx, dir);
     bench_lz2(&ctx);
     bench_gfx(&ctx);
     bench_overworld(&ctx);

@@ -41,8 +41,8 @@ z3_status z3_file_read(z3_buf *out, const char *path, size_t max_size, z3_error 
   } else if ((uint64_t)st.st_size > max_size) {
     rc = z3_error_set(err, Z3_E_INVALID, "'%s' is %lld bytes, over the limit of %zu bytes", path,
                       (long long)st.st_size, max_size);
-  } else {
-    rc = z3_buf_resize(out, (size_t)st.st_size, err);
+  } else if ((rc = z3_buf_reserve(out, (size_t)st.st_size, err)) == Z3_OK) {
+    out->len = (size_t)st.st_size; /* no zeroing first: read() fills all of it or we fail */
   }
   size_t done = 0;
   while (rc == Z3_OK && done < out->len) {

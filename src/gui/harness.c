@@ -364,7 +364,7 @@ static z3_status listen_on(const char *path, int *out, z3_error *err) {
 }
 
 gui_harness *gui_harness_start(GtkWidget *window, const char *path, z3_error *err) {
-  int fd;
+  int fd = -1;
   if (listen_on(path, &fd, err)) return NULL;
   signal(SIGPIPE, SIG_IGN); /* a client that hangs up must not end the editor */
   gui_harness *h = g_new0(gui_harness, 1);

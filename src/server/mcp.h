@@ -72,6 +72,30 @@ enum { Z3_MCP_MAX_LINE = 16 << 20 }; /* longer input lines are refused, not buff
  */
 int z3_mcp_serve(FILE *in, FILE *out, const z3_mcp_options *opts);
 
+/* The Streamable HTTP transport (MCP 2025-11-25), mcp_http*.c. */
+typedef struct z3_mcp_http_options {
+  const char *listen;           /* "HOST:PORT" (PORT 0: any free port) */
+  const char *token;            /* the bearer token every request must carry; NULL = none
+                                   (refused unless HOST is a loopback address) */
+  const char *allowed_origins;  /* comma-separated Origin values accepted besides the
+                                   endpoint's own; NULL = none */
+  const char *const *child_args; /* options for each session's `z3ed mcp` (NULL-ended) */
+  const char *exe;              /* the z3ed a session runs; NULL = this executable */
+  int max_sessions;             /* 0 = 16; the least recently used idle one makes room */
+  FILE *ready;                  /* gets "http://HOST:PORT/mcp\n" once listening; may be NULL */
+} z3_mcp_http_options;
+
+/*
+ * Serves one endpoint, /mcp: POST a JSON-RPC message (answers are
+ * application/json; notifications and responses get 202), DELETE ends the
+ * session, GET is 405 (no server-initiated stream). An initialize opens a
+ * session (MCP-Session-Id); every other message must name a live one (404 for
+ * an unknown or ended id). A foreign Origin gets 403, a missing or wrong token
+ * 401. Runs until SIGINT or SIGTERM, then ends the sessions and returns 0;
+ * non-zero when it cannot start (the reason on stderr).
+ */
+int z3_mcp_http_serve(const z3_mcp_http_options *opts);
+
 /*
  * `z3ed mcp [--rom R | --proposal ID] [--toolsets A,B] [--project DIR] [--log-level L]`: moves into DIR (so
  * relative paths, --rom included, and the state folder .z3ed are the

@@ -14,6 +14,7 @@
 static const char usage[] =
     "usage: z3ed mcp [--rom FILE [--read-only] | --proposal ID] [--toolsets A,B]\n"
     "                [--project DIR] [--log-level LEVEL]\n"
+    "                [--http HOST:PORT [--token-file FILE] [--allow-origin O,...]]\n"
     "\n"
     "Serves every z3ed command as a Model Context Protocol tool on stdin/stdout\n"
     "(one JSON-RPC message per line), plus resources (z3ed://rom/state, ...) and\n"
@@ -34,6 +35,15 @@ static const char usage[] =
     "                     folder .z3ed are DIR's\n"
     "  --log-level LEVEL  stderr diagnostics from LEVEL up (default warning):\n"
     "                     debug, info, notice, warning, error, critical, alert, emergency\n"
+    "  --http HOST:PORT   serve MCP's Streamable HTTP transport at\n"
+    "                     http://HOST:PORT/mcp instead of stdio (PORT 0: any free\n"
+    "                     port; the URL is printed on stdout). Each session runs\n"
+    "                     its own server with the options above\n"
+    "  --token-file FILE  requests must carry 'Authorization: Bearer TOKEN', TOKEN\n"
+    "                     being FILE's first line (or $Z3ED_MCP_TOKEN); at least\n"
+    "                     16 characters. Required unless HOST is a loopback address\n"
+    "  --allow-origin O   also accept browser requests from these origins\n"
+    "                     (comma-separated, e.g. https://app.example); others get 403\n"
     "\n"
     "Tool calls follow the agent rules: anything that would write a file is refused\n"
     "unless it writes inside the proposal's sandbox (dry_run previews). Every call is\n"
@@ -41,7 +51,7 @@ static const char usage[] =
     "with the client's name and the session's id.\n";
 
 typedef struct mcp_args {
-  const char *rom, *project, *log_level, *proposal, *toolsets;
+  const char *rom, *project, *log_level, *proposal, *toolsets, *http, *token_file, *origins;
   bool help, read_only;
 } mcp_args;
 
@@ -70,6 +80,9 @@ static bool parse_args(int argc, char **argv, mcp_args *a) {
     else if ((v = flag_value(argc, argv, &i, "--log-level", &bad))) a->log_level = v;
     else if ((v = flag_value(argc, argv, &i, "--proposal", &bad))) a->proposal = v;
     else if ((v = flag_value(argc, argv, &i, "--toolsets", &bad))) a->toolsets = v;
+    else if ((v = flag_value(argc, argv, &i, "--http", &bad))) a->http = v;
+    else if ((v = flag_value(argc, argv, &i, "--token-file", &bad))) a->token_file = v;
+    else if ((v = flag_value(argc, argv, &i, "--allow-origin", &bad))) a->origins = v;
     else if (!bad) {
       fprintf(stderr, "z3ed: error: unknown argument '%s' for 'mcp'\nhint: z3ed mcp --help\n", argv[i]);
       bad = true;
@@ -95,6 +108,56 @@ static FILE *protocol_stream(void) {
   return out;
 }
 
+/* The bearer token: the file's first line, else $Z3ED_MCP_TOKEN (taken out of the
+ * environment so session servers never see it). NULL with *bad set on an error. */
+static char *read_token(const char *file, bool *bad) {
+  char *token = NULL;
+  const char *env = getenv("Z3ED_MCP_TOKEN");
+  if (file) {
+    FILE *f = fopen(file, "r");
+    size_t cap = 0;
+    if (!f || getline(&token, &cap, f) < 0) {
+      fprintf(stderr, "z3ed: error: cannot read the token file '%s': %s\n", file, f ? "it is empty" : strerror(errno));
+      free(token);
+      token = NULL;
+      *bad = true;
+    }
+    if (f) fclose(f);
+  } else if (env && *env) {
+    token = strdup(env);
+  }
+  unsetenv("Z3ED_MCP_TOKEN");
+  if (token) token[strcspn(token, "\r\n")] = '\0';
+  if (token && strlen(token) < 16) {
+    fprintf(stderr, "z3ed: error: the bearer token must have at least 16 characters\n");
+    free(token);
+    token = NULL;
+    *bad = true;
+  }
+  return token;
+}
+
+/* The options a session's own `z3ed mcp` gets (the folder is inherited). */
+static int serve_http(const mcp_args *a) {
+  bool bad = false;
+  char *token = read_token(a->token_file, &bad);
+  if (bad) return 2;
+  const char *child[12];
+  int n = 0;
+  if (a->rom) child[n++] = "--rom", child[n++] = a->rom;
+  if (a->read_only) child[n++] = "--read-only";
+  if (a->proposal) child[n++] = "--proposal", child[n++] = a->proposal;
+  if (a->toolsets) child[n++] = "--toolsets", child[n++] = a->toolsets;
+  if (a->log_level) child[n++] = "--log-level", child[n++] = a->log_level;
+  child[n] = NULL;
+  signal(SIGPIPE, SIG_IGN);
+  z3_mcp_http_options o = {.listen = a->http, .token = token, .allowed_origins = a->origins,
+                           .child_args = child, .ready = stdout};
+  int rc = z3_mcp_http_serve(&o);
+  free(token);
+  return rc;
+}
+
 int z3_mcp_main(int argc, char **argv) {
   mcp_args a = {0};
   uint64_t proposal = 0;
@@ -116,6 +179,11 @@ int z3_mcp_main(int argc, char **argv) {
     fprintf(stderr, "z3ed: error: cannot read the ROM '%s': %s\n", a.rom, strerror(errno));
     if (a.project) fprintf(stderr, "hint: a relative --rom is read from the project folder '%s'\n", a.project);
     return 3;
+  }
+  if (a.http) return serve_http(&a);
+  if (a.token_file || a.origins) {
+    fprintf(stderr, "z3ed: error: --token-file and --allow-origin go with --http\n");
+    return 2;
   }
   signal(SIGPIPE, SIG_IGN); /* a vanished client is a write error, then a clean exit */
   z3_cmd_rom_cache_enable(true); /* read-only calls run in-process: keep their ROMs loaded */

@@ -29,6 +29,20 @@ static z3_status check_size(size_t len, const char *name, z3_error *err) {
   return Z3_OK;
 }
 
+/* Makes the ROM from `image` (moved into it, left empty), the copier header already taken off. */
+static z3_status rom_adopt(z3_rom **out, z3_rom *rom, z3_buf *image, const char *name, z3_error *err) {
+  rom->data = *image;
+  z3_buf_init(image);
+  rom->path = z3_strdup(name);
+  if (!rom->path) {
+    z3_rom_free(rom);
+    return z3_error_set(err, Z3_E_NOMEM, "out of memory loading '%s'", name);
+  }
+  z3_rom_detect_mapping(rom);
+  *out = rom;
+  return Z3_OK;
+}
+
 z3_status z3_rom_from_memory(z3_rom **out, const uint8_t *data, size_t len, const char *name,
                              z3_error *err) {
   *out = NULL;
@@ -42,18 +56,14 @@ z3_status z3_rom_from_memory(z3_rom **out, const uint8_t *data, size_t len, cons
     memcpy(rom->copier_header, data, Z3_COPIER_HEADER_SIZE);
     skip = Z3_COPIER_HEADER_SIZE;
   }
-  st = z3_buf_copy(&rom->data, data + skip, len - skip, err);
-  if (st == Z3_OK) {
-    rom->path = z3_strdup(name);
-    if (!rom->path) st = z3_error_set(err, Z3_E_NOMEM, "out of memory loading '%s'", name);
-  }
+  z3_buf image;
+  st = z3_buf_copy(&image, data + skip, len - skip, err);
   if (st) {
+    z3_buf_release(&image);
     z3_rom_free(rom);
     return st;
   }
-  z3_rom_detect_mapping(rom);
-  *out = rom;
-  return Z3_OK;
+  return rom_adopt(out, rom, &image, name, err);
 }
 
 z3_status z3_rom_load(z3_rom **out, const char *path, z3_error *err) {
@@ -62,7 +72,15 @@ z3_status z3_rom_load(z3_rom **out, const char *path, z3_error *err) {
   z3_buf_init(&file);
   z3_status st = z3_file_read(&file, path, Z3_ROM_MAX_SIZE + Z3_COPIER_HEADER_SIZE, err);
   if (st == Z3_E_INVALID) z3_error_hint(err, "a SNES ROM is at most 16 MiB");
-  if (st == Z3_OK) st = z3_rom_from_memory(out, file.data, file.len, path, err);
+  if (st == Z3_OK && !has_copier_header(file.len)) {
+    /* The common case takes the file's buffer as it is: no second 1-16 MiB copy per process. */
+    st = check_size(file.len, path, err);
+    z3_rom *rom = st ? NULL : z3_calloc(1, sizeof *rom);
+    if (!st && !rom) st = z3_error_set(err, Z3_E_NOMEM, "out of memory loading '%s'", path);
+    if (rom) st = rom_adopt(out, rom, &file, path, err);
+  } else if (st == Z3_OK) {
+    st = z3_rom_from_memory(out, file.data, file.len, path, err);
+  }
   z3_buf_release(&file);
   return st;
 }

@@ -1,0 +1,34 @@
+/* Loading libraries on first use (see lazylib.h). */
+#include <dlfcn.h>
+#include <pthread.h>
+#include <stdio.h>
+
+#include "base/lazylib.h"
+
+static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
+static char last_error[256];
+
+void *z3_lazylib_open(void **slot, bool *tried, const char *soname) {
+  pthread_mutex_lock(&lock);
+  if (!*tried) {
+    *tried = true;
+    /* RTLD_LOCAL: its symbols must never resolve our forwarding functions of the same names. */
+    *slot = dlopen(soname, RTLD_NOW | RTLD_LOCAL);
+    if (!*slot) {
+      const char *why = dlerror();
+      snprintf(last_error, sizeof last_error, "cannot load %s: %s", soname, why ? why : "unknown reason");
+      fprintf(stderr, "z3ed: error: %s\n", last_error);
+    }
+  }
+  void *lib = *slot;
+  pthread_mutex_unlock(&lock);
+  return lib;
+}
+
+void *z3_lazylib_sym(void *lib, const char *name) {
+  return lib ? dlsym(lib, name) : NULL;
+}
+
+const char *z3_lazylib_error(void) {
+  return last_error;
+}

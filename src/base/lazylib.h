@@ -1,0 +1,24 @@
+/*
+ * base/lazylib: libraries most commands never use, loaded on first use.
+ *
+ * libcurl alone pulls in some 25 shared libraries (TLS, Kerberos, LDAP...);
+ * linking it and SQLite normally made every z3ed process, `--version`
+ * included, map and relocate all of them. lazy_curl.c and lazy_sqlite.c define
+ * the functions z3ed calls under their own names and forward to the library
+ * opened with dlopen on the first call, so callers are unchanged and the
+ * libraries are not on the link line. When one cannot be loaded, the calls
+ * fail the way the library reports failure and the reason is said once.
+ */
+#ifndef Z3_BASE_LAZYLIB_H
+#define Z3_BASE_LAZYLIB_H
+
+#include <stdbool.h>
+
+/* dlopen(soname) once per handle slot; NULL when it cannot be loaded (said on stderr once). */
+void *z3_lazylib_open(void **slot, bool *tried, const char *soname);
+/* The symbol's address as a function pointer's bits, or NULL. */
+void *z3_lazylib_sym(void *lib, const char *name);
+/* Why the last open failed ("" when it did not). */
+const char *z3_lazylib_error(void);
+
+#endif
