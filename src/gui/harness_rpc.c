@@ -49,7 +49,7 @@ static void done(json_t *result, GtkWidget *w, const char *how) {
 /* ---- Click ---- */
 
 static z3_status click_canvas(GtkWidget *w, const json_t *params, json_t *result, z3_error *err) {
-  double x, y;
+  double x = 0, y = 0;
   z3_status st = number_param(params, "x", &x, err);
   if (!st) st = number_param(params, "y", &y, err);
   if (st) return st;
@@ -72,7 +72,7 @@ static z3_status click_canvas(GtkWidget *w, const json_t *params, json_t *result
 
 static z3_status drag_canvas(GtkWidget *w, const json_t *params, json_t *result, z3_error *err) {
   const json_t *to = json_object_get(params, "to");
-  double x, y, tx, ty;
+  double x = 0, y = 0, tx = 0, ty = 0;
   z3_status st = number_param(params, "x", &x, err);
   if (!st) st = number_param(params, "y", &y, err);
   if (!st) st = number_param(to, "x", &tx, err);
