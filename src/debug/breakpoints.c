@@ -6,14 +6,15 @@
 #include "debug/debug_internal.h"
 
 static const char *const kind_names[] = {"exec", "read", "write", "access",
-                                         "vram-write", "cgram-write", "oam-write", "dma"};
+                                         "vram-write", "cgram-write", "oam-write", "dma",
+                                         "spc-exec", "spc-read", "spc-write"};
 
 const char *z3_bp_kind_name(z3_bp_kind kind) {
-  return (unsigned)kind <= Z3_BP_DMA ? kind_names[kind] : "unknown";
+  return (unsigned)kind <= Z3_BP_SPC_WRITE ? kind_names[kind] : "unknown";
 }
 
 bool z3_bp_kind_parse(const char *name, z3_bp_kind *out) {
-  for (unsigned k = 0; k <= Z3_BP_DMA; k++) {
+  for (unsigned k = 0; k <= Z3_BP_SPC_WRITE; k++) {
     if (strcasecmp(name, kind_names[k]) == 0) {
       *out = (z3_bp_kind)k;
       return true;
@@ -47,10 +48,14 @@ static bool in_range(const z3_breakpoint *bp, uint32_t addr) { return addr >= bp
 static void rebuild(z3_debug *dbg) {
   memset(dbg->exec_filter, 0, sizeof dbg->exec_filter);
   memset(dbg->watch_pages, 0, sizeof dbg->watch_pages);
-  dbg->exec_enabled = dbg->watch_enabled = dbg->ppu_enabled = dbg->dma_enabled = 0;
+  dbg->exec_enabled = dbg->watch_enabled = dbg->ppu_enabled = dbg->dma_enabled = dbg->spc_enabled = 0;
   for (size_t i = 0; i < dbg->bp_count; i++) {
     const z3_breakpoint *bp = &dbg->bps[i];
     if (!bp->enabled) continue;
+    if (bp->kind >= Z3_BP_SPC_EXEC) {
+      dbg->spc_enabled++;
+      continue;
+    }
     if (bp->kind == Z3_BP_DMA || debug_bp_memory(bp->kind) != Z3_REGION_BUS) {
       bp->kind == Z3_BP_DMA ? dbg->dma_enabled++ : dbg->ppu_enabled++;
       continue;
@@ -155,6 +160,25 @@ void debug_dma_watch(void *ctx, uint8_t channels) {
   }
 }
 
+void debug_spc_watch(void *ctx, uint16_t addr, uint8_t value, int access) {
+  z3_debug *dbg = ctx;
+  if (dbg->snes->break_requested) return;
+  z3_bp_kind kind = access == Z3_APU_EXEC ? Z3_BP_SPC_EXEC : access == Z3_APU_READ ? Z3_BP_SPC_READ : Z3_BP_SPC_WRITE;
+  for (size_t i = 0; i < dbg->bp_count; i++) {
+    z3_breakpoint *bp = &dbg->bps[i];
+    if (!bp->enabled || bp->kind != kind || !in_range(bp, addr)) continue;
+    if (++bp->hits <= bp->after) continue;
+    const z3_apu *apu = &dbg->snes->apu;
+    debug_set_stop(dbg, (z3_debug_stop){.reason = kind == Z3_BP_SPC_EXEC ? Z3_DBG_BREAKPOINT : Z3_DBG_WATCHPOINT,
+                                        .breakpoint = bp->id, .address = addr, .memory = Z3_REGION_BUS,
+                                        .old_value = kind == Z3_BP_SPC_WRITE ? apu->ram[addr] : value,
+                                        .value = value, .write = kind == Z3_BP_SPC_WRITE, .spc = true,
+                                        .spc_regs = apu->spc.r});
+    dbg->snes->break_requested = true;
+    return;
+  }
+}
+
 /* The PPU kinds' ranges are offsets in their memory; dma's, B-bus ports. */
 static z3_status check_range(z3_bp_kind kind, uint32_t from, uint32_t to, z3_error *err) {
   static const struct { z3_bp_kind kind; uint32_t first, last; const char *what; } limits[] = {
@@ -162,6 +186,9 @@ static z3_status check_range(z3_bp_kind kind, uint32_t from, uint32_t to, z3_err
       {Z3_BP_CGRAM_WRITE, 0, 0x1FF, "CGRAM offsets $000-$1FF (colour c is 2c, 2c+1)"},
       {Z3_BP_OAM_WRITE, 0, 0x21F, "OAM offsets $000-$21F"},
       {Z3_BP_DMA, 0x2100, 0x21FF, "B-bus ports $2100-$21FF (VRAM: $2118, CGRAM: $2122, OAM: $2104)"},
+      {Z3_BP_SPC_EXEC, 0, 0xFFFF, "the SPC700's addresses $0000-$FFFF"},
+      {Z3_BP_SPC_READ, 0, 0xFFFF, "the SPC700's addresses $0000-$FFFF"},
+      {Z3_BP_SPC_WRITE, 0, 0xFFFF, "the SPC700's addresses $0000-$FFFF"},
   };
   for (size_t i = 0; i < sizeof limits / sizeof limits[0]; i++) {
     if (limits[i].kind != kind || (from >= limits[i].first && to <= limits[i].last)) continue;

@@ -24,10 +24,13 @@
 /* exec, read, write and access are on the CPU bus; the PPU kinds watch
  * writes into VRAM, CGRAM and OAM (addresses are offsets in that memory,
  * written through the ports by the CPU or by DMA); dma stops when a general
- * DMA starts on a channel whose B-bus port ($21xx) is in the range. */
+ * DMA starts on a channel whose B-bus port ($21xx) is in the range. The SPC700
+ * kinds fire inside the APU's catch-up, so the console stops at the next CPU
+ * instruction boundary; the stop keeps the SPC700's registers at the hit. */
 typedef enum z3_bp_kind {
   Z3_BP_EXEC = 0, Z3_BP_READ, Z3_BP_WRITE, Z3_BP_ACCESS,
   Z3_BP_VRAM_WRITE, Z3_BP_CGRAM_WRITE, Z3_BP_OAM_WRITE, Z3_BP_DMA,
+  Z3_BP_SPC_EXEC, Z3_BP_SPC_READ, Z3_BP_SPC_WRITE, /* the SPC700's own address space, $0000-$FFFF */
 } z3_bp_kind;
 
 typedef struct z3_breakpoint {
@@ -60,6 +63,8 @@ typedef struct z3_debug_stop {
   uint32_t address;     /* WATCHPOINT: the access (in `memory`); DMA: the channel's B-bus port */
   z3_snes_region memory;/* WATCHPOINT: the bus, or VRAM, CGRAM, OAM */
   uint8_t old_value, value; /* DMA: value holds the channels started */
+  bool spc;             /* an SPC700 breakpoint: spc_regs as they were at the hit */
+  z3_spc700_regs spc_regs;
   bool write;
   bool nmi;             /* INTERRUPT: NMI (else IRQ) */
 } z3_debug_stop;

@@ -59,7 +59,7 @@ struct z3_debug {
   z3_breakpoint *bps;
   size_t bp_count, bp_cap;
   unsigned next_id;
-  size_t exec_enabled, watch_enabled, ppu_enabled, dma_enabled;
+  size_t exec_enabled, watch_enabled, ppu_enabled, dma_enabled, spc_enabled;
   uint8_t exec_filter[Z3_CPU_HOOK_FILTER_BYTES];
   uint8_t watch_pages[Z3_SNES_PAGES];
   /* the operation running */
@@ -126,6 +126,7 @@ bool debug_exec_hit(z3_debug *dbg, uint32_t pc24);
 void debug_watch(void *ctx, uint32_t addr, uint8_t value, bool write);
 void debug_ppu_watch(void *ctx, z3_snes_region region, uint32_t addr, uint8_t value);
 void debug_dma_watch(void *ctx, uint8_t channels);
+void debug_spc_watch(void *ctx, uint16_t addr, uint8_t value, int access);
 /* The memory a breakpoint kind watches (the bus for the CPU kinds). */
 z3_snes_region debug_bp_memory(z3_bp_kind kind);
 void debug_release_breakpoints(z3_debug *dbg);

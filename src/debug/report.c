@@ -105,10 +105,19 @@ void debug_stop_json(z3_debug *dbg, const z3_debug_stop *stop, json_t *out) {
   if (stop->reason == Z3_DBG_DMA)
     json_object_set_new(out, "dma", json_pack("{s:o,s:o}", "port", debug_hex_json(stop->address, 4), "channels",
                                               debug_hex_json(stop->value, 2)));
+  if (stop->spc) {
+    const z3_spc700_regs *r = &stop->spc_regs;
+    json_object_set_new(out, "spc", json_pack("{s:o,s:o,s:o,s:o,s:o,s:o,s:s}", "pc", debug_hex_json(r->pc, 4), "a",
+                                              debug_hex_json(r->a, 2), "x", debug_hex_json(r->x, 2), "y",
+                                              debug_hex_json(r->y, 2), "sp", debug_hex_json(r->sp, 2), "psw",
+                                              debug_hex_json(r->psw, 2), "note",
+                                              "the SPC700 as it was at the hit; the console stopped at the next "
+                                              "CPU instruction, by which the SPC700 may have run on"));
+  }
   if (stop->reason == Z3_DBG_WATCHPOINT) {
     json_t *w = json_object();
-    bool bus = stop->memory == Z3_REGION_BUS;
-    json_object_set_new(w, "memory", json_string(z3_snes_region_name(stop->memory)));
+    bool bus = stop->memory == Z3_REGION_BUS && !stop->spc;
+    json_object_set_new(w, "memory", json_string(stop->spc ? "apu-ram" : z3_snes_region_name(stop->memory)));
     json_object_set_new(w, "address", bus ? debug_address_json(stop->address) : debug_hex_json(stop->address, 4));
     json_object_set_new(w, "access", json_string(stop->write ? "write" : "read"));
     if (stop->write) json_object_set_new(w, "old", debug_hex_json(stop->old_value, 2));

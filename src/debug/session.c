@@ -89,6 +89,8 @@ void debug_update_hooks(z3_debug *dbg) {
   snes->debug_ctx = dbg; /* replays never stop at these */
   snes->ppu_watch = dbg->ppu_enabled && !dbg->replaying ? debug_ppu_watch : NULL;
   snes->dma_watch = dbg->dma_enabled && !dbg->replaying ? debug_dma_watch : NULL;
+  snes->apu.watch = dbg->spc_enabled && !dbg->replaying ? debug_spc_watch : NULL;
+  snes->apu.watch_ctx = dbg;
   if (dbg->replaying) return debug_history_hooks(dbg);
   snes->watch_pages = dbg->watch_enabled ? dbg->watch_pages : NULL;
   snes->watch = debug_watch;

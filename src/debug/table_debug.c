@@ -11,6 +11,7 @@
           {"breakpoint", "integer", "the breakpoint's id (breakpoint, watchpoint)"},                  \
           {"watch", "object", "memory (bus, vram, cgram, oam), address, access, old and new value (watchpoint)"}, \
           {"dma", "object", "port and channels (dma)"},                                              \
+          {"spc", "object", "the SPC700's registers at the hit (SPC700 breakpoints)"},               \
           {"frame", "integer", "frames begun since power-on"},                                        \
           {"scanline", "integer", "the line the console is on"},                                      \
           {"registers", "object", "pc, a, x, y, s, d, dbr, pbr, p with the widths M/X/E give, flags, e, m8, x8"}, \
@@ -22,7 +23,7 @@
    .args = args_, .returns = returns_, .examples = LIST(__VA_ARGS__), .handler = cmd_debug_remote}
 
 static const char *const bp_kinds[] = {"exec", "read", "write", "access", "vram-write", "cgram-write",
-                                       "oam-write", "dma", NULL};
+                                       "oam-write", "dma", "spc-exec", "spc-read", "spc-write", NULL};
 
 static const z3_command z3_cmds_debug[] = {
     {
@@ -210,9 +211,12 @@ static const z3_command z3_cmds_debug[] = {
            "lets N hits pass first. vram-write, cgram-write and oam-write stop after the instruction (or the "
            "DMA it started) that wrote a byte of that memory through the PPU's ports, --address..--to being "
            "byte offsets in it (VRAM word w is bytes 2w and 2w+1). dma stops after the instruction that "
-           "started a general DMA ($420B) on a channel whose B-bus port is in --address..--to ($2118: VRAM).",
+           "started a general DMA ($420B) on a channel whose B-bus port is in --address..--to ($2118: VRAM). "
+           "spc-exec, spc-read and spc-write watch the SPC700's own address space ($0000-$FFFF); the SPC700 "
+           "runs in step with the CPU by catching up, so the console stops at the next CPU instruction and "
+           "the report's `spc` holds the SPC700's registers as they were at the hit.",
            ARGS(SESSION_ARG, {"kind", Z3_ARG_ENUM, false, "exec", bp_kinds,
-                              "exec, read, write, access (CPU bus), vram-write, cgram-write, oam-write, dma", 0, 0},
+                              "exec, read, write, access (CPU bus), vram-write, cgram-write, oam-write, dma, spc-exec, spc-read, spc-write", 0, 0},
                 {"address", Z3_ARG_STRING, true, NULL, NULL, "first address: $BB:AAAA, 0xBBAAAA or a loaded label", 0, 0},
                 {"to", Z3_ARG_STRING, false, NULL, NULL, "last address of a range", 0, 0},
                 {"condition", Z3_ARG_STRING, false, NULL, NULL, "stop only when this holds", 0, 0},

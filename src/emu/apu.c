@@ -131,12 +131,15 @@ uint8_t z3_apu_peek(const z3_apu *apu, uint16_t addr) {
 static uint8_t spc_read(void *ctx, uint16_t addr) {
   z3_apu *apu = ctx;
   z3_apu_tick(apu);
-  return read_at(apu, addr, false);
+  uint8_t v = read_at(apu, addr, false);
+  if (apu->watch) apu->watch(apu->watch_ctx, addr, v, Z3_APU_READ);
+  return v;
 }
 
 static void spc_write(void *ctx, uint16_t addr, uint8_t v) {
   z3_apu *apu = ctx;
   z3_apu_tick(apu);
+  if (apu->watch) apu->watch(apu->watch_ctx, addr, v, Z3_APU_WRITE);
   apu->ram[addr] = v; /* writes to the registers and under the ROM reach RAM too */
   if (addr >= 0xF0 && addr <= 0xFF) register_write(apu, addr, v);
 }
@@ -155,8 +158,11 @@ void z3_apu_power_on(z3_apu *apu) {
   int16_t *audio = apu->audio;
   size_t cap = apu->audio_cap;
   bool recording = apu->recording;
+  void (*watch)(void *, uint16_t, uint8_t, int) = apu->watch;
+  void *watch_ctx = apu->watch_ctx;
   memset(apu, 0, sizeof *apu);
   apu->audio = audio, apu->audio_cap = cap, apu->recording = recording;
+  apu->watch = watch, apu->watch_ctx = watch_ctx;
   fill_ram(apu->ram);
   apu->test = 0x0A;
   apu->control = 0x80;
@@ -182,6 +188,7 @@ void z3_apu_run_to(z3_apu *apu, uint64_t cycles) {
       z3_apu_ipl_enter(apu, pc == IPL_BASE);
       continue;
     }
+    if (apu->watch) apu->watch(apu->watch_ctx, pc, 0, Z3_APU_EXEC);
     z3_spc700_step(&apu->spc);
   }
 }

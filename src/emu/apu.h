@@ -82,7 +82,14 @@ typedef struct z3_apu {
   size_t audio_frames, audio_cap;
   bool recording;
   bool audio_oom;       /* the buffer could not grow: samples were dropped */
+  /* Debugger watch (debug/), NULL when unused; kept across power-on: called
+   * before each SPC700 instruction (Z3_APU_EXEC, addr = PC) and on each of
+   * its reads (after, with the byte) and writes (before, with the new byte). */
+  void (*watch)(void *ctx, uint16_t addr, uint8_t value, int access);
+  void *watch_ctx;
 } z3_apu;
+
+enum { Z3_APU_EXEC = 0, Z3_APU_READ, Z3_APU_WRITE };
 
 /* Power-on: RAM pattern, registers, DSP reset, the IPL loader starting.
  * Keeps (and clears) the recording buffer. */

@@ -357,6 +357,42 @@ Z3_TEST(test_analysis__cgram_breakpoint_sees_a_colour_written) {
   z3_debug_free(dbg);
 }
 
+Z3_TEST(test_analysis__spc700_breakpoints) {
+  (void)state;
+  z3_debug *dbg = open_program("apu_tone");
+  z3_error err;
+  z3_error_init(&err);
+  unsigned exec, port;
+  assert_ok(z3_debug_break_add(dbg, Z3_BP_SPC_EXEC, 0x0200, 0x0200, NULL, 0, &exec, &err), &err);
+  /* the uploaded program starts at $0200: the CPU stops just after, with the SPC700 as it was */
+  z3_debug_stop stop = z3_debug_run_frames(dbg, 30);
+  assert_int_equal(stop.reason, Z3_DBG_BREAKPOINT);
+  assert_int_equal(stop.breakpoint, exec);
+  assert_true(stop.spc);
+  assert_int_equal(stop.spc_regs.pc, 0x0200);
+  /* it answers on port 1 ($F5) with $5A (a session of its own: hits after the first in one
+   * catch-up of the SPC700 are not reported) */
+  z3_debug_free(dbg);
+  dbg = open_program("apu_tone");
+  assert_ok(z3_debug_break_add(dbg, Z3_BP_SPC_WRITE, 0x00F5, 0x00F5, NULL, 0, &port, &err), &err);
+  stop = z3_debug_run_frames(dbg, 30);
+  assert_int_equal(stop.reason, Z3_DBG_WATCHPOINT);
+  assert_int_equal(stop.breakpoint, port);
+  assert_int_equal(stop.address, 0xF5);
+  assert_int_equal(stop.value, 0x5A);
+  json_t *r = json_object();
+  debug_stop_json(dbg, &stop, r);
+  assert_string_equal(str_at(json_object_get(r, "watch"), "memory"), "apu-ram");
+  assert_non_null(json_object_get(json_object_get(r, "spc"), "pc"));
+  json_decref(r);
+  /* a step back replays through the SPC700 without stopping there */
+  assert_ok(z3_debug_step_back(dbg, 3, &stop, &err), &err);
+  assert_int_equal(stop.reason, Z3_DBG_STEP_BACK);
+  z3_error_init(&err);
+  assert_int_equal(z3_debug_break_add(dbg, Z3_BP_SPC_READ, 0, 0x10000, NULL, 0, NULL, &err), Z3_E_USAGE);
+  z3_debug_free(dbg);
+}
+
 Z3_RUN(cmocka_unit_test(test_analysis__check_finds_each_pattern_at_the_bad_routine_only),
        cmocka_unit_test(test_analysis__check_of_a_clean_program_finds_nothing_and_leaves_the_session),
        cmocka_unit_test(test_analysis__analyze_reports_registers_memory_exits_and_what_ran),
@@ -365,4 +401,5 @@ Z3_RUN(cmocka_unit_test(test_analysis__check_finds_each_pattern_at_the_bad_routi
        cmocka_unit_test(test_analysis__diverge_alike_and_at_an_instruction),
        cmocka_unit_test(test_analysis__diverge_names_the_instruction_after_which_only_memory_differs),
        cmocka_unit_test(test_analysis__ppu_memory_and_dma_breakpoints),
-       cmocka_unit_test(test_analysis__cgram_breakpoint_sees_a_colour_written))
+       cmocka_unit_test(test_analysis__cgram_breakpoint_sees_a_colour_written),
+       cmocka_unit_test(test_analysis__spc700_breakpoints))
