@@ -214,7 +214,7 @@ z3_status region_param(call *c, z3_snes_region *region) {
   z3_status st = param_str(c, "region", &name);
   *region = Z3_REGION_BUS;
   if (!st && name && !z3_snes_region_parse(name, region))
-    return bad_param(c, "region", "expected wram, vram, cgram, oam, sram or bus");
+    return bad_param(c, "region", "expected wram, vram, cgram, oam, sram, apu or bus");
   return st;
 }
 

@@ -19,7 +19,7 @@ z3_status param_str(call *c, const char *name, const char **out);
 z3_status param_bool(call *c, const char *name, bool *out);
 /* A number or a loaded label. */
 z3_status param_address(call *c, const char *name, uint32_t *out);
-/* "region": wram, vram, cgram, oam, sram or bus (default bus). */
+/* "region": wram, vram, cgram, oam, sram, apu or bus (default bus). */
 z3_status region_param(call *c, z3_snes_region *region);
 
 /* methods_memory.c */

@@ -11,19 +11,10 @@ enum { MAX_WRITE = 4096, MAX_MATCHES = 256, MAX_DIFF_RANGES = 256, SHOWN_BYTES =
 
 /* The memories a snapshot holds, in its byte order. */
 static const z3_snes_region snapshot_regions[] = {Z3_REGION_WRAM, Z3_REGION_VRAM, Z3_REGION_CGRAM,
-                                                  Z3_REGION_OAM, Z3_REGION_SRAM};
+                                                  Z3_REGION_OAM, Z3_REGION_SRAM, Z3_REGION_APU};
 enum { SNAPSHOT_REGIONS = sizeof snapshot_regions / sizeof snapshot_regions[0] };
 
-static uint8_t *region_bytes(z3_snes *snes, z3_snes_region r) {
-  switch (r) {
-    case Z3_REGION_WRAM: return snes->wram;
-    case Z3_REGION_VRAM: return snes->ppu.vram;
-    case Z3_REGION_CGRAM: return snes->ppu.cgram;
-    case Z3_REGION_OAM: return snes->ppu.oam;
-    case Z3_REGION_SRAM: return snes->cart.sram;
-    default: return NULL;
-  }
-}
+static uint8_t *region_bytes(z3_snes *snes, z3_snes_region r) { return z3_snes_region_bytes(snes, r); }
 
 /* A bus address as the region and offset behind it, for the writable ones. */
 static bool bus_to_region(const z3_snes *snes, uint32_t addr, z3_snes_region *r, uint32_t *off) {
@@ -81,7 +72,7 @@ z3_status m_memory_write(call *c) {
   z3_snes *snes = z3_debug_console(c->dbg);
   if (region == Z3_REGION_BUS && !bus_to_region(snes, addr, &region, &addr))
     return z3_error_set(c->err, Z3_E_USAGE, "bus address $%06X is not WRAM: the debugger writes WRAM through the "
-                        "bus, and other memories by region (vram, cgram, oam, sram); ROM is read-only", addr);
+                        "bus, and other memories by region (vram, cgram, oam, sram, apu); ROM is read-only", addr);
   if (region == Z3_REGION_WRAM && addr >= 0x7E0000 && addr <= 0x7FFFFF) addr -= 0x7E0000;
   size_t size = z3_snes_region_size(snes, region);
   uint8_t *mem = region_bytes(snes, region);

@@ -241,7 +241,7 @@ static const z3_command z3_cmds_debug[] = {
     REMOTE("memory-read", "read memory of the running console",
            "Reads --length bytes at --address of a region without side effects (I/O registers are "
            "peeked). The CLI's `debug memory read` is spelled memory-read: the table has two words per command.",
-           ARGS(SESSION_ARG, {"region", Z3_ARG_STRING, false, "bus", NULL, "wram, vram, cgram, oam, sram or bus", 0, 0},
+           ARGS(SESSION_ARG, {"region", Z3_ARG_STRING, false, "bus", NULL, "wram, vram, cgram, oam, sram, apu (sound RAM) or bus", 0, 0},
                 {"address", Z3_ARG_STRING, true, NULL, NULL, "offset in the region (bus: 24-bit or a label; wram also $7E:xxxx)", 0, 0},
                 {"length", Z3_ARG_INT, false, "16", NULL, "bytes", 1, 65536}),
            RETURNS({"region", "string", "the region read"}, {"address", "string", "its offset, 0x-hex"},
@@ -250,7 +250,7 @@ static const z3_command z3_cmds_debug[] = {
     REMOTE("memory-write", "write bytes into the running console's memory",
            "Writes --hex bytes at --address: WRAM through the bus ($7E:xxxx or a low-RAM mirror), or "
            "vram, cgram, oam and sram by region. ROM stays read-only and I/O registers are not written.",
-           ARGS(SESSION_ARG, {"region", Z3_ARG_STRING, false, "bus", NULL, "wram, vram, cgram, oam, sram or bus", 0, 0},
+           ARGS(SESSION_ARG, {"region", Z3_ARG_STRING, false, "bus", NULL, "wram, vram, cgram, oam, sram, apu (sound RAM) or bus", 0, 0},
                 {"address", Z3_ARG_STRING, true, NULL, NULL, "offset in the region, a WRAM bus address or a label", 0, 0},
                 {"hex", Z3_ARG_STRING, true, NULL, NULL, "bytes: \"A9 00\" or \"a900\" (at most 4096)", 0, 0}),
            RETURNS({"region", "string", "the region written"}, {"address", "string", "its offset, 0x-hex"},

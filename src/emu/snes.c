@@ -76,14 +76,14 @@ z3_snes_stop z3_snes_run(z3_snes *snes, uint64_t frames, bool until_pc, uint32_t
 
 /* ---- memory regions ----------------------------------------------------- */
 
-static const char *const region_names[] = {"wram", "vram", "cgram", "oam", "sram", "bus"};
+static const char *const region_names[] = {"wram", "vram", "cgram", "oam", "sram", "bus", "apu"};
 
 const char *z3_snes_region_name(z3_snes_region r) {
-  return (unsigned)r <= Z3_REGION_BUS ? region_names[r] : "unknown";
+  return (unsigned)r <= Z3_REGION_APU ? region_names[r] : "unknown";
 }
 
 bool z3_snes_region_parse(const char *name, z3_snes_region *out) {
-  for (unsigned r = 0; r <= Z3_REGION_BUS; r++) {
+  for (unsigned r = 0; r <= Z3_REGION_APU; r++) {
     if (strcasecmp(name, region_names[r]) == 0) {
       *out = (z3_snes_region)r;
       return true;
@@ -100,17 +100,19 @@ size_t z3_snes_region_size(const z3_snes *snes, z3_snes_region r) {
     case Z3_REGION_OAM: return Z3_SNES_OAM_SIZE;
     case Z3_REGION_SRAM: return snes->cart.sram_size;
     case Z3_REGION_BUS: return 0x1000000;
+    case Z3_REGION_APU: return Z3_APU_RAM_SIZE;
   }
   return 0;
 }
 
-static const uint8_t *region_bytes(const z3_snes *snes, z3_snes_region r) {
+uint8_t *z3_snes_region_bytes(z3_snes *snes, z3_snes_region r) {
   switch (r) {
     case Z3_REGION_WRAM: return snes->wram;
     case Z3_REGION_VRAM: return snes->ppu.vram;
     case Z3_REGION_CGRAM: return snes->ppu.cgram;
     case Z3_REGION_OAM: return snes->ppu.oam;
     case Z3_REGION_SRAM: return snes->cart.sram;
+    case Z3_REGION_APU: return snes->apu.ram;
     case Z3_REGION_BUS: return NULL;
   }
   return NULL;
@@ -129,7 +131,7 @@ z3_status z3_snes_read_region(const z3_snes *snes, z3_snes_region r, uint32_t ad
                  z3_snes_region_name(r), len, addr, size);
     return Z3_E_INVALID;
   }
-  const uint8_t *bytes = region_bytes(snes, r);
+  const uint8_t *bytes = z3_snes_region_bytes((z3_snes *)snes, r); /* only read */
   if (bytes) memcpy(out, bytes + addr, len);
   else
     for (size_t i = 0; i < len; i++) out[i] = z3_snes_peek(snes, addr + (uint32_t)i);

@@ -113,6 +113,7 @@ typedef enum z3_snes_region {
   Z3_REGION_OAM,
   Z3_REGION_SRAM,
   Z3_REGION_BUS,
+  Z3_REGION_APU,   /* the sound unit's 64 KiB of RAM */
 } z3_snes_region;
 
 typedef struct z3_snes z3_snes;
@@ -201,6 +202,8 @@ const char *z3_snes_region_name(z3_snes_region r);
 bool z3_snes_region_parse(const char *name, z3_snes_region *out);
 /* Size of a region in bytes (the bus: 16 MiB). */
 size_t z3_snes_region_size(const z3_snes *snes, z3_snes_region r);
+/* The bytes behind a region (NULL for the bus, and for SRAM when there is none). */
+uint8_t *z3_snes_region_bytes(z3_snes *snes, z3_snes_region r);
 /* Copies len bytes at addr without side effects (the bus through
  * z3_snes_peek). Errors name the region, the address and its size. */
 z3_status z3_snes_read_region(const z3_snes *snes, z3_snes_region r, uint32_t addr, size_t len,

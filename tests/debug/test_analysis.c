@@ -385,6 +385,14 @@ Z3_TEST(test_analysis__spc700_breakpoints) {
   assert_string_equal(str_at(json_object_get(r, "watch"), "memory"), "apu-ram");
   assert_non_null(json_object_get(json_object_get(r, "spc"), "pc"));
   json_decref(r);
+  /* the sound RAM is a region of its own: the program uploaded at $0200 */
+  json_t *mem = call_ok(dbg, "memory-read", json_pack("{s:s,s:s,s:i}", "region", "apu", "address", "0x200", "length", 4));
+  char want[9];
+  const uint8_t *ram = z3_debug_console(dbg)->apu.ram;
+  snprintf(want, sizeof want, "%02x%02x%02x%02x", ram[0x200], ram[0x201], ram[0x202], ram[0x203]);
+  assert_string_equal(str_at(mem, "hex"), want);
+  assert_string_not_equal(want, "00000000");
+  json_decref(mem);
   /* a step back replays through the SPC700 without stopping there */
   assert_ok(z3_debug_step_back(dbg, 3, &stop, &err), &err);
   assert_int_equal(stop.reason, Z3_DBG_STEP_BACK);
