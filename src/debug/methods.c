@@ -272,6 +272,26 @@ static z3_status m_trace(call *c) {
   return Z3_OK;
 }
 
+/* How often the trace ring saw the instruction at address run. */
+static size_t executions(z3_debug *dbg, uint32_t address) {
+  size_t n = 0;
+  for (size_t i = 0; i < z3_debug_trace_count(dbg); i++) {
+    const z3_trace_entry *t = z3_debug_trace_at(dbg, i);
+    n += ((uint32_t)t->regs.pbr << 16 | t->regs.pc) == address;
+  }
+  return n;
+}
+
+static void add_executions(z3_debug *dbg, json_t *listing) {
+  size_t i;
+  json_t *o;
+  json_array_foreach(listing, i, o) {
+    uint32_t address;
+    if (z3_snes_parse_address(json_string_value(json_object_get(o, "address")), &address))
+      json_object_set_new(o, "executions", json_integer((json_int_t)executions(dbg, address)));
+  }
+}
+
 /* Instructions before PC come from the trace (what ran), never guessed. */
 static z3_status m_disasm(call *c) {
   uint64_t count, before;
@@ -299,7 +319,9 @@ static z3_status m_disasm(call *c) {
     z3_disasm_track(&s, &insn);
     addr = z3_insn_next(&insn);
   }
+  add_executions(c->dbg, a);
   json_object_set_new(c->result, "listing", a);
+  json_object_set_new(c->result, "executions_over", json_integer((json_int_t)z3_debug_trace_count(c->dbg)));
   return Z3_OK;
 }
 

@@ -303,7 +303,8 @@ static const z3_command z3_cmds_debug[] = {
            "then PC and the instructions after it, sizes tracked from the real M and X.",
            ARGS(SESSION_ARG, {"count", Z3_ARG_INT, false, "10", NULL, "instructions from PC on", 1, 1000},
                 {"before", Z3_ARG_INT, false, "0", NULL, "instructions before PC", 0, 1000}),
-           RETURNS({"listing", "array", "address, bytes, text, label; current marks PC"}),
+           RETURNS({"listing", "array", "address, bytes, text, label, target, executions (times the trace saw it run); current marks PC"},
+                   {"executions_over", "integer", "the trace entries the counts come from"}),
            "z3ed debug disasm --session /tmp/z3.sock --before 5 --count 10"),
     REMOTE("check", "run ahead and report bug patterns: stack, PHB/PLB, M/X at calls, bank ends, DMA, ROM writes",
            "Runs a copy of the session's console --frames frames from where it stands (the session itself does "

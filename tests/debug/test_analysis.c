@@ -176,6 +176,22 @@ Z3_TEST(test_analysis__analyze_reports_registers_memory_exits_and_what_ran) {
   z3_debug_free(dbg);
 }
 
+Z3_TEST(test_analysis__disasm_counts_what_the_trace_saw_run) {
+  (void)state;
+  z3_debug *dbg = open_program("calls");
+  z3_error err;
+  z3_error_init(&err);
+  assert_ok(z3_debug_break_add(dbg, Z3_BP_EXEC, label(dbg, "inner"), label(dbg, "inner"), NULL, 4, NULL, &err), &err);
+  z3_debug_stop stop = z3_debug_run_frames(dbg, 2);
+  assert_int_equal(stop.reason, Z3_DBG_BREAKPOINT); /* the fifth arrival: four runs before it */
+  json_t *r = call_ok(dbg, "disasm", json_pack("{s:i}", "count", 2));
+  json_t *first = json_array_get(json_object_get(r, "listing"), 0);
+  assert_true(json_is_true(json_object_get(first, "current")));
+  assert_int_equal(json_integer_value(json_object_get(first, "executions")), 4);
+  json_decref(r);
+  z3_debug_free(dbg);
+}
+
 Z3_TEST(test_analysis__analyze_sees_an_unbalanced_return) {
   (void)state;
   z3_debug *dbg = open_program("checks");
@@ -404,6 +420,7 @@ Z3_TEST(test_analysis__spc700_breakpoints) {
 Z3_RUN(cmocka_unit_test(test_analysis__check_finds_each_pattern_at_the_bad_routine_only),
        cmocka_unit_test(test_analysis__check_of_a_clean_program_finds_nothing_and_leaves_the_session),
        cmocka_unit_test(test_analysis__analyze_reports_registers_memory_exits_and_what_ran),
+       cmocka_unit_test(test_analysis__disasm_counts_what_the_trace_saw_run),
        cmocka_unit_test(test_analysis__analyze_sees_an_unbalanced_return),
        cmocka_unit_test(test_analysis__references_static_and_observed),
        cmocka_unit_test(test_analysis__diverge_alike_and_at_an_instruction),
