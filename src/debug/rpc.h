@@ -1,6 +1,7 @@
 /*
- * debug/rpc: the client side of z3ed's framed JSON-RPC sockets (a debug
- * session, yaze's automation harness): one connection, many requests.
+ * debug/rpc: both sides of z3ed's framed JSON-RPC sockets (a debug session,
+ * yaze's automation harness): the client's connection and requests
+ * (client.c), the server's replies (rpc_reply.c).
  */
 #ifndef Z3_DEBUG_RPC_H
 #define Z3_DEBUG_RPC_H
@@ -16,5 +17,11 @@ z3_status z3_rpc_connect(const char *path, const char *what, const char *hint, i
  * A JSON-RPC error becomes err with its message and hint, and the status its
  * data.kind names; *error_code (may be NULL) receives its code, 0 otherwise. */
 z3_status z3_rpc_call(int fd, const char *method, json_t *params, json_t **result, int *error_code, z3_error *err);
+
+/* Replies to request id with result (taken); a notification (id NULL) gets none. */
+void z3_rpc_send_result(int fd, const json_t *id, json_t *result);
+/* An error reply: code, message, and data.kind (err's status, else invalid)
+ * with err's hint. A client that went away just misses it. */
+void z3_rpc_send_error(int fd, const json_t *id, int code, const char *message, const z3_error *err);
 
 #endif

@@ -1,4 +1,5 @@
 /* A session on a Unix socket (server.h): one poll loop, requests one at a time. */
+#include "debug/rpc.h"
 #include "debug/server.h"
 
 #include <errno.h>
@@ -62,33 +63,6 @@ static z3_status listen_on(const char *path, int *out, z3_error *err) {
   return Z3_OK;
 }
 
-static void send_json(int fd, json_t *msg) {
-  char *text = json_dumps(msg, JSON_COMPACT);
-  z3_error err;
-  z3_error_init(&err);
-  if (text) z3_frame_write(fd, text, strlen(text), &err); /* a client gone away just misses its reply */
-  free(text);
-  json_decref(msg);
-}
-
-static json_t *envelope(const json_t *id) {
-  json_t *msg = json_object();
-  json_object_set_new(msg, "jsonrpc", json_string("2.0"));
-  json_object_set(msg, "id", id ? (json_t *)id : json_null());
-  return msg;
-}
-
-static void send_error(int fd, const json_t *id, int code, const char *message, const z3_error *err) {
-  json_t *msg = envelope(id), *e = json_object(), *data = json_object();
-  json_object_set_new(e, "code", json_integer(code));
-  json_object_set_new(e, "message", json_string(message));
-  json_object_set_new(data, "kind", json_string(z3_status_name(err ? err->code : Z3_E_INVALID)));
-  if (err && err->hint[0]) json_object_set_new(data, "hint", json_string(err->hint));
-  json_object_set_new(e, "data", data);
-  json_object_set_new(msg, "error", e);
-  send_json(fd, msg);
-}
-
 static int rpc_code(z3_status st, const char *method) {
   if (st == Z3_E_NOT_FOUND && !z3_debug_method_exists(method)) return RPC_NO_METHOD;
   return st == Z3_E_USAGE ? RPC_INVALID_PARAMS : RPC_FAILED;
@@ -104,16 +78,10 @@ static void dispatch(server *s, int fd, const json_t *id, const char *method, co
   else st = z3_debug_call(s->dbg, method, params, result, &err);
   if (st) {
     json_decref(result);
-    if (id) send_error(fd, id, rpc_code(st, method), err.message, &err);
+    if (id) z3_rpc_send_error(fd, id, rpc_code(st, method), err.message, &err);
     return;
   }
-  if (!id) { /* a notification: no reply */
-    json_decref(result);
-    return;
-  }
-  json_t *msg = envelope(id);
-  json_object_set_new(msg, "result", result);
-  send_json(fd, msg);
+  z3_rpc_send_result(fd, id, result);
 }
 
 static void handle_frame(server *s, int fd, const uint8_t *body, size_t len) {
@@ -123,7 +91,7 @@ static void handle_frame(server *s, int fd, const uint8_t *body, size_t len) {
   z3_error_init(&err);
   if (!req) {
     z3_error_set(&err, Z3_E_INVALID, "invalid JSON at line %d, column %d: %s", jerr.line, jerr.column, jerr.text);
-    send_error(fd, NULL, RPC_PARSE, err.message, &err);
+    z3_rpc_send_error(fd, NULL, RPC_PARSE, err.message, &err);
     return;
   }
   const json_t *id = json_object_get(req, "id");
@@ -140,7 +108,7 @@ static void handle_frame(server *s, int fd, const uint8_t *body, size_t len) {
                                                             : NULL;
   if (problem) {
     z3_error_set(&err, Z3_E_INVALID, "%s", problem);
-    send_error(fd, json_is_object(req) ? id : NULL, RPC_INVALID_REQUEST, problem, &err);
+    z3_rpc_send_error(fd, json_is_object(req) ? id : NULL, RPC_INVALID_REQUEST, problem, &err);
   } else {
     dispatch(s, fd, id, json_string_value(method), params);
   }
@@ -166,7 +134,7 @@ static bool serve_client(server *s, client *c) {
   int got;
   while (!s->stopping && (got = z3_frame_next(&c->reader, &body, &len, &err)) == 1) handle_frame(s, c->fd, body, len);
   if (got < 0) {
-    send_error(c->fd, NULL, RPC_INVALID_REQUEST, err.message, &err);
+    z3_rpc_send_error(c->fd, NULL, RPC_INVALID_REQUEST, err.message, &err);
     return false; /* the stream is out of step */
   }
   return true;
@@ -180,7 +148,7 @@ static void accept_client(server *s) {
     z3_error err;
     z3_error_init(&err);
     z3_error_set(&err, Z3_E_IO, "too many clients (%d)", MAX_CLIENTS);
-    send_error(fd, NULL, RPC_FAILED, err.message, &err);
+    z3_rpc_send_error(fd, NULL, RPC_FAILED, err.message, &err);
     close(fd);
     return;
   }

@@ -11,6 +11,7 @@
 #include <unistd.h>
 
 #include "base/frame.h"
+#include "debug/rpc.h"
 #include "gui/harness_internal.h"
 
 enum {
@@ -47,45 +48,6 @@ struct gui_harness {
 char *gui_harness_default_path(void) {
   const char *dir = g_get_user_runtime_dir();
   return g_strdup_printf("%s/yaze-harness-%u-%ld.sock", dir && *dir ? dir : "/tmp", (unsigned)getuid(), (long)getpid());
-}
-
-/* ---- replies ---- */
-
-static void send_json(int fd, json_t *msg) {
-  char *text = json_dumps(msg, JSON_COMPACT);
-  z3_error err;
-  z3_error_init(&err);
-  if (text) z3_frame_write(fd, text, strlen(text), &err); /* a client gone away just misses its reply */
-  free(text);
-  json_decref(msg);
-}
-
-static json_t *envelope(const json_t *id) {
-  json_t *msg = json_object();
-  json_object_set_new(msg, "jsonrpc", json_string("2.0"));
-  json_object_set(msg, "id", id ? (json_t *)id : json_null());
-  return msg;
-}
-
-static void send_error(int fd, const json_t *id, int code, const z3_error *err) {
-  json_t *msg = envelope(id), *e = json_object(), *data = json_object();
-  json_object_set_new(e, "code", json_integer(code));
-  json_object_set_new(e, "message", json_string(err->message));
-  json_object_set_new(data, "kind", json_string(z3_status_name(err->code)));
-  if (err->hint[0]) json_object_set_new(data, "hint", json_string(err->hint));
-  json_object_set_new(e, "data", data);
-  json_object_set_new(msg, "error", e);
-  send_json(fd, msg);
-}
-
-static void send_result(int fd, const json_t *id, json_t *result) {
-  if (!id) { /* a notification: no reply */
-    json_decref(result);
-    return;
-  }
-  json_t *msg = envelope(id);
-  json_object_set_new(msg, "result", result);
-  send_json(fd, msg);
 }
 
 /* ---- methods ---- */
@@ -160,7 +122,7 @@ static int rpc_code(z3_status st) {
 
 static void finish_wait(gui_harness *h, pending_wait *w, json_t *result) {
   json_object_set_new(result, "waited_ms", json_integer((g_get_monotonic_time() - w->started) / 1000));
-  send_result(w->c->fd, w->id, result);
+  z3_rpc_send_result(w->c->fd, w->id, result);
   g_ptr_array_remove(h->waits, w);
 }
 
@@ -226,7 +188,7 @@ static void dispatch(gui_harness *h, client *c, const json_t *id, const char *me
   if (i == G_N_ELEMENTS(methods)) {
     z3_error_set(&err, Z3_E_NOT_FOUND, "unknown method '%s'", method);
     z3_error_hint(&err, "Ping lists the methods as its capabilities");
-    if (id) send_error(c->fd, id, RPC_NO_METHOD, &err);
+    if (id) z3_rpc_send_error(c->fd, id, RPC_NO_METHOD, err.message, &err);
     return;
   }
   json_t *empty = json_object();
@@ -235,16 +197,16 @@ static void dispatch(gui_harness *h, client *c, const json_t *id, const char *me
   if (methods[i].action && !take_token(h)) {
     z3_error_set(&err, Z3_E_IO, "more than %d actions a second", GUI_HARNESS_ACTIONS_PER_SECOND);
     z3_error_hint(&err, "wait a little and send it again");
-    if (id) send_error(c->fd, id, RPC_RATE_LIMITED, &err);
+    if (id) z3_rpc_send_error(c->fd, id, RPC_RATE_LIMITED, err.message, &err);
   } else if (!methods[i].fn) {
     st = start_wait(h, c, id, params, &err);
   } else {
     json_t *result = json_object();
     st = methods[i].fn(h, params, result, &err);
     if (st) json_decref(result);
-    else send_result(c->fd, id, result);
+    else z3_rpc_send_result(c->fd, id, result);
   }
-  if (st && id) send_error(c->fd, id, rpc_code(st), &err);
+  if (st && id) z3_rpc_send_error(c->fd, id, rpc_code(st), err.message, &err);
   json_decref(empty);
 }
 
@@ -266,13 +228,13 @@ static void handle_frame(gui_harness *h, client *c, const uint8_t *body, size_t 
   z3_error_init(&err);
   if (!req) {
     z3_error_set(&err, Z3_E_INVALID, "invalid JSON at line %d, column %d: %s", jerr.line, jerr.column, jerr.text);
-    send_error(c->fd, NULL, RPC_PARSE, &err);
+    z3_rpc_send_error(c->fd, NULL, RPC_PARSE, err.message, &err);
     return;
   }
   const char *problem = envelope_problem(req);
   if (problem) {
     z3_error_set(&err, Z3_E_INVALID, "%s", problem);
-    send_error(c->fd, json_is_object(req) ? json_object_get(req, "id") : NULL, RPC_INVALID_REQUEST, &err);
+    z3_rpc_send_error(c->fd, json_is_object(req) ? json_object_get(req, "id") : NULL, RPC_INVALID_REQUEST, err.message, &err);
   } else {
     dispatch(h, c, json_object_get(req, "id"), json_string_value(json_object_get(req, "method")),
              json_object_get(req, "params"));
@@ -306,7 +268,7 @@ static bool serve_client(client *c) {
   int got;
   while ((got = z3_frame_next(&c->reader, &body, &len, &err)) == 1) handle_frame(c->h, c, body, len);
   if (got < 0) {
-    send_error(c->fd, NULL, RPC_INVALID_REQUEST, &err);
+    z3_rpc_send_error(c->fd, NULL, RPC_INVALID_REQUEST, err.message, &err);
     return false; /* the stream is out of step */
   }
   return true;
