@@ -6,30 +6,15 @@
 #define CURL_DISABLE_TYPECHECK /* the typecheck macros would rename the definitions below */
 #include <curl/curl.h>
 #include <stdarg.h>
-#include <string.h>
 
 #include "base/lazylib.h"
 
 static void *lib;
 static bool tried;
 
-typedef void (*any_fn)(void);
+static z3_lazylib_fn get(const char *name) { return z3_lazylib_function(&lib, &tried, "libcurl.so.4", name); }
 
-static any_fn get(const char *name) {
-  void *p = z3_lazylib_sym(z3_lazylib_open(&lib, &tried, "libcurl.so.4"), name);
-  any_fn f;
-  memcpy(&f, &p, sizeof f); /* object to function pointer: the POSIX way, without a cast */
-  return p ? f : NULL;
-}
-
-/* The address is looked up once; threads may race to do it, hence the atomics. */
-#define LOOKUP(type, name)                                  \
-  static __typeof__(type) cached;                                   \
-  __typeof__(type) fn = __atomic_load_n(&cached, __ATOMIC_ACQUIRE);    \
-  if (!fn) {                                                \
-    fn = (__typeof__(type))get(#name);                                \
-    __atomic_store_n(&cached, fn, __ATOMIC_RELEASE);        \
-  }
+#define LOOKUP(type, name) Z3_LAZYLIB_LOOKUP(get, type, name)
 
 CURLcode curl_global_init(long flags) {
   LOOKUP(CURLcode (*)(long), curl_global_init);
@@ -79,7 +64,7 @@ CURLcode curl_easy_setopt(CURL *h, CURLoption option, ...) {
   CURLcode rc;
   if (option < CURLOPTTYPE_OBJECTPOINT) rc = fn(h, option, va_arg(ap, long));
   else if (option < CURLOPTTYPE_FUNCTIONPOINT) rc = fn(h, option, va_arg(ap, void *));
-  else if (option < CURLOPTTYPE_OFF_T) rc = fn(h, option, va_arg(ap, any_fn));
+  else if (option < CURLOPTTYPE_OFF_T) rc = fn(h, option, va_arg(ap, z3_lazylib_fn));
   else if (option < CURLOPTTYPE_BLOB) rc = fn(h, option, va_arg(ap, curl_off_t));
   else rc = fn(h, option, va_arg(ap, void *));
   va_end(ap);

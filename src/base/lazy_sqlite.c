@@ -1,29 +1,15 @@
 /* SQLite on first use (see lazylib.h): the functions the proposal registry calls, forwarded. */
 #include <sqlite3.h>
-#include <string.h>
+#include <stddef.h>
 
 #include "base/lazylib.h"
 
 static void *lib;
 static bool tried;
 
-typedef void (*any_fn)(void);
+static z3_lazylib_fn get(const char *name) { return z3_lazylib_function(&lib, &tried, "libsqlite3.so.0", name); }
 
-static any_fn get(const char *name) {
-  void *p = z3_lazylib_sym(z3_lazylib_open(&lib, &tried, "libsqlite3.so.0"), name);
-  any_fn f;
-  memcpy(&f, &p, sizeof f); /* object to function pointer: the POSIX way, without a cast */
-  return p ? f : NULL;
-}
-
-/* The address is looked up once; threads may race to do it, hence the atomics. */
-#define LOOKUP(type, name)                                  \
-  static __typeof__(type) cached;                                   \
-  __typeof__(type) fn = __atomic_load_n(&cached, __ATOMIC_ACQUIRE);    \
-  if (!fn) {                                                \
-    fn = (__typeof__(type))get(#name);                                \
-    __atomic_store_n(&cached, fn, __ATOMIC_RELEASE);        \
-  }
+#define LOOKUP(type, name) Z3_LAZYLIB_LOOKUP(get, type, name)
 
 /* Without the library no database is ever opened, so the rest only see misuse. */
 #define FORWARD(ret, name, params, args, fallback) \

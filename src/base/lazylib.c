@@ -2,6 +2,7 @@
 #include <dlfcn.h>
 #include <pthread.h>
 #include <stdio.h>
+#include <string.h>
 
 #include "base/lazylib.h"
 
@@ -27,6 +28,13 @@ void *z3_lazylib_open(void **slot, bool *tried, const char *soname) {
 
 void *z3_lazylib_sym(void *lib, const char *name) {
   return lib ? dlsym(lib, name) : NULL;
+}
+
+z3_lazylib_fn z3_lazylib_function(void **slot, bool *tried, const char *soname, const char *name) {
+  void *p = z3_lazylib_sym(z3_lazylib_open(slot, tried, soname), name);
+  z3_lazylib_fn f;
+  memcpy(&f, &p, sizeof f); /* object to function pointer: the POSIX way, without a cast */
+  return p ? f : NULL;
 }
 
 const char *z3_lazylib_error(void) {

@@ -18,6 +18,20 @@
 void *z3_lazylib_open(void **slot, bool *tried, const char *soname);
 /* The symbol's address as a function pointer's bits, or NULL. */
 void *z3_lazylib_sym(void *lib, const char *name);
+typedef void (*z3_lazylib_fn)(void);
+/* The function `name` of the library soname (opened into slot on first use),
+ * or NULL when the library or the symbol is missing. */
+z3_lazylib_fn z3_lazylib_function(void **slot, bool *tried, const char *soname, const char *name);
+/* In a forwarding function: declares `fn`, the library's `name` of type
+ * `type`, looked up once through get(name) (threads may race to do it, hence
+ * the atomics). */
+#define Z3_LAZYLIB_LOOKUP(get, type, name)                              \
+  static __typeof__(type) cached;                                       \
+  __typeof__(type) fn = __atomic_load_n(&cached, __ATOMIC_ACQUIRE);     \
+  if (!fn) {                                                            \
+    fn = (__typeof__(type))get(#name);                                  \
+    __atomic_store_n(&cached, fn, __ATOMIC_RELEASE);                    \
+  }
 /* Why the last open failed ("" when it did not). */
 const char *z3_lazylib_error(void);
 
