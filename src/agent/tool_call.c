@@ -197,6 +197,12 @@ static z3_status check_safety(const z3_tool_session *s, const z3_cmd_ctx *ctx, z
     return z3_error_set(err, Z3_E_USAGE, "'%s %s' uses the network, which this session does not allow",
                         ctx->cmd->resource, ctx->cmd->action);
   }
+  if (ctx->cmd->safety == Z3_SAFETY_RUNS_PROCESSES && !s->allow_processes) {
+    z3_error_set(err, Z3_E_USAGE, "'%s %s' starts other programs, which this session does not allow",
+                 ctx->cmd->resource, ctx->cmd->action);
+    z3_error_hint(err, "a person runs it, or allows processes for the session");
+    return Z3_E_USAGE;
+  }
   return check_writes(s, ctx, err);
 }
 

@@ -42,6 +42,7 @@ typedef struct z3_tool_session {
   bool agent;                   /* enforce the safety rules above */
   const char *sandbox_dir;      /* the proposal's folder, or NULL */
   bool allow_network;
+  bool allow_processes;         /* tools whose safety is runs-processes (builds, debuggers) */
   const char *default_rom;      /* used when a tool that needs a ROM is called without "rom" */
   const char *audit_path;       /* JSONL audit log; NULL for none */
   z3_tool_limits limits;

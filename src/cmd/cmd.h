@@ -68,6 +68,9 @@ typedef enum z3_safety {
   Z3_SAFETY_WRITES_FILES = 2,
   Z3_SAFETY_RUNS_EMULATOR = 3,
   Z3_SAFETY_NETWORK = 4,
+  /* Starts outside programs (compilers, test runners, debuggers, profilers):
+   * refused to agents unless the session allows processes. */
+  Z3_SAFETY_RUNS_PROCESSES = 5,
 } z3_safety;
 const char *z3_safety_name(z3_safety s); /* "read-only", "mutates-rom", ... */
 

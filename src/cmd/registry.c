@@ -45,6 +45,7 @@ const char *z3_safety_name(z3_safety s) {
     case Z3_SAFETY_WRITES_FILES: return "writes-files";
     case Z3_SAFETY_RUNS_EMULATOR: return "runs-emulator";
     case Z3_SAFETY_NETWORK: return "network";
+    case Z3_SAFETY_RUNS_PROCESSES: return "runs-processes";
   }
   return "unknown";
 }

@@ -15,11 +15,12 @@ declare -A may_include=(
   [emu]="base snes emu"
   [zelda3]="base snes zelda3"
   [cmd]="base snes asm emu zelda3 cmd"
-  [agent]="base snes asm emu zelda3 cmd agent"
-  [debug]="base snes asm emu zelda3 cmd debug"
-  [server]="base snes asm emu zelda3 cmd agent debug server"
-  [app]="base snes asm emu zelda3 cmd agent debug server app"
-  [gui]="base snes asm emu zelda3 cmd agent debug server gui"
+  [devtools]="base snes asm emu zelda3 cmd devtools"
+  [agent]="base snes asm emu zelda3 cmd devtools agent"
+  [debug]="base snes asm emu zelda3 cmd devtools debug"
+  [server]="base snes asm emu zelda3 cmd devtools agent debug server"
+  [app]="base snes asm emu zelda3 cmd devtools agent debug server app"
+  [gui]="base snes asm emu zelda3 cmd devtools agent debug server gui"
 )
 
 bad=0
