@@ -89,7 +89,8 @@ static z3_status write_alttp_data(uint8_t *img, size_t size, z3_error *err) {
   for (size_t i = 0; i < z3_vanilla_free_count; i++) /* free space is $FF, as in the game */
     memset(img + z3_vanilla_free[i].pc, 0xFF, z3_vanilla_free[i].size);
   z3_sample__write_palettes(img, size);
-  z3_status st = z3_sample__write_gfx(img, size, err);
+  z3_status st = z3_sample__write_link(img, size, err);
+  if (st == Z3_OK) st = z3_sample__write_gfx(img, size, err);
   if (st == Z3_OK) st = z3_sample__write_overworld(img, size, err);
   if (st == Z3_OK) st = z3_sample__write_dungeons(img, size, err);
   if (st == Z3_OK) st = z3_sample__write_text(img, size, err);

@@ -7,6 +7,8 @@
 /* Both write into a LoROM image of `size` bytes; smaller images are left alone. */
 z3_status z3_sample__write_gfx(uint8_t *img, size_t size, z3_error *err);
 void z3_sample__write_palettes(uint8_t *img, size_t size);
+/* Link's sheet and glove colours (sample_art_link.c). */
+z3_status z3_sample__write_link(uint8_t *img, size_t size, z3_error *err);
 /* The synthetic world (sample_overworld.c, sample_dungeon.c, sample_text.c), written
  * after the graphics so it may use what they leave free. */
 z3_status z3_sample__write_overworld(uint8_t *img, size_t size, z3_error *err);
