@@ -66,6 +66,7 @@ static int levels_of(z3_tile_format f) { return f == Z3_TILE_2BPP ? 4 : 8; }
 static z3_status sheet_range(const z3_cmd_ctx *ctx, int *first, int *last, z3_error *err) {
   const char *s = z3_arg_str(ctx, "sheet");
   uint64_t v;
+  if (!s) return z3_error_set(err, Z3_E_USAGE, "--sheet is required (a number, or all), unless --format scr");
   if (strcmp(s, "all") == 0) {
     *first = 0, *last = Z3_SHEET_COUNT - 1;
     return Z3_OK;
@@ -167,6 +168,10 @@ static z3_status encode_sheet(const z3_cmd_ctx *ctx, int index, const char *form
 z3_status cmd_gfx_export(z3_cmd_ctx *ctx, z3_error *err) {
   int first = 0, last = -1; /* set by sheet_range on success */
   const char *dir = z3_arg_str(ctx, "out"), *format = z3_arg_str(ctx, "format");
+  if (z3_cmd__gfx_wants_scr(ctx)) {
+    z3_status st = ensure_folder(ctx, dir, err);
+    return st ? st : z3_cmd__gfx_export_scr(ctx, dir, err);
+  }
   z3_status st = sheet_range(ctx, &first, &last, err);
   if (st == Z3_OK) st = ensure_folder(ctx, dir, err);
   z3_buf file;
@@ -266,9 +271,13 @@ static z3_status check_values(const uint8_t *pixels, size_t n, int levels, const
 }
 
 z3_status cmd_gfx_import(z3_cmd_ctx *ctx, z3_error *err) {
+  if (z3_cmd__gfx_wants_scr(ctx)) return z3_cmd__gfx_import_scr(ctx, err);
+  if (!z3_arg_given(ctx, "sheet")) return z3_error_set(err, Z3_E_USAGE, "--sheet is required (or a .scr file with --map)");
   int index = (int)z3_arg_int(ctx, "sheet");
   const char *path = z3_arg_str(ctx, "in");
+  char given[8];
   const char *ext = strrchr(path, '.');
+  if (z3_arg_given(ctx, "file-format")) snprintf(given, sizeof given, ".%s", z3_arg_str(ctx, "file-format")), ext = given;
   z3_tile_format f = z3_sheet_kind_of(index) == Z3_SHEET_COMPRESSED_2BPP ? Z3_TILE_2BPP : Z3_TILE_3BPP;
   size_t size = z3_sheet_size_of(index), tiles = size / z3_tile_bytes(f);
   int levels = levels_of(f);

@@ -27,6 +27,11 @@ z3_status cmd_gfx_import(z3_cmd_ctx *ctx, z3_error *err);
 z3_status cmd_gfx_get_pixel(z3_cmd_ctx *ctx, z3_error *err);
 z3_status cmd_gfx_set_pixel(z3_cmd_ctx *ctx, z3_error *err);
 z3_status cmd_gfx_repack(z3_cmd_ctx *ctx, z3_error *err);
+z3_status cmd_gfx_render_scad(z3_cmd_ctx *ctx, z3_error *err);
+/* gfx export/import with --format scr (cmd_gfx_scr.c): a background as SCR + CGX + COL. */
+bool z3_cmd__gfx_wants_scr(const z3_cmd_ctx *ctx);
+z3_status z3_cmd__gfx_export_scr(z3_cmd_ctx *ctx, const char *dir, z3_error *err);
+z3_status z3_cmd__gfx_import_scr(z3_cmd_ctx *ctx, z3_error *err);
 z3_status cmd_palette_list(z3_cmd_ctx *ctx, z3_error *err);
 z3_status cmd_palette_get(z3_cmd_ctx *ctx, z3_error *err);
 z3_status cmd_palette_get_color(z3_cmd_ctx *ctx, z3_error *err);

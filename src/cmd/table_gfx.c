@@ -2,7 +2,8 @@
 #include "cmd/handlers.h"
 #include "cmd/table_macros.h"
 
-static const char *const gfx_formats[] = {"png", "cgx", "bin", NULL};
+static const char *const gfx_formats[] = {"png", "cgx", "bin", "scr", NULL};
+static const char *const room_layers[] = {"bg1", "bg2", NULL};
 static const char *const palette_file_formats[] = {"json", "jasc", "col", "png", NULL};
 
 #define PALETTE_ARGS                                                                             \
@@ -67,43 +68,81 @@ static const z3_command z3_cmds_gfx[] = {
     },
     {
         .resource = "gfx", .action = "export",
-        .summary = "export sheets as indexed PNG, SCAD CGX or raw bytes",
+        .summary = "export sheets as indexed PNG, SCAD CGX or raw bytes, or a background as a SCAD screen set",
         .description = "Writes DIR/sheet_XX.<format> for one sheet or all. PNGs are 128 pixels wide, "
                        "indexed, pixel 0 transparent; --palette picks the colours. CGX holds 3bpp "
-                       "sheets as 4bpp (the game's low expansion) and 2bpp sheets as 2bpp.",
+                       "sheets as 4bpp (the game's low expansion) and 2bpp sheets as 2bpp. With --format "
+                       "scr, instead of a sheet: an overworld screen (--map) or a room layer (--room, "
+                       "--layer) as a SCAD set, NAME.scr (the 64x64 tile words), NAME.cgx (the scene's "
+                       "characters) and NAME.col (its colours), which 'gfx render-scad' and SCAD viewers draw.",
         .flags = Z3_CMD_NEEDS_ROM | Z3_CMD_WRITES_FILE, .safety = Z3_SAFETY_WRITES_FILES,
-        .effects = LIST("reads the ROM file", "creates DIR if needed and writes one file per sheet"),
-        .args = ARGS({"sheet", Z3_ARG_STRING, true, NULL, NULL, "sheet number (0-222, 0x00-0xDE) or all", 0, 0},
+        .effects = LIST("reads the ROM file", "creates DIR if needed and writes one file per sheet, or the three files of a screen set"),
+        .args = ARGS({"sheet", Z3_ARG_STRING, false, NULL, NULL, "sheet number (0-222, 0x00-0xDE) or all; required unless --format scr", 0, 0},
                      {"out", Z3_ARG_OUT_PATH, true, NULL, NULL, "folder for the files", 0, 0},
                      {"format", Z3_ARG_ENUM, false, "png", gfx_formats, "file format (use --output-format for json/yaml results)", 0, 0},
-                     SHEET_PALETTE_ARG),
+                     SHEET_PALETTE_ARG,
+                     {"map", Z3_ARG_STRING, false, NULL, NULL, "scr: the overworld screen (0x00-0x9F; one 512x512 quarter of a large area)", 0, 0},
+                     {"room", Z3_ARG_INT, false, NULL, NULL, "scr: the room (0-295)", 0, 295},
+                     {"layer", Z3_ARG_ENUM, false, "bg1", room_layers, "scr with --room: the layer", 0, 0}),
         .returns = RETURNS({"sheets", "integer", "sheets exported"},
+                           {"format", "string", "the format"},
+                           {"name", "string", "scr: the set's file name without extension (area_XX or room_XXX_bgN)"},
                            {"files", "array", "path, bytes, written per file"}),
         .examples = LIST("z3ed gfx export --rom samples/sample.sfc --sheet 0 --out sheets",
-                         "z3ed gfx export --rom samples/sample.sfc --sheet all --out sheets --palette ow_main:0"),
+                         "z3ed gfx export --rom samples/sample.sfc --sheet all --out sheets --palette ow_main:0",
+                         "z3ed gfx export --rom samples/sample.sfc --format scr --map 0x00 --out scad",
+                         "z3ed gfx export --rom samples/sample.sfc --format scr --room 0x104 --layer bg2 --out scad"),
         .handler = cmd_gfx_export,
     },
     {
         .resource = "gfx", .action = "import",
-        .summary = "replace a sheet from a PNG, CGX or raw file",
+        .summary = "replace a sheet from a PNG, CGX or raw file, or an overworld screen from a SCAD screen",
         .description = "Checks the image is 128 pixels wide and as tall as the sheet and that every "
                        "colour is in the palette (indexed PNGs by index), then recompresses the sheet "
                        "and writes it in place, or into free space with its pointers updated when it "
-                       "grew. Reports where it went.",
+                       "grew. Reports where it went. With a .scr file (or --file-format scr) and --map: each "
+                       "2x2 group of the screen's tile words must be a tile16 the ROM defines; the "
+                       "screen's tile16 grid is set to them, and the first group that matches none is "
+                       "named with nothing written.",
         .flags = Z3_CMD_NEEDS_ROM | Z3_CMD_MUTATES_ROM, .safety = Z3_SAFETY_MUTATES_ROM,
-        .effects = LIST("rewrites the sheet's data, and its pointers when it moves",
+        .effects = LIST("rewrites the sheet's data, and its pointers when it moves, or the screen's tile32 map",
                         "saves atomically over --rom (keeping FILE.bak) or to --output"),
-        .args = ARGS({"sheet", Z3_ARG_INT, true, NULL, NULL, "sheet number (0-222)", 0, 222},
-                     {"in", Z3_ARG_PATH, true, NULL, NULL, ".png, .cgx or .bin file", 0, 0},
-                     SHEET_PALETTE_ARG),
+        .args = ARGS({"sheet", Z3_ARG_INT, false, NULL, NULL, "sheet number (0-222); required unless the file is a screen", 0, 222},
+                     {"in", Z3_ARG_PATH, true, NULL, NULL, ".png, .cgx, .bin or .scr file", 0, 0},
+                     {"file-format", Z3_ARG_ENUM, false, NULL, gfx_formats, "the file's format (default: from --in's extension; --format stays the output format)", 0, 0},
+                     SHEET_PALETTE_ARG,
+                     {"map", Z3_ARG_STRING, false, NULL, NULL, "scr: the overworld screen to set (0x00-0x9F)", 0, 0}),
         .returns = RETURNS({"sheet", "string", "the sheet"},
                            {"moved", "boolean", "the data moved to free space"},
                            {"old_offset", "string", "where it was"},
                            {"new_offset", "string", "where it is"},
                            {"new_stored_size", "integer", "bytes it now uses"},
+                           {"map", "string", "scr: the screen"},
+                           {"tile16_changed", "integer", "scr: tile16 cells that changed"},
                            {"changes", "array", "the change set"}),
-        .examples = LIST("z3ed gfx import --rom hack.sfc --sheet 0 --in sheets/sheet_00.png"),
+        .examples = LIST("z3ed gfx import --rom hack.sfc --sheet 0 --in sheets/sheet_00.png",
+                         "z3ed gfx import --rom hack.sfc --map 0x00 --in scad/area_00.scr"),
         .handler = cmd_gfx_import,
+    },
+    {
+        .resource = "gfx", .action = "render-scad",
+        .summary = "draw a SCAD screen set (SCR + CGX + COL) as a PNG",
+        .description = "Reads a .scr screen, the .cgx characters (2bpp or 4bpp) and the .col colours "
+                       "(by default the files of the same name beside the .scr) and draws the 64x64 map "
+                       "as SCAD does: 8x8 tiles give 512x512 pixels, 16x16 tiles 1024x1024; each tile in "
+                       "its palette row of the colour half the screen names. Where a tile's pixel is 0 "
+                       "the backdrop (colour 0) shows, as on the console.",
+        .flags = Z3_CMD_WRITES_FILE, .safety = Z3_SAFETY_WRITES_FILES,
+        .effects = LIST("reads the three files", "writes --out"),
+        .args = ARGS({"scr", Z3_ARG_PATH, true, NULL, NULL, "the .scr screen", 0, 0},
+                     {"cgx", Z3_ARG_PATH, false, NULL, NULL, "the .cgx characters (default: beside the .scr)", 0, 0},
+                     {"col", Z3_ARG_PATH, false, NULL, NULL, "the .col colours (default: beside the .scr)", 0, 0},
+                     {"out", Z3_ARG_OUT_PATH, true, NULL, NULL, "the PNG to write", 0, 0}),
+        .returns = RETURNS({"width", "integer", "pixels"}, {"height", "integer", "pixels"},
+                           {"cgx_format", "string", "2bpp or 4bpp"}, {"tile_size", "integer", "8 or 16"},
+                           {"files", "array", "path, bytes, written"}),
+        .examples = LIST("z3ed gfx render-scad --scr scad/area_00.scr --out area_00.png"),
+        .handler = cmd_gfx_render_scad,
     },
     {
         .resource = "gfx", .action = "get-pixel",

@@ -19,6 +19,7 @@
 #include <string.h>
 
 #include "snes/color.h"
+#include "zelda3/bg_scene.h"
 #include "zelda3/blockset.h"
 #include "zelda3/dungeon_internal.h"
 #include "zelda3/dungeon_render.h"
@@ -206,7 +207,7 @@ static void set_rgba(uint8_t *p, uint16_t snes, uint8_t alpha) {
 }
 
 /* CGRAM rows 2-7 from dungeon_main (§5.3), chosen through the room's palette set (§5.5). */
-static z3_status room_palette(const z3_rom *rom, uint8_t set, z3_room_image *out, z3_error *err) {
+static z3_status room_palette(const z3_rom *rom, uint8_t set, z3_room_image *out, uint16_t cgram[128], z3_error *err) {
   unsigned offset = rom->data.data[Z3_ROOM_PALETTE_SETS_PC + 4 * (size_t)(set <= 40 ? set : 0)];
   unsigned id = z3_dungeon__word(rom, Z3_ROOM_PALETTE_OFFSETS_PC + (offset & 0x3E)) / 180;
   out->palette_id = (int)(id < 20 ? id : 0);
@@ -216,8 +217,12 @@ static z3_status room_palette(const z3_rom *rom, uint8_t set, z3_room_image *out
   if (st) return st;
   memset(out->palette, 0, sizeof out->palette);
   for (int i = 0; i < 128; i++) set_rgba(out->palette[i], (uint16_t)(i * 0x0421 % 0x7FFF), 255); /* rows 0-1: unused here */
+  memset(cgram, 0, 128 * sizeof *cgram);
   for (int row = 0; row < 6; row++)
-    for (int col = 1; col < 16; col++) set_rgba(out->palette[(row + 2) * 16 + col], colors[row * 15 + col - 1], 255);
+    for (int col = 1; col < 16; col++) {
+      cgram[(row + 2) * 16 + col] = colors[row * 15 + col - 1];
+      set_rgba(out->palette[(row + 2) * 16 + col], colors[row * 15 + col - 1], 255);
+    }
   out->palette[0][3] = 0;
   memcpy(out->palette[Z3_ROOM_PLACEHOLDER_COLOR], (uint8_t[4]){255, 0, 255, 255}, 4);
   return Z3_OK;
@@ -246,8 +251,9 @@ static void compose(const z3_room_canvas *c, const z3_scene_tiles *t, z3_room_la
   }
 }
 
-z3_status z3_room_render(const z3_rom *rom, const z3_dungeon *d, int room, z3_room_layers layers,
-                         z3_room_image *out, z3_error *err) {
+/* Everything but the picture: the canvas of tile words, the scene's tiles and the palette. */
+static z3_status room_prepare(const z3_rom *rom, const z3_dungeon *d, int room, z3_room_canvas *c,
+                              z3_scene_tiles *tiles, z3_room_image *out, uint16_t cgram[128], z3_error *err) {
   z3_status st = z3_room_check_id(room, err);
   if (st) return st;
   const z3_room *r = &d->rooms[room];
@@ -256,11 +262,8 @@ z3_status z3_room_render(const z3_rom *rom, const z3_dungeon *d, int room, z3_ro
   out->objects_drawn = out->unrendered = 0;
   out->main_blockset = (int)main_blockset(rom, room);
   out->aux_blockset = h.blockset;
-  z3_room_canvas *c = z3_calloc(1, sizeof *c);
-  z3_scene_tiles *tiles = z3_malloc(sizeof *tiles);
-  if (!c || !tiles) st = z3_error_set(err, Z3_E_NOMEM, "out of memory");
-  if (st == Z3_OK) st = z3_scene_tiles_load(rom, (unsigned)out->main_blockset, h.blockset, tiles, err);
-  if (st == Z3_OK) st = room_palette(rom, h.palette, out, err);
+  st = z3_scene_tiles_load(rom, (unsigned)out->main_blockset, h.blockset, tiles, err);
+  if (st == Z3_OK) st = room_palette(rom, h.palette, out, cgram, err);
   if (st == Z3_OK) {
     draw_floor(rom, c, 1, r->floor_byte >> 4);
     draw_floor(rom, c, 0, r->floor_byte & 15);
@@ -270,11 +273,40 @@ z3_status z3_room_render(const z3_rom *rom, const z3_dungeon *d, int room, z3_ro
     static const int bg_of_list[Z3_ROOM_LAYERS] = {0, 1, 0};
     for (int l = 0; l < Z3_ROOM_LAYERS; l++) draw_list(rom, c, bg_of_list[l], r->objects[l], r->object_count[l], out);
     z3_room__draw_doors(rom, c, r, out);
-    compose(c, tiles, layers, out);
   }
   if (st) z3_error_hint(err, "room 0x%03X uses main blockset 0x%02X, aux 0x%02X, palette set 0x%02X", room,
                         (unsigned)out->main_blockset, h.blockset, h.palette);
+  return st;
+}
+
+z3_status z3_room_render(const z3_rom *rom, const z3_dungeon *d, int room, z3_room_layers layers,
+                         z3_room_image *out, z3_error *err) {
+  z3_room_canvas *c = z3_calloc(1, sizeof *c);
+  z3_scene_tiles *tiles = z3_malloc(sizeof *tiles);
+  uint16_t cgram[128];
+  z3_status st = c && tiles ? Z3_OK : z3_error_set(err, Z3_E_NOMEM, "out of memory");
+  if (st == Z3_OK) st = room_prepare(rom, d, room, c, tiles, out, cgram, err);
+  if (st == Z3_OK) compose(c, tiles, layers, out);
   z3_free(c);
   z3_free(tiles);
+  return st;
+}
+
+z3_status z3_room_bg_scene(const z3_rom *rom, const z3_dungeon *d, int room, int bg, z3_bg_scene *out,
+                           z3_error *err) {
+  memset(out, 0, sizeof *out);
+  if (bg != 0 && bg != 1) return z3_error_set(err, Z3_E_INVALID, "room layer %d: 0 (BG1) or 1 (BG2)", bg);
+  z3_room_canvas *c = z3_calloc(1, sizeof *c);
+  z3_scene_tiles *tiles = z3_malloc(sizeof *tiles);
+  z3_room_image *image = z3_malloc(sizeof *image);
+  z3_status st = c && tiles && image ? Z3_OK : z3_error_set(err, Z3_E_NOMEM, "out of memory");
+  if (st == Z3_OK) st = room_prepare(rom, d, room, c, tiles, image, out->cgram, err);
+  if (st == Z3_OK) {
+    for (int i = 0; i < Z3_ROOM_MAP * Z3_ROOM_MAP; i++) out->scr.words[i] = c->set[bg][i] ? c->word[bg][i] : Z3_BG_SCENE_BLANK;
+    z3_bg_scene_tiles(tiles, out);
+  }
+  z3_free(c);
+  z3_free(tiles);
+  z3_free(image);
   return st;
 }

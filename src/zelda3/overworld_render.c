@@ -9,6 +9,7 @@
  */
 #include <string.h>
 
+#include "zelda3/bg_scene.h"
 #include "zelda3/blockset.h"
 #include "zelda3/overworld.h"
 #include "zelda3/palettes.h"
@@ -75,23 +76,34 @@ static void draw_tile8(const z3_scene_tiles *tiles, uint16_t word, uint8_t *dst,
   }
 }
 
-static void draw_screen(const z3_overworld *ow, const z3_scene_tiles *tiles, int screen, uint8_t *dst,
-                        uint32_t stride) {
+/* A screen's 64x64 tile8 words in map order; set[i] is false where a tile32 or
+ * tile16 id has no definition (the render leaves those cells as backdrop). */
+static void screen_words(const z3_overworld *ow, int screen, uint16_t *words, bool *set) {
   const z3_ow_area *a = &ow->areas[screen];
+  memset(words, 0, 64 * 64 * sizeof *words);
+  memset(set, 0, 64 * 64 * sizeof *set);
   for (int cell = 0; cell < 256; cell++) {
     uint16_t t32 = a->map32[cell];
-    if (t32 >= ow->tile32_count) continue; /* no definition: left as backdrop */
+    if (t32 >= ow->tile32_count) continue;
     for (int q = 0; q < 4; q++) {
       uint16_t t16 = ow->tile32[t32][q];
       if (t16 >= ow->tile16_count) continue;
-      uint32_t x16 = (uint32_t)(cell % 16) * 32 + (uint32_t)(q & 1) * 16;
-      uint32_t y16 = (uint32_t)(cell / 16) * 32 + (uint32_t)(q >> 1) * 16;
+      int x16 = (cell % 16) * 2 + (q & 1), y16 = (cell / 16) * 2 + (q >> 1);
       for (int k = 0; k < 4; k++) {
-        uint32_t x = x16 + (uint32_t)(k & 1) * 8, y = y16 + (uint32_t)(k >> 1) * 8;
-        draw_tile8(tiles, ow->tile16[t16][k], dst + (size_t)y * stride + x, stride);
+        int at = (y16 * 2 + (k >> 1)) * 64 + x16 * 2 + (k & 1);
+        words[at] = ow->tile16[t16][k], set[at] = true;
       }
     }
   }
+}
+
+static void draw_screen(const z3_overworld *ow, const z3_scene_tiles *tiles, int screen, uint8_t *dst,
+                        uint32_t stride) {
+  uint16_t words[64 * 64];
+  bool set[64 * 64];
+  screen_words(ow, screen, words, set);
+  for (int i = 0; i < 64 * 64; i++)
+    if (set[i]) draw_tile8(tiles, words[i], dst + (size_t)(i / 64) * 8 * stride + (size_t)(i % 64) * 8, stride);
 }
 
 /* The scene tiles of area id's parent, with a hint naming its blocksets when they do not load. */
@@ -165,4 +177,19 @@ z3_status z3_ow_render_tile16s(const z3_overworld *ow, const z3_rom *rom, int id
 void z3_ow_image_release(z3_ow_image *img) {
   z3_free(img->pixels);
   memset(img, 0, sizeof *img);
+}
+
+z3_status z3_ow_bg_scene(const z3_overworld *ow, const z3_rom *rom, int id, z3_bg_scene *out, z3_error *err) {
+  memset(out, 0, sizeof *out);
+  z3_scene_tiles *tiles = NULL;
+  z3_status st = load_tiles(ow, rom, id, &tiles, err);
+  if (st) return st;
+  bool set[64 * 64];
+  screen_words(ow, id, out->scr.words, set);
+  for (int i = 0; i < 64 * 64; i++)
+    if (!set[i]) out->scr.words[i] = Z3_BG_SCENE_BLANK;
+  build_palette(ow, rom, id, out->cgram);
+  z3_bg_scene_tiles(tiles, out);
+  z3_free(tiles);
+  return Z3_OK;
 }
