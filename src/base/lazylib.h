@@ -1,9 +1,10 @@
 /*
  * base/lazylib: libraries most commands never use, loaded on first use.
  *
- * libcurl alone pulls in some 25 shared libraries (TLS, Kerberos, LDAP...);
+ * libcurl alone pulls in some 25 shared libraries (TLS, Kerberos, LDAP...),
+ * and YAML is needed by a few commands only;
  * linking it and SQLite normally made every z3ed process, `--version`
- * included, map and relocate all of them. lazy_curl.c and lazy_sqlite.c define
+ * included, map and relocate all of them. lazy_curl.c, lazy_sqlite.c and lazy_fyaml.c define
  * the functions z3ed calls under their own names and forward to the library
  * opened with dlopen on the first call, so callers are unchanged and the
  * libraries are not on the link line. When one cannot be loaded, the calls

@@ -1,9 +1,11 @@
-/* base/lazylib: libcurl and SQLite are opened on the first call and every
+/* base/lazylib: libcurl, SQLite and libfyaml are opened on the first call and every
  * forwarded call reaches the real library with its arguments intact (the
  * variadic curl_easy_setopt by option type); a library that cannot be loaded
  * is a clear error, not a crash. */
 #include <curl/curl.h>
+#include <libfyaml.h>
 #include <sqlite3.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "base/lazylib.h"
@@ -69,6 +71,31 @@ Z3_TEST(test_lazylib__curl_options_of_every_type) {
   curl_easy_cleanup(h);
 }
 
+/* A YAML document parsed, walked and emitted again through the forwarded calls. */
+Z3_TEST(test_lazylib__yaml_parse_walk_emit) {
+  (void)state;
+  static const char text[] = "name: hero\nsizes: [8, 16]\n";
+  struct fy_document *doc = fy_document_build_from_string(NULL, text, sizeof text - 1);
+  assert_non_null(doc);
+  struct fy_node *root = fy_document_root(doc);
+  assert_true(fy_node_is_mapping(root));
+  assert_int_equal(fy_node_mapping_item_count(root), 2);
+  size_t len = 0;
+  const char *name = fy_node_get_scalar(fy_node_mapping_lookup_by_string(root, "name", 4), &len);
+  assert_int_equal(len, 4);
+  assert_memory_equal(name, "hero", 4);
+  struct fy_node *sizes = fy_node_mapping_lookup_by_string(root, "sizes", 5);
+  assert_true(fy_node_is_sequence(sizes));
+  assert_int_equal(fy_node_sequence_item_count(sizes), 2);
+  assert_int_equal(fy_node_sequence_append(sizes, fy_node_create_scalar_copy(doc, "32", 2)), 0);
+  char *out = fy_emit_document_to_string(doc, FYECF_MODE_FLOW_ONELINE);
+  assert_non_null(out);
+  assert_non_null(strstr(out, "32"));
+  free(out);
+  fy_document_destroy(doc);
+}
+
 Z3_RUN(cmocka_unit_test(test_lazylib__missing_library_is_an_error),
+       cmocka_unit_test(test_lazylib__yaml_parse_walk_emit),
        cmocka_unit_test(test_lazylib__sqlite_round_trip),
        cmocka_unit_test(test_lazylib__curl_options_of_every_type))
