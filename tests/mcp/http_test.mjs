@@ -144,6 +144,25 @@ async function pagedToolsets(url) {
   await client.close();
 }
 
+// At 16 sessions the least recently used idle one makes room for the next: its id
+// is stale afterwards (404) while the others, and the newcomer, still answer.
+async function sessionLimit(url) {
+  const ids = [];
+  for (let i = 0; i < 17; i++) {
+    const r = await post(url, initialize, auth);
+    assert.equal(r.status, 200, `session ${i + 1}: ${await r.text()}`);
+    ids.push(r.headers.get('mcp-session-id'));
+    assert.match(ids[i], /^[0-9a-f]{32}$/);
+  }
+  const ping = (id) => post(url, { jsonrpc: '2.0', id: 7, method: 'ping' }, { ...auth, 'MCP-Session-Id': id });
+  assert.equal((await ping(ids[0])).status, 404, 'the oldest idle session was kept past the limit');
+  for (const id of [ids[1], ids[8], ids[16]]) assert.equal((await ping(id)).status, 200);
+  for (const id of ids.slice(1)) {
+    const end = await fetch(url, { method: 'DELETE', headers: { ...auth, 'MCP-Session-Id': id } });
+    assert.ok(end.status === 200 || end.status === 204, `DELETE: ${end.status}`);
+  }
+}
+
 async function refusals(url) {
   // No token, a wrong token: 401 with a challenge.
   let r = await post(url, initialize);
@@ -228,6 +247,7 @@ try {
   const url = await server.url;
   assert.match(url, /^http:\/\/127\.0\.0\.1:\d+\/mcp$/);
   await refusals(url);
+  await sessionLimit(url);
   await sdkSession(url);
   await pagedToolsets(url);
   // Accepting is a person's step, outside the client.
