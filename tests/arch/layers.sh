@@ -19,8 +19,9 @@ declare -A may_include=(
   [agent]="base snes asm emu zelda3 cmd devtools agent"
   [debug]="base snes asm emu zelda3 cmd devtools debug"
   [server]="base snes asm emu zelda3 cmd devtools agent debug server"
-  [app]="base snes asm emu zelda3 cmd devtools agent debug server app"
+  [app]="base snes asm emu zelda3 cmd devtools agent debug server tui app"
   [gui]="base snes asm emu zelda3 cmd devtools agent debug server gui"
+  [tui]="base snes asm emu zelda3 cmd devtools agent debug server tui"
 )
 
 bad=0

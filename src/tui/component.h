@@ -1,0 +1,66 @@
+/*
+ * tui/component: the interface every view implements, and what the app
+ * offers them. A view draws itself into the window it is given (the area
+ * between the tab bar and the status line), takes the keys it understands
+ * and returns false for the rest, which the app then handles (tabs, save,
+ * undo, quit, help). Nothing in the app names a particular view.
+ */
+#ifndef Z3_TUI_COMPONENT_H
+#define Z3_TUI_COMPONENT_H
+
+#include <curses.h>
+#include <stdbool.h>
+
+#include "tui/doc.h"
+
+typedef struct tui_app tui_app;
+
+/* One line of a view's help: the key and what it does. */
+typedef struct tui_key_help {
+  const char *key, *what;
+} tui_key_help;
+
+typedef struct tui_view {
+  const char *name;              /* tab title and --tab value */
+  const tui_key_help *keys;      /* ended by {NULL, NULL} */
+  void *state;                   /* the view's own */
+  tui_app *app;
+  void (*render)(struct tui_view *v, WINDOW *win);
+  bool (*handle_key)(struct tui_view *v, int key);
+  void (*resize)(struct tui_view *v, int h, int w);   /* may be NULL */
+  void (*destroy)(struct tui_view *v);                /* frees state; may be NULL */
+} tui_view;
+
+/* Constructors: each fills *v over the app's document. */
+void tui_dashboard_view(tui_view *v, tui_app *app);
+void tui_hex_view(tui_view *v, tui_app *app);
+void tui_palette_view(tui_view *v, tui_app *app);
+void tui_commands_view(tui_view *v, tui_app *app);
+void tui_tiles_view(tui_view *v, tui_app *app);
+
+/* ---- services of the app ---------------------------------------------- */
+tui_doc *tui_app_doc(tui_app *app);
+/* A line on the status bar until the next key ("saved", an error). */
+void tui_app_message(tui_app *app, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+/* Asks for a line of text on the status bar; false when cancelled (Esc).
+ * `text` holds the initial value and receives the answer. */
+bool tui_app_prompt(tui_app *app, const char *label, char *text, size_t cap);
+/* Switches to the tab with this name; false when there is none. */
+bool tui_app_show(tui_app *app, const char *name);
+
+/* ---- drawing helpers (draw.c) ----------------------------------------- */
+enum { TUI_PAIR_TITLE = 1, TUI_PAIR_SELECTED, TUI_PAIR_DIM, TUI_PAIR_ERROR, TUI_PAIR_OK, TUI_PAIR_COUNT };
+void tui_colors_init(void);
+/* A terminal colour for an RGB value: an exact one when the terminal lets
+ * us define colours, else the nearest of 256 or of 8; -1 without colour. */
+int tui_color_rgb(int r, int g, int b);
+/* A pair for fg/bg terminal colours (-1 for defaults); 0 when none is left. */
+int tui_color_pair(int fg, int bg);
+/* The upper half of a cell in `top`, the lower in `bottom` (terminal colours). */
+void tui_half_block(WINDOW *win, int y, int x, int top, int bottom);
+/* Text cut at the window's width, in an attribute. */
+void tui_print(WINDOW *win, int y, int x, attr_t attr, const char *fmt, ...) __attribute__((format(printf, 5, 6)));
+/* BGR555 to 8-bit RGB, as the SNES expands it (value << 3 | value >> 2). */
+void tui_bgr555_rgb(unsigned bgr, int *r, int *g, int *b);
+
+#endif
