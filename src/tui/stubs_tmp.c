@@ -4,4 +4,3 @@ static bool k(tui_view *v, int key) { (void)v; (void)key; return false; }
 void tui_palette_view(tui_view *v, tui_app *app) { *v = (tui_view){.name = "palette", .app = app, .render = r, .handle_key = k}; }
 void tui_tiles_view(tui_view *v, tui_app *app) { *v = (tui_view){.name = "tiles", .app = app, .render = r, .handle_key = k}; }
 void tui_commands_view(tui_view *v, tui_app *app) { *v = (tui_view){.name = "commands", .app = app, .render = r, .handle_key = k}; }
-void tui_hex_view(tui_view *v, tui_app *app) { *v = (tui_view){.name = "hex", .app = app, .render = r, .handle_key = k}; }
