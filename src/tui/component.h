@@ -60,7 +60,28 @@ int tui_color_pair(int fg, int bg);
 void tui_half_block(WINDOW *win, int y, int x, int top, int bottom);
 /* Text cut at the window's width, in an attribute. */
 void tui_print(WINDOW *win, int y, int x, attr_t attr, const char *fmt, ...) __attribute__((format(printf, 5, 6)));
-/* BGR555 to 8-bit RGB, as the SNES expands it (value << 3 | value >> 2). */
+/* BGR555 to 8-bit RGB as `palette get` shows it (each channel << 3). */
 void tui_bgr555_rgb(unsigned bgr, int *r, int *g, int *b);
+/* A shade character for an RGB value on terminals without colour. */
+char tui_shade(int r, int g, int b);
+
+/* ---- a graphics sheet's pixels, cached per document state (sheet.c) ---- */
+typedef struct tui_sheet {
+  int index;                   /* -1: none loaded */
+  unsigned generation;
+  z3_buf pixels;               /* 128 wide, one byte a pixel */
+  int width, height, tiles;
+  char error[128];
+} tui_sheet;
+void tui_sheet_init(tui_sheet *s);
+void tui_sheet_release(tui_sheet *s);
+/* Loads sheet `index` unless it is already loaded for this document state. */
+bool tui_sheet_load(tui_sheet *s, const tui_doc *doc, int index);
+int tui_sheet_count(void);
+/* Draws the sheet's pixels from (px, py) in half-blocks, every `step`th pixel,
+ * into cols x rows cells at (y, x); colors[p] is a terminal colour for pixel
+ * value p, or shades[p] a character when the terminal has none. */
+void tui_sheet_draw(WINDOW *w, const tui_sheet *s, int y, int x, int rows, int cols, int px, int py, int step,
+                    const int colors[16], const char shades[16]);
 
 #endif
