@@ -63,6 +63,8 @@ z3_status tui_doc_write(tui_doc *doc, size_t offset, const void *bytes, size_t l
   return st ? st : committed;
 }
 
+static z3_status revert(tui_doc *doc, const tui_step *step, const char *verb, z3_error *err);
+
 z3_status tui_doc_run(tui_doc *doc, int argc, const char *const *argv, json_t **result, z3_error *err) {
   if (result) *result = NULL;
   if (argc < 1 || argc > MAX_WORDS - 2) return z3_error_set(err, Z3_E_USAGE, "a command needs 1 to %d words", MAX_WORDS - 2);
@@ -81,12 +83,22 @@ z3_status tui_doc_run(tui_doc *doc, int argc, const char *const *argv, json_t **
   }
   size_t first = tui_doc_begin(doc);
   st = z3_cmd_run_on(&ctx, doc->rom, err);
+  if (st != Z3_OK && st != Z3_E_CHECK) {
+    /* The CLI saves nothing of a failed command; here its writes are undone in memory. */
+    tui_step partial = {.first = first, .end = doc->rom->change_count};
+    snprintf(partial.label, sizeof partial.label, "failed %s %s", ctx.cmd->resource, ctx.cmd->action);
+    z3_error ignored;
+    z3_error_init(&ignored);
+    if (partial.end > first) revert(doc, &partial, "revert", &ignored);
+    doc->generation++;
+    z3_cmd_ctx_release(&ctx);
+    return st;
+  }
   char label[64];
   snprintf(label, sizeof label, "%s %s", ctx.cmd->resource, ctx.cmd->action);
   z3_status committed = tui_doc_commit(doc, first, label, err);
   if (st == Z3_OK) st = committed;
-  if (st == Z3_OK && result) *result = json_incref(ctx.result);
-  if (st == Z3_E_CHECK && result) *result = json_incref(ctx.result);
+  if ((st == Z3_OK || st == Z3_E_CHECK) && result) *result = json_incref(ctx.result);
   z3_cmd_ctx_release(&ctx);
   return st;
 }
