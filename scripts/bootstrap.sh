@@ -21,6 +21,7 @@ packages=(
   nodejs npm                                      # the MCP test client (tests/mcp)
   libgtk-4-dev                                    # yaze, the editor (src/gui)
   xvfb xauth fonts-dejavu-core                    # yaze's tests: a headless X server, one fixed font
+  libncurses-dev tmux                             # z3ed tui (src/tui) and its screen tests
   libxml2-utils                                   # xmllint: the GUI suite's JUnit XML checked against tests/gui/junit.xsd
 )
 

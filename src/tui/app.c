@@ -32,7 +32,15 @@ tui_app *tui_app_new(tui_doc *doc) {
   app->doc = doc;
   void (*const makers[])(tui_view *, tui_app *) = {tui_dashboard_view, tui_hex_view, tui_palette_view,
                                                    tui_tiles_view, tui_commands_view};
-  for (size_t i = 0; i < sizeof makers / sizeof makers[0]; i++) makers[i](&app->views[app->view_count++], app);
+  bool built = true;
+  for (size_t i = 0; i < sizeof makers / sizeof makers[0]; i++) {
+    makers[i](&app->views[app->view_count++], app);
+    built &= app->views[app->view_count - 1].state != NULL;
+  }
+  if (!built) {
+    tui_app_free(app);
+    return NULL;
+  }
   return app;
 }
 

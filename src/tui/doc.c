@@ -42,9 +42,8 @@ static z3_status push(tui_steps *s, const tui_step *step, z3_error *err) {
   return Z3_OK;
 }
 
-size_t tui_doc_begin(const tui_doc *doc) { return doc->rom->change_count; }
-
-z3_status tui_doc_commit(tui_doc *doc, size_t first, const char *label, z3_error *err) {
+/* The changes appended since `first` become one undo step. */
+static z3_status commit(tui_doc *doc, size_t first, const char *label, z3_error *err) {
   if (doc->rom->change_count == first) return Z3_OK;
   doc->generation++;
   if (z3_rom_bytes_changed_since(doc->rom, first) == 0) return Z3_OK; /* rewrote what was there */
@@ -53,14 +52,6 @@ z3_status tui_doc_commit(tui_doc *doc, size_t first, const char *label, z3_error
   snprintf(step.label, sizeof step.label, "%s", label);
   doc->state = step.state;
   return push(&doc->undo, &step, err);
-}
-
-z3_status tui_doc_write(tui_doc *doc, size_t offset, const void *bytes, size_t len, const char *label,
-                        z3_error *err) {
-  size_t first = tui_doc_begin(doc);
-  z3_status st = z3_rom_write(doc->rom, offset, bytes, len, label, err);
-  z3_status committed = tui_doc_commit(doc, first, label, err);
-  return st ? st : committed;
 }
 
 static z3_status revert(tui_doc *doc, const tui_step *step, const char *verb, z3_error *err);
@@ -81,7 +72,7 @@ z3_status tui_doc_run(tui_doc *doc, int argc, const char *const *argv, json_t **
     z3_cmd_ctx_release(&ctx);
     return st;
   }
-  size_t first = tui_doc_begin(doc);
+  size_t first = doc->rom->change_count;
   st = z3_cmd_run_on(&ctx, doc->rom, err);
   if (st != Z3_OK && st != Z3_E_CHECK) {
     /* The CLI saves nothing of a failed command; here its writes are undone in memory. */
@@ -96,7 +87,7 @@ z3_status tui_doc_run(tui_doc *doc, int argc, const char *const *argv, json_t **
   }
   char label[64];
   snprintf(label, sizeof label, "%s %s", ctx.cmd->resource, ctx.cmd->action);
-  z3_status committed = tui_doc_commit(doc, first, label, err);
+  z3_status committed = commit(doc, first, label, err);
   if (st == Z3_OK) st = committed;
   if ((st == Z3_OK || st == Z3_E_CHECK) && result) *result = json_incref(ctx.result);
   z3_cmd_ctx_release(&ctx);

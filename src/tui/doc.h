@@ -1,10 +1,9 @@
 /*
  * tui/doc: the ROM the terminal UI edits, kept in memory.
  *
- * Edits are either commands from the table run on the open ROM
- * (z3_cmd_run_on: the handlers the CLI runs) or raw writes of the hex and
- * palette views; both go through z3_rom_write, so the change log holds every
- * byte. One edit is one undo step: the run of change-log entries it appended.
+ * Every edit is a command from the table run on the open ROM (z3_cmd_run_on:
+ * the handlers, checksum rule and errors of the CLI), so the change log holds
+ * every byte. One command is one undo step: the change-log entries it appended.
  * Undo writes those entries' old bytes back through z3_rom_write (so undo is
  * in the log too and the saved file is what the screen shows); redo reverts
  * the undo the same way. Saving is the dispatcher's: atomic, FILE.bak kept.
@@ -40,13 +39,6 @@ typedef struct tui_doc {
 
 z3_status tui_doc_open(tui_doc **out, const char *path, z3_error *err);
 void tui_doc_free(tui_doc *doc);
-/* Writes bytes at a PC offset through the change log as one undo step. */
-z3_status tui_doc_write(tui_doc *doc, size_t offset, const void *bytes, size_t len, const char *label,
-                        z3_error *err);
-/* Starts and ends an edit made of several model writes (a palette colour
- * stored in three places): everything written in between is one undo step. */
-size_t tui_doc_begin(const tui_doc *doc);
-z3_status tui_doc_commit(tui_doc *doc, size_t first, const char *label, z3_error *err);
 /* Runs a command (words as after `z3ed`, without --rom) on the open ROM.
  * *result (may be NULL) gets the command's result; json_decref it. */
 z3_status tui_doc_run(tui_doc *doc, int argc, const char *const *argv, json_t **result, z3_error *err);

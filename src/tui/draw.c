@@ -94,7 +94,7 @@ void tui_print(WINDOW *win, int y, int x, attr_t attr, const char *fmt, ...) {
 
 void tui_bgr555_rgb(unsigned bgr, int *r, int *g, int *b) {
   int r5 = bgr & 31, g5 = bgr >> 5 & 31, b5 = bgr >> 10 & 31;
-  *r = r5 << 3, *g = g5 << 3, *b = b5 << 3;
+  *r = r5 << 3 | r5 >> 2, *g = g5 << 3 | g5 >> 2, *b = b5 << 3 | b5 >> 2;
 }
 
 char tui_shade(int r, int g, int b) {

@@ -42,6 +42,7 @@ static const tui_key_help keys[] = {
     {"type", "filter commands (letters in order, fuzzy)"}, {"Up / Down, Enter", "choose a command"},
     {"form: Enter", "edit the field (enum: pick from the list), or run on [ run ]"},
     {"form: Space", "toggle a switch"},                     {"form: Del", "clear the field"},
+    {"form: Home / End", "first field / the [ run ] row"},
     {"Esc", "back (result -> form -> list); list: clear the filter"}, {NULL, NULL},
 };
 
@@ -233,6 +234,8 @@ static bool list_key(commands_view *c, int key) {
 static bool form_key(tui_view *v, commands_view *c, int key) {
   if (key == KEY_UP && c->field_cursor > 0) c->field_cursor--;
   else if (key == KEY_DOWN && c->field_cursor < c->field_count) c->field_cursor++;
+  else if (key == KEY_END) c->field_cursor = c->field_count;
+  else if (key == KEY_HOME) c->field_cursor = 0;
   else if (key == KEY_ESC) c->mode = MODE_LIST;
   else if ((key == '\n' || key == KEY_ENTER) && c->field_cursor == c->field_count) run(v, c);
   else if (key == '\n' || key == KEY_ENTER || key == ' ') edit_field(v, &c->fields[c->field_cursor]);

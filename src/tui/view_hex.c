@@ -2,7 +2,7 @@
  * tui/view_hex: the ROM's bytes, 16 a row, with SNES or PC addresses, goto,
  * search (bytes, or text in the game's character table), the world model's
  * name for the range under the cursor (zelda3/romap, as `hex annotate` says
- * it) and nibble edits that go through the change log (tui_doc_write).
+ * it) and nibble edits made by running `hex write` on the open ROM.
  */
 #include <ctype.h>
 #include <stdio.h>
@@ -17,7 +17,8 @@ enum { ROW = 16, MAX_PATTERN = 128, INFO_ROWS = 2 };
 
 typedef struct hex_view {
   size_t cursor, top;
-  bool low_nibble;              /* the next digit typed sets the low nibble */
+  bool low_nibble;              /* a high nibble was typed; the next digit completes the byte */
+  int high;                     /* that high nibble, shown until the byte is written */
   bool pc_addresses;            /* PC offsets instead of SNES addresses */
   uint8_t pattern[MAX_PATTERN];
   size_t pattern_len;
@@ -29,7 +30,7 @@ typedef struct hex_view {
 
 static const tui_key_help keys[] = {
     {"arrows PgUp PgDn", "move"},        {"Home / End", "start / end of the row"},
-    {"0-9 a-f", "type a nibble (high, then low)"}, {"g", "go to $BB:AAAA (SNES) or 0x... (PC offset)"},
+    {"0-9 a-f", "type a byte: high nibble, then low (written then)"}, {"g", "go to $BB:AAAA (SNES) or 0x... (PC offset)"},
     {"/", "search: hex bytes (a9 00 8d), or \"text\" in the game's table"}, {"n", "next match"},
     {"m", "SNES addresses / PC offsets"},   {NULL, NULL},
 };
@@ -69,7 +70,8 @@ static void draw_row(WINDOW *w, const hex_view *h, const z3_rom *rom, int y, siz
     uint8_t b = rom->data.data[at];
     attr_t attr = (at == h->cursor ? A_REVERSE : 0) | (byte_edited(rom, at) ? A_BOLD | COLOR_PAIR(TUI_PAIR_ERROR) : 0);
     int x = 11 + (int)i * 3 + (i >= 8);
-    tui_print(w, y, x, attr, "%02x", b);
+    if (at == h->cursor && h->low_nibble) tui_print(w, y, x, attr | A_UNDERLINE, "%x_", h->high);
+    else tui_print(w, y, x, attr, "%02x", b);
     tui_print(w, y, 61 + (int)i, at == h->cursor ? A_REVERSE : 0, "%c", isprint(b) ? b : '.');
   }
 }
@@ -81,8 +83,8 @@ static void draw_info(WINDOW *w, hex_view *h, tui_doc *doc) {
   uint32_t address;
   if (z3_rom_to_snes(rom, h->cursor, &address, NULL) == Z3_OK) z3_snes_format_address(address, snes);
   mvwhline(w, y - 1, 0, ACS_HLINE, getmaxx(w));
-  tui_print(w, y, 0, A_BOLD, "PC 0x%06zx  SNES %s  byte 0x%02x (%u)  %s nibble", h->cursor, snes,
-            rom->data.data[h->cursor], rom->data.data[h->cursor], h->low_nibble ? "low" : "high");
+  tui_print(w, y, 0, A_BOLD, "PC 0x%06zx  SNES %s  byte 0x%02x (%u)%s", h->cursor, snes, rom->data.data[h->cursor],
+            rom->data.data[h->cursor], h->low_nibble ? "  type the low nibble" : "");
   const z3_region *r = region_at(h, doc, h->cursor);
   char owner[96] = "no known structure";
   if (r) z3_region_describe(r, owner, sizeof owner);
@@ -209,18 +211,23 @@ static void search(tui_view *v, hex_view *h) {
   else find_next(v, h);
 }
 
+/* The high nibble waits in the view; the low one completes the byte, which
+ * `hex write` writes (the CLI's edit and checksum rule, one undo step a byte). */
 static void type_nibble(tui_view *v, hex_view *h, int digit) {
-  tui_doc *doc = tui_app_doc(v->app);
-  uint8_t old = doc->rom->data.data[h->cursor];
-  uint8_t b = h->low_nibble ? (uint8_t)((old & 0xF0) | digit) : (uint8_t)((old & 0x0F) | digit << 4);
-  z3_error err;
-  z3_error_init(&err);
-  if (tui_doc_write(doc, h->cursor, &b, 1, "hex edit", &err)) {
-    tui_app_message(v->app, "error: %s", err.message);
+  if (!h->low_nibble) {
+    h->low_nibble = true, h->high = digit;
     return;
   }
-  if (h->low_nibble) move_to(h, doc->rom, 1);
-  else h->low_nibble = true;
+  tui_doc *doc = tui_app_doc(v->app);
+  char offset[24], bytes[4];
+  snprintf(offset, sizeof offset, "0x%zx", h->cursor);
+  snprintf(bytes, sizeof bytes, "%x%x", h->high, digit);
+  const char *words[] = {"hex", "write", "--offset", offset, "--bytes", bytes};
+  z3_error err;
+  z3_error_init(&err);
+  h->low_nibble = false;
+  if (tui_doc_run(doc, 6, words, NULL, &err)) tui_app_message(v->app, "error: %s", err.message);
+  else move_to(h, doc->rom, 1);
 }
 
 static bool handle_key(tui_view *v, int key) {
