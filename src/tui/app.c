@@ -31,7 +31,8 @@ tui_app *tui_app_new(tui_doc *doc) {
   if (!app) return NULL;
   app->doc = doc;
   void (*const makers[])(tui_view *, tui_app *) = {tui_dashboard_view, tui_hex_view, tui_palette_view,
-                                                   tui_tiles_view, tui_commands_view};
+                                                   tui_tiles_view, tui_rooms_view,   tui_areas_view,
+                                                   tui_commands_view};
   bool built = true;
   for (size_t i = 0; i < sizeof makers / sizeof makers[0]; i++) {
     makers[i](&app->views[app->view_count++], app);

@@ -19,7 +19,6 @@ struct tui_app {
 /* Builds every view over doc (the app does not own doc). */
 tui_app *tui_app_new(tui_doc *doc);
 void tui_app_free(tui_app *app);
-tui_view *tui_app_find(tui_app *app, const char *name);
 /* Offers a key to the current view, then to the app's own keys. */
 void tui_app_key(tui_app *app, int key);
 /* Draws the whole screen (or the refusal when it is too small). */

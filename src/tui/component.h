@@ -37,6 +37,8 @@ void tui_hex_view(tui_view *v, tui_app *app);
 void tui_palette_view(tui_view *v, tui_app *app);
 void tui_commands_view(tui_view *v, tui_app *app);
 void tui_tiles_view(tui_view *v, tui_app *app);
+void tui_rooms_view(tui_view *v, tui_app *app);
+void tui_areas_view(tui_view *v, tui_app *app);
 
 /* ---- services of the app ---------------------------------------------- */
 tui_doc *tui_app_doc(tui_app *app);
@@ -45,6 +47,11 @@ void tui_app_message(tui_app *app, const char *fmt, ...) __attribute__((format(p
 /* Asks for a line of text on the status bar; false when cancelled (Esc).
  * `text` holds the initial value and receives the answer. */
 bool tui_app_prompt(tui_app *app, const char *label, char *text, size_t cap);
+/* Shows the command palette's form for `resource action` with one argument
+ * filled in (the thing a browser has selected). */
+void tui_app_open_command(tui_app *app, const char *resource, const char *action, const char *arg, const char *value);
+/* The view with this name, or NULL. */
+tui_view *tui_app_find(tui_app *app, const char *name);
 /* Switches to the tab with this name; false when there is none. */
 bool tui_app_show(tui_app *app, const char *name);
 

@@ -280,3 +280,18 @@ void tui_commands_view(tui_view *v, tui_app *app) {
   *v = (tui_view){.name = "commands", .keys = keys, .app = app, .state = z3_calloc(1, sizeof(commands_view)),
                   .render = render, .handle_key = handle_key, .destroy = destroy};
 }
+
+void tui_app_open_command(tui_app *app, const char *resource, const char *action, const char *arg, const char *value) {
+  const z3_command *cmd = z3_command_find(resource, action);
+  if (!cmd || !tui_app_show(app, "commands")) return;
+  tui_view *v = tui_app_find(app, "commands");
+  commands_view *c = v->state;
+  open_form(c, cmd);
+  for (int i = 0; i < c->field_count; i++) {
+    if (strcmp(c->fields[i].spec->name, arg) != 0) continue;
+    snprintf(c->fields[i].value, sizeof c->fields[i].value, "%s", value);
+    c->fields[i].set = true;
+    c->field_cursor = i + 1 < c->field_count ? i + 1 : i;
+  }
+  tui_app_message(app, "%s %s for %s %s: fill in the fields, Enter on [ run ]", resource, action, arg, value);
+}

@@ -233,6 +233,29 @@ Z3_TEST(colours_follow_the_terminal) {
   free(f.dir);
 }
 
+Z3_TEST(room_and_area_browsers_describe_and_jump_to_the_edit) {
+  (void)state;
+  fixture f;
+  setup(&f);
+  tui_view *v = tui_app_find(f.app, "rooms");
+  v->handle_key(v, KEY_DOWN);
+  WINDOW *w = draw(v);
+  assert_true(window_has(w, "room: 0x001")); /* dungeon describe's own field */
+  assert_true(window_has(w, "blockset: 0x"));
+  delwin(w);
+  v = tui_app_find(f.app, "areas");
+  w = draw(v);
+  assert_true(window_has(w, "map: 0x00"));
+  delwin(w);
+  assert_true(v->handle_key(v, 'e'));
+  assert_string_equal(f.app->views[f.app->current].name, "commands");
+  w = draw(&f.app->views[f.app->current]);
+  assert_true(window_has(w, "z3ed overworld set-area"));
+  assert_true(window_has(w, "--map              text    0x00"));
+  delwin(w);
+  teardown(&f);
+}
+
 Z3_TEST(result_tree_lines) {
   (void)state;
   json_t *v = json_pack("{s:i,s:{s:s},s:[i,i]}", "size", 4, "header", "title", "ZELDA", "list", 1, 2);
@@ -250,4 +273,5 @@ Z3_TEST(result_tree_lines) {
 Z3_RUN(cmocka_unit_test(doc_edits_undo_redo_and_save), cmocka_unit_test(dashboard_shows_header_and_counts),
        cmocka_unit_test(hex_view_types_a_byte_through_the_change_log), cmocka_unit_test(palette_view_lists_groups_and_colours),
        cmocka_unit_test(command_palette_runs_a_command), cmocka_unit_test(small_terminal_is_refused_and_tabs_switch),
-       cmocka_unit_test(colours_follow_the_terminal), cmocka_unit_test(result_tree_lines))
+       cmocka_unit_test(colours_follow_the_terminal), cmocka_unit_test(room_and_area_browsers_describe_and_jump_to_the_edit),
+       cmocka_unit_test(result_tree_lines))
