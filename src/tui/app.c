@@ -13,6 +13,7 @@ static const tui_key_help global_keys[] = {
     {"Ctrl-P", "command palette"},          {"? / F1", "this help"},
     {"u", "undo the last edit"},            {"U / Ctrl-R", "redo"},
     {"w", "save (atomic, keeps FILE.bak)"}, {"q", "quit (asks when there are unsaved edits)"},
+    {"mouse", "a click on a tab shows it"},
     {NULL, NULL},
 };
 
@@ -32,7 +33,7 @@ tui_app *tui_app_new(tui_doc *doc) {
   app->doc = doc;
   void (*const makers[])(tui_view *, tui_app *) = {tui_dashboard_view, tui_hex_view, tui_palette_view,
                                                    tui_tiles_view, tui_rooms_view,   tui_areas_view,
-                                                   tui_commands_view};
+                                                   tui_proposals_view, tui_chat_view,  tui_commands_view};
   bool built = true;
   for (size_t i = 0; i < sizeof makers / sizeof makers[0]; i++) {
     makers[i](&app->views[app->view_count++], app);
@@ -75,6 +76,7 @@ static void draw_tabs(tui_app *app) {
     mvprintw(0, x, " %d %s ", i + 1, app->views[i].name);
     attroff(attr);
     x = getcurx(stdscr) + 1;
+    app->tab_end[i] = x;
   }
 }
 
@@ -210,8 +212,20 @@ static void undo_redo(tui_app *app, bool undo) {
   else tui_app_message(app, "%s: %s", undo ? "undone" : "redone", label);
 }
 
+/* A click on the tab bar picks that tab; other clicks are not used yet. */
+static void click(tui_app *app) {
+  MEVENT ev;
+  if (getmouse(&ev) != OK || ev.y != 0) return;
+  for (int i = 0; i < app->view_count; i++)
+    if (ev.x < app->tab_end[i]) {
+      app->current = i;
+      return;
+    }
+}
+
 static bool global_key(tui_app *app, int key) {
   switch (key) {
+  case KEY_MOUSE: click(app); return true;
   case '\t': app->current = (app->current + 1) % app->view_count; return true;
   case KEY_BTAB: app->current = (app->current + app->view_count - 1) % app->view_count; return true;
   case KEY_F(1): show_help(app); return true;

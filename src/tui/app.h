@@ -4,12 +4,13 @@
 
 #include "tui/component.h"
 
-enum { TUI_MAX_VIEWS = 8 };
+enum { TUI_MAX_VIEWS = 10 };
 
 struct tui_app {
   tui_doc *doc;
   tui_view views[TUI_MAX_VIEWS];
   int view_count, current;
+  int tab_end[TUI_MAX_VIEWS];   /* columns where each tab's title ends, for mouse clicks */
   WINDOW *body;                 /* between the tab bar and the status line */
   char message[256];
   bool message_is_error;

@@ -39,6 +39,8 @@ void tui_commands_view(tui_view *v, tui_app *app);
 void tui_tiles_view(tui_view *v, tui_app *app);
 void tui_rooms_view(tui_view *v, tui_app *app);
 void tui_areas_view(tui_view *v, tui_app *app);
+void tui_proposals_view(tui_view *v, tui_app *app);
+void tui_chat_view(tui_view *v, tui_app *app);
 
 /* ---- services of the app ---------------------------------------------- */
 tui_doc *tui_app_doc(tui_app *app);

@@ -136,6 +136,19 @@ z3_status tui_doc_save(tui_doc *doc, z3_error *err) {
   return st;
 }
 
+z3_status tui_doc_reload(tui_doc *doc, z3_error *err) {
+  if (tui_doc_modified(doc)) return z3_error_set(err, Z3_E_USAGE, "%s has unsaved edits; save them first", doc->path);
+  z3_rom *rom = NULL;
+  z3_status st = z3_rom_load(&rom, doc->path, err);
+  if (st) return st;
+  z3_rom_free(doc->rom);
+  doc->rom = rom;
+  doc->undo.count = doc->redo.count = 0;
+  doc->state = doc->saved_state = doc->next_state++;
+  doc->generation++;
+  return Z3_OK;
+}
+
 const char *tui_doc_name(const tui_doc *doc) {
   const char *slash = strrchr(doc->path, '/');
   return slash ? slash + 1 : doc->path;

@@ -48,6 +48,9 @@ z3_status tui_doc_undo(tui_doc *doc, z3_error *err);
 z3_status tui_doc_redo(tui_doc *doc, z3_error *err);
 bool tui_doc_modified(const tui_doc *doc);
 z3_status tui_doc_save(tui_doc *doc, z3_error *err);
+/* Reads the file again (an accepted proposal wrote it); the history starts
+ * over. Refused while there are unsaved edits. */
+z3_status tui_doc_reload(tui_doc *doc, z3_error *err);
 const char *tui_doc_name(const tui_doc *doc);
 
 #endif

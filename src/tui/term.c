@@ -48,6 +48,8 @@ void tui_term_start(void) {
   keypad(stdscr, TRUE);
   set_escdelay(25);
   curs_set(0);
+  mousemask(BUTTON1_CLICKED | BUTTON1_PRESSED, NULL);
+  mouseinterval(0); /* a press is a click: no waiting to tell it from a double click */
   tui_colors_init();
 }
 

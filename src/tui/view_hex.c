@@ -55,14 +55,14 @@ static bool byte_edited(const z3_rom *rom, size_t offset) {
   return false;
 }
 
-static void format_address(const z3_rom *rom, bool pc, size_t offset, char out[16]) {
+static void format_address(const z3_rom *rom, bool pc, size_t offset, char out[24]) {
   uint32_t address;
   if (!pc && z3_rom_to_snes(rom, offset, &address, NULL) == Z3_OK) z3_snes_format_address(address, out);
-  else snprintf(out, 16, "0x%06zx", offset);
+  else snprintf(out, 24, "0x%06zx", offset);
 }
 
 static void draw_row(WINDOW *w, const hex_view *h, const z3_rom *rom, int y, size_t start) {
-  char addr[16];
+  char addr[24];
   format_address(rom, h->pc_addresses, start, addr);
   tui_print(w, y, 0, COLOR_PAIR(TUI_PAIR_DIM), "%-9s", addr);
   for (size_t i = 0; i < ROW && start + i < rom->data.len; i++) {

@@ -7,10 +7,12 @@
 set -uo pipefail
 z3ed=${1:?usage: tui_test.sh Z3ED SAMPLE}
 sample=${2:?usage: tui_test.sh Z3ED SAMPLE}
+src=$(cd "$(dirname "$0")/../.." && pwd)
 command -v tmux >/dev/null || { echo "tmux missing: skipped"; exit 77; }
 command -v jq >/dev/null || { echo "jq missing: skipped"; exit 77; }
 
 tmp=$(mktemp -d)
+export Z3ED_HOME=$tmp/state # proposals: this test's own registry
 sock=z3tui-$$
 tm() { tmux -L "$sock" "$@"; }
 cleanup() { tm kill-server 2>/dev/null; rm -rf "$tmp"; }
@@ -31,7 +33,7 @@ keys() { tm send-keys -t main "$@"; }
 text() { tm send-keys -t main -l -- "$1"; }
 
 # A shell in a 100x30 pane, so the terminal's state can be checked after z3ed ends.
-tm new-session -d -s main -x 100 -y 30 "env PS1='sh\$ ' LANG=C.UTF-8 TERM=screen-256color bash --norc --noprofile"
+tm new-session -d -s main -x 100 -y 30 "env PS1='sh\$ ' Z3ED_HOME=$tmp/state LANG=C.UTF-8 TERM=screen-256color bash --norc --noprofile"
 tm set-option -t main window-size manual >/dev/null
 wait_for 'sh$' || { echo "FAIL: no shell in tmux"; exit 1; }
 keys "stty -g > $tmp/stty.before" Enter
@@ -103,6 +105,37 @@ text 'HELLO'
 keys Enter End Enter
 cli_error=$("$z3ed" rom header set --rom "$tmp/rom.sfc" --region HELLO --dry-run 2>&1 | head -1 | sed 's/^z3ed: //')
 expect "$cli_error" "the palette reports the CLI's error for a bad region"
+
+# ---- proposals: two changes made in a sandbox, one accepted from the review tab ------
+prop=$("$z3ed" agent proposal create --rom "$tmp/rom.sfc" --title "two edits" --format json)
+sandbox=$(jq -r .result.sandbox_rom <<<"$prop")
+"$z3ed" palette set-color --rom "$sandbox" --group armors --index 0 --color 1 --value '#C63131' -q
+"$z3ed" rom header set --rom "$sandbox" --version 2 -q
+palette_change=$("$z3ed" agent proposal diff --proposal-id 1 --format json |
+  jq -r '.result.changes[] | select(.resource | startswith("palette armors")) | .index')
+keys Escape Escape BTab BTab r  # commands -> chat -> proposals
+expect "two edits" "the proposals tab lists the new proposal"
+keys Enter
+expect "header version" "its changes are listed by resource"
+for _ in $(seq 2 "$palette_change"); do keys Down; done
+keys Space a
+expect "accepted #1 ($palette_change)" "the marked change is accepted"
+want=$("$z3ed" palette get-color --rom "$sandbox" --group armors --index 0 --color 1 --format json | jq -r .result.value.snes)
+got=$("$z3ed" palette get-color --rom "$tmp/rom.sfc" --group armors --index 0 --color 1 --format json | jq -r .result.value.snes)
+[ "$got" = "$want" ] || fail "accepted palette colour on disk is $got, not the sandbox's $want"
+version=$("$z3ed" rom info --rom "$tmp/rom.sfc" --format json | jq -r .result.header.version)
+[ "$version" = 0 ] || fail "the unmarked header change was applied too (version $version)"
+
+# ---- chat: one message to the replay provider makes a proposal --------------------
+keys Tab R
+text "$src/examples/agent/recolor.json"
+keys Enter Enter
+text "make Link's green tunic red"
+keys Enter
+expect "tool palette_set_color" "the chat shows the model's tool calls"
+expect "proposal #2" "and the proposal they made"
+keys BTab r
+expect "make Link's green tunic red" "the chat's proposal is in the proposals tab"
 
 # ---- resize: refused below 80x24, drawn again when big enough --------------------
 tm resize-window -t main -x 60 -y 20
