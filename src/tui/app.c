@@ -66,16 +66,21 @@ bool tui_app_show(tui_app *app, const char *name) {
   return v != NULL;
 }
 
+/* Tabs as " N name "; when they do not all fit, the others shrink to 4 letters. */
 static void draw_tabs(tui_app *app) {
   move(0, 0);
   clrtoeol();
+  int full = 0;
+  for (int i = 0; i < app->view_count; i++) full += (int)strlen(app->views[i].name) + 5;
   int x = 0;
   for (int i = 0; i < app->view_count && x < COLS; i++) {
-    attr_t attr = i == app->current ? COLOR_PAIR(TUI_PAIR_TITLE) | A_BOLD : A_NORMAL;
+    bool current = i == app->current;
+    int len = current || full <= COLS ? (int)strlen(app->views[i].name) : 4;
+    attr_t attr = current ? COLOR_PAIR(TUI_PAIR_TITLE) | A_BOLD : A_NORMAL;
     attron(attr);
-    mvprintw(0, x, " %d %s ", i + 1, app->views[i].name);
+    mvprintw(0, x, " %d %.*s ", i + 1, len, app->views[i].name);
     attroff(attr);
-    x = getcurx(stdscr) + 1;
+    x = getcurx(stdscr) + (full <= COLS);
     app->tab_end[i] = x;
   }
 }

@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "tui/capture.h"
 #include "tui/component.h"
 #include "tui/tree.h"
 
@@ -28,10 +29,13 @@ static const tui_key_help keys[] = {
     {"PgUp / PgDn", "scroll the transcript"}, {NULL, NULL},
 };
 
-static void add_result(chat_view *c, const json_t *res) {
+/* The run's own account (the model's words and each tool call, in order) when
+ * it printed one, else the calls from its result. */
+static void add_result(chat_view *c, const json_t *res, const tui_lines *progress) {
+  for (size_t k = 0; k < progress->count; k++) tui_lines_add(&c->transcript, "  %s", progress->items[k]);
   size_t i;
   json_t *call;
-  json_array_foreach(json_object_get(res, "calls"), i, call) {
+  json_array_foreach(progress->count ? NULL : json_object_get(res, "calls"), i, call) {
     char *args = json_dumps(json_object_get(call, "arguments"), JSON_COMPACT | JSON_SORT_KEYS);
     const char *error = json_string_value(json_object_get(call, "error"));
     tui_lines_add(&c->transcript, "  tool %s %s%s%s", json_string_value(json_object_get(call, "tool")), args ? args : "",
@@ -60,8 +64,10 @@ static void send_message(tui_view *v, chat_view *c) {
   json_t *res = NULL;
   z3_error err;
   z3_error_init(&err);
-  z3_status st = tui_doc_run(tui_app_doc(v->app), n, words, &res, &err);
-  if (res) add_result(c, res);
+  tui_lines progress = {0};
+  z3_status st = tui_run_captured(tui_app_doc(v->app), n, words, &res, &progress, &err);
+  if (res) add_result(c, res, &progress);
+  tui_lines_clear(&progress);
   if (st) tui_lines_add(&c->transcript, "error: %s", err.message);
   if (st && err.hint[0]) tui_lines_add(&c->transcript, "hint: %s", err.hint);
   json_decref(res);

@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "cmd/cmd.h"
+#include "tui/capture.h"
 #include "tui/component.h"
 #include "tui/tree.h"
 
@@ -185,12 +186,16 @@ static void run(tui_view *v, commands_view *c) {
   json_t *result = NULL;
   z3_error err;
   z3_error_init(&err);
-  z3_status st = tui_doc_run(tui_app_doc(v->app), n, words, &result, &err);
   tui_lines_clear(&c->result);
+  tui_lines printed = {0};
+  z3_status st = tui_run_captured(tui_app_doc(v->app), n, words, &result, &printed, &err);
   c->failed = st != Z3_OK, c->scroll = 0, c->mode = MODE_RESULT;
   if (st) tui_lines_add(&c->result, "error: %s", err.message);
   if (st && err.hint[0]) tui_lines_add(&c->result, "hint: %s", err.hint);
   if (result) tui_lines_from_json(&c->result, result);
+  if (printed.count) tui_lines_add(&c->result, "%s", "printed while running:");
+  for (size_t i = 0; i < printed.count; i++) tui_lines_add(&c->result, "  %s", printed.items[i]);
+  tui_lines_clear(&printed);
   json_decref(result);
   tui_app_message(v->app, st ? "error: %s" : "%s", st ? err.message : "ran; Esc returns to the form");
 }
