@@ -166,5 +166,12 @@ keys q
 keys "echo exit-\$?" Enter
 expect "exit-0" "q without edits exits 0"
 
+# ---- a terminal without colours (vt100): the palette view still draws ---------------
+keys "clear; TERM=vt100 $z3ed tui --rom $tmp/rom.sfc --tab palette" Enter
+expect "global_sprites" "the palette view draws on vt100"
+keys q
+keys "echo vt100-exit-\$?" Enter
+expect "vt100-exit-0" "and quits cleanly"
+
 [ "$failures" = 0 ] && echo "tui: all screen checks passed"
 exit $((failures > 0))
