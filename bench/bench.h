@@ -57,6 +57,8 @@ void bench_debug(const bench_ctx *ctx);
 /* bench_apu.c: SPC700 instructions per second, DSP samples per second, the whole APU's
  * speed against real time. */
 void bench_apu(const bench_ctx *ctx);
+/* bench_tui.c: `z3ed tui` start-up to its first frame, and one hex-view redraw. */
+void bench_tui(const bench_ctx *ctx);
 /* bench_peer.c: our frames per second against bsnes-mercury's performance core, same ROMs, same run. */
 void bench_peer(const bench_ctx *ctx);
 /* bench_asm.c: disassembled instructions per second. */

@@ -21,6 +21,7 @@ packages=(
   nodejs npm                                      # the MCP test client (tests/mcp)
   libgtk-4-dev                                    # yaze, the editor (src/gui)
   xvfb xauth fonts-dejavu-core                    # yaze's tests: a headless X server, one fixed font
+  libncurses-dev tmux                             # z3ed tui (src/tui) and its screen tests
   libxml2-utils                                   # xmllint: the GUI suite's JUnit XML checked against tests/gui/junit.xsd
 )
 
@@ -41,6 +42,10 @@ mcp_client() {
   local dir
   dir="$(cd "$(dirname "$0")/.." && pwd)/tests/mcp"
   [ -f "$dir/package-lock.json" ] || return 0
+  # A worktree that links node_modules to another checkout's shares it: npm ci would
+  # empty the other checkout's copy through the link (a fresh checkout's lock file is
+  # always newer than the installed one), so a link is left alone.
+  [ -L "$dir/node_modules" ] && return 0
   if [ -d "$dir/node_modules" ] && ! [ "$dir/package-lock.json" -nt "$dir/node_modules/.package-lock.json" ]; then
     return 0
   fi

@@ -10,6 +10,7 @@
 #include "app/render.h"
 #include "server/batch.h"
 #include "server/mcp.h"
+#include "tui/tui.h"
 
 typedef struct app {
   z3_format format;
@@ -207,6 +208,8 @@ int main(int argc, char **argv) {
     code = z3_mcp_main(argc - 1, argv + 1);
   } else if (strcmp(argv[0], "batch") == 0) {
     code = z3_batch_main(argc - 1, argv + 1);
+  } else if (strcmp(argv[0], "tui") == 0) {
+    code = z3_tui_main(argc - 1, argv + 1);
   } else {
     code = run_command(argc, argv);
   }

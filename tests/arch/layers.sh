@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Arrows point down: a file under src/<module>/ may include headers of the
 # modules below it only (docs/architecture.md, "Layers as built"). A module that
-# sits above cmd/ (agent, debug, server; gui on top, beside app) registers its commands
+# sits above cmd/ (agent, debug, server; gui and tui on top, beside app) registers its commands
 # and observers with cmd/ instead of being named by it. A new folder under src/
 # must be given its place here before anything in it builds on the others.
 #   layers.sh SRC_DIR
@@ -19,8 +19,9 @@ declare -A may_include=(
   [agent]="base snes asm emu zelda3 cmd devtools agent"
   [debug]="base snes asm emu zelda3 cmd devtools debug"
   [server]="base snes asm emu zelda3 cmd devtools agent debug server"
-  [app]="base snes asm emu zelda3 cmd devtools agent debug server app"
+  [app]="base snes asm emu zelda3 cmd devtools agent debug server tui app"
   [gui]="base snes asm emu zelda3 cmd devtools agent debug server gui"
+  [tui]="base snes asm emu zelda3 cmd devtools agent debug server tui"
 )
 
 bad=0

@@ -1,0 +1,13 @@
+/* tui/capture: running a command from the screen without letting it print onto it. */
+#ifndef Z3_TUI_CAPTURE_H
+#define Z3_TUI_CAPTURE_H
+
+#include "tui/doc.h"
+#include "tui/tree.h"
+
+/* tui_doc_run with stdout and stderr going to a temporary file meanwhile;
+ * what the command printed is added to *output (may be NULL) line by line. */
+z3_status tui_run_captured(tui_doc *doc, int argc, const char *const *argv, json_t **result, tui_lines *output,
+                           z3_error *err);
+
+#endif

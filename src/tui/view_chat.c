@@ -1,0 +1,114 @@
+/*
+ * tui/view_chat: asking the configured model for an edit. Each message is
+ * one `agent run` on the open ROM's file (through the command table, so the
+ * provider, the limits and the sandbox are the CLI's): the model's answer,
+ * its tool calls and the proposal they made are added to the transcript,
+ * and the proposal waits in the proposals tab. Offline, a replay script
+ * (examples/agent/recolor.json is one) plays the model.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "tui/capture.h"
+#include "tui/component.h"
+#include "tui/tree.h"
+
+enum { MESSAGE_CAP = 512, PATH_CAP = 512 };
+
+typedef struct chat_view {
+  tui_lines transcript;
+  char provider[32], replay[PATH_CAP];
+  int scroll;                   /* lines up from the end */
+} chat_view;
+
+static const tui_key_help keys[] = {
+    {"Enter / i", "write a message (one `agent run` on the ROM's file)"},
+    {"p", "provider (ollama, openai, gemini, anthropic, replay; empty: $Z3ED_PROVIDER)"},
+    {"R", "replay script for the replay provider (examples/agent/recolor.json)"},
+    {"PgUp / PgDn", "scroll the transcript"}, {NULL, NULL},
+};
+
+/* The run's own account (the model's words and each tool call, in order) when
+ * it printed one, else the calls from its result. */
+static void add_result(chat_view *c, const json_t *res, const tui_lines *progress) {
+  for (size_t k = 0; k < progress->count; k++) tui_lines_add(&c->transcript, "  %s", progress->items[k]);
+  size_t i;
+  json_t *call;
+  json_array_foreach(progress->count ? NULL : json_object_get(res, "calls"), i, call) {
+    char *args = json_dumps(json_object_get(call, "arguments"), JSON_COMPACT | JSON_SORT_KEYS);
+    const char *error = json_string_value(json_object_get(call, "error"));
+    tui_lines_add(&c->transcript, "  tool %s %s%s%s", json_string_value(json_object_get(call, "tool")), args ? args : "",
+                  error ? ": " : "", error ? error : "");
+    free(args);
+  }
+  const char *answer = json_string_value(json_object_get(res, "answer"));
+  tui_lines_add(&c->transcript, "model: %s", answer ? answer : "(no answer)");
+  json_t *p = json_object_get(res, "proposal");
+  if (json_is_object(p))
+    tui_lines_add(&c->transcript, "  proposal #%lld \"%s\" is %s: review it in the proposals tab",
+                  (long long)json_integer_value(json_object_get(p, "id")), json_string_value(json_object_get(p, "title")),
+                  json_string_value(json_object_get(p, "status")));
+  tui_lines_add(&c->transcript, "%s", "");
+}
+
+static void send_message(tui_view *v, chat_view *c) {
+  char message[MESSAGE_CAP] = "";
+  if (!tui_app_prompt(v->app, "you", message, sizeof message) || !message[0]) return;
+  const char *words[8] = {"agent", "run", "--prompt", message};
+  int n = 4;
+  if (c->provider[0]) words[n++] = "--provider", words[n++] = c->provider;
+  if (c->replay[0]) words[n++] = "--replay", words[n++] = c->replay;
+  tui_lines_add(&c->transcript, "you: %s", message);
+  tui_app_message(v->app, "waiting for the model...");
+  json_t *res = NULL;
+  z3_error err;
+  z3_error_init(&err);
+  tui_lines progress = {0};
+  z3_status st = tui_run_captured(tui_app_doc(v->app), n, words, &res, &progress, &err);
+  if (res) add_result(c, res, &progress);
+  tui_lines_clear(&progress);
+  if (st) tui_lines_add(&c->transcript, "error: %s", err.message);
+  if (st && err.hint[0]) tui_lines_add(&c->transcript, "hint: %s", err.hint);
+  json_decref(res);
+  c->scroll = 0;
+  tui_app_message(v->app, st ? "error: %s" : "%s", st ? err.message : "answered");
+}
+
+static void render(tui_view *v, WINDOW *w) {
+  chat_view *c = v->state;
+  tui_print(w, 0, 1, A_BOLD, "Chat: provider %s%s%s", c->provider[0] ? c->provider : "(from $Z3ED_PROVIDER)",
+            c->replay[0] ? ", replay " : "", c->replay);
+  int rows = getmaxy(w) - 2, end = (int)c->transcript.count - c->scroll, first = end - rows > 0 ? end - rows : 0;
+  if (!c->transcript.count)
+    tui_print(w, 2, 1, COLOR_PAIR(TUI_PAIR_DIM), "Enter writes a message; the model edits a proposal, never the ROM itself.");
+  for (int i = first, y = 2; i < end; i++, y++) {
+    const char *line = c->transcript.items[i];
+    attr_t a = strncmp(line, "you:", 4) == 0 ? A_BOLD : strncmp(line, "error", 5) == 0 ? COLOR_PAIR(TUI_PAIR_ERROR) : 0;
+    tui_print(w, y, 1, a, "%s", line);
+  }
+}
+
+static bool handle_key(tui_view *v, int key) {
+  chat_view *c = v->state;
+  int most = (int)c->transcript.count;
+  switch (key) {
+  case '\n': case KEY_ENTER: case 'i': send_message(v, c); return true;
+  case 'p': tui_app_prompt(v->app, "provider", c->provider, sizeof c->provider); return true;
+  case 'R': tui_app_prompt(v->app, "replay script", c->replay, sizeof c->replay); return true;
+  case KEY_PPAGE: c->scroll = c->scroll + 10 < most ? c->scroll + 10 : most; return true;
+  case KEY_NPAGE: c->scroll = c->scroll > 10 ? c->scroll - 10 : 0; return true;
+  default: return false;
+  }
+}
+
+static void destroy(tui_view *v) {
+  chat_view *c = v->state;
+  if (c) tui_lines_clear(&c->transcript);
+  z3_free(c);
+}
+
+void tui_chat_view(tui_view *v, tui_app *app) {
+  *v = (tui_view){.name = "chat", .keys = keys, .app = app, .state = z3_calloc(1, sizeof(chat_view)),
+                  .render = render, .handle_key = handle_key, .destroy = destroy};
+}

@@ -1,0 +1,252 @@
+/*
+ * tui/view_world: the room browser and the area browser, one component
+ * over two descriptions. The list holds every id; the fields are what
+ * `dungeon describe` / `overworld describe` return (run through the table,
+ * so the names are the CLI's); the preview is the picture `dungeon render` /
+ * `overworld render` draw, scaled down into half-blocks; `e` opens the
+ * command that edits the selected thing in the command palette.
+ */
+#include <stdio.h>
+#include <string.h>
+
+#include "tui/component.h"
+#include "tui/tree.h"
+#include "zelda3/dungeon.h"
+#include "zelda3/dungeon_render.h"
+#include "zelda3/overworld.h"
+
+enum { LIST_COLS = 12, FIELD_COLS = 34 };
+
+/* A picture as palette indices and the palette's RGBA. */
+typedef struct picture {
+  int width, height;
+  const uint8_t *pixels;
+  const uint8_t (*rgba)[4];
+} picture;
+
+typedef struct world_kind {
+  const char *name, *noun, *id_flag, *describe[2], *edit[2];
+  int count, id_digits;
+  bool (*render)(void *cache, const tui_doc *doc, int id, picture *out, char *error, size_t cap);
+  void (*release)(void *cache);
+} world_kind;
+
+typedef struct world_view {
+  const world_kind *kind;
+  int selected, top, scroll;
+  tui_lines fields;
+  int fields_id;
+  unsigned fields_generation, picture_generation;
+  int picture_id;
+  bool picture_ok;
+  picture pic;
+  char error[160];
+  void *cache;
+} world_view;
+
+static const tui_key_help keys[] = {
+    {"Up / Down", "select"}, {"PgUp / PgDn", "scroll the fields"}, {"Home / End", "first / last"},
+    {"e", "edit: the command that changes it, in the command palette"}, {NULL, NULL},
+};
+
+/* ---- rooms ---------------------------------------------------------------- */
+
+typedef struct room_cache {
+  z3_dungeon *dungeon;
+  unsigned generation;
+  bool loaded;
+  z3_room_image image;
+} room_cache;
+
+static bool render_room(void *cache, const tui_doc *doc, int id, picture *out, char *error, size_t cap) {
+  room_cache *c = cache;
+  z3_error err;
+  z3_error_init(&err);
+  if (!c->loaded || c->generation != doc->generation) {
+    z3_dungeon_free(c->dungeon);
+    c->dungeon = NULL;
+    c->loaded = true, c->generation = doc->generation;
+    if (z3_dungeon_load(doc->rom, &c->dungeon, &err)) c->dungeon = NULL;
+  }
+  if (!c->dungeon || z3_room_render(doc->rom, c->dungeon, id, Z3_RENDER_ALL, &c->image, &err)) {
+    snprintf(error, cap, "%.150s", err.message[0] ? err.message : "no dungeon data");
+    return false;
+  }
+  *out = (picture){Z3_ROOM_PIXELS, Z3_ROOM_PIXELS, c->image.pixels, (const uint8_t(*)[4])c->image.palette};
+  return true;
+}
+
+static void release_rooms(void *cache) {
+  room_cache *c = cache;
+  if (c) z3_dungeon_free(c->dungeon);
+  z3_free(c);
+}
+
+static const world_kind rooms = {
+    .name = "rooms", .noun = "room", .id_flag = "--room", .describe = {"dungeon", "describe"},
+    .edit = {"dungeon", "set-header"}, .count = Z3_ROOM_COUNT, .id_digits = 3, .render = render_room,
+    .release = release_rooms,
+};
+
+/* ---- areas ---------------------------------------------------------------- */
+
+typedef struct area_cache {
+  z3_overworld *ow;
+  unsigned generation;
+  bool loaded;
+  z3_ow_image image;
+} area_cache;
+
+static bool render_area(void *cache, const tui_doc *doc, int id, picture *out, char *error, size_t cap) {
+  area_cache *c = cache;
+  z3_error err;
+  z3_error_init(&err);
+  if (!c->loaded || c->generation != doc->generation) {
+    z3_ow_free(c->ow);
+    c->ow = NULL;
+    c->loaded = true, c->generation = doc->generation;
+    if (z3_ow_load(&c->ow, doc->rom, &err)) c->ow = NULL;
+  }
+  z3_ow_image_release(&c->image);
+  if (!c->ow || z3_ow_render(c->ow, doc->rom, id, &c->image, &err)) {
+    snprintf(error, cap, "%.150s", err.message[0] ? err.message : "no overworld data");
+    return false;
+  }
+  *out = (picture){(int)c->image.width, (int)c->image.height, c->image.pixels, (const uint8_t(*)[4])c->image.palette};
+  return true;
+}
+
+static void release_areas(void *cache) {
+  area_cache *c = cache;
+  if (c) {
+    z3_ow_image_release(&c->image);
+    z3_ow_free(c->ow);
+  }
+  z3_free(c);
+}
+
+static const world_kind areas = {
+    .name = "areas", .noun = "area", .id_flag = "--map", .describe = {"overworld", "describe"},
+    .edit = {"overworld", "set-area"}, .count = Z3_OW_AREA_COUNT, .id_digits = 2, .render = render_area,
+    .release = release_areas,
+};
+
+/* ---- the component ---------------------------------------------------------- */
+
+static void id_text(const world_view *w, int id, char out[16]) { snprintf(out, 16, "0x%0*X", w->kind->id_digits, id); }
+
+static void load_fields(world_view *w, tui_doc *doc) {
+  if (w->fields_id == w->selected && w->fields_generation == doc->generation && w->fields.count) return;
+  char id[16];
+  id_text(w, w->selected, id);
+  const char *words[] = {w->kind->describe[0], w->kind->describe[1], w->kind->id_flag, id};
+  json_t *result = NULL;
+  z3_error err;
+  z3_error_init(&err);
+  tui_lines_clear(&w->fields);
+  if (tui_doc_run(doc, 4, words, &result, &err)) tui_lines_add(&w->fields, "error: %s", err.message);
+  if (result) tui_lines_from_json(&w->fields, result);
+  json_decref(result);
+  w->fields_id = w->selected, w->fields_generation = doc->generation, w->scroll = 0;
+}
+
+static void draw_list(WINDOW *win, world_view *w) {
+  int rows = getmaxy(win);
+  if (w->selected < w->top) w->top = w->selected;
+  if (w->selected >= w->top + rows) w->top = w->selected - rows + 1;
+  for (int r = 0; r < rows && w->top + r < w->kind->count; r++) {
+    char id[16];
+    id_text(w, w->top + r, id);
+    tui_print(win, r, 0, w->top + r == w->selected ? COLOR_PAIR(TUI_PAIR_SELECTED) | A_BOLD : 0, " %s %-5s", w->kind->noun, id);
+  }
+}
+
+static void draw_fields(WINDOW *win, world_view *w) {
+  int rows = getmaxy(win) - 1;
+  for (int r = 0; r < rows && (size_t)(w->scroll + r) < w->fields.count; r++)
+    mvwaddnstr(win, r, LIST_COLS + 1, w->fields.items[w->scroll + r], FIELD_COLS - 1);
+  tui_print(win, rows, LIST_COLS + 1, COLOR_PAIR(TUI_PAIR_DIM), "e: %s %s", w->kind->edit[0], w->kind->edit[1]);
+}
+
+static void draw_picture(WINDOW *win, world_view *w, tui_doc *doc) {
+  int x = LIST_COLS + FIELD_COLS + 1, cols = getmaxx(win) - x, rows = getmaxy(win);
+  if (cols < 8) return;
+  if (w->picture_id != w->selected || w->picture_generation != doc->generation) {
+    w->picture_ok = w->kind->render(w->cache, doc, w->selected, &w->pic, w->error, sizeof w->error);
+    w->picture_id = w->selected, w->picture_generation = doc->generation;
+  }
+  if (!w->picture_ok) {
+    tui_print(win, 0, x, COLOR_PAIR(TUI_PAIR_ERROR), "%s", w->error);
+    return;
+  }
+  int step = (w->pic.width + cols - 1) / cols, vstep = (w->pic.height + rows * 2 - 1) / (rows * 2);
+  if (vstep > step) step = vstep;
+  for (int r = 0; r < rows && r * 2 * step < w->pic.height; r++)
+    for (int c = 0; c < cols && c * step < w->pic.width; c++) {
+      int colors[2];
+      for (int half = 0; half < 2; half++) {
+        int py = (r * 2 + half) * step;
+        const uint8_t *rgba = w->pic.rgba[py < w->pic.height ? w->pic.pixels[(size_t)py * (size_t)w->pic.width + (size_t)(c * step)] : 0];
+        colors[half] = tui_color_rgb(rgba[0], rgba[1], rgba[2]);
+      }
+      if (colors[0] < 0) {
+        const uint8_t *rgba = w->pic.rgba[w->pic.pixels[(size_t)(r * 2 * step) * (size_t)w->pic.width + (size_t)(c * step)]];
+        mvwaddch(win, r, x + c, (chtype)(unsigned char)tui_shade(rgba[0], rgba[1], rgba[2]));
+      } else {
+        tui_half_block(win, r, x + c, colors[0], colors[1]);
+      }
+    }
+}
+
+static void render(tui_view *v, WINDOW *win) {
+  world_view *w = v->state;
+  tui_doc *doc = tui_app_doc(v->app);
+  load_fields(w, doc);
+  draw_list(win, w);
+  draw_fields(win, w);
+  draw_picture(win, w, doc);
+}
+
+static bool handle_key(tui_view *v, int key) {
+  world_view *w = v->state;
+  int last = w->kind->count - 1, fields = w->fields.count ? (int)w->fields.count - 1 : 0;
+  switch (key) {
+  case KEY_UP: w->selected -= w->selected > 0; return true;
+  case KEY_DOWN: w->selected += w->selected < last; return true;
+  case KEY_HOME: w->selected = 0; return true;
+  case KEY_END: w->selected = last; return true;
+  case KEY_NPAGE: w->scroll = w->scroll + 10 < fields ? w->scroll + 10 : fields; return true;
+  case KEY_PPAGE: w->scroll = w->scroll > 10 ? w->scroll - 10 : 0; return true;
+  case 'e': {
+    char id[16];
+    id_text(w, w->selected, id);
+    tui_app_open_command(v->app, w->kind->edit[0], w->kind->edit[1], w->kind->id_flag + 2, id);
+    return true;
+  }
+  default: return false;
+  }
+}
+
+static void destroy(tui_view *v) {
+  world_view *w = v->state;
+  if (!w) return;
+  tui_lines_clear(&w->fields);
+  w->kind->release(w->cache);
+  z3_free(w);
+}
+
+static void world_view_init(tui_view *v, tui_app *app, const world_kind *kind, size_t cache_size) {
+  world_view *w = z3_calloc(1, sizeof *w);
+  void *cache = z3_calloc(1, cache_size);
+  if (!w || !cache) {
+    z3_free(w), z3_free(cache);
+    w = NULL;
+  } else {
+    w->kind = kind, w->cache = cache, w->fields_id = -1, w->picture_id = -1;
+  }
+  *v = (tui_view){.name = kind->name, .keys = keys, .app = app, .state = w,
+                  .render = render, .handle_key = handle_key, .destroy = destroy};
+}
+
+void tui_rooms_view(tui_view *v, tui_app *app) { world_view_init(v, app, &rooms, sizeof(room_cache)); }
+void tui_areas_view(tui_view *v, tui_app *app) { world_view_init(v, app, &areas, sizeof(area_cache)); }

@@ -1,0 +1,177 @@
+#!/usr/bin/env bash
+# `z3ed tui` driven in tmux: keys in with send-keys, the screen out with
+# capture-pane, and what a view shows checked against what the CLI reads from
+# the same ROM; edits saved from the hex and palette views checked on disk
+# with `z3ed rom diff` and `palette get-color`.
+#   tui_test.sh Z3ED SAMPLE_ROM
+set -uo pipefail
+z3ed=${1:?usage: tui_test.sh Z3ED SAMPLE}
+sample=${2:?usage: tui_test.sh Z3ED SAMPLE}
+src=$(cd "$(dirname "$0")/../.." && pwd)
+command -v tmux >/dev/null || { echo "tmux missing: skipped"; exit 77; }
+command -v jq >/dev/null || { echo "jq missing: skipped"; exit 77; }
+
+tmp=$(mktemp -d)
+export Z3ED_HOME=$tmp/state # proposals: this test's own registry
+sock=z3tui-$$
+tm() { tmux -L "$sock" "$@"; }
+cleanup() { tm kill-server 2>/dev/null; rm -rf "$tmp"; }
+trap cleanup EXIT
+cp "$sample" "$tmp/rom.sfc"
+cp "$sample" "$tmp/orig.sfc"
+failures=0
+
+fail() { echo "FAIL: $*"; screen | sed 's/^/  | /'; failures=$((failures + 1)); }
+screen() { tm capture-pane -p -t main; }
+# Waits until the screen shows a line containing TEXT (fixed string), up to 15 s.
+wait_for() {
+  for _ in $(seq 150); do screen | grep -qF -- "$1" && return 0; sleep 0.1; done
+  return 1
+}
+expect() { wait_for "$1" || fail "${2:-screen should show: $1}"; }
+keys() { tm send-keys -t main "$@"; }
+text() { tm send-keys -t main -l -- "$1"; }
+
+# A shell in a 100x30 pane, so the terminal's state can be checked after z3ed ends.
+tm new-session -d -s main -x 100 -y 30 "env PS1='sh\$ ' Z3ED_HOME=$tmp/state LANG=C.UTF-8 TERM=screen-256color bash --norc --noprofile"
+tm set-option -t main window-size manual >/dev/null
+wait_for 'sh$' || { echo "FAIL: no shell in tmux"; exit 1; }
+keys "stty -g > $tmp/stty.before" Enter
+start_tui() {
+  keys "clear; sh -c 'echo \$\$ > $tmp/pid; exec $z3ed tui --rom $tmp/rom.sfc $*'" Enter
+}
+
+# ---- dashboard: header fields as `rom info` reads them -----------------------
+start_tui
+info=$("$z3ed" rom info --rom "$tmp/rom.sfc" --format json)
+title=$(jq -r .result.header.title <<<"$info" | sed 's/ *$//')
+checksum=$(jq -r .result.header.checksum <<<"$info" | sed 's/^0x/$/' | tr a-f A-F)
+expect "Title     $title" "dashboard shows the title"
+expect "Checksum  $checksum stored" "dashboard shows the stored checksum"
+expect "rom validate: 0 errors" "dashboard shows rom validate's verdict"
+
+# ---- help --------------------------------------------------------------------
+keys '?'
+expect "dashboard keys" "? shows the view's keys"
+keys x
+
+# ---- hex: goto, the bytes `hex read` reads, a nibble edit, undo/redo, save ----
+keys 2 g
+text '$00:FFC0'
+keys Enter
+bytes=$("$z3ed" hex read --rom "$tmp/rom.sfc" --address '$00:FFC0' --length 8 | sed -n 's/^hex: //p')
+expect "\$00:FFC0   $bytes" "hex view shows the bytes hex read reads at \$00:FFC0"
+expect "ROM header and vectors" "hex view annotates the header"
+keys 4 1
+expect "[modified]" "an edit marks the ROM modified"
+expect "\$00:FFC0   41 ${bytes#* }" "the edited byte is shown"
+keys u
+expect "\$00:FFC0   $bytes" "u undoes the whole byte"
+keys U
+expect "\$00:FFC0   41 ${bytes#* }" "U redoes it"
+keys w
+expect "saved $tmp/rom.sfc" "w saves"
+[ -f "$tmp/rom.sfc.bak" ] || fail "saving keeps rom.sfc.bak"
+diff=$("$z3ed" rom diff --from "$tmp/orig.sfc" --to "$tmp/rom.sfc" --format json)
+[ "$(jq -r '.result.ranges[0].address + " " + .result.ranges[0].new' <<<"$diff")" = '$00:FFC0 41' ] ||
+  fail "rom diff shows \$00:FFC0 -> 41 on disk: $diff"
+
+# ---- palette: a colour set from the view, then read back from disk --------------
+keys Tab NPage NPage NPage NPage NPage Right Right
+expect "swords: " "PgDn reaches the swords group"
+keys e
+text '#F80000'
+keys Enter
+expect "swords 0 colour 2 set to #F80000" "the colour is set"
+keys w
+expect "saved" "w saves the palette edit"
+# #F80000 in BGR555 (5 bits a channel) is $001F.
+got=$("$z3ed" palette get-color --rom "$tmp/rom.sfc" --group swords --index 0 --color 2 --format json | jq -r .result.value.snes)
+[ "$got" = '$001F' ] || fail "palette colour on disk is $got, not \$001F"
+diff=$("$z3ed" rom diff --from "$tmp/orig.sfc" --to "$tmp/rom.sfc" --format json) # exits 1: they differ
+jq -e '.result.ranges[] | select(.address == "$1B:D634" and .new == "1f 00")' <<<"$diff" >/dev/null ||
+  fail "rom diff lists swords colour 2 (\$1B:D634) as 1f 00: $diff"
+
+# ---- command palette: a command run, and the CLI's validation error -------------
+keys C-p
+text 'rom info'
+keys Enter End Enter
+checksum=$("$z3ed" rom info --rom "$tmp/rom.sfc" --format json | jq -r .result.header.checksum)
+expect "  checksum: $checksum" "rom info from the palette shows the saved file's checksum"
+keys Escape Escape C-p
+text 'header set'
+keys Enter Down Enter
+text 'HELLO'
+keys Enter End Enter
+cli_error=$("$z3ed" rom header set --rom "$tmp/rom.sfc" --region HELLO --dry-run 2>&1 | head -1 | sed 's/^z3ed: //')
+expect "$cli_error" "the palette reports the CLI's error for a bad region"
+
+# ---- proposals: two changes made in a sandbox, one accepted from the review tab ------
+prop=$("$z3ed" agent proposal create --rom "$tmp/rom.sfc" --title "two edits" --format json)
+sandbox=$(jq -r .result.sandbox_rom <<<"$prop")
+"$z3ed" palette set-color --rom "$sandbox" --group armors --index 0 --color 1 --value '#C63131' -q
+"$z3ed" rom header set --rom "$sandbox" --version 2 -q
+palette_change=$("$z3ed" agent proposal diff --proposal-id 1 --format json |
+  jq -r '.result.changes[] | select(.resource | startswith("palette armors")) | .index')
+keys Escape Escape BTab BTab r  # commands -> chat -> proposals
+expect "two edits" "the proposals tab lists the new proposal"
+keys Enter
+expect "header version" "its changes are listed by resource"
+for _ in $(seq 2 "$palette_change"); do keys Down; done
+keys Space a
+expect "accepted #1 ($palette_change)" "the marked change is accepted"
+want=$("$z3ed" palette get-color --rom "$sandbox" --group armors --index 0 --color 1 --format json | jq -r .result.value.snes)
+got=$("$z3ed" palette get-color --rom "$tmp/rom.sfc" --group armors --index 0 --color 1 --format json | jq -r .result.value.snes)
+[ "$got" = "$want" ] || fail "accepted palette colour on disk is $got, not the sandbox's $want"
+version=$("$z3ed" rom info --rom "$tmp/rom.sfc" --format json | jq -r .result.header.version)
+[ "$version" = 0 ] || fail "the unmarked header change was applied too (version $version)"
+
+# ---- chat: one message to the replay provider makes a proposal --------------------
+keys Tab R
+text "$src/examples/agent/recolor.json"
+keys Enter Enter
+text "make Link's green tunic red"
+keys Enter
+expect "tool palette_set_color" "the chat shows the model's tool calls"
+expect "proposal #2" "and the proposal they made"
+keys BTab r
+expect "make Link's green tunic red" "the chat's proposal is in the proposals tab"
+
+# ---- resize: refused below 80x24, drawn again when big enough --------------------
+tm resize-window -t main -x 60 -y 20
+expect "terminal too small: 60x20" "a 60x20 terminal is refused"
+tm resize-window -t main -x 100 -y 30
+expect " 1 dashboard " "the tabs come back at 100x30"
+
+# ---- quitting with unsaved edits asks; SIGTERM during an edit --------------------
+keys 2 g
+text '$00:FFC1'
+keys Enter 7 7
+expect "[modified]" "second edit pending"
+keys q
+expect "Quit without saving? (y/n)" "q asks with unsaved edits"
+keys n
+expect "not quitting" "n keeps the editor open"
+cp "$tmp/rom.sfc" "$tmp/saved.sfc"
+kill -TERM "$(cat "$tmp/pid")"
+keys "stty -g > $tmp/stty.after; echo sane-\$((6*7))" Enter
+expect "sane-42" "the shell reads and echoes lines after SIGTERM"
+cmp -s "$tmp/stty.before" "$tmp/stty.after" || fail "terminal modes differ after SIGTERM"
+cmp -s "$tmp/rom.sfc" "$tmp/saved.sfc" || fail "SIGTERM changed the ROM on disk"
+
+# ---- quitting cleanly ------------------------------------------------------------
+start_tui --tab hex
+expect "PC 0x000000" "--tab hex opens on the hex view"
+keys q
+keys "echo exit-\$?" Enter
+expect "exit-0" "q without edits exits 0"
+
+# ---- a terminal without colours (vt100): the palette view still draws ---------------
+keys "clear; TERM=vt100 $z3ed tui --rom $tmp/rom.sfc --tab palette" Enter
+expect "global_sprites" "the palette view draws on vt100"
+keys q
+keys "echo vt100-exit-\$?" Enter
+expect "vt100-exit-0" "and quits cleanly"
+
+[ "$failures" = 0 ] && echo "tui: all screen checks passed"
+exit $((failures > 0))
