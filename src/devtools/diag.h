@@ -23,5 +23,7 @@
  * column, end_line, end_column, replacement}], symbol, notes [...]. Bytes that
  * are not UTF-8 become '?'. Never fails but for memory (NULL). */
 json_t *z3_diag_parse(const char *text, size_t len);
+/* Bytes as a JSON string, each byte that is not part of valid UTF-8 as '?'. */
+json_t *z3_diag_text(const char *p, size_t n);
 
 #endif

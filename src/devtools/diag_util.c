@@ -3,6 +3,7 @@
 
 #include "base/base.h"
 
+#include "devtools/diag.h"
 #include "devtools/diag_internal.h"
 
 bool span_starts(text_span s, const char *prefix) {
@@ -104,3 +105,5 @@ json_t *diag_quoted(text_span s, size_t from) {
   if (end == SIZE_MAX) return NULL;
   return diag_text(inner.p, end);
 }
+
+json_t *z3_diag_text(const char *p, size_t n) { return diag_text(p, n); }
