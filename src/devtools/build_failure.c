@@ -53,10 +53,10 @@ static void tap_line(json_t *f, text_span l, const char *root, bool *in_failure)
     *in_failure = true;
     return;
   }
-  if (!*in_failure || json_object_get(f, "file")) return;
+  if (!*in_failure) return;
   text_span t = span_trim(l);
   size_t at = span_find(t, "at "), word = span_find(t, " line ");
-  if (span_starts(t, "#") && at != SIZE_MAX && word != SIZE_MAX && word > at + 3) {
+  if (span_starts(t, "#") && !json_object_get(f, "file") && at != SIZE_MAX && word != SIZE_MAX && word > at + 3) {
     set_place(f, (text_span){t.p + at + 3, word - at - 3}, strtol(t.p + word + 6, NULL, 10), root);
   } else if (span_starts(t, "file: ")) {
     json_object_set_new(f, "file", z3_diag_text(t.p + 6, t.n - 6));
