@@ -56,6 +56,34 @@ Z3_TEST(test_build_mcp__processes_refused_unless_the_session_allows_them) {
   z3_free(input);
 }
 
+/* The build's own output lines become the messages of the progress ticks. */
+Z3_TEST(test_build_mcp__build_output_streams_as_progress) {
+  (void)state;
+  char *hang = z3_strfmt("%s/hang", tmp);
+  char *cmd = z3_strfmt("mkdir -p '%s' && printf 'all:\\n\\t@echo compiling-room-12\\n\\tsleep 30\\n' > '%s/Makefile'",
+                        hang, hang);
+  assert_int_equal(system(cmd), 0);
+  char *input = z3_strfmt(INIT("2025-11-25")
+                          "{'jsonrpc':'2.0','id':1,'method':'tools/call','params':{'name':'build_compile',"
+                          "'_meta':{'progressToken':'b'},'arguments':{'root':'%s','timeout':2}}}\n",
+                          hang);
+  z3_mcp_options o = mcp_opts(tmp, NULL);
+  o.allow_processes = true, o.progress_interval = 0.2;
+  json_t *msgs = mcp_run(input, &o);
+  bool streamed = false;
+  size_t i;
+  json_t *m;
+  json_array_foreach(msgs, i, m) {
+    const char *text = json_string_value(json_object_get(json_object_get(m, "params"), "message"));
+    if (text && strstr(text, "build_compile: ")) streamed = true;
+  }
+  assert_true(streamed);
+  json_t *sc = json_object_get(mcp_result(msgs, "1"), "structuredContent");
+  assert_string_equal(json_string_value(json_object_get(sc, "status")), "timed_out");
+  json_decref(msgs);
+  z3_free(input), z3_free(cmd), z3_free(hang);
+}
+
 static z3_status agent_write(const char *sandbox, const char *root, z3_tool_result *r) {
   z3_tool_session s = {.agent = true, .sandbox_dir = sandbox};
   json_t *args = json_pack("{s:s, s:s, s:s, s:b}", "root", root, "path", "note.txt", "content", "hi\n",
@@ -96,6 +124,7 @@ int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(test_build_mcp__processes_refused_unless_the_session_allows_them),
       cmocka_unit_test(test_build_mcp__agent_fs_write_stays_in_the_sandbox),
+      cmocka_unit_test(test_build_mcp__build_output_streams_as_progress),
   };
   return cmocka_run_group_tests(tests, setup, teardown);
 }
