@@ -127,7 +127,9 @@ static void linker_place(json_t *d, text_span where) {
   size_t section = span_find(where, ":(");
   if (section != SIZE_MAX) {
     json_object_set_new(d, "file", diag_text(where.p, section));
-    json_object_set_new(d, "section", diag_text(where.p + section + 2, where.n - section - 3 > where.n ? 0 : where.n - section - 3));
+    text_span inner = {where.p + section + 2, where.n - section - 2}; /* ".text+0x5)" */
+    if (inner.n > 0 && inner.p[inner.n - 1] == ')') inner.n--;
+    json_object_set_new(d, "section", diag_text(inner.p, inner.n));
   } else {
     diag_location(d, where);
   }

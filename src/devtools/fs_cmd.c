@@ -7,6 +7,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "devtools/diag.h"
 #include "devtools/fs_internal.h"
 
 enum { SNIFF_BYTES = 8192 };
@@ -91,7 +92,7 @@ z3_status cmd_fs_read(z3_cmd_ctx *ctx, z3_error *err) {
                   &to, &total);
       json_object_set_new(r, "start_line", json_integer(z3_arg_int(ctx, "start-line")));
       json_object_set_new(r, "lines_total", json_integer(total));
-      json_object_set_new(r, "content", json_stringn((const char *)data.data + from, to - from));
+      json_object_set_new(r, "content", z3_diag_text((const char *)data.data + from, to - from));
     }
   }
   if (fd >= 0) close(fd);
@@ -109,7 +110,7 @@ static int by_name(const void *a, const void *b) {
 static json_t *entry_json(int dirfd, const char *name) {
   struct stat st;
   json_t *e = json_object();
-  json_object_set_new(e, "name", json_string(name));
+  json_object_set_new(e, "name", z3_diag_text(name, strlen(name))); /* names need not be UTF-8 */
   if (fstatat(dirfd, name, &st, AT_SYMLINK_NOFOLLOW) != 0) {
     json_object_set_new(e, "type", json_string("vanished"));
     return e;

@@ -9,6 +9,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "devtools/diag.h"
 #include "devtools/fs_internal.h"
 
 enum { MAX_DEPTH = 64, LINE_SHOWN = 300, PATH_LEN = 4096 };
@@ -43,10 +44,10 @@ static void add_match(search *sr, const char *file, size_t line_no, size_t colum
   size_t len = strlen(line);
   if (len > LINE_SHOWN) len = z3_fs__utf8_whole((const uint8_t *)line, LINE_SHOWN);
   json_t *m = json_object();
-  json_object_set_new(m, "file", json_string(file));
+  json_object_set_new(m, "file", z3_diag_text(file, strlen(file)));
   json_object_set_new(m, "line", json_integer((json_int_t)line_no));
   json_object_set_new(m, "column", json_integer((json_int_t)column));
-  json_object_set_new(m, "text", json_stringn(line, len));
+  json_object_set_new(m, "text", z3_diag_text(line, len));
   json_array_append_new(sr->matches, m);
 }
 
