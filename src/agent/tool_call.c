@@ -16,6 +16,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
@@ -151,7 +152,18 @@ static char *resolve(const char *path) {
   return out;
 }
 
+/* A folder a command writes into (fs write's --root) is judged by where it
+ * really leads, symlinks and all, and may be the sandbox itself. */
+static bool folder_inside(const char *path, const char *folder) {
+  char real_path[PATH_MAX], real_folder[PATH_MAX];
+  if (!realpath(path, real_path) || !realpath(folder, real_folder)) return false;
+  size_t n = strlen(real_folder);
+  return strncmp(real_path, real_folder, n) == 0 && (real_path[n] == '/' || real_path[n] == '\0');
+}
+
 static bool inside(const char *path, const char *folder) {
+  struct stat st;
+  if (stat(path, &st) == 0 && S_ISDIR(st.st_mode)) return folder_inside(path, folder);
   char real_folder[PATH_MAX];
   char *p = resolve(path);
   bool ok = p && realpath(folder, real_folder) && strncmp(p, real_folder, strlen(real_folder)) == 0 &&

@@ -6,6 +6,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "app/render.h"
 #include "server/batch.h"
@@ -160,6 +161,14 @@ static int finish_stdout(int code) {
   return code;
 }
 
+/* A long command's progress as one line on a terminal, rewritten in place. */
+static void terminal_progress(const char *message, void *data) {
+  bool *shown = data;
+  fprintf(stderr, "\r\033[K%.*s", 100, message);
+  fflush(stderr);
+  *shown = true;
+}
+
 static int run_command(int argc, char **argv) {
   app a = {.format = scan_format(argc, argv)};
   z3_error err;
@@ -178,7 +187,11 @@ static int run_command(int argc, char **argv) {
     free(text);
     return 0;
   }
+  bool progress_shown = false;
+  if (st == Z3_OK && isatty(2) && !ctx.quiet) z3_cmd_progress_sink(terminal_progress, &progress_shown);
   if (st == Z3_OK) st = z3_cmd_run(&ctx, &err);
+  z3_cmd_progress_sink(NULL, NULL);
+  if (progress_shown) fputs("\r\033[K", stderr);
   bool report_to_file = st == Z3_OK && ctx.output && ctx.cmd && !z3_command_arg(ctx.cmd, "output");
   if (report_to_file) {
     st = write_report(&ctx, &err);

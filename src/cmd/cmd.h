@@ -236,6 +236,13 @@ void z3_cmd_rom_cache_give_back(const z3_rom *rom);
 json_t *z3_cmd_rom_memo(const z3_rom *rom, const char *key);
 void z3_cmd_rom_memo_set(const z3_rom *rom, const char *key, json_t *value);
 
+/* Long commands say what they are doing now (a build's latest output line);
+ * the front end shows it: a live line on a terminal, the message of MCP
+ * progress notifications. One sink per process; without one, nothing. */
+typedef void (*z3_progress_sink)(const char *message, void *data);
+void z3_cmd_progress_sink(z3_progress_sink sink, void *data);
+void z3_cmd_progress(const char *fmt, ...) Z3_PRINTF(1, 2);
+
 /* Argument access for handlers. Unknown names are a programming error (abort). */
 bool z3_arg_given(const z3_cmd_ctx *ctx, const char *name);
 const char *z3_arg_str(const z3_cmd_ctx *ctx, const char *name);  /* NULL when absent */

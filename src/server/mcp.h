@@ -48,6 +48,7 @@ typedef struct z3_mcp_options {
                                    every write is refused */
   bool read_only;               /* with rom_path and no proposal: refuse writes instead of
                                    opening a session proposal on the first one */
+  bool allow_processes;         /* tools that start programs (builds, test runners) may run */
   const char *state_dir;        /* audit log folder; NULL = $Z3ED_HOME, else .z3ed */
   bool no_audit;                /* write no audit log (fuzzing) */
   const char *log_level;        /* stderr diagnostics from this level up; NULL = "warning" */

@@ -13,7 +13,7 @@
 
 static const char usage[] =
     "usage: z3ed mcp [--rom FILE [--read-only] | --proposal ID] [--toolsets A,B]\n"
-    "                [--project DIR] [--log-level LEVEL]\n"
+    "                [--project DIR] [--log-level LEVEL] [--allow-processes]\n"
     "                [--http HOST:PORT [--token-file FILE] [--allow-origin O,...]]\n"
     "\n"
     "Serves every z3ed command as a Model Context Protocol tool on stdin/stdout\n"
@@ -35,6 +35,8 @@ static const char usage[] =
     "                     folder .z3ed are DIR's\n"
     "  --log-level LEVEL  stderr diagnostics from LEVEL up (default warning):\n"
     "                     debug, info, notice, warning, error, critical, alert, emergency\n"
+    "  --allow-processes  let tools that start programs run (build configure,\n"
+    "                     compile, test): refused to agents otherwise\n"
     "  --http HOST:PORT   serve MCP's Streamable HTTP transport at\n"
     "                     http://HOST:PORT/mcp instead of stdio (PORT 0: any free\n"
     "                     port; the URL is printed on stdout). Each session runs\n"
@@ -52,7 +54,7 @@ static const char usage[] =
 
 typedef struct mcp_args {
   const char *rom, *project, *log_level, *proposal, *toolsets, *http, *token_file, *origins;
-  bool help, read_only;
+  bool help, read_only, allow_processes;
 } mcp_args;
 
 /* "--flag value" or "--flag=value"; *i moves past what was used. */
@@ -75,6 +77,7 @@ static bool parse_args(int argc, char **argv, mcp_args *a) {
     const char *v;
     if (strcmp(argv[i], "--help") == 0 || strcmp(argv[i], "-h") == 0) a->help = true;
     else if (strcmp(argv[i], "--read-only") == 0) a->read_only = true;
+    else if (strcmp(argv[i], "--allow-processes") == 0) a->allow_processes = true;
     else if ((v = flag_value(argc, argv, &i, "--rom", &bad))) a->rom = v;
     else if ((v = flag_value(argc, argv, &i, "--project", &bad))) a->project = v;
     else if ((v = flag_value(argc, argv, &i, "--log-level", &bad))) a->log_level = v;
@@ -146,6 +149,7 @@ static int serve_http(const mcp_args *a) {
   int n = 0;
   if (a->rom) child[n++] = "--rom", child[n++] = a->rom;
   if (a->read_only) child[n++] = "--read-only";
+  if (a->allow_processes) child[n++] = "--allow-processes";
   if (a->proposal) child[n++] = "--proposal", child[n++] = a->proposal;
   if (a->toolsets) child[n++] = "--toolsets", child[n++] = a->toolsets;
   if (a->log_level) child[n++] = "--log-level", child[n++] = a->log_level;
@@ -190,7 +194,8 @@ int z3_mcp_main(int argc, char **argv) {
   FILE *out = protocol_stream();
   if (!out) return 3;
   z3_mcp_options opts = {.rom_path = a.rom, .log_level = a.log_level, .proposal_id = (int64_t)proposal,
-                         .toolsets = a.toolsets, .read_only = a.read_only};
+                         .toolsets = a.toolsets, .read_only = a.read_only,
+                         .allow_processes = a.allow_processes};
   int rc = z3_mcp_serve(stdin, out, &opts);
   fclose(out);
   return rc;

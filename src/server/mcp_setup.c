@@ -189,7 +189,7 @@ int mcp_server_init(mcp_server *s, FILE *out, const z3_mcp_options *opts) {
   if (!setup_state(s)) return 3;
   /* The client is an agent: safety rules on, no network, no sandbox unless a proposal's. */
   s->session = (z3_tool_session){.agent = true, .default_rom = s->opts.rom_path, .audit_path = s->audit_path,
-                                  .cancel = &s->cancel_running};
+                                  .cancel = &s->cancel_running, .allow_processes = s->opts.allow_processes};
   int rc = s->opts.proposal_id > 0 ? open_proposal(s) : 0;
   if (rc != 0) return rc;
   s->session_proposals = s->session_proposals && s->opts.rom_path && !s->has_proposal;

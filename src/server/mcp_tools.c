@@ -3,11 +3,14 @@
  * worker. A call with a progress token runs on its own short-lived thread
  * while the worker sends a tick every progress_interval.
  */
+#define _DEFAULT_SOURCE /* MAP_ANONYMOUS */
 #include <errno.h>
 #include <stdarg.h>
+#include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 #include <time.h>
 
 #include "server/mcp_internal.h"
@@ -120,6 +123,40 @@ static void progress(mcp_job *job, bool last, const char *fmt, ...) {
   job->progress += 1;
 }
 
+/* A long command's latest progress line (z3_cmd_progress: a build's output).
+ * The page is shared, so a call that runs in a forked child reports too; seq
+ * is odd while a line is being written. */
+typedef struct shared_line {
+  atomic_uint seq;
+  char text[200];
+} shared_line;
+
+static void store_line(const char *message, void *data) {
+  shared_line *l = data;
+  atomic_fetch_add(&l->seq, 1);
+  snprintf(l->text, sizeof l->text, "%s", message);
+  atomic_fetch_add(&l->seq, 1);
+}
+
+static shared_line *line_page(void) {
+  static shared_line *page;
+  if (!page) {
+    void *p = mmap(NULL, sizeof *page, PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS, -1, 0);
+    page = p == MAP_FAILED ? NULL : p;
+  }
+  return page;
+}
+
+/* A line newer than *seen, copied whole; false when there is none. */
+static bool newest_line(shared_line *l, unsigned *seen, char *out, size_t size) {
+  unsigned before = atomic_load(&l->seq);
+  if (before == *seen || (before & 1)) return false;
+  snprintf(out, size, "%s", l->text);
+  if (atomic_load(&l->seq) != before) return false;
+  *seen = before;
+  return true;
+}
+
 /* The call thread: runs the tool while the worker waits idle (so it holds no busy lock). */
 static void *runner_main(void *arg) {
   mcp_job *job = arg;
@@ -145,26 +182,33 @@ static struct timespec deadline_after(double seconds) {
 /* Runs the call on its own thread and ticks until it ends. The worker is busy
  * on entry and on return, idle while it waits. */
 static void run_with_ticks(mcp_server *s, mcp_job *job) {
+  shared_line *lines = line_page();
+  if (lines) z3_cmd_progress_sink(store_line, lines);
   pthread_t t;
   if (pthread_create(&t, NULL, runner_main, job) != 0) {
     mcp_run_tool(s, job->label, json_object_get(job->req.params, "arguments"), &job->result);
+    z3_cmd_progress_sink(NULL, NULL);
     return;
   }
   mcp_idle();
   pthread_mutex_lock(&s->lock);
+  unsigned seen = lines ? atomic_load(&lines->seq) : 0;
+  char line[sizeof lines->text];
   while (!job->done) {
     struct timespec until = deadline_after(s->opts.progress_interval);
     int rc = pthread_cond_timedwait(&job->done_cond, &s->lock, &until);
     if (rc == ETIMEDOUT && !job->done && !job->cancelled) {
       pthread_mutex_unlock(&s->lock);
       mcp_busy();
-      progress(job, false, "%s is still running", job->label);
+      if (lines && newest_line(lines, &seen, line, sizeof line)) progress(job, false, "%s: %s", job->label, line);
+      else progress(job, false, "%s is still running", job->label);
       mcp_idle();
       pthread_mutex_lock(&s->lock);
     }
   }
   pthread_mutex_unlock(&s->lock);
   pthread_join(t, NULL);
+  z3_cmd_progress_sink(NULL, NULL);
   mcp_busy();
 }
 

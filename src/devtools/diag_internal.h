@@ -1,0 +1,38 @@
+/* diag: pieces shared by the parser's files; not for other modules. */
+#ifndef Z3_DEVTOOLS_DIAG_INTERNAL_H
+#define Z3_DEVTOOLS_DIAG_INTERNAL_H
+
+#include <jansson.h>
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+/* A piece of the input: not NUL-terminated. */
+typedef struct text_span {
+  const char *p;
+  size_t n;
+} text_span;
+
+bool span_starts(text_span s, const char *prefix);
+size_t span_find(text_span s, const char *needle);  /* SIZE_MAX when absent */
+size_t span_rfind(text_span s, const char *needle); /* last occurrence, or SIZE_MAX */
+text_span span_trim(text_span s);
+/* A JSON string of the bytes, each byte that is not part of valid UTF-8 as '?'. */
+json_t *diag_text(const char *p, size_t n);
+/* "file:line:col", "file:line" or "file" into file, line, column of obj. */
+void diag_location(json_t *obj, text_span s);
+/* The first quoted name after from: `x', 'x' or ‘x’ (NULL when none). */
+json_t *diag_quoted(text_span s, size_t from);
+
+/* "CMake Error at f:12 (cmd):" and kin: a new diagnostic, or NULL. */
+json_t *diag_cmake_start(text_span l, bool *warning);
+/* An indented continuation of a CMake message: appended, true. */
+bool diag_cmake_more(json_t *d, text_span l);
+/* fix-it:"file":{l:c-l:c}:"text" attached to d; true when the line was one. */
+bool diag_fixit_line(json_t *d, text_span l);
+/* undefined reference / multiple definition / undefined symbol: a new diagnostic, or NULL. */
+json_t *diag_linker_line(text_span l);
+/* lld's ">>> referenced by f.c:5" giving d its place; true when the line was one. */
+bool diag_linker_note(json_t *d, text_span l);
+
+#endif
