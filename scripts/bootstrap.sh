@@ -22,6 +22,7 @@ packages=(
   libgtk-4-dev                                    # yaze, the editor (src/gui)
   xvfb xauth fonts-dejavu-core                    # yaze's tests: a headless X server, one fixed font
   libxml2-utils                                   # xmllint: the GUI suite's JUnit XML checked against tests/gui/junit.xsd
+  universal-ctags gdb valgrind                    # code index, debug-tools crash --core, memory and perf
 )
 
 missing=()
