@@ -8,13 +8,17 @@
  * even when the report only says SIGSEGV. */
 enum { RECURSION_REPEATS = 16 };
 
+/* The first user frame that names its function (a signal handler's unnamed
+ * frames come first in a glibc backtrace), else the first user frame, else 0. */
 static const json_t *site_frame(const json_t *frames) {
   size_t i;
-  const json_t *f;
+  const json_t *f, *unnamed = NULL;
   json_array_foreach(frames, i, f) {
-    if (json_is_true(json_object_get(f, "is_user_code"))) return f;
+    if (!json_is_true(json_object_get(f, "is_user_code"))) continue;
+    if (json_string_value(json_object_get(f, "function"))) return f;
+    if (!unnamed) unnamed = f;
   }
-  return json_array_get(frames, 0);
+  return unnamed ? unnamed : json_array_get(frames, 0);
 }
 
 static char *describe(const json_t *f) {

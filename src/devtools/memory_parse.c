@@ -204,6 +204,7 @@ static json_t *massif_site(const char *s, long long peak) {
 static json_t *massif_sites(lines *l, size_t at, long long peak, size_t max_entries) {
   json_t *sites = json_array();
   l->pos = at;
+  if (!next_line(l) || l->line[0] != 'n') return sites; /* the root: all heap allocation functions */
   while (next_line(l) && l->line[0] == ' ') {
     if (l->line[1] == ' ') continue; /* deeper: callers of a site */
     json_t *site = massif_site(l->line, peak);

@@ -124,7 +124,9 @@ static void perf_line(const char *line, void *data) {
   size_t mlen = (size_t)(mark - p);
   while (mlen && p[mlen - 1] == ' ') mlen--;
   json_t *h = json_object();
-  json_object_set_new(h, "function", json_string(mark + 4));
+  /* columns perf adds after the symbol (IPC) are set off by two or more spaces */
+  const char *sym = mark + 4, *gap = strstr(sym, "  ");
+  json_object_set_new(h, "function", json_stringn(sym, gap ? (size_t)(gap - sym) : strlen(sym)));
   json_object_set_new(h, "module", json_stringn(p, mlen));
   json_object_set_new(h, "kernel", json_boolean(mark[1] == 'k'));
   json_object_set_new(h, "share", json_real(share));
