@@ -36,10 +36,42 @@ const char *z3_dt_root_relative(const char *root_real, const char *path) {
   return path + n + 1;
 }
 
+/* Whether absolute path, with "." and ".." collapsed by spelling alone, stays under root_real:
+ * checked before the file is looked up, so a missing file outside the root is refused as
+ * outside and never reported as missing (which would tell what exists out there). */
+static bool lexically_under(const char *root_real, const char *path) {
+  char *copy = z3_strdup(path);
+  char *norm = z3_calloc(1, strlen(path) + 2);
+  bool under = false;
+  if (copy && norm) {
+    size_t len = 0;
+    for (char *save = NULL, *part = strtok_r(copy, "/", &save); part; part = strtok_r(NULL, "/", &save)) {
+      if (strcmp(part, ".") == 0) continue;
+      if (strcmp(part, "..") == 0) {
+        while (len > 0 && norm[len - 1] != '/') len--;
+        if (len > 0) len--;
+        continue;
+      }
+      norm[len++] = '/';
+      memcpy(norm + len, part, strlen(part));
+      len += strlen(part);
+    }
+    norm[len] = '\0';
+    under = z3_dt_root_relative(root_real, len ? norm : "/") != NULL;
+  }
+  free(copy);
+  free(norm);
+  return under;
+}
+
 z3_status z3_dt_root_path(const char *root_real, const char *path, const char *arg, char **out,
                           z3_error *err) {
   char *joined = path[0] == '/' ? z3_strdup(path) : z3_strfmt("%s/%s", root_real, path);
   if (!joined) return z3_error_set(err, Z3_E_NOMEM, "out of memory");
+  if (!lexically_under(root_real, joined)) {
+    free(joined);
+    return z3_error_set(err, Z3_E_INVALID, "--%s '%s' leads outside the root '%s'", arg, path, root_real);
+  }
   char *real = realpath(joined, NULL);
   free(joined);
   if (!real) return z3_error_set(err, Z3_E_NOT_FOUND, "--%s '%s': %s", arg, path, strerror(errno));

@@ -41,7 +41,7 @@ static z3_status report(z3_cmd_ctx *ctx, const char *root, char *const argv[],
 static z3_status with_perf(z3_cmd_ctx *ctx, const char *root, const char *tmp, bool *recorded, z3_error *err) {
   char data[PATH_MAX];
   snprintf(data, sizeof data, "%s/perf.data", tmp);
-  char *record[] = {"perf", "record", "-F", "999", "-q", "-o", data, "--", NULL};
+  char *record[] = {"perf", "record", "-F", "4999", "-q", "-o", data, "--", NULL};
   z3_status st = z3_dt_run_profiled(ctx, root, record, err);
   *recorded = st == Z3_OK && access(data, R_OK) == 0;
   if (!*recorded) return st;

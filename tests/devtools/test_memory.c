@@ -113,15 +113,27 @@ Z3_TEST(callgrind_finds_the_hot_function) {
   free(tmp);
 }
 
-/* auto: perf where the kernel lets it record, else callgrind; either way spin leads. */
+/* auto: perf where the kernel lets it record, else callgrind; either way spin leads the
+ * program's own functions (perf's few samples of a short run also catch the kernel and ld.so). */
+static void assert_spin_leads_user_code(const json_t *r) {
+  size_t i;
+  json_t *h;
+  json_array_foreach(json_object_get(r, "hot_functions"), i, h) {
+    if (json_is_true(json_object_get(h, "kernel"))) continue;
+    assert_string_equal(str(h, "function"), "spin");
+    return;
+  }
+  fail_msg("no user-space function in the profile");
+}
+
 Z3_TEST(auto_profile_finds_the_hot_function) {
   (void)state;
   if (!have("valgrind")) skip();
   char *tmp = built("crash-hot");
-  char *args = z3_strfmt("debug-tools perf --root '%s' --command ./prog", tmp);
+  char *args = z3_strfmt("debug-tools perf --root '%s' --max-entries 100 --command ./prog", tmp);
   json_t *env = z3ed_json(args, NULL);
   json_t *r = json_object_get(env, "result");
-  assert_spin_hottest(r);
+  assert_spin_leads_user_code(r);
   assert_int_equal(num(json_object_get(r, "run"), "exit_code"), 0);
   json_decref(env);
   free(args);
