@@ -93,7 +93,7 @@ z3_status z3_dt_parse_file(z3_cmd_ctx *ctx, const char *path,
 
 static z3_status memory_in(z3_cmd_ctx *ctx, const char *root, const char *tmp, z3_error *err) {
   bool massif = z3_arg_choice(ctx, "tool") == 1;
-  char out_arg[PATH_MAX + 32], out_file[PATH_MAX];
+  char out_arg[PATH_MAX + 64], out_file[PATH_MAX + 32];
   snprintf(out_file, sizeof out_file, "%s/%s", tmp, massif ? "massif.out" : "memcheck.log");
   snprintf(out_arg, sizeof out_arg, "%s=%s", massif ? "--massif-out-file" : "--log-file", out_file);
   char *memcheck[] = {"valgrind", "--tool=memcheck", "--leak-check=full", "--num-callers=16", out_arg, NULL};

@@ -1,6 +1,7 @@
 /* valgrind memcheck logs and massif.out files into leaks and allocation sites. */
 #define _GNU_SOURCE
 #include <ctype.h>
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -34,7 +35,7 @@ static bool next_line(lines *l) {
 static long long number_with_commas(const char *s, const char **end) {
   long long v = 0;
   while (isdigit((unsigned char)*s) || (*s == ',' && isdigit((unsigned char)s[1]))) {
-    if (*s != ',') v = v * 10 + (*s - '0');
+    if (*s != ',' && v <= (LLONG_MAX - 9) / 10) v = v * 10 + (*s - '0'); /* saturates: no overflow on junk */
     s++;
   }
   if (end) *end = s;

@@ -39,7 +39,7 @@ static z3_status report(z3_cmd_ctx *ctx, const char *root, char *const argv[],
 }
 
 static z3_status with_perf(z3_cmd_ctx *ctx, const char *root, const char *tmp, bool *recorded, z3_error *err) {
-  char data[PATH_MAX];
+  char data[PATH_MAX + 32];
   snprintf(data, sizeof data, "%s/perf.data", tmp);
   char *record[] = {"perf", "record", "-F", "4999", "-q", "-o", data, "--", NULL};
   z3_status st = z3_dt_run_profiled(ctx, root, record, err);
@@ -52,7 +52,7 @@ static z3_status with_perf(z3_cmd_ctx *ctx, const char *root, const char *tmp, b
 
 static z3_status with_callgrind(z3_cmd_ctx *ctx, const char *root, const char *tmp, z3_error *err) {
   z3_status st = z3_dt_need_program("valgrind", "valgrind", err);
-  char out_file[PATH_MAX], out_arg[PATH_MAX + 32];
+  char out_file[PATH_MAX + 32], out_arg[PATH_MAX + 64];
   snprintf(out_file, sizeof out_file, "%s/callgrind.out", tmp);
   snprintf(out_arg, sizeof out_arg, "--callgrind-out-file=%s", out_file);
   char *record[] = {"valgrind", "--tool=callgrind", out_arg, NULL};

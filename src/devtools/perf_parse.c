@@ -1,5 +1,6 @@
 /* callgrind_annotate and `perf report --stdio` listings into hot functions. */
 #include <ctype.h>
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -29,7 +30,7 @@ static void each_line(const char *text, size_t len, void (*fn)(const char *line,
 static long long cost_number(const char *s, const char **end) {
   long long v = 0;
   while (isdigit((unsigned char)*s) || (*s == ',' && isdigit((unsigned char)s[1]))) {
-    if (*s != ',') v = v * 10 + (*s - '0');
+    if (*s != ',' && v <= (LLONG_MAX - 9) / 10) v = v * 10 + (*s - '0'); /* saturates: no overflow on junk */
     s++;
   }
   *end = s;
