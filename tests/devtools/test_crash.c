@@ -116,7 +116,10 @@ Z3_TEST(stack_overflow) {
   (void)state;
   json_t *r = sanitizer_crash("crash-stack-overflow");
   assert_string_equal(str(r, "crash_type"), "stack-overflow");
-  assert_site(r, "depth", "crash-stack-overflow.c", 4);
+  /* the guard page is hit either in depth's prologue (line 4) or at its recursive call (line 7) */
+  const json_t *site = json_object_get(r, "crash_site");
+  assert_string_equal(str(site, "function"), "depth");
+  assert_true(num(site, "line") == 4 || num(site, "line") == 7);
   assert_int_equal(json_array_size(json_object_get(r, "stack_trace")), Z3_CRASH_MAX_FRAMES);
   assert_true(num(r, "frames_truncated") > 0);
   assert_int_equal(num(r, "frame_count"), Z3_CRASH_MAX_FRAMES + num(r, "frames_truncated"));
