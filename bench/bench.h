@@ -26,6 +26,8 @@ bool bench_selected(const bench_ctx *ctx, const char *name);
 void bench_report(const char *name, double *ms, size_t runs, const char *extra);
 void bench_report_error(const char *name, const char *message);
 
+/* bench_code.c: `code index` of z3ed's own src/, from scratch and refreshed with nothing changed. */
+void bench_code(const bench_ctx *ctx);
 /* bench_manifest.c: a patch manifest of two 2 MiB ROMs (the sample and a hack of it). */
 void bench_manifest(const bench_ctx *ctx);
 /* ... and a three-way merge of two hacks of it. */

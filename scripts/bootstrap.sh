@@ -23,6 +23,7 @@ packages=(
   xvfb xauth fonts-dejavu-core                    # yaze's tests: a headless X server, one fixed font
   libncurses-dev tmux                             # z3ed tui (src/tui) and its screen tests
   libxml2-utils                                   # xmllint: the GUI suite's JUnit XML checked against tests/gui/junit.xsd
+  universal-ctags gdb valgrind                    # code index, debug-tools crash --core, memory and perf
 )
 
 missing=()

@@ -1,0 +1,59 @@
+/*
+ * Helpers the code and debug-tools commands share: confinement to a project
+ * root and running an outside program with a time limit and an output cap.
+ *
+ * Root confinement: the root is resolved once (realpath); every path a
+ * command reads is resolved too and must stay at or under it, so "..",
+ * absolute paths and symlinks that lead out are refused alike.
+ */
+#ifndef Z3_DEVTOOLS_CODE_SUPPORT_H
+#define Z3_DEVTOOLS_CODE_SUPPORT_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "base/base.h"
+
+/* The resolved root (caller frees); arg names the flag for the message. */
+z3_status z3_dt_root_resolve(const char *root, char **out, z3_error *err);
+/* Resolves path (relative to the root unless absolute) and checks it stays
+ * under root_real; *out is the resolved absolute path (caller frees). A path
+ * that does not exist is Z3_E_NOT_FOUND, one outside the root Z3_E_INVALID;
+ * arg names the argument in both messages. */
+z3_status z3_dt_root_path(const char *root_real, const char *path, const char *arg, char **out,
+                          z3_error *err);
+/* path relative to root_real when under it, else NULL (no allocation). */
+const char *z3_dt_root_relative(const char *root_real, const char *path);
+
+/* ---- outside programs ---------------------------------------------------- */
+
+typedef struct z3_dt_proc {
+  z3_buf output;      /* stdout and stderr interleaved, at most max_output bytes */
+  bool truncated;     /* more output than max_output was thrown away */
+  bool timed_out;     /* killed at the time limit */
+  int exit_code;      /* when the program exited */
+  int signal;         /* when a signal ended it (0 otherwise) */
+  double seconds;
+} z3_dt_proc;
+
+/* Fails with Z3_E_NOT_FOUND naming the Debian package when program is not
+ * on PATH. */
+z3_status z3_dt_need_program(const char *program, const char *debian_package, z3_error *err);
+/* Runs argv[0] (searched on PATH) in cwd, in its own process group, stdin
+ * from /dev/null, with extra_env ("NAME=value" strings, NULL-terminated or
+ * NULL) added. At timeout_s the whole group is killed. Only a failure to
+ * start is an error; the program's own failure is in out. */
+z3_status z3_dt_proc_run(const char *cwd, char *const argv[], char *const extra_env[],
+                         double timeout_s, size_t max_output, z3_dt_proc *out, z3_error *err);
+void z3_dt_proc_release(z3_dt_proc *p);
+
+/* Splits a command line into words (single and double quotes, backslash);
+ * NULL-terminated array of owned strings, freed by z3_dt_words_free. */
+z3_status z3_dt_split_words(const char *line, char ***out, z3_error *err);
+void z3_dt_words_free(char **words);
+
+/* Replaces each byte of s that is not part of valid UTF-8 with '?', in place,
+ * so text from outside programs always makes JSON strings. */
+void z3_dt_utf8_fix(char *s);
+
+#endif
