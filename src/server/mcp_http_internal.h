@@ -41,12 +41,13 @@ typedef struct http_session {
   bool dead;                    /* the child's output ended */
   bool listed;                  /* still in gw->sessions */
   int refs;                     /* the list, the reader thread and each request using it */
-  time_t last_used;
+  uint64_t last_used;           /* gw->use_clock at the last use: seconds would tie */
   struct http_session *next;
 } http_session;
 
 struct http_gateway {
   z3_mcp_http_options opts;
+  uint64_t use_clock;           /* counts session uses, for least-recently-used order */
   char exe[4096];
   char **origins;               /* Origin values accepted besides none at all */
   size_t origin_count;

@@ -181,7 +181,7 @@ http_session *http_session_start(http_gateway *gw, const char **why) {
   }
   s->refs = 3; /* the list, the reader, the caller */
   s->listed = true;
-  s->last_used = time(NULL);
+  s->last_used = __atomic_add_fetch(&gw->use_clock, 1, __ATOMIC_RELAXED);
   pthread_t t;
   pthread_mutex_lock(&gw->lock);
   s->next = gw->sessions;
@@ -212,7 +212,7 @@ http_session *http_session_find(http_gateway *gw, const char *id) {
   if (s && s->dead) s = NULL;
   if (s) {
     s->refs++;
-    s->last_used = time(NULL);
+    s->last_used = __atomic_add_fetch(&gw->use_clock, 1, __ATOMIC_RELAXED);
   }
   pthread_mutex_unlock(&gw->lock);
   return s;
@@ -264,7 +264,7 @@ json_t *http_session_call(http_session *s, json_t *msg, json_t *id, bool *busy) 
     *p = me.next;
     break;
   }
-  s->last_used = time(NULL);
+  s->last_used = __atomic_add_fetch(&gw->use_clock, 1, __ATOMIC_RELAXED);
   pthread_mutex_unlock(&gw->lock);
   return me.reply;
 }
