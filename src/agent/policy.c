@@ -23,8 +23,8 @@ typedef struct parser {
   z3_error *err;
 } parser;
 
-static const char *const known_keys[] = {"version", "max_bytes_changed", "forbidden_ranges",
-                                         "required_checks", "reviewer_roles", "reviewers", NULL};
+static const char *const known_keys[] = {"version", "max_bytes_changed", "forbidden_ranges", "required_checks",
+                                         "reviewer_roles", "reviewers", "allow_processes", NULL};
 
 static z3_status fail(parser *ps, int line, const char *key, const char *fmt, ...) Z3_PRINTF(4, 5);
 static z3_status fail(parser *ps, int line, const char *key, const char *fmt, ...) {
@@ -127,6 +127,16 @@ static z3_status parse_version(parser *ps, struct fy_node *v, int line) {
   bool ok = strcmp(text, "1") == 0;
   z3_free(text);
   return ok ? Z3_OK : fail(ps, node_line(v, line), "version", "only version 1 is known");
+}
+
+static z3_status parse_allow_processes(parser *ps, struct fy_node *v, int line) {
+  char *text = scalar(ps, v, line, "allow_processes", "true or false");
+  if (!text) return ps->err->code;
+  bool yes = strcmp(text, "true") == 0, no = strcmp(text, "false") == 0;
+  z3_status st = yes || no ? Z3_OK : fail(ps, node_line(v, line), "allow_processes", "'%s' is not true or false", text);
+  z3_free(text);
+  ps->pol->allow_processes = yes;
+  return st;
 }
 
 static z3_status parse_max_bytes(parser *ps, struct fy_node *v, int line) {
@@ -379,7 +389,8 @@ static z3_status unknown_key(parser *ps, const char *key, int line) {
     if (d < best_dist) best_dist = d, best = *k;
   }
   if (best && best_dist <= 4) z3_error_hint(ps->err, "did you mean '%s'?", best);
-  else z3_error_hint(ps->err, "known keys: version, max_bytes_changed, forbidden_ranges, required_checks, reviewer_roles, reviewers");
+  else z3_error_hint(ps->err, "known keys: version, max_bytes_changed, forbidden_ranges, required_checks, reviewer_roles, reviewers, "
+                                 "allow_processes");
   return Z3_E_INVALID;
 }
 
@@ -390,6 +401,7 @@ static z3_status parse_rule(parser *ps, const char *key, struct fy_node *v, int 
   if (strcmp(key, "required_checks") == 0) return parse_checks(ps, v, line);
   if (strcmp(key, "reviewer_roles") == 0) return parse_roles(ps, v, line);
   if (strcmp(key, "reviewers") == 0) return parse_reviewers(ps, v, line);
+  if (strcmp(key, "allow_processes") == 0) return parse_allow_processes(ps, v, line);
   return unknown_key(ps, key, line);
 }
 
@@ -564,5 +576,17 @@ json_t *z3_policy_json(const z3_policy *p) {
   for (size_t i = 0; i < p->reviewer_count; i++)
     json_object_set_new(reviewers, p->reviewers[i].name, json_string(p->reviewers[i].role));
   json_object_set_new(o, "reviewers", reviewers);
+  json_object_set_new(o, "allow_processes", json_boolean(p->allow_processes));
   return o;
+}
+
+bool z3_policy_allows_processes(const char *state_dir) {
+  char *path = z3_policy_path(state_dir);
+  z3_policy p;
+  z3_error err;
+  z3_error_init(&err);
+  bool allowed = path && z3_policy_load(&p, path, &err) == Z3_OK && p.allow_processes;
+  if (path && err.code == Z3_OK) z3_policy_release(&p);
+  z3_free(path);
+  return allowed;
 }

@@ -17,6 +17,8 @@
  *   reviewer_roles: [maintainer]     # accepting needs --reviewer NAME --role ROLE, ROLE listed
  *   reviewers:                       # optional: the role each reviewer has
  *     ana: maintainer
+ *   allow_processes: true            # agents working in a proposal's sandbox may run tools
+ *                                    # that start programs (builds, debuggers); default false
  *
  * The automatic checksum update of an accept is exempt from forbidden ranges.
  * Checks must be read-only commands; they run as tools in an agent session
@@ -70,8 +72,13 @@ typedef struct z3_policy {
   int roles_line;
   z3_policy_reviewer *reviewers;
   size_t reviewer_count;
+  bool allow_processes;
 } z3_policy;
 
+/* Whether the policy of state_dir lets proposal sessions run runs-processes
+ * tools; false when it does not say so or cannot be read (deciding the
+ * proposal reports a broken policy). */
+bool z3_policy_allows_processes(const char *state_dir);
 /* <state_dir>/policies/agent.yaml; caller frees. */
 char *z3_policy_path(const char *state_dir);
 /* Reads path; a missing file gives an empty policy (present = false). */

@@ -15,6 +15,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "agent/policy.h"
 #include "agent/proposal_internal.h"
 
 static const char *const sandbox_files[] = {"base.sfc", "rom.sfc", "commands.jsonl",
@@ -206,6 +207,9 @@ void z3_proposal_session(const z3_proposal *p, const char *audit_path, z3_tool_s
   out->sandbox_dir = p->sandbox_dir;
   out->default_rom = p->sandbox_rom;
   out->audit_path = audit_path;
+  char *state = z3_state_dir();
+  out->allow_processes = state && z3_policy_allows_processes(state);
+  z3_free(state);
 }
 
 /* True when the call saved the sandbox's own ROM (not an --output elsewhere). */

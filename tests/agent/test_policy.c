@@ -2,8 +2,10 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include "agent/policy.h"
+#include "agent/proposal.h"
 #include "test.h"
 
 static z3_status parse(z3_policy *p, const char *yaml, z3_error *err) {
@@ -180,6 +182,37 @@ Z3_TEST(test_policy_load__missing_present_and_bad_files) {
   free(dir);
 }
 
+/* allow_processes: off unless the state folder's policy says true; a bad value is refused. */
+Z3_TEST(test_policy_allow_processes__from_the_state_folder) {
+  (void)state;
+  char *dir = z3_test_tmpdir();
+  assert_false(z3_policy_allows_processes(dir)); /* no policy at all */
+  char *folder = z3_strfmt("%s/policies", dir), *file = z3_policy_path(dir);
+  assert_int_equal(mkdir(folder, 0755), 0);
+  z3_error err;
+  z3_error_init(&err);
+  const char *yes = "version: 1\nallow_processes: true\n", *no = "allow_processes: false\n", *maybe = "allow_processes: maybe\n";
+  assert_ok(z3_file_write_atomic(file, yes, strlen(yes), NULL, &err), &err);
+  assert_true(z3_policy_allows_processes(dir));
+  /* a proposal's session takes it from the state folder ($Z3ED_HOME) */
+  z3_proposal prop = {.sandbox_dir = dir, .sandbox_rom = dir};
+  z3_tool_session session;
+  setenv("Z3ED_HOME", dir, 1);
+  z3_proposal_session(&prop, NULL, &session);
+  assert_true(session.allow_processes && session.agent);
+  unsetenv("Z3ED_HOME");
+  assert_ok(z3_file_write_atomic(file, no, strlen(no), NULL, &err), &err);
+  assert_false(z3_policy_allows_processes(dir));
+  assert_ok(z3_file_write_atomic(file, maybe, strlen(maybe), NULL, &err), &err);
+  assert_false(z3_policy_allows_processes(dir));
+  z3_policy p;
+  assert_int_equal(z3_policy_load(&p, file, &err), Z3_E_INVALID);
+  assert_non_null(strstr(err.message, "line 1: allow_processes"));
+  char *cmd = z3_strfmt("rm -rf '%s'", dir);
+  assert_int_equal(system(cmd), 0);
+  free(cmd), free(file), free(folder), free(dir);
+}
+
 /* ---- evaluation --------------------------------------------------------------- */
 
 typedef struct eval_fixture {
@@ -342,6 +375,7 @@ int main(void) {
       cmocka_unit_test(test_policy_parse__every_rule_kind),
       cmocka_unit_test(test_policy_parse__malformed_files_name_line_and_key),
       cmocka_unit_test(test_policy_load__missing_present_and_bad_files),
+      cmocka_unit_test(test_policy_allow_processes__from_the_state_folder),
       cmocka_unit_test_setup_teardown(test_policy_eval__max_bytes, eval_setup, eval_teardown),
       cmocka_unit_test_setup_teardown(test_policy_eval__forbidden_ranges_snes_mirrors_and_offsets, eval_setup, eval_teardown),
       cmocka_unit_test_setup_teardown(test_policy_eval__checks_run_on_the_sandbox_rom, eval_setup, eval_teardown),
