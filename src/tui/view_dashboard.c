@@ -2,11 +2,15 @@
  * tui/view_dashboard: the ROM at a glance. Header, mapping and checksum from
  * snes/rom, counts and free space from the world model's map of the ROM
  * (zelda3/romap, what `hex annotate` reads), findings from `rom validate`
- * run through the command table, and the change log's last entries.
+ * run through the command table, the open proposals, and the change log's
+ * last entries.
  * Recomputed only when the document changed.
  */
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
+
+#include "agent/proposal.h"
 
 #include "tui/component.h"
 #include "zelda3/romap.h"
@@ -34,6 +38,7 @@ typedef struct dashboard {
   char findings[MAX_FINDINGS][160];
   int finding_count;
   char validate_error[sizeof ((z3_error *)0)->message];
+  int proposals_open, proposals_here; /* -1: no registry yet */
 } dashboard;
 
 static const tui_key_help keys[] = {{"r", "recompute (also done after every edit)"}, {NULL, NULL}};
@@ -98,6 +103,29 @@ static void run_validate(dashboard *d, tui_doc *doc) {
   json_decref(res);
 }
 
+/* Open proposals in the state folder's registry, and how many are for this ROM. */
+static void count_proposals(dashboard *d, const tui_doc *doc) {
+  d->proposals_open = d->proposals_here = -1;
+  char *dir = z3_state_dir(), *mine = realpath(doc->path, NULL);
+  z3_registry *r = NULL;
+  z3_proposal *list = NULL;
+  size_t n = 0;
+  z3_error err;
+  z3_error_init(&err);
+  if (dir && z3_registry_open_existing(&r, dir, &err) == Z3_OK && z3_registry_list(r, "open", &list, &n, &err) == Z3_OK) {
+    d->proposals_open = (int)n, d->proposals_here = 0;
+    for (size_t i = 0; i < n; i++) {
+      char *theirs = list[i].rom_path ? realpath(list[i].rom_path, NULL) : NULL;
+      d->proposals_here += mine && theirs && strcmp(mine, theirs) == 0;
+      free(theirs);
+    }
+  }
+  z3_proposal_list_release(list, n);
+  z3_registry_close(r);
+  free(mine);
+  z3_free(dir);
+}
+
 static void refresh_data(dashboard *d, tui_doc *doc) {
   z3_rom *rom = doc->rom;
   z3_rom_read_header(rom, &d->header);
@@ -114,6 +142,7 @@ static void refresh_data(dashboard *d, tui_doc *doc) {
   }
   z3_romap_release(&map);
   run_validate(d, doc);
+  count_proposals(d, doc);
   d->generation = doc->generation;
   d->fresh = true;
 }
@@ -184,7 +213,9 @@ static void render(tui_view *v, WINDOW *w) {
   int y = draw_header(w, d, doc->rom, 0);
   draw_counts(w, d, 0);
   if (d->skipped[0]) tui_print(w, y++, 1, COLOR_PAIR(TUI_PAIR_DIM), "not read: %s", d->skipped);
-  y = draw_free(w, d, doc->rom, y + 1);
+  y = draw_free(w, d, doc->rom, y + 1) + 1;
+  if (d->proposals_open < 0) tui_print(w, y++, 1, COLOR_PAIR(TUI_PAIR_DIM), "Proposals: none yet (no registry)");
+  else tui_print(w, y++, 1, 0, "Proposals: %d open, %d for this ROM (tab 7)", d->proposals_open, d->proposals_here);
   y = draw_findings(w, d, y + 1);
   draw_changes(w, doc->rom, y + 1);
 }

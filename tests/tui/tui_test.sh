@@ -136,6 +136,9 @@ expect "tool palette_set_color" "the chat shows the model's tool calls"
 expect "proposal #2" "and the proposal they made"
 keys BTab r
 expect "make Link's green tunic red" "the chat's proposal is in the proposals tab"
+open=$("$z3ed" agent proposal list --status open --format json | jq -r .result.count)
+keys 1 r  # the dashboard, recomputed
+expect "Proposals: $open open, $open for this ROM" "the dashboard counts the open proposals as 'proposal list' does"
 
 # ---- resize: refused below 80x24, drawn again when big enough --------------------
 tm resize-window -t main -x 60 -y 20
