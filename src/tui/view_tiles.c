@@ -1,12 +1,14 @@
 /*
  * tui/view_tiles: one graphics sheet at full size in half-blocks (two pixels
- * a cell), a tile cursor with the tile's index and where its bytes are, and
+ * a cell), a tile cursor with the tile's index and where its bytes are, which
+ * blocksets or sprite sets load the sheet (so where its tiles are used), and
  * a palette to draw it in (grey levels until one is picked).
  */
 #include <stdio.h>
 #include <string.h>
 
 #include "tui/component.h"
+#include "zelda3/blockset.h"
 #include "zelda3/gfx.h"
 #include "zelda3/palettes.h"
 
@@ -59,11 +61,45 @@ static void draw_info(WINDOW *w, const tiles_view *t, const tui_doc *doc, int y)
   else tui_print(w, y + 2, x, COLOR_PAIR(TUI_PAIR_DIM), "grey levels (p picks a palette)");
 }
 
+/* Appends " 0xNN" for each table entry of n sheets per set that names `want`. */
+static size_t list_sets(const z3_rom *rom, int want, unsigned count, int per_set,
+                        z3_status (*read)(const z3_rom *, unsigned, uint8_t *, z3_error *), char *out, size_t at,
+                        size_t size) {
+  for (unsigned i = 0; i < count && at + 6 < size; i++) {
+    uint8_t sheets[8];
+    if (read(rom, i, sheets, NULL) != Z3_OK) continue;
+    for (int k = 0; k < per_set; k++)
+      if (sheets[k] == want) {
+        at += (size_t)snprintf(out + at, size - at, " 0x%02X", i);
+        break;
+      }
+  }
+  return at;
+}
+
+/* Which scenes load the sheet: BG sheets through main and aux blocksets, sprite
+ * sheets (sprite-local numbers from 0x73) through sprite sets. */
+static void draw_users(WINDOW *w, const tiles_view *t, const tui_doc *doc, int y, int x) {
+  char text[512];
+  size_t at = 0;
+  if (t->sheet < Z3_BG_SHEET_COUNT) {
+    at = (size_t)snprintf(text, sizeof text, "loaded by main blocksets");
+    at = list_sets(doc->rom, t->sheet, Z3_BLOCKSET_MAIN_COUNT, 8, z3_blockset_main, text, at, sizeof text);
+    at += (size_t)snprintf(text + at, sizeof text - at, "; aux");
+    list_sets(doc->rom, t->sheet, Z3_BLOCKSET_AUX_COUNT, 4, z3_blockset_aux, text, at, sizeof text);
+  } else {
+    at = (size_t)snprintf(text, sizeof text, "loaded by sprite sets");
+    list_sets(doc->rom, t->sheet - Z3_BG_SHEET_COUNT, Z3_SPRITESET_COUNT, 4, z3_spriteset, text, at, sizeof text);
+  }
+  int room = getmaxx(w) - x;
+  tui_print(w, y, x, COLOR_PAIR(TUI_PAIR_DIM), "%.*s", room > 0 ? room : 0, text);
+}
+
 static void render(tui_view *v, WINDOW *w) {
   tiles_view *t = v->state;
   tui_doc *doc = tui_app_doc(v->app);
   draw_list(w, t);
-  int x = LIST_COLS + 2, rows = getmaxy(w) - 4, cols = getmaxx(w) - x;
+  int x = LIST_COLS + 2, rows = getmaxy(w) - 5, cols = getmaxx(w) - x; /* 4 lines below: info, users */
   if (!tui_sheet_load(&t->pixels, doc, t->sheet)) {
     tui_print(w, 0, x, COLOR_PAIR(TUI_PAIR_ERROR), "sheet 0x%02X: %s", t->sheet, t->pixels.error);
     return;
@@ -79,6 +115,7 @@ static void render(tui_view *v, WINDOW *w) {
   tui_print(w, 0, x + tx - px, A_BOLD, "vvvvvvvv");
   for (int r = 0; r < TILE / 2; r++) tui_print(w, 1 + (ty - py) / 2 + r, x - 1, A_BOLD, ">");
   draw_info(w, t, doc, rows + 1);
+  draw_users(w, t, doc, rows + 4, LIST_COLS + 1);
 }
 
 static void pick_palette(tui_view *v, tiles_view *t) {

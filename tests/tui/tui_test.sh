@@ -162,6 +162,14 @@ expect "sane-42" "the shell reads and echoes lines after SIGTERM"
 cmp -s "$tmp/stty.before" "$tmp/stty.after" || fail "terminal modes differ after SIGTERM"
 cmp -s "$tmp/rom.sfc" "$tmp/saved.sfc" || fail "SIGTERM changed the ROM on disk"
 
+# ---- tiles: where a sheet is used, as the blockset tables say ----------------------
+start_tui --tab tiles
+expect "sheet 0x00 tile 0 (0x00) of 64" "--tab tiles opens on sheet 0"
+first=$("$z3ed" hex read --rom "$tmp/rom.sfc" --address '$00:E073' --length 1 --format json | jq -r .result.hex)
+[ "$first" = 00 ] || fail "main blockset 0 starts with sheet $first in the sample, not 00"
+expect "loaded by main blocksets 0x00" "sheet 0 is named as main blockset 0's first sheet"
+keys q
+
 # ---- quitting cleanly ------------------------------------------------------------
 start_tui --tab hex
 expect "PC 0x000000" "--tab hex opens on the hex view"
