@@ -44,7 +44,7 @@ static void update_chrome(GtkWidget *window) {
   gui_window *gw = window_of(window);
   gui_tab *tab = gui_window_current_tab(window);
   char title[512];
-  if (tab) snprintf(title, sizeof title, "%s%s - yaze", gui_doc_name(tab->doc), gui_doc_modified(tab->doc) ? "*" : "");
+  if (tab) snprintf(title, sizeof title, "%s%s - yaze", z3_doc_name(tab->doc), z3_doc_modified(tab->doc) ? "*" : "");
   else snprintf(title, sizeof title, "yaze");
   gtk_window_set_title(GTK_WINDOW(window), title);
   int pages = gtk_notebook_get_n_pages(GTK_NOTEBOOK(gw->notebook));
@@ -52,12 +52,12 @@ static void update_chrome(GtkWidget *window) {
     GtkWidget *page = gtk_notebook_get_nth_page(GTK_NOTEBOOK(gw->notebook), i);
     gui_tab *t = g_object_get_data(G_OBJECT(page), "gui-tab");
     char label[300];
-    snprintf(label, sizeof label, "%s%s", gui_doc_name(t->doc), gui_doc_modified(t->doc) ? "*" : "");
+    snprintf(label, sizeof label, "%s%s", z3_doc_name(t->doc), z3_doc_modified(t->doc) ? "*" : "");
     gtk_notebook_set_tab_label_text(GTK_NOTEBOOK(gw->notebook), page, label);
   }
   set_enabled(window, "save", tab != NULL);
-  set_enabled(window, "undo", tab && gui_doc_can_undo(tab->doc));
-  set_enabled(window, "redo", tab && gui_doc_can_redo(tab->doc));
+  set_enabled(window, "undo", tab && z3_doc_can_undo(tab->doc));
+  set_enabled(window, "redo", tab && z3_doc_can_redo(tab->doc));
 }
 
 /* ---- tabs ------------------------------------------------------------------------------- */
@@ -68,7 +68,7 @@ GtkWidget *gui_tab_editor(gui_tab *tab, const char *name) {
 
 void gui_tab_show(gui_tab *tab, const char *name) { gtk_stack_set_visible_child_name(GTK_STACK(tab->stack), name); }
 
-static void doc_changed(gui_doc *doc, void *data) {
+static void doc_changed(z3_doc *doc, void *data) {
   gui_tab *tab = data;
   (void)doc;
   for (size_t i = 0; i < EDITOR_COUNT; i++) {
@@ -89,11 +89,15 @@ bool gui_tab_run(gui_tab *tab, json_t **result, const char *resource, const char
   va_end(ap);
   z3_error err;
   z3_error_init(&err);
-  if (gui_doc_run_argv(tab->doc, n, words, result, &err) == Z3_OK) {
+  if (z3_doc_run(tab->doc, n, words, result, &err) == Z3_OK) {
     char text[128];
     snprintf(text, sizeof text, "%s %s: done", resource, action);
     tab->status(tab, text);
     return true;
+  }
+  if (result) { /* a check that found problems still answers; callers only read successes */
+    json_decref(*result);
+    *result = NULL;
   }
   tab->status(tab, err.message);
   return false;
@@ -101,7 +105,7 @@ bool gui_tab_run(gui_tab *tab, json_t **result, const char *resource, const char
 
 static void free_tab(gpointer data) {
   gui_tab *tab = data;
-  gui_doc_free(tab->doc);
+  z3_doc_free(tab->doc);
   g_free(tab);
 }
 
@@ -134,7 +138,7 @@ static void add_recent(gui_tab *tab, const char *path);
 bool gui_window_open(GtkWidget *window, const char *path, z3_error *err) {
   gui_window *gw = window_of(window);
   gui_tab *tab = g_new0(gui_tab, 1);
-  if (gui_doc_open(&tab->doc, path, err) != Z3_OK) {
+  if (z3_doc_open(&tab->doc, path, err) != Z3_OK) {
     g_free(tab);
     set_status(gw, err->message);
     return false;
@@ -145,7 +149,7 @@ bool gui_window_open(GtkWidget *window, const char *path, z3_error *err) {
   g_object_set_data_full(G_OBJECT(tab->page), "gui-tab", tab, free_tab);
   tab->doc->listener = doc_changed;
   tab->doc->listener_data = tab;
-  GtkWidget *label = gtk_label_new(gui_doc_name(tab->doc));
+  GtkWidget *label = gtk_label_new(z3_doc_name(tab->doc));
   int n = gtk_notebook_append_page(GTK_NOTEBOOK(gw->notebook), tab->page, label);
   gtk_notebook_set_current_page(GTK_NOTEBOOK(gw->notebook), n);
   if (!g_object_get_data(G_OBJECT(window), "gui-headless")) add_recent(tab, path);
@@ -157,7 +161,7 @@ bool gui_window_open(GtkWidget *window, const char *path, z3_error *err) {
 static void add_recent(gui_tab *tab, const char *path) {
   GFile *file = g_file_new_for_path(path);
   char *uri = g_file_get_uri(file);
-  GtkRecentData recent = {.display_name = (char *)gui_doc_name(tab->doc), .mime_type = "application/vnd.nintendo.snes.rom",
+  GtkRecentData recent = {.display_name = (char *)z3_doc_name(tab->doc), .mime_type = "application/vnd.nintendo.snes.rom",
                           .app_name = "yaze", .app_exec = "yaze %f"};
   gtk_recent_manager_add_full(gtk_recent_manager_get_default(), uri, &recent);
   g_free(uri);
@@ -199,7 +203,7 @@ static void on_save(GSimpleAction *a, GVariant *p, gpointer window) {
   if (!tab) return;
   z3_error err;
   z3_error_init(&err);
-  char *text = gui_doc_save(tab->doc, &err) == Z3_OK ? g_strdup_printf("saved %s (previous file kept as %s.bak)", tab->doc->path, tab->doc->path)
+  char *text = z3_doc_save(tab->doc, &err) == Z3_OK ? g_strdup_printf("saved %s (previous file kept as %s.bak)", tab->doc->path, tab->doc->path)
                                                      : g_strdup(err.message);
   tab->status(tab, text);
   g_free(text);
@@ -210,7 +214,7 @@ static void undo_or_redo(GtkWidget *window, bool undo) {
   if (!tab) return;
   z3_error err;
   z3_error_init(&err);
-  z3_status st = undo ? gui_doc_undo(tab->doc, &err) : gui_doc_redo(tab->doc, &err);
+  z3_status st = undo ? z3_doc_undo(tab->doc, &err) : z3_doc_redo(tab->doc, &err);
   tab->status(tab, st ? err.message : undo ? "undone" : "redone");
 }
 

@@ -35,7 +35,7 @@ bool gui_command_palette_run(GtkWidget *dialog, const char *line) {
   json_t *result = NULL;
   z3_error err;
   z3_error_init(&err);
-  bool ok = gui_doc_run_argv(tab->doc, argc, (const char *const *)argv, &result, &err) == Z3_OK;
+  bool ok = z3_doc_run(tab->doc, argc, (const char *const *)argv, &result, &err) == Z3_OK;
   char *text = ok ? json_dumps(result, JSON_INDENT(2) | JSON_PRESERVE_ORDER) : NULL;
   show_result(p, ok ? (text ? text : "") : err.message);
   tab->status(tab, ok ? line : err.message);

@@ -1,11 +1,11 @@
 /*
  * gui: yaze, the GTK 4 editor, a thin shell over libz3.
  *
- * A window holds a notebook of tabs, one per open ROM (gui_doc). A tab is a
+ * A window holds a notebook of tabs, one per open ROM (z3_doc). A tab is a
  * sidebar of editors over a stack; every editor is a widget made by its
  * gui_editor entry and refreshed when the document changes. Editors read
  * through the library's model functions and change the ROM only with
- * gui_doc_run (a command from the table), so undo, saving and the CLI agree
+ * z3_doc_run (a command from the table), so undo, saving and the CLI agree
  * with what the window shows.
  *
  * Every control has a widget name (gtk_widget_set_name) and an accessible
@@ -16,7 +16,7 @@
 
 #include <gtk/gtk.h>
 
-#include "gui/doc.h"
+#include "cmd/doc.h"
 
 typedef struct gui_tab gui_tab;
 
@@ -36,7 +36,7 @@ extern const gui_editor gui_message_editor;
 extern const gui_editor gui_emu_editor;
 
 struct gui_tab {
-  gui_doc *doc;
+  z3_doc *doc;
   GtkWidget *page;              /* the notebook page: sidebar + stack */
   GtkWidget *stack;
   GtkWidget *window;

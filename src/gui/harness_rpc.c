@@ -273,7 +273,7 @@ static json_t *actual_of(GtkWidget *window, const char *cond, const json_t *para
   if (!strcmp(cond, "modified") || !strcmp(cond, "undo-depth")) {
     gui_tab *tab = gui_window_current_tab(window);
     if (!tab) return z3_error_set(err, Z3_E_INVALID, "no ROM is open"), NULL;
-    return cond[0] == 'm' ? json_boolean(gui_doc_modified(tab->doc)) : json_integer((json_int_t)tab->doc->undo.count);
+    return cond[0] == 'm' ? json_boolean(z3_doc_modified(tab->doc)) : json_integer((json_int_t)tab->doc->undo.count);
   }
   z3_error miss;
   z3_error_init(&miss);
@@ -404,7 +404,7 @@ z3_status gui_rpc_canvas_state(GtkWidget *window, const json_t *params, json_t *
   if (!ed) return z3_error_set(err, Z3_E_NOT_FOUND, "no editor '%s' (overworld, dungeon, graphics, palettes, messages, emulator)", name ? name : "");
   json_object_set_new(result, "editor", json_string(name));
   json_object_set_new(result, "rom", json_string(tab->doc->path));
-  json_object_set_new(result, "modified", json_boolean(gui_doc_modified(tab->doc)));
+  json_object_set_new(result, "modified", json_boolean(z3_doc_modified(tab->doc)));
   json_object_set_new(result, "undo_depth", json_integer((json_int_t)tab->doc->undo.count));
   json_object_set_new(result, "redo_depth", json_integer((json_int_t)tab->doc->redo.count));
   editor_state(result, name, ed);

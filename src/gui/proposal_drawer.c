@@ -149,7 +149,7 @@ bool gui_proposals_accept(GtkWidget *drawer, const char *changes) {
   prop_drawer *d = drawer_of(drawer);
   int64_t id = selected_id(d);
   if (!id) return false;
-  if (gui_doc_modified(d->tab->doc)) {
+  if (z3_doc_modified(d->tab->doc)) {
     d->tab->status(d->tab, "save or undo the ROM's changes before accepting a proposal");
     return false;
   }
@@ -160,7 +160,7 @@ bool gui_proposals_accept(GtkWidget *drawer, const char *changes) {
   bool ok = run_cli(d, changes ? 9 : 7, argv);
   z3_error err;
   z3_error_init(&err);
-  if (ok && gui_doc_reload(d->tab->doc, &err) != Z3_OK) d->tab->status(d->tab, err.message);
+  if (ok && z3_doc_reload(d->tab->doc, &err) != Z3_OK) d->tab->status(d->tab, err.message);
   gui_proposals_refresh(drawer);
   return ok;
 }

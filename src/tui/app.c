@@ -17,7 +17,7 @@ static const tui_key_help global_keys[] = {
     {NULL, NULL},
 };
 
-tui_doc *tui_app_doc(tui_app *app) { return app->doc; }
+z3_doc *tui_app_doc(tui_app *app) { return app->doc; }
 
 void tui_app_message(tui_app *app, const char *fmt, ...) {
   va_list ap;
@@ -27,7 +27,7 @@ void tui_app_message(tui_app *app, const char *fmt, ...) {
   app->message_is_error = strncmp(app->message, "error", 5) == 0;
 }
 
-tui_app *tui_app_new(tui_doc *doc) {
+tui_app *tui_app_new(z3_doc *doc) {
   tui_app *app = z3_calloc(1, sizeof *app);
   if (!app) return NULL;
   app->doc = doc;
@@ -88,9 +88,9 @@ static void draw_tabs(tui_app *app) {
 static void draw_status(tui_app *app) {
   move(LINES - 1, 0);
   clrtoeol();
-  tui_doc *doc = app->doc;
+  z3_doc *doc = app->doc;
   attron(A_REVERSE);
-  mvprintw(LINES - 1, 0, " %s%s ", tui_doc_name(doc), tui_doc_modified(doc) ? " [modified]" : "");
+  mvprintw(LINES - 1, 0, " %s%s ", z3_doc_name(doc), z3_doc_modified(doc) ? " [modified]" : "");
   attroff(A_REVERSE);
   attr_t attr = app->message_is_error ? COLOR_PAIR(TUI_PAIR_ERROR) | A_BOLD : A_NORMAL;
   int x = getcurx(stdscr) + 1;
@@ -188,9 +188,9 @@ static bool confirm(tui_app *app, const char *question) {
 }
 
 static void try_quit(tui_app *app) {
-  if (tui_doc_modified(app->doc)) {
+  if (z3_doc_modified(app->doc)) {
     char q[200];
-    snprintf(q, sizeof q, "%s has unsaved edits. Quit without saving? (y/n)", tui_doc_name(app->doc));
+    snprintf(q, sizeof q, "%s has unsaved edits. Quit without saving? (y/n)", z3_doc_name(app->doc));
     if (!confirm(app, q)) {
       tui_app_message(app, "not quitting; w saves");
       return;
@@ -202,17 +202,17 @@ static void try_quit(tui_app *app) {
 static void save(tui_app *app) {
   z3_error err;
   z3_error_init(&err);
-  if (tui_doc_save(app->doc, &err)) tui_app_message(app, "error: %s", err.message);
-  else tui_app_message(app, "saved %s (previous file kept as %s.bak)", app->doc->path, tui_doc_name(app->doc));
+  if (z3_doc_save(app->doc, &err)) tui_app_message(app, "error: %s", err.message);
+  else tui_app_message(app, "saved %s (previous file kept as %s.bak)", app->doc->path, z3_doc_name(app->doc));
 }
 
 static void undo_redo(tui_app *app, bool undo) {
   z3_error err;
   z3_error_init(&err);
-  const tui_steps *from = undo ? &app->doc->undo : &app->doc->redo;
-  char label[64] = "";
-  if (from->count) snprintf(label, sizeof label, "%s", from->items[from->count - 1].label);
-  z3_status st = undo ? tui_doc_undo(app->doc, &err) : tui_doc_redo(app->doc, &err);
+  const char *next = z3_doc_next_label(app->doc, undo);
+  char label[sizeof app->doc->undo.items[0].label];
+  snprintf(label, sizeof label, "%s", next ? next : "");
+  z3_status st = undo ? z3_doc_undo(app->doc, &err) : z3_doc_redo(app->doc, &err);
   if (st) tui_app_message(app, "error: %s", err.message);
   else tui_app_message(app, "%s: %s", undo ? "undone" : "redone", label);
 }

@@ -7,7 +7,7 @@
 enum { TUI_MAX_VIEWS = 10 };
 
 struct tui_app {
-  tui_doc *doc;
+  z3_doc *doc;
   tui_view views[TUI_MAX_VIEWS];
   int view_count, current;
   int tab_end[TUI_MAX_VIEWS];   /* columns where each tab's title ends, for mouse clicks */
@@ -18,7 +18,7 @@ struct tui_app {
 };
 
 /* Builds every view over doc (the app does not own doc). */
-tui_app *tui_app_new(tui_doc *doc);
+tui_app *tui_app_new(z3_doc *doc);
 void tui_app_free(tui_app *app);
 /* Offers a key to the current view, then to the app's own keys. */
 void tui_app_key(tui_app *app, int key);

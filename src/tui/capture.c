@@ -45,11 +45,11 @@ static void redirect_end(redirect *r, tui_lines *output) {
   fclose(r->file);
 }
 
-z3_status tui_run_captured(tui_doc *doc, int argc, const char *const *argv, json_t **result, tui_lines *output,
+z3_status tui_run_captured(z3_doc *doc, int argc, const char *const *argv, json_t **result, tui_lines *output,
                            z3_error *err) {
   redirect r;
   bool caught = redirect_begin(&r);
-  z3_status st = tui_doc_run(doc, argc, argv, result, err);
+  z3_status st = z3_doc_run(doc, argc, argv, result, err);
   if (caught) redirect_end(&r, output);
   return st;
 }

@@ -11,7 +11,7 @@
 #include <curses.h>
 #include <stdbool.h>
 
-#include "tui/doc.h"
+#include "cmd/doc.h"
 
 typedef struct tui_app tui_app;
 
@@ -43,7 +43,7 @@ void tui_proposals_view(tui_view *v, tui_app *app);
 void tui_chat_view(tui_view *v, tui_app *app);
 
 /* ---- services of the app ---------------------------------------------- */
-tui_doc *tui_app_doc(tui_app *app);
+z3_doc *tui_app_doc(tui_app *app);
 /* A line on the status bar until the next key ("saved", an error). */
 void tui_app_message(tui_app *app, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 /* Asks for a line of text on the status bar; false when cancelled (Esc).
@@ -85,7 +85,7 @@ typedef struct tui_sheet {
 void tui_sheet_init(tui_sheet *s);
 void tui_sheet_release(tui_sheet *s);
 /* Loads sheet `index` unless it is already loaded for this document state. */
-bool tui_sheet_load(tui_sheet *s, const tui_doc *doc, int index);
+bool tui_sheet_load(tui_sheet *s, const z3_doc *doc, int index);
 int tui_sheet_count(void);
 /* Draws the sheet's pixels from (px, py) in half-blocks, every `step`th pixel,
  * into cols x rows cells at (y, x); colors[p] is a terminal colour for pixel

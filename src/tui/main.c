@@ -57,8 +57,8 @@ int z3_tui_main(int argc, char **argv) {
   }
   z3_error err;
   z3_error_init(&err);
-  tui_doc *doc = NULL;
-  z3_status st = tui_doc_open(&doc, o.rom, &err);
+  z3_doc *doc = NULL;
+  z3_status st = z3_doc_open(&doc, o.rom, &err);
   if (st) {
     fprintf(stderr, "z3ed: error: %s\n", err.message);
     return z3_status_exit_code(st);
@@ -75,6 +75,6 @@ int z3_tui_main(int argc, char **argv) {
     tui_term_restore();
   }
   tui_app_free(app);
-  tui_doc_free(doc);
+  z3_doc_free(doc);
   return code;
 }

@@ -17,7 +17,7 @@ void tui_sheet_release(tui_sheet *s) { z3_buf_release(&s->pixels); }
 
 int tui_sheet_count(void) { return Z3_SHEET_COUNT; }
 
-bool tui_sheet_load(tui_sheet *s, const tui_doc *doc, int index) {
+bool tui_sheet_load(tui_sheet *s, const z3_doc *doc, int index) {
   if (s->index == index && s->generation == doc->generation) return s->error[0] == '\0';
   z3_buf_release(&s->pixels);
   z3_sheet_info info;

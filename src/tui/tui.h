@@ -2,7 +2,7 @@
  * tui: `z3ed tui`, a tabbed terminal front end over libz3 (ncursesw).
  *
  * A thin shell like gui/: every view reads the model functions and edits
- * through tui_doc (the change log) or runs commands from the table, so the
+ * through z3_doc (the change log) or runs commands from the table, so the
  * terminal does what the CLI does. Views are components behind one
  * interface; the app owns the tab bar, the status line, help, prompts,
  * save/undo/quit and the terminal's state.

@@ -3,7 +3,7 @@
  * over the command table, a form built from the chosen command's argument
  * specs (types, enum choices, defaults, required marks) and the result as a
  * tree. The command runs through the dispatcher on the open ROM
- * (tui_doc_run), so parsing, validation and errors are exactly the CLI's,
+ * (z3_doc_run), so parsing, validation and errors are exactly the CLI's,
  * and an edit it makes is one undo step like any other.
  */
 #include <ctype.h>
@@ -161,7 +161,7 @@ static void render(tui_view *v, WINDOW *w) {
   else draw_result(w, c);
 }
 
-/* The words as they would be typed after `z3ed`, --rom left to tui_doc_run. */
+/* The words as they would be typed after `z3ed`, --rom left to z3_doc_run. */
 static int build_words(commands_view *c, const char **words, int cap, char *action_copy) {
   int n = 0;
   words[n++] = c->cmd->resource;

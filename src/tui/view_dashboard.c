@@ -80,12 +80,12 @@ static void sum_free(dashboard *d, const z3_rom *rom, const z3_romap *map) {
   }
 }
 
-static void run_validate(dashboard *d, tui_doc *doc) {
+static void run_validate(dashboard *d, z3_doc *doc) {
   const char *words[] = {"rom", "validate"};
   json_t *res = NULL;
   z3_error err;
   z3_error_init(&err);
-  z3_status st = tui_doc_run(doc, 2, words, &res, &err);
+  z3_status st = z3_doc_run(doc, 2, words, &res, &err);
   d->finding_count = 0, d->validate_error[0] = '\0';
   if (!res) {
     snprintf(d->validate_error, sizeof d->validate_error, "%s", st ? err.message : "no result");
@@ -104,7 +104,7 @@ static void run_validate(dashboard *d, tui_doc *doc) {
 }
 
 /* Open proposals in the state folder's registry, and how many are for this ROM. */
-static void count_proposals(dashboard *d, const tui_doc *doc) {
+static void count_proposals(dashboard *d, const z3_doc *doc) {
   d->proposals_open = d->proposals_here = -1;
   char *dir = z3_state_dir(), *mine = realpath(doc->path, NULL);
   z3_registry *r = NULL;
@@ -126,7 +126,7 @@ static void count_proposals(dashboard *d, const tui_doc *doc) {
   z3_free(dir);
 }
 
-static void refresh_data(dashboard *d, tui_doc *doc) {
+static void refresh_data(dashboard *d, z3_doc *doc) {
   z3_rom *rom = doc->rom;
   z3_rom_read_header(rom, &d->header);
   d->computed = z3_rom_compute_checksum(rom);
@@ -208,7 +208,7 @@ static void draw_changes(WINDOW *w, const z3_rom *rom, int y) {
 
 static void render(tui_view *v, WINDOW *w) {
   dashboard *d = v->state;
-  tui_doc *doc = tui_app_doc(v->app);
+  z3_doc *doc = tui_app_doc(v->app);
   if (!d->fresh || d->generation != doc->generation) refresh_data(d, doc);
   int y = draw_header(w, d, doc->rom, 0);
   draw_counts(w, d, 0);

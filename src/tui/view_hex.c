@@ -35,7 +35,7 @@ static const tui_key_help keys[] = {
     {"m", "SNES addresses / PC offsets"},   {NULL, NULL},
 };
 
-static const z3_region *region_at(hex_view *h, tui_doc *doc, size_t offset) {
+static const z3_region *region_at(hex_view *h, z3_doc *doc, size_t offset) {
   if (!h->map_ready || h->map_generation != doc->generation) {
     z3_romap_release(&h->map);
     memset(&h->map, 0, sizeof h->map);
@@ -76,7 +76,7 @@ static void draw_row(WINDOW *w, const hex_view *h, const z3_rom *rom, int y, siz
   }
 }
 
-static void draw_info(WINDOW *w, hex_view *h, tui_doc *doc) {
+static void draw_info(WINDOW *w, hex_view *h, z3_doc *doc) {
   const z3_rom *rom = doc->rom;
   int y = getmaxy(w) - INFO_ROWS;
   char snes[16] = "-";
@@ -100,7 +100,7 @@ static void keep_cursor_visible(hex_view *h) {
 
 static void render(tui_view *v, WINDOW *w) {
   hex_view *h = v->state;
-  tui_doc *doc = tui_app_doc(v->app);
+  z3_doc *doc = tui_app_doc(v->app);
   h->rows = getmaxy(w) - INFO_ROWS - 1;
   keep_cursor_visible(h);
   for (int y = 0; y < h->rows && h->top + (size_t)y * ROW < doc->rom->data.len; y++)
@@ -218,7 +218,7 @@ static void type_nibble(tui_view *v, hex_view *h, int digit) {
     h->low_nibble = true, h->high = digit;
     return;
   }
-  tui_doc *doc = tui_app_doc(v->app);
+  z3_doc *doc = tui_app_doc(v->app);
   char offset[24], bytes[4];
   snprintf(offset, sizeof offset, "0x%zx", h->cursor);
   snprintf(bytes, sizeof bytes, "%x%x", h->high, digit);
@@ -226,7 +226,7 @@ static void type_nibble(tui_view *v, hex_view *h, int digit) {
   z3_error err;
   z3_error_init(&err);
   h->low_nibble = false;
-  if (tui_doc_run(doc, 6, words, NULL, &err)) tui_app_message(v->app, "error: %s", err.message);
+  if (z3_doc_run(doc, 6, words, NULL, &err)) tui_app_message(v->app, "error: %s", err.message);
   else move_to(h, doc->rom, 1);
 }
 

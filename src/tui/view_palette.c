@@ -67,7 +67,7 @@ static int draw_swatches(WINDOW *w, const palette_view *p, const uint16_t *color
   return y + (g->colors + PER_ROW - 1) / PER_ROW;
 }
 
-static void draw_preview(WINDOW *w, palette_view *p, tui_doc *doc, const uint16_t *colors, int y) {
+static void draw_preview(WINDOW *w, palette_view *p, z3_doc *doc, const uint16_t *colors, int y) {
   const z3_palette_group *g = group_of(p);
   int x0 = GROUP_COLS + 1, rows = getmaxy(w) - y - 1, size = row_size(g);
   int base = p->color / size * size, term[16];
@@ -88,7 +88,7 @@ static void draw_preview(WINDOW *w, palette_view *p, tui_doc *doc, const uint16_
 
 static void render(tui_view *v, WINDOW *w) {
   palette_view *p = v->state;
-  tui_doc *doc = tui_app_doc(v->app);
+  z3_doc *doc = tui_app_doc(v->app);
   const z3_palette_group *g = group_of(p);
   uint16_t colors[Z3_PALETTE_MAX_COLORS];
   z3_error err;
@@ -109,7 +109,7 @@ static void render(tui_view *v, WINDOW *w) {
 }
 
 static void edit(tui_view *v, palette_view *p) {
-  tui_doc *doc = tui_app_doc(v->app);
+  z3_doc *doc = tui_app_doc(v->app);
   char value[64] = "";
   if (!tui_app_prompt(v->app, "colour (#RRGGBB, $7FFF, 0x7FFF or r,g,b)", value, sizeof value) || !value[0]) return;
   if (value[0] == '0' && (value[1] == 'x' || value[1] == 'X')) memmove(value, value + 1, strlen(value)), value[0] = '$';
@@ -120,7 +120,7 @@ static void edit(tui_view *v, palette_view *p) {
                          "--color", color,        "--value", value};
   z3_error err;
   z3_error_init(&err);
-  if (tui_doc_run(doc, 10, words, NULL, &err)) tui_app_message(v->app, "error: %s", err.message);
+  if (z3_doc_run(doc, 10, words, NULL, &err)) tui_app_message(v->app, "error: %s", err.message);
   else tui_app_message(v->app, "%s %d colour %d set to %s", group_of(p)->name, p->index, p->color, value);
 }
 

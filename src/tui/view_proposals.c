@@ -95,7 +95,7 @@ static void draw_list(WINDOW *w, proposals_view *p) {
   }
 }
 
-static void draw_changes(WINDOW *w, proposals_view *p, tui_doc *doc) {
+static void draw_changes(WINDOW *w, proposals_view *p, z3_doc *doc) {
   const z3_proposal *q = &p->list[p->selected];
   const z3_change_set *s = &p->changes;
   tui_print(w, 0, 1, A_BOLD, "#%lld %s: %s", (long long)q->id, q->title, q->status);
@@ -135,9 +135,9 @@ static char *marked_list(const proposals_view *p) {
 }
 
 static void accept(tui_view *v, proposals_view *p) {
-  tui_doc *doc = tui_app_doc(v->app);
-  if (tui_doc_modified(doc)) {
-    tui_app_message(v->app, "error: %s has unsaved edits; save (w) or undo them before accepting", tui_doc_name(doc));
+  z3_doc *doc = tui_app_doc(v->app);
+  if (z3_doc_modified(doc)) {
+    tui_app_message(v->app, "error: %s has unsaved edits; save (w) or undo them before accepting", z3_doc_name(doc));
     return;
   }
   char *list = marked_list(p);
@@ -151,9 +151,9 @@ static void accept(tui_view *v, proposals_view *p) {
   if (st == Z3_OK) st = z3_proposal_accept(r, id, &opts, &report, &err);
   z3_registry_close(r);
   json_decref(report);
-  if (st == Z3_OK) st = tui_doc_reload(doc, &err);
+  if (st == Z3_OK) st = z3_doc_reload(doc, &err);
   if (st) tui_app_message(v->app, "error: %s", err.message);
-  else tui_app_message(v->app, "accepted #%lld (%s); %s read again", (long long)id, list ? list : "all changes", tui_doc_name(doc));
+  else tui_app_message(v->app, "accepted #%lld (%s); %s read again", (long long)id, list ? list : "all changes", z3_doc_name(doc));
   z3_free(list);
   load_list(p);
   p->mode = MODE_LIST;

@@ -34,7 +34,7 @@ static void draw_list(WINDOW *w, const tiles_view *t) {
   }
 }
 
-static void terminal_colors(const tiles_view *t, const tui_doc *doc, int colors[16], char shades[16]) {
+static void terminal_colors(const tiles_view *t, const z3_doc *doc, int colors[16], char shades[16]) {
   uint16_t pal[Z3_PALETTE_MAX_COLORS];
   bool have = t->group && z3_palette_read(doc->rom, t->group, t->palette, pal, NULL) == Z3_OK;
   for (int v = 0; v < 16; v++) {
@@ -46,7 +46,7 @@ static void terminal_colors(const tiles_view *t, const tui_doc *doc, int colors[
   }
 }
 
-static void draw_info(WINDOW *w, const tiles_view *t, const tui_doc *doc, int y) {
+static void draw_info(WINDOW *w, const tiles_view *t, const z3_doc *doc, int y) {
   int x = LIST_COLS + 1;
   z3_sheet_info info;
   if (z3_gfx_sheet_read(doc->rom, t->sheet, &info, NULL, NULL) != Z3_OK) return;
@@ -79,7 +79,7 @@ static size_t list_sets(const z3_rom *rom, int want, unsigned count, int per_set
 
 /* Which scenes load the sheet: BG sheets through main and aux blocksets, sprite
  * sheets (sprite-local numbers from 0x73) through sprite sets. */
-static void draw_users(WINDOW *w, const tiles_view *t, const tui_doc *doc, int y, int x) {
+static void draw_users(WINDOW *w, const tiles_view *t, const z3_doc *doc, int y, int x) {
   char text[512];
   size_t at = 0;
   if (t->sheet < Z3_BG_SHEET_COUNT) {
@@ -97,7 +97,7 @@ static void draw_users(WINDOW *w, const tiles_view *t, const tui_doc *doc, int y
 
 static void render(tui_view *v, WINDOW *w) {
   tiles_view *t = v->state;
-  tui_doc *doc = tui_app_doc(v->app);
+  z3_doc *doc = tui_app_doc(v->app);
   draw_list(w, t);
   int x = LIST_COLS + 2, rows = getmaxy(w) - 5, cols = getmaxx(w) - x; /* 4 lines below: info, users */
   if (!tui_sheet_load(&t->pixels, doc, t->sheet)) {

@@ -27,7 +27,7 @@ typedef struct picture {
 typedef struct world_kind {
   const char *name, *noun, *id_flag, *describe[2], *edit[2];
   int count, id_digits;
-  bool (*render)(void *cache, const tui_doc *doc, int id, picture *out, char *error, size_t cap);
+  bool (*render)(void *cache, const z3_doc *doc, int id, picture *out, char *error, size_t cap);
   void (*release)(void *cache);
 } world_kind;
 
@@ -58,7 +58,7 @@ typedef struct room_cache {
   z3_room_image image;
 } room_cache;
 
-static bool render_room(void *cache, const tui_doc *doc, int id, picture *out, char *error, size_t cap) {
+static bool render_room(void *cache, const z3_doc *doc, int id, picture *out, char *error, size_t cap) {
   room_cache *c = cache;
   z3_error err;
   z3_error_init(&err);
@@ -97,7 +97,7 @@ typedef struct area_cache {
   z3_ow_image image;
 } area_cache;
 
-static bool render_area(void *cache, const tui_doc *doc, int id, picture *out, char *error, size_t cap) {
+static bool render_area(void *cache, const z3_doc *doc, int id, picture *out, char *error, size_t cap) {
   area_cache *c = cache;
   z3_error err;
   z3_error_init(&err);
@@ -135,7 +135,7 @@ static const world_kind areas = {
 
 static void id_text(const world_view *w, int id, char out[16]) { snprintf(out, 16, "0x%0*X", w->kind->id_digits, id); }
 
-static void load_fields(world_view *w, tui_doc *doc) {
+static void load_fields(world_view *w, z3_doc *doc) {
   if (w->fields_id == w->selected && w->fields_generation == doc->generation && w->fields.count) return;
   char id[16];
   id_text(w, w->selected, id);
@@ -144,7 +144,7 @@ static void load_fields(world_view *w, tui_doc *doc) {
   z3_error err;
   z3_error_init(&err);
   tui_lines_clear(&w->fields);
-  if (tui_doc_run(doc, 4, words, &result, &err)) tui_lines_add(&w->fields, "error: %s", err.message);
+  if (z3_doc_run(doc, 4, words, &result, &err)) tui_lines_add(&w->fields, "error: %s", err.message);
   if (result) tui_lines_from_json(&w->fields, result);
   json_decref(result);
   w->fields_id = w->selected, w->fields_generation = doc->generation, w->scroll = 0;
@@ -168,7 +168,7 @@ static void draw_fields(WINDOW *win, world_view *w) {
   tui_print(win, rows, LIST_COLS + 1, COLOR_PAIR(TUI_PAIR_DIM), "e: %s %s", w->kind->edit[0], w->kind->edit[1]);
 }
 
-static void draw_picture(WINDOW *win, world_view *w, tui_doc *doc) {
+static void draw_picture(WINDOW *win, world_view *w, z3_doc *doc) {
   int x = LIST_COLS + FIELD_COLS + 1, cols = getmaxx(win) - x, rows = getmaxy(win);
   if (cols < 8) return;
   if (w->picture_id != w->selected || w->picture_generation != doc->generation) {
@@ -200,7 +200,7 @@ static void draw_picture(WINDOW *win, world_view *w, tui_doc *doc) {
 
 static void render(tui_view *v, WINDOW *win) {
   world_view *w = v->state;
-  tui_doc *doc = tui_app_doc(v->app);
+  z3_doc *doc = tui_app_doc(v->app);
   load_fields(w, doc);
   draw_list(win, w);
   draw_fields(win, w);
