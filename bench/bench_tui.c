@@ -76,8 +76,8 @@ static void first_frame(const bench_ctx *ctx) {
 static void hex_redraw(const bench_ctx *ctx) {
   const char *name = "tui_hex_redraw_4mib";
   if (!bench_selected(ctx, name)) return;
-  tui_doc *doc = NULL;
-  if (tui_doc_open(&doc, ctx->rom_path, NULL) != Z3_OK) {
+  z3_doc *doc = NULL;
+  if (z3_doc_open(&doc, ctx->rom_path, NULL) != Z3_OK) {
     bench_report_error(name, "cannot open the ROM");
     return;
   }
@@ -105,7 +105,7 @@ static void hex_redraw(const bench_ctx *ctx) {
   if (screen) endwin(), delscreen(screen);
   if (out) fclose(out);
   if (in) fclose(in);
-  tui_doc_free(doc);
+  z3_doc_free(doc);
 }
 
 void bench_tui(const bench_ctx *ctx) {
