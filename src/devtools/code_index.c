@@ -119,7 +119,7 @@ static z3_status run_ctags(z3_cmd_ctx *ctx, const char *root, const json_t *chan
   z3_dt_proc proc = {0};
   char *argv[] = {"ctags", "--output-format=json", "--fields=+neKStl", "--kinds-C=+p", "--kinds-C++=+p",
                   "-f", "-", "-L", list, NULL};
-  if (st == Z3_OK) st = z3_dt_proc_run(root, argv, NULL, (double)z3_arg_int(ctx, "timeout"), MAX_CTAGS_OUTPUT, &proc, err);
+  if (st == Z3_OK) st = z3_dt_proc_run(root, argv, (double)z3_arg_int(ctx, "timeout"), MAX_CTAGS_OUTPUT, &proc, err);
   if (st == Z3_OK && (proc.timed_out || proc.truncated || proc.exit_code != 0))
     st = z3_error_set(err, Z3_E_IO, "ctags failed (%s)",
                       proc.timed_out ? "killed at --timeout" : proc.truncated ? "output too large" : "non-zero exit");

@@ -2,9 +2,9 @@
  * Helpers the code and debug-tools commands share: confinement to a project
  * root and running an outside program with a time limit and an output cap.
  *
- * Root confinement: the root is resolved once (realpath); every path a
- * command reads is resolved too and must stay at or under it, so "..",
- * absolute paths and symlinks that lead out are refused alike.
+ * Root confinement is fs's (openat2 RESOLVE_BENEATH, fs_path.c): every path a
+ * command reads is resolved beneath the root, so "..", absolute paths and
+ * symlinks that lead out are refused alike, with fs's messages.
  */
 #ifndef Z3_DEVTOOLS_CODE_SUPPORT_H
 #define Z3_DEVTOOLS_CODE_SUPPORT_H
@@ -39,12 +39,12 @@ typedef struct z3_dt_proc {
 /* Fails with Z3_E_NOT_FOUND naming the Debian package when program is not
  * on PATH. */
 z3_status z3_dt_need_program(const char *program, const char *debian_package, z3_error *err);
-/* Runs argv[0] (searched on PATH) in cwd, in its own process group, stdin
- * from /dev/null, with extra_env ("NAME=value" strings, NULL-terminated or
- * NULL) added. At timeout_s the whole group is killed. Only a failure to
- * start is an error; the program's own failure is in out. */
-z3_status z3_dt_proc_run(const char *cwd, char *const argv[], char *const extra_env[],
-                         double timeout_s, size_t max_output, z3_dt_proc *out, z3_error *err);
+/* Runs argv[0] (searched on PATH) in cwd through the build runner
+ * (z3_build_run_process: its own process group, LC_ALL=C, stdin from
+ * /dev/null, the whole group killed at timeout_s). Only a failure to start is
+ * an error; the program's own failure is in out. */
+z3_status z3_dt_proc_run(const char *cwd, char *const argv[], double timeout_s, size_t max_output, z3_dt_proc *out,
+                         z3_error *err);
 void z3_dt_proc_release(z3_dt_proc *p);
 
 /* Splits a command line into words (single and double quotes, backslash);

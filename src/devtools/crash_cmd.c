@@ -47,7 +47,7 @@ static z3_status crash_from_core(z3_cmd_ctx *ctx, const char *root, z3_error *er
   if (st == Z3_OK) {
     char *argv[] = {"gdb", "-batch", "-nx", "-ex", "bt", "-ex", "p $_siginfo._sifields._sigfault.si_addr",
                     "-c", core, binary, NULL};
-    st = z3_dt_proc_run(root, argv, NULL, (double)z3_arg_int(ctx, "timeout"), MAX_GDB_OUTPUT, &proc, err);
+    st = z3_dt_proc_run(root, argv, (double)z3_arg_int(ctx, "timeout"), MAX_GDB_OUTPUT, &proc, err);
   }
   if (st == Z3_OK && proc.timed_out)
     st = z3_error_set(err, Z3_E_IO, "gdb did not finish within --timeout %lld s", (long long)z3_arg_int(ctx, "timeout"));

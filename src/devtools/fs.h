@@ -24,6 +24,10 @@ void z3_fs_root_close(z3_fs_root *root);
  * (a final symlink is followed, beneath the root too). Refusals name the path
  * and the reason: absolute, escapes the root, symlink loop. */
 z3_status z3_fs_resolve(const z3_fs_root *root, const char *rel, int *fd, z3_error *err);
+/* The same, naming the argument `--arg` in messages instead of `--path`. */
+z3_status z3_fs_resolve_arg(const z3_fs_root *root, const char *rel, const char *arg, int *fd, z3_error *err);
+/* The canonical path of what an O_PATH descriptor names (caller frees). */
+z3_status z3_fs_real_path(int path_fd, char **out, z3_error *err);
 /* The same, then checks the type (regular file or folder only: devices, FIFOs
  * and sockets are refused) and reopens it for reading (O_RDONLY). */
 z3_status z3_fs_open_read(const z3_fs_root *root, const char *rel, int *fd, struct stat *st,

@@ -86,10 +86,14 @@ done:;
 }
 
 z3_status z3_fs_resolve(const z3_fs_root *root, const char *rel, int *fd, z3_error *err) {
+  return z3_fs_resolve_arg(root, rel, "path", fd, err);
+}
+
+z3_status z3_fs_resolve_arg(const z3_fs_root *root, const char *rel, const char *arg, int *fd, z3_error *err) {
   *fd = -1;
   if (!rel || !*rel) rel = ".";
   if (rel[0] == '/') {
-    return z3_error_set(err, Z3_E_USAGE, "--path '%s' is absolute; paths are relative to the root '%s'", rel,
+    return z3_error_set(err, Z3_E_USAGE, "--%s '%s' is absolute; paths are relative to the root '%s'", arg, rel,
                         root->real);
   }
   int got = force_walk ? -1 : openat2_beneath(root->fd, rel);
@@ -97,17 +101,27 @@ z3_status z3_fs_resolve(const z3_fs_root *root, const char *rel, int *fd, z3_err
   if (got >= 0) return *fd = got, Z3_OK;
   switch (errno) {
   case EXDEV:
-    return z3_error_set(err, Z3_E_USAGE, "--path '%s' leads outside the root '%s'", rel, root->real);
+    return z3_error_set(err, Z3_E_USAGE, "--%s '%s' leads outside the root '%s'", arg, rel, root->real);
   case ELOOP:
     return z3_error_set(err, Z3_E_USAGE,
-                        "--path '%s' goes through a symlink that loops or cannot be followed safely", rel);
+                        "--%s '%s' goes through a symlink that loops or cannot be followed safely", arg, rel);
   case ENOENT:
-    return z3_error_set(err, Z3_E_NOT_FOUND, "--path '%s' does not exist under the root '%s'", rel, root->real);
+    return z3_error_set(err, Z3_E_NOT_FOUND, "--%s '%s' does not exist under the root '%s'", arg, rel, root->real);
   case ENOTDIR:
-    return z3_error_set(err, Z3_E_NOT_FOUND, "--path '%s': a part of it is not a folder", rel);
+    return z3_error_set(err, Z3_E_NOT_FOUND, "--%s '%s': a part of it is not a folder", arg, rel);
   default:
-    return z3_error_set(err, Z3_E_IO, "--path '%s': %s", rel, strerror(errno));
+    return z3_error_set(err, Z3_E_IO, "--%s '%s': %s", arg, rel, strerror(errno));
   }
+}
+
+z3_status z3_fs_real_path(int path_fd, char **out, z3_error *err) {
+  char proc[64], real[PATH_MAX];
+  snprintf(proc, sizeof proc, "/proc/self/fd/%d", path_fd);
+  ssize_t n = readlink(proc, real, sizeof real - 1);
+  if (n < 0) return z3_error_set(err, Z3_E_IO, "cannot tell where descriptor %d leads: %s", path_fd, strerror(errno));
+  real[n] = '\0';
+  *out = z3_strdup(real);
+  return *out ? Z3_OK : z3_error_set(err, Z3_E_NOMEM, "out of memory");
 }
 
 int z3_fs_reopen(int path_fd, int flags) {

@@ -63,7 +63,7 @@ z3_status z3_dt_run_profiled(z3_cmd_ctx *ctx, const char *root, char *const tool
   char **argv = join_argv(tool_argv, words);
   z3_dt_proc proc = {0};
   double limit = (double)z3_arg_int(ctx, "timeout");
-  st = argv ? z3_dt_proc_run(root, argv, NULL, limit, MAX_RUN_OUTPUT, &proc, err)
+  st = argv ? z3_dt_proc_run(root, argv, limit, MAX_RUN_OUTPUT, &proc, err)
             : z3_error_set(err, Z3_E_NOMEM, "out of memory");
   if (st == Z3_OK) {
     json_object_set_new(ctx->result, "run",

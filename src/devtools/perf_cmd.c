@@ -28,7 +28,7 @@ static z3_status report(z3_cmd_ctx *ctx, const char *root, char *const argv[],
                         z3_status (*parse)(const char *, size_t, size_t, json_t **, z3_error *), z3_error *err) {
   z3_dt_proc proc = {0};
   json_t *parsed = NULL;
-  z3_status st = z3_dt_proc_run(root, argv, NULL, (double)z3_arg_int(ctx, "timeout"), MAX_REPORT, &proc, err);
+  z3_status st = z3_dt_proc_run(root, argv, (double)z3_arg_int(ctx, "timeout"), MAX_REPORT, &proc, err);
   if (st == Z3_OK)
     st = parse((const char *)proc.output.data, proc.output.len, (size_t)z3_arg_int(ctx, "max-entries"), &parsed, err);
   if (st != Z3_OK) z3_error_hint(err, "%s exited with %d", argv[0], proc.exit_code);
