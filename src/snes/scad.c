@@ -130,11 +130,7 @@ static void draw_tile(z3_tile_format f, const uint8_t *tiles, unsigned tile, uns
                       uint8_t *dst, uint32_t stride) {
   uint8_t px[64];
   z3_tile_decode(f, tiles + (size_t)(tile % CGX_TILES) * z3_tile_bytes(f), px);
-  for (int y = 0; y < 8; y++)
-    for (int x = 0; x < 8; x++) {
-      uint8_t v = px[(vflip ? 7 - y : y) * 8 + (hflip ? 7 - x : x)];
-      dst[(size_t)y * stride + (size_t)x] = v ? (uint8_t)(base + v) : 0;
-    }
+  z3_tile_blit(px, hflip, vflip, base, false, dst, stride);
 }
 
 z3_status z3_scad_render(const z3_scr *scr, z3_tile_format f, const uint8_t *tiles, uint8_t *pixels, uint32_t *side,

@@ -105,6 +105,19 @@ static inline void encode_tile(const layout *l, bool linear, const uint8_t *src,
   }
 }
 
+void z3_tile_blit(const uint8_t pixels[64], bool hflip, bool vflip, unsigned base, bool transparent, uint8_t *dst,
+                  size_t stride) {
+  for (int y = 0; y < 8; y++) {
+    const uint8_t *row = pixels + (vflip ? 7 - y : y) * 8;
+    uint8_t *out = dst + (size_t)y * stride;
+    for (int x = 0; x < 8; x++) {
+      uint8_t v = row[hflip ? 7 - x : x];
+      if (v) out[x] = (uint8_t)(base + v);
+      else if (!transparent) out[x] = 0;
+    }
+  }
+}
+
 void z3_tile_decode(z3_tile_format f, const uint8_t *src, uint8_t pixels[64]) {
   if (!valid(f)) {
     memset(pixels, 0, 64);

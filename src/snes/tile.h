@@ -38,6 +38,13 @@ void z3_tile_decode(z3_tile_format f, const uint8_t *src, uint8_t pixels[64]);
 /* Pixel values must be below 1 << bpp (higher bits are dropped). */
 void z3_tile_encode(z3_tile_format f, const uint8_t pixels[64], uint8_t *dst);
 
+/* Draws one decoded tile (64 pixels as z3_tile_decode gives them) at dst,
+ * flipped as a BG map word asks; non-zero pixels get `base` added (the palette's
+ * first colour). Colour 0 is written as 0, or, with `transparent`, leaves dst
+ * as it was, so a layer drawn later shows what lies under it. */
+void z3_tile_blit(const uint8_t pixels[64], bool hflip, bool vflip, unsigned base, bool transparent, uint8_t *dst,
+                  size_t stride);
+
 /* A sheet of ntiles tiles (a multiple of 16) to a 128-wide pixel image and back.
  * pixels holds 128 * (ntiles / 16) * 8 bytes. */
 void z3_sheet_decode(z3_tile_format f, const uint8_t *data, size_t ntiles, uint8_t *pixels);

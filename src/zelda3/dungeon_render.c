@@ -228,21 +228,20 @@ static z3_status room_palette(const z3_rom *rom, uint8_t set, z3_room_image *out
   return Z3_OK;
 }
 
-static uint8_t pixel(const z3_scene_tiles *t, uint16_t w, int px, int py) {
-  int x = w & 0x4000 ? 7 - px : px, y = w & 0x8000 ? 7 - py : py;
-  uint8_t v = t->px[(w & 0x3FF) % Z3_SCENE_TILE_COUNT][y * 8 + x];
-  return v ? (uint8_t)(((w >> 10) & 7) * 16 + v) : 0;
+/* The dungeon wraps tile numbers past the scene's 512, as the game's VRAM mirrors them. */
+static void draw_cell(const z3_scene_tiles *t, uint16_t w, int cell, bool transparent, uint8_t *pixels) {
+  uint8_t *dst = pixels + (size_t)(cell / Z3_ROOM_MAP) * 8 * Z3_ROOM_PIXELS + (size_t)(cell % Z3_ROOM_MAP) * 8;
+  z3_tile_blit(t->px[(w & 0x3FF) % Z3_SCENE_TILE_COUNT], w & 0x4000, w & 0x8000, ((w >> 10) & 7) * 16u, transparent,
+               dst, Z3_ROOM_PIXELS);
 }
 
+/* BG2 first, then BG1 over it: BG1's colour 0 shows BG2, as the room's priority puts BG1 in front. */
 static void compose(const z3_room_canvas *c, const z3_scene_tiles *t, z3_room_layers layers, z3_room_image *out) {
-  for (int y = 0; y < Z3_ROOM_PIXELS; y++)
-    for (int x = 0; x < Z3_ROOM_PIXELS; x++) {
-      int cell = (y / 8) * Z3_ROOM_MAP + x / 8;
-      uint8_t v = 0;
-      if ((layers & Z3_RENDER_BG1) && c->set[0][cell]) v = pixel(t, c->word[0][cell], x % 8, y % 8);
-      if (!v && (layers & Z3_RENDER_BG2) && c->set[1][cell]) v = pixel(t, c->word[1][cell], x % 8, y % 8);
-      out->pixels[y * Z3_ROOM_PIXELS + x] = v;
-    }
+  memset(out->pixels, 0, sizeof out->pixels);
+  for (int cell = 0; cell < Z3_ROOM_MAP * Z3_ROOM_MAP; cell++) {
+    if ((layers & Z3_RENDER_BG2) && c->set[1][cell]) draw_cell(t, c->word[1][cell], cell, false, out->pixels);
+    if ((layers & Z3_RENDER_BG1) && c->set[0][cell]) draw_cell(t, c->word[0][cell], cell, true, out->pixels);
+  }
   for (int b = 0; b < c->box_count; b++) { /* outlines, so what lies under stays visible */
     int x0 = c->boxes[b].x * 8, y0 = c->boxes[b].y * 8, x1 = x0 + c->boxes[b].w * 8 - 1, y1 = y0 + c->boxes[b].h * 8 - 1;
     for (int y = y0; y <= y1 && y < Z3_ROOM_PIXELS; y++)

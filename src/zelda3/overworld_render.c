@@ -65,15 +65,10 @@ static void build_palette(const z3_overworld *ow, const z3_rom *rom, int id, uin
 }
 
 static void draw_tile8(const z3_scene_tiles *tiles, uint16_t word, uint8_t *dst, uint32_t stride) {
-  unsigned n = word & 0x3FF, pal = (word >> 10) & 7;
-  bool hflip = word & 0x4000, vflip = word & 0x8000;
-  for (int y = 0; y < 8; y++) {
-    for (int x = 0; x < 8; x++) {
-      int sx = hflip ? 7 - x : x, sy = vflip ? 7 - y : y;
-      unsigned px = n < Z3_SCENE_TILE_COUNT ? tiles->px[n][sy * 8 + sx] : 0;
-      dst[(size_t)y * stride + (size_t)x] = (uint8_t)(px ? pal * 16 + px : 0);
-    }
-  }
+  static const uint8_t blank[64];
+  unsigned n = word & 0x3FF; /* past the scene's tiles: backdrop, as the game's VRAM there is empty */
+  z3_tile_blit(n < Z3_SCENE_TILE_COUNT ? tiles->px[n] : blank, word & 0x4000, word & 0x8000, ((word >> 10) & 7) * 16u,
+               false, dst, stride);
 }
 
 /* A screen's 64x64 tile8 words in map order; set[i] is false where a tile32 or

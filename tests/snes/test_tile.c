@@ -224,9 +224,35 @@ Z3_TEST(test_3bpp_to_4bpp) {
   assert_int_equal(dst[17], 0x00);
 }
 
+/* A tile of colours 1-15 in turn, except its top-left pixel, colour 0. */
+static void numbered_tile(uint8_t px[64]) {
+  for (int i = 0; i < 64; i++) px[i] = (uint8_t)(i == 0 ? 0 : 1 + i % 15);
+}
+
+static void test_blit_flips_base_and_transparency(void **state) {
+  (void)state;
+  uint8_t px[64], dst[16 * 8];
+  numbered_tile(px);
+  for (int flips = 0; flips < 4; flips++) {
+    bool h = flips & 1, v = flips & 2;
+    memset(dst, 0xEE, sizeof dst);
+    z3_tile_blit(px, h, v, 32, false, dst + 8, 16);
+    for (int y = 0; y < 8; y++)
+      for (int x = 0; x < 8; x++) {
+        uint8_t src = px[(v ? 7 - y : y) * 8 + (h ? 7 - x : x)];
+        assert_int_equal(dst[y * 16 + 8 + x], src ? 32 + src : 0);
+        assert_int_equal(dst[y * 16 + x], 0xEE); /* the neighbour cell is untouched */
+      }
+  }
+  memset(dst, 0x77, sizeof dst);
+  z3_tile_blit(px, true, true, 0, true, dst, 16);
+  assert_int_equal(dst[7 * 16 + 7], 0x77); /* colour 0 (flipped to the far corner) shows what lay under */
+  assert_int_equal(dst[0], px[63]);
+}
+
 Z3_RUN(cmocka_unit_test(test_sizes_and_names), cmocka_unit_test(test_decode_2bpp_known),
        cmocka_unit_test(test_decode_3bpp_known), cmocka_unit_test(test_decode_plane_order),
        cmocka_unit_test(test_mode7_is_linear), cmocka_unit_test(test_roundtrip_every_format),
        cmocka_unit_test(test_bytes_roundtrip), cmocka_unit_test(test_encode_drops_high_bits),
        cmocka_unit_test(test_sheet_layout), cmocka_unit_test(test_sheet_roundtrip_every_format),
-       cmocka_unit_test(test_3bpp_to_4bpp))
+       cmocka_unit_test(test_3bpp_to_4bpp), cmocka_unit_test(test_blit_flips_base_and_transparency))
