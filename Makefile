@@ -5,7 +5,7 @@ FUZZBUILD  ?= build/fuzz
 JOBS       ?= $(shell nproc 2>/dev/null || echo 2)
 CMAKE_GEN  := $(shell command -v ninja >/dev/null 2>&1 && echo "-G Ninja")
 
-.PHONY: all bootstrap build run test bench fuzz-smoke docs clean
+.PHONY: all bootstrap build run test bench fuzz-smoke fuzz-long stress docs clean
 
 all: build
 
@@ -40,6 +40,20 @@ $(FUZZBUILD)/CMakeCache.txt:
 fuzz-smoke: bootstrap $(FUZZBUILD)/CMakeCache.txt
 	cmake --build $(FUZZBUILD) -j $(JOBS)
 	@scripts/fuzz-smoke.sh $(FUZZBUILD)/fuzz
+
+# Every target for FUZZ_SECONDS (default an hour each), with dictionaries, merging
+# what finds new coverage into fuzz/corpora (scripts/fuzz-long.sh; FUZZ_TARGETS picks some).
+fuzz-long: bootstrap $(FUZZBUILD)/CMakeCache.txt
+	cmake --build $(FUZZBUILD) -j $(JOBS)
+	@scripts/fuzz-long.sh $(FUZZBUILD)/fuzz
+
+# The long runs of docs/crash-safety.md (make test runs them briefly): 16 agents and
+# an editor on one ROM for STRESS_SECONDS, and STRESS_KILLS kill rounds per kind of save.
+STRESS_SECONDS ?= 300
+STRESS_KILLS ?= 60
+stress: build
+	tests/reliability/agents_stress.sh $(BUILD)/z3ed samples/sample.sfc $(STRESS_SECONDS) 16
+	tests/reliability/kill_saves.sh $(BUILD)/z3ed samples/sample.sfc $(STRESS_KILLS)
 
 # Regenerates docs/commands.md and the command-surface manifest from the command table.
 docs: build

@@ -130,6 +130,7 @@ typedef struct accept_job {
   z3_change_set set;
   size_t *sel, n;
   z3_rom *real;
+  z3_file_stamp stamp; /* the real ROM as it was read */
   json_t *report;
 } accept_job;
 
@@ -185,7 +186,9 @@ static z3_status check_base(accept_job *j, const char *sha1, z3_error *err) {
 }
 
 static z3_status save_and_record(accept_job *j, const char *before, z3_error *err) {
-  z3_write_opts wo = {.backup = !j->o->no_backup};
+  /* The registry's lock orders accepts and reverts; the stamp keeps any other
+   * process's save of the ROM from vanishing under ours. */
+  z3_write_opts wo = {.backup = !j->o->no_backup, .unchanged_since = &j->stamp};
   z3_status st = z3_rom_save(j->real, j->p.rom_path, &wo, err);
   if (st) return st;
   json_object_set_new(j->report, "written", json_string(j->p.rom_path));
@@ -217,6 +220,7 @@ static z3_status apply_locked(accept_job *j, z3_error *err) {
   z3_status st = z3_proposal_get(j->r, j->p.id, &now, err);
   if (st == Z3_OK) st = expect_status(&now, "open", "accepted", err);
   z3_proposal_release(&now);
+  if (st == Z3_OK) z3_file_stamp_take(j->p.rom_path, &j->stamp);
   if (st == Z3_OK) st = z3_rom_load(&j->real, j->p.rom_path, err);
   if (st) return st;
   char before[41];
@@ -277,6 +281,8 @@ static z3_status revert_locked(z3_registry *r, const z3_proposal *p, const z3_de
   if (st == Z3_OK) st = expect_status(&now, "accepted", "reverted", err);
   z3_proposal_release(&now);
   z3_rom *real = NULL;
+  z3_file_stamp stamp;
+  z3_file_stamp_take(p->rom_path, &stamp);
   if (st == Z3_OK) st = z3_rom_load(&real, p->rom_path, err);
   bool valid = real && z3_rom_checksum_ok(real);
   json_t *conflicts = NULL;
@@ -296,7 +302,7 @@ static z3_status revert_locked(z3_registry *r, const z3_proposal *p, const z3_de
     json_object_set_new(report, "bytes_changed", json_integer((json_int_t)z3_rom_bytes_changed(real)));
     json_object_set_new(report, "changes", z3_prop__writes_json(real, false));
   }
-  z3_write_opts wo = {.backup = !o->no_backup};
+  z3_write_opts wo = {.backup = !o->no_backup, .unchanged_since = &stamp};
   if (st == Z3_OK && !o->dry_run) st = z3_rom_save(real, p->rom_path, &wo, err);
   z3_reg_decision d = {.to = "reverted", .reviewer = o->reviewer, .role = o->role};
   if (st == Z3_OK && !o->dry_run) {

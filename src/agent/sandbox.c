@@ -7,6 +7,7 @@
  * registers it, so the registry never names a half-made folder and the write
  * lock is held only for the rename.
  */
+#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <stdio.h>
@@ -77,8 +78,28 @@ static z3_status read_rom(const char *path, z3_buf *file, char sha1[41], z3_erro
   return st;
 }
 
+/* A sandbox being built is proposals/.new-<pid>-XXXXXX. A process killed
+ * before registering it leaves the folder (two ROM copies); the next create
+ * removes those of dead processes, file by file, and only when nothing else
+ * is inside. */
+static void sweep_unregistered(const char *proposals) {
+  DIR *dir = opendir(proposals);
+  if (!dir) return;
+  for (struct dirent *e; (e = readdir(dir));) {
+    char *end = NULL;
+    if (strncmp(e->d_name, ".new-", 5) != 0) continue;
+    long pid = strtol(e->d_name + 5, &end, 10);
+    if (end == e->d_name + 5 || *end != '-' || strlen(end + 1) != 6 || z3_file__owner_alive(pid)) continue;
+    char *folder = z3_strfmt("%s/%s", proposals, e->d_name);
+    if (folder) remove_partial(folder);
+    z3_free(folder);
+  }
+  closedir(dir);
+}
+
 static z3_status build_temp(const char *proposals, const z3_buf *file, char **tmp, z3_error *err) {
-  *tmp = z3_strfmt("%s/.new-XXXXXX", proposals);
+  sweep_unregistered(proposals);
+  *tmp = z3_strfmt("%s/.new-%ld-XXXXXX", proposals, (long)getpid());
   if (!*tmp) return z3_error_set(err, Z3_E_NOMEM, "out of memory");
   if (!mkdtemp(*tmp)) {
     z3_error_set(err, Z3_E_IO, "cannot create a folder in '%s': %s", proposals, strerror(errno));

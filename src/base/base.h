@@ -95,9 +95,22 @@ void z3_free(void *p);
  * max_size are refused with Z3_E_INVALID before they are read. */
 z3_status z3_file_read(z3_buf *out, const char *path, size_t max_size, z3_error *err);
 
+/* What a file was when it was read: a save can then refuse to replace a file
+ * that another process has saved since (compare and swap on the file). */
+typedef struct z3_file_stamp {
+  bool exists;
+  uint64_t dev, ino, size;
+  int64_t mtime_ns, ctime_ns;
+} z3_file_stamp;
+void z3_file_stamp_take(const char *path, z3_file_stamp *out);
+bool z3_file_stamp_same(const z3_file_stamp *a, const z3_file_stamp *b);
+
 typedef struct z3_write_opts {
   bool backup;             /* keep the previous file as backup_path (or path + ".bak") */
   const char *backup_path; /* NULL for the default */
+  /* When set, the target must still match this stamp just before the rename;
+   * otherwise nothing is replaced and the write fails with Z3_E_IO. */
+  const z3_file_stamp *unchanged_since;
 } z3_write_opts;
 
 /*
@@ -110,7 +123,9 @@ typedef struct z3_write_opts {
  *     is hard-linked (or copied) to the backup name before the rename, so at
  *     every instant either the old or the new target exists under its name.
  *  4. rename() replaces the target; the folder is fsync'd so the rename itself
- *     survives a crash.
+ *     survives a crash. With opts->unchanged_since, the target is compared
+ *     with that stamp right before (the window left is the stat and the
+ *     rename, not the whole command).
  * The new file keeps the previous target's permission bits when there was one.
  * opts may be NULL (no backup).
  */
@@ -135,6 +150,33 @@ size_t z3_write_batch_count(const z3_write_batch *b);
 void z3_write_batch_free(z3_write_batch *b);
 /* The backup name used when opts->backup_path is NULL; caller frees. */
 char *z3_file_backup_name(const char *path);
+
+/*
+ * Leftovers. A process killed in the middle of a save leaves its temporary
+ * file (TARGET.z3tmp.<pid>.XXXXXX, or BACKUP.z3tmp.<pid>.link) beside the
+ * target; the target itself is always the old or the new file. Every save
+ * first sweeps its folder: temporaries of that target (and of its .bak) whose
+ * process is gone are removed; a batch sweeps each folder it writes to of
+ * every dead process's temporaries, whatever their target. A live process's, names of another shape and
+ * anything not a regular file are left alone; so are names without a pid
+ * (written by older versions), which are only reported.
+ */
+typedef struct z3_leftover {
+  const char *name;    /* inside the folder */
+  long pid;            /* the process that made it; 0 when the name does not say */
+  bool owner_alive;    /* that process still runs (or the owner is unknown) */
+  uint64_t size;
+} z3_leftover;
+typedef z3_status (*z3_leftover_fn)(const z3_leftover *l, void *data);
+/* Calls fn for each leftover in folder belonging to the file named base
+ * (or its .bak), or to any file when base is NULL. */
+z3_status z3_file_leftovers(const char *folder, const char *base, z3_leftover_fn fn, void *data, z3_error *err);
+/* Removes the leftovers whose process is gone; returns how many. */
+size_t z3_file_sweep_leftovers(const char *folder, const char *base);
+/* Internal to file.c and its tests: the names this process gives its temporaries. */
+char *z3_file__temp_template(const char *path);
+char *z3_file__link_name(const char *backup);
+bool z3_file__owner_alive(long pid);
 
 /* Test hook (SQLite's faultsim idea): the Nth file operation from now
  * (open/write/fsync/rename/link, counting from 1) fails with EIO; 0 disables. */

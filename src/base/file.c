@@ -61,6 +61,33 @@ z3_status z3_file_read(z3_buf *out, const char *path, size_t max_size, z3_error 
 
 char *z3_file_backup_name(const char *path) { return z3_strfmt("%s.bak", path); }
 
+void z3_file_stamp_take(const char *path, z3_file_stamp *out) {
+  struct stat st;
+  memset(out, 0, sizeof *out);
+  if (stat(path, &st) != 0) return;
+  *out = (z3_file_stamp){.exists = true, .dev = (uint64_t)st.st_dev, .ino = (uint64_t)st.st_ino,
+                         .size = (uint64_t)st.st_size,
+                         .mtime_ns = (int64_t)st.st_mtim.tv_sec * 1000000000 + st.st_mtim.tv_nsec,
+                         .ctime_ns = (int64_t)st.st_ctim.tv_sec * 1000000000 + st.st_ctim.tv_nsec};
+}
+
+bool z3_file_stamp_same(const z3_file_stamp *a, const z3_file_stamp *b) {
+  return a->exists == b->exists && a->dev == b->dev && a->ino == b->ino && a->size == b->size &&
+         a->mtime_ns == b->mtime_ns && a->ctime_ns == b->ctime_ns;
+}
+
+/* The compare of the compare-and-swap (opts->unchanged_since). */
+static z3_status check_unchanged(const char *path, const z3_write_opts *opts, z3_error *err) {
+  if (!opts || !opts->unchanged_since) return Z3_OK;
+  z3_file_stamp now;
+  z3_file_stamp_take(path, &now);
+  if (z3_file_stamp_same(&now, opts->unchanged_since)) return Z3_OK;
+  z3_error_set(err, Z3_E_IO, "'%s' was %s by another process after it was read; nothing was written", path,
+               now.exists ? "saved" : "removed");
+  z3_error_hint(err, "run the command again: it starts from the file as it is now");
+  return Z3_E_IO;
+}
+
 static z3_status write_all(int fd, const uint8_t *p, size_t len, const char *tmp, z3_error *err) {
   while (len > 0) {
     ssize_t n = io_fault() ? -1 : write(fd, p, len);
@@ -87,7 +114,7 @@ static z3_status copy_file(const char *src, const char *dst, z3_error *err) {
  * step leaves the old backup in place. */
 static z3_status make_backup(const char *path, const z3_write_opts *opts, z3_error *err) {
   char *bak = opts->backup_path ? z3_strdup(opts->backup_path) : z3_file_backup_name(path);
-  char *side = bak ? z3_strfmt("%s.z3tmp.link", bak) : NULL;
+  char *side = bak ? z3_file__link_name(bak) : NULL;
   z3_status rc = Z3_OK;
   if (!bak || !side) {
     rc = z3_error_set(err, Z3_E_NOMEM, "out of memory naming a backup");
@@ -137,19 +164,30 @@ static z3_status write_temp(char *tmp, const char *path, const void *data, size_
   return rc;
 }
 
+/* Removes what killed saves of path (or of its backup) left beside it. */
+static void sweep_beside(const char *path) {
+  char *dir = z3_strdup(path), *name = z3_strdup(path);
+  if (dir && name) z3_file_sweep_leftovers(dirname(dir), basename(name));
+  z3_free(dir);
+  z3_free(name);
+}
+
 z3_status z3_file_write_atomic(const char *path, const void *data, size_t len,
                                const z3_write_opts *opts, z3_error *err) {
   char *dircopy = z3_strdup(path);
-  char *tmp = z3_strfmt("%s.z3tmp.XXXXXX", path);
+  char *tmp = z3_file__temp_template(path);
   if (!dircopy || !tmp) {
     z3_free(dircopy);
     z3_free(tmp);
     return z3_error_set(err, Z3_E_NOMEM, "out of memory writing '%s'", path);
   }
+  sweep_beside(path);
+  if (opts && opts->backup_path) sweep_beside(opts->backup_path);
   struct stat st;
   bool existed = stat(path, &st) == 0;
   mode_t mode = existed ? (st.st_mode & 07777) : 0644;
   z3_status rc = write_temp(tmp, path, data, len, mode, true, err);
+  if (rc == Z3_OK) rc = check_unchanged(path, opts, err);
   if (rc == Z3_OK && existed && opts && opts->backup) rc = make_backup(path, opts, err);
   if (rc == Z3_OK && (io_fault() || rename(tmp, path) != 0)) {
     rc = z3_error_set(err, Z3_E_IO, "cannot replace '%s': %s", path, strerror(errno));
@@ -177,6 +215,7 @@ typedef struct batch_entry {
 struct z3_write_batch {
   batch_entry *entries;
   size_t count, cap;
+  char *swept; /* the last folder swept for leftovers: a batch writes many files to few folders */
 };
 
 z3_write_batch *z3_write_batch_new(void) { return z3_calloc(1, sizeof(z3_write_batch)); }
@@ -195,6 +234,7 @@ void z3_write_batch_free(z3_write_batch *b) {
   if (!b) return;
   for (size_t i = 0; i < b->count; i++) entry_release(&b->entries[i]);
   z3_free(b->entries);
+  z3_free(b->swept);
   z3_free(b);
 }
 
@@ -208,12 +248,25 @@ static z3_status batch_grow(z3_write_batch *b, z3_error *err) {
   return Z3_OK;
 }
 
+/* Every dead process's leftovers in the folder, whatever their target: one
+ * listing per folder instead of one per file. */
+static void sweep_folder_once(z3_write_batch *b, const char *path) {
+  char *copy = z3_strdup(path);
+  if (!copy) return;
+  const char *folder = dirname(copy);
+  if (!b->swept || strcmp(b->swept, folder) != 0) {
+    z3_file_sweep_leftovers(folder, NULL);
+    z3_free(b->swept);
+    b->swept = z3_strdup(folder);
+  }
+  z3_free(copy);
+}
+
 z3_status z3_write_batch_add(z3_write_batch *b, const char *path, const void *data, size_t len,
                              const z3_write_opts *opts, z3_error *err) {
   z3_status rc = batch_grow(b, err);
   if (rc) return rc;
-  batch_entry e = {.path = z3_strdup(path), .tmp = z3_strfmt("%s.z3tmp.XXXXXX", path),
-                   .folder = z3_strdup(path)};
+  batch_entry e = {.path = z3_strdup(path), .tmp = z3_file__temp_template(path), .folder = z3_strdup(path)};
   if (opts) e.opts = *opts;
   if (opts && opts->backup_path) e.backup_path = z3_strdup(opts->backup_path);
   e.opts.backup_path = e.backup_path;
@@ -221,6 +274,7 @@ z3_status z3_write_batch_add(z3_write_batch *b, const char *path, const void *da
     entry_release(&e);
     return z3_error_set(err, Z3_E_NOMEM, "out of memory queueing '%s'", path);
   }
+  sweep_folder_once(b, path);
   struct stat st;
   e.existed = stat(path, &st) == 0;
   if (e.existed && S_ISDIR(st.st_mode)) { /* found now, not halfway through the renames */

@@ -177,6 +177,7 @@ struct z3_cmd_ctx {
   const char *rom_path;         /* --rom */
   z3_rom *rom;                  /* loaded by the dispatcher for Z3_CMD_NEEDS_ROM */
   bool rom_borrowed;            /* rom belongs to the ROM cache (see z3_cmd_rom_cache_enable) */
+  z3_file_stamp rom_stamp;      /* the ROM file as it was read: an in-place save is refused if it changed since */
   /* z3_cmd_run_on: the ROM is the caller's, kept in memory (never loaded or
    * saved here), and this command's changes start at changes[first_change]. */
   bool rom_caller_owned;

@@ -1,4 +1,5 @@
 /* rom validate: header sanity, checksum, mapping, size; optionally against a golden file. */
+#include <libgen.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -91,6 +92,30 @@ static void check_fields(findings *f, const z3_rom *rom, const z3_rom_header *h)
   if (rom->has_copier_header) add(f, "info", "copier_header", "a 512-byte copier header was found and skipped");
 }
 
+static z3_status report_leftover(const z3_leftover *l, void *data) {
+  findings *f = data;
+  if (l->pid == 0)
+    addf(f, "warning", "leftover_temp", "'%s' (%llu bytes) was left by a killed save of an older z3ed; delete it by hand",
+         l->name, (unsigned long long)l->size);
+  else if (l->owner_alive)
+    addf(f, "info", "save_in_progress", "'%s' is a save in progress by process %ld", l->name, l->pid);
+  else
+    addf(f, "warning", "leftover_temp", "'%s' (%llu bytes) was left by process %ld, killed while saving; the next save removes it",
+         l->name, (unsigned long long)l->size, l->pid);
+  return Z3_OK;
+}
+
+/* Temporaries of killed saves beside the file (base.h, "Leftovers"). */
+static void check_leftovers(findings *f, const char *rom_path) {
+  if (!rom_path) return;
+  char *dir = z3_strdup(rom_path), *name = z3_strdup(rom_path);
+  z3_error ignored;
+  z3_error_init(&ignored);
+  if (dir && name) z3_file_leftovers(dirname(dir), basename(name), report_leftover, f, &ignored);
+  z3_free(dir);
+  z3_free(name);
+}
+
 /* Compares against a snapshot written by `rom generate-golden`. */
 static z3_status check_golden(findings *f, const z3_rom *rom, const char *path, z3_error *err) {
   json_error_t jerr;
@@ -136,6 +161,7 @@ z3_status cmd_rom_validate(z3_cmd_ctx *ctx, z3_error *err) {
   check_mapping(&f, ctx->rom, &h);
   check_size(&f, ctx->rom, &h);
   check_fields(&f, ctx->rom, &h);
+  check_leftovers(&f, ctx->rom_path);
   z3_status st = Z3_OK;
   if (z3_arg_given(ctx, "golden")) st = check_golden(&f, ctx->rom, z3_arg_str(ctx, "golden"), err);
   bool strict = z3_arg_bool(ctx, "strict");

@@ -57,6 +57,7 @@ static z3_status save_rom(z3_cmd_ctx *ctx, z3_error *err) {
   const char *dest = ctx->output ? ctx->output : ctx->rom_path;
   bool overwriting = z3_file_exists(dest);
   z3_write_opts opts = {.backup = overwriting && !ctx->no_backup};
+  if (dest == ctx->rom_path && ctx->rom_stamp.exists) opts.unchanged_since = &ctx->rom_stamp;
   z3_status st = z3_rom_save(ctx->rom, dest, &opts, err);
   if (st) return st;
   json_object_set_new(ctx->result, "written", json_string(dest));
@@ -76,6 +77,8 @@ static z3_status load_rom(z3_cmd_ctx *ctx, z3_error *err) {
   }
   if (!(ctx->cmd->flags & Z3_CMD_MUTATES_ROM) && z3_cmd_rom_cache_active())
     return z3_cmd_rom_cache_borrow(ctx->rom_path, &ctx->rom, &ctx->rom_borrowed, err);
+  /* stamped before reading: a save in between makes the stamp differ, never match a newer file */
+  z3_file_stamp_take(ctx->rom_path, &ctx->rom_stamp);
   return z3_rom_load(&ctx->rom, ctx->rom_path, err);
 }
 

@@ -41,9 +41,10 @@ static const z3_command z3_cmds_rom[] = {
         .description = "Runs every header check and lists findings as errors, warnings and notes. "
                        "Exits 1 when an error is found (or a warning, with --strict). With --golden "
                        "it also compares the image bank by bank against a snapshot written by "
-                       "'rom generate-golden'.",
+                       "'rom generate-golden'. It also names temporary files that killed saves "
+                       "left beside the ROM (the next save removes those whose process is gone).",
         .flags = Z3_CMD_NEEDS_ROM | Z3_CMD_CHECK, .safety = Z3_SAFETY_READ_ONLY,
-        .effects = LIST("reads the ROM file", "reads the golden file when given"),
+        .effects = LIST("reads the ROM file", "reads the golden file when given", "lists the ROM's folder"),
         .args = ARGS({"golden", Z3_ARG_PATH, false, NULL, NULL, "golden snapshot to compare against", 0, 0},
                      {"strict", Z3_ARG_BOOL, false, NULL, NULL, "count warnings as failures", 0, 0}),
         .returns = RETURNS({"valid", "boolean", "true when nothing failed"},

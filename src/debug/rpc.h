@@ -19,9 +19,10 @@ z3_status z3_rpc_connect(const char *path, const char *what, const char *hint, i
 z3_status z3_rpc_call(int fd, const char *method, json_t *params, json_t **result, int *error_code, z3_error *err);
 
 /* Replies to request id with result (taken); a notification (id NULL) gets none. */
-void z3_rpc_send_result(int fd, const json_t *id, json_t *result);
+bool z3_rpc_send_result(int fd, const json_t *id, json_t *result);
 /* An error reply: code, message, and data.kind (err's status, else invalid)
- * with err's hint. A client that went away just misses it. */
-void z3_rpc_send_error(int fd, const json_t *id, int code, const char *message, const z3_error *err);
+ * with err's hint. Both return false when the reply did not go out (the
+ * client went away or stopped reading); the server then drops it. */
+bool z3_rpc_send_error(int fd, const json_t *id, int code, const char *message, const z3_error *err);
 
 #endif

@@ -5,13 +5,16 @@
 #include "base/frame.h"
 #include "debug/rpc.h"
 
-static void send_json(int fd, json_t *msg) {
+/* False when the reply did not go out: the client went away, or stopped
+ * reading until the socket's send timeout passed. */
+static bool send_json(int fd, json_t *msg) {
   char *text = json_dumps(msg, JSON_COMPACT);
   z3_error err;
   z3_error_init(&err);
-  if (text) z3_frame_write(fd, text, strlen(text), &err); /* a client gone away just misses its reply */
+  bool sent = text && z3_frame_write(fd, text, strlen(text), &err) == Z3_OK;
   free(text);
   json_decref(msg);
+  return sent;
 }
 
 static json_t *envelope(const json_t *id) {
@@ -21,17 +24,17 @@ static json_t *envelope(const json_t *id) {
   return msg;
 }
 
-void z3_rpc_send_result(int fd, const json_t *id, json_t *result) {
+bool z3_rpc_send_result(int fd, const json_t *id, json_t *result) {
   if (!id) { /* a notification: no reply */
     json_decref(result);
-    return;
+    return true;
   }
   json_t *msg = envelope(id);
   json_object_set_new(msg, "result", result);
-  send_json(fd, msg);
+  return send_json(fd, msg);
 }
 
-void z3_rpc_send_error(int fd, const json_t *id, int code, const char *message, const z3_error *err) {
+bool z3_rpc_send_error(int fd, const json_t *id, int code, const char *message, const z3_error *err) {
   json_t *msg = envelope(id), *e = json_object(), *data = json_object();
   json_object_set_new(e, "code", json_integer(code));
   json_object_set_new(e, "message", json_string(message));
@@ -39,5 +42,5 @@ void z3_rpc_send_error(int fd, const json_t *id, int code, const char *message, 
   if (err && err->hint[0]) json_object_set_new(data, "hint", json_string(err->hint));
   json_object_set_new(e, "data", data);
   json_object_set_new(msg, "error", e);
-  send_json(fd, msg);
+  return send_json(fd, msg);
 }

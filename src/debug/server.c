@@ -9,6 +9,7 @@
 #include <stdio.h>
 #include <string.h>
 #include <sys/socket.h>
+#include <sys/time.h>
 #include <sys/un.h>
 #include <time.h>
 #include <unistd.h>
@@ -18,6 +19,8 @@
 
 enum {
   MAX_CLIENTS = 16,
+  SEND_TIMEOUT_S = 2,
+  BACKLOG = 128, /* bursts of connections queue instead of being refused by the kernel */
   REQUEST_MAX = 1u << 20, /* a request is small; a larger frame is a broken client */
   RPC_PARSE = -32700,
   RPC_INVALID_REQUEST = -32600,
@@ -54,7 +57,7 @@ static z3_status listen_on(const char *path, int *out, z3_error *err) {
     return Z3_E_IO;
   }
   if (errno == ECONNREFUSED) unlink(path); /* a dead session's socket file */
-  if (bind(fd, (struct sockaddr *)&sa, sizeof sa) < 0 || listen(fd, 8) < 0) {
+  if (bind(fd, (struct sockaddr *)&sa, sizeof sa) < 0 || listen(fd, BACKLOG) < 0) {
     int e = errno;
     close(fd);
     return z3_error_set(err, Z3_E_IO, "cannot listen on '%s': %s", path, strerror(e));
@@ -68,7 +71,8 @@ static int rpc_code(z3_status st, const char *method) {
   return st == Z3_E_USAGE ? RPC_INVALID_PARAMS : RPC_FAILED;
 }
 
-static void dispatch(server *s, int fd, const json_t *id, const char *method, const json_t *params) {
+/* Each returns false when the reply could not be sent: the client is dropped. */
+static bool dispatch(server *s, int fd, const json_t *id, const char *method, const json_t *params) {
   json_t *result = json_object();
   z3_error err;
   z3_error_init(&err);
@@ -78,21 +82,19 @@ static void dispatch(server *s, int fd, const json_t *id, const char *method, co
   else st = z3_debug_call(s->dbg, method, params, result, &err);
   if (st) {
     json_decref(result);
-    if (id) z3_rpc_send_error(fd, id, rpc_code(st, method), err.message, &err);
-    return;
+    return !id || z3_rpc_send_error(fd, id, rpc_code(st, method), err.message, &err);
   }
-  z3_rpc_send_result(fd, id, result);
+  return z3_rpc_send_result(fd, id, result);
 }
 
-static void handle_frame(server *s, int fd, const uint8_t *body, size_t len) {
+static bool handle_frame(server *s, int fd, const uint8_t *body, size_t len) {
   json_error_t jerr;
   json_t *req = json_loadb((const char *)body, len, JSON_REJECT_DUPLICATES, &jerr);
   z3_error err;
   z3_error_init(&err);
   if (!req) {
     z3_error_set(&err, Z3_E_INVALID, "invalid JSON at line %d, column %d: %s", jerr.line, jerr.column, jerr.text);
-    z3_rpc_send_error(fd, NULL, RPC_PARSE, err.message, &err);
-    return;
+    return z3_rpc_send_error(fd, NULL, RPC_PARSE, err.message, &err);
   }
   const json_t *id = json_object_get(req, "id");
   const json_t *method = json_object_get(req, "method");
@@ -106,13 +108,15 @@ static void handle_frame(server *s, int fd, const uint8_t *body, size_t len) {
                             ? "\"id\" must be a string, an integer or null"
                         : params && !json_is_object(params) ? "\"params\" must be an object"
                                                             : NULL;
+  bool sent;
   if (problem) {
     z3_error_set(&err, Z3_E_INVALID, "%s", problem);
-    z3_rpc_send_error(fd, json_is_object(req) ? id : NULL, RPC_INVALID_REQUEST, problem, &err);
+    sent = z3_rpc_send_error(fd, json_is_object(req) ? id : NULL, RPC_INVALID_REQUEST, problem, &err);
   } else {
-    dispatch(s, fd, id, json_string_value(method), params);
+    sent = dispatch(s, fd, id, json_string_value(method), params);
   }
   json_decref(req);
+  return sent;
 }
 
 static void drop_client(server *s, size_t i) {
@@ -132,8 +136,13 @@ static bool serve_client(server *s, client *c) {
   const uint8_t *body;
   size_t len;
   int got;
-  while (!s->stopping && (got = z3_frame_next(&c->reader, &body, &len, &err)) == 1) handle_frame(s, c->fd, body, len);
+  while (!s->stopping && (got = z3_frame_next(&c->reader, &body, &len, &err)) == 1) {
+    if (handle_frame(s, c->fd, body, len)) continue;
+    fprintf(stderr, "z3ed debug: warning: dropped a client that stopped reading its replies\n");
+    return false;
+  }
   if (got < 0) {
+    fprintf(stderr, "z3ed debug: warning: refused a client's frame: %s\n", err.message);
     z3_rpc_send_error(c->fd, NULL, RPC_INVALID_REQUEST, err.message, &err);
     return false; /* the stream is out of step */
   }
@@ -144,10 +153,16 @@ static void accept_client(server *s) {
   int fd = accept(s->listener, NULL, NULL);
   if (fd < 0) return;
   fcntl(fd, F_SETFD, FD_CLOEXEC);
+  /* One thread serves every client: a reply that cannot be written within
+   * this time means a client that does not read, and it is dropped rather
+   * than left to stall the others. */
+  struct timeval send_limit = {.tv_sec = SEND_TIMEOUT_S};
+  setsockopt(fd, SOL_SOCKET, SO_SNDTIMEO, &send_limit, sizeof send_limit);
   if (s->count == MAX_CLIENTS) {
     z3_error err;
     z3_error_init(&err);
     z3_error_set(&err, Z3_E_IO, "too many clients (%d)", MAX_CLIENTS);
+    fprintf(stderr, "z3ed debug: warning: refused a connection: %s\n", err.message);
     z3_rpc_send_error(fd, NULL, RPC_FAILED, err.message, &err);
     close(fd);
     return;

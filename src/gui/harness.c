@@ -316,7 +316,7 @@ static z3_status listen_on(const char *path, int *out, z3_error *err) {
   mode_t old = umask(0177);
   int bound = bind(fd, (struct sockaddr *)&sa, sizeof sa);
   umask(old);
-  if (bound < 0 || listen(fd, 8) < 0) {
+  if (bound < 0 || listen(fd, 128) < 0) {
     int e = errno;
     close(fd);
     return z3_error_set(err, Z3_E_IO, "cannot listen on '%s': %s", path, strerror(e));

@@ -67,7 +67,24 @@ static bool respond(conn *c, int status, const char *extra, const char *type, co
 }
 
 /* An HTTP error with a JSON-RPC error body (no id: it answers no one request). */
+/* Every refusal is said on stderr (what an operator watching the server sees),
+ * at most LOG_PER_SECOND lines a second so a flood cannot fill the disk. */
+enum { LOG_PER_SECOND = 20 };
+static void log_refusal(http_gateway *gw, int status, const char *message) {
+  pthread_mutex_lock(&gw->lock);
+  time_t now = time(NULL);
+  if (now != gw->log_second) {
+    if (gw->log_dropped) fprintf(stderr, "z3ed mcp: warning: %d more refusals not shown\n", gw->log_dropped);
+    gw->log_second = now, gw->log_said = 0, gw->log_dropped = 0;
+  }
+  if (gw->log_said++ < LOG_PER_SECOND) fprintf(stderr, "z3ed mcp: warning: refused a request: %d %s: %s\n", status,
+                                       z3_http_reason(status), message);
+  else gw->log_dropped++;
+  pthread_mutex_unlock(&gw->lock);
+}
+
 static bool respond_error(conn *c, int status, const char *extra, int code, const char *message, bool keep) {
+  if (status >= 400) log_refusal(c->gw, status, message);
   json_t *msg = json_pack("{s:s, s:{s:i, s:s}}", "jsonrpc", "2.0", "error", "code", code, "message", message);
   char *body = msg ? json_dumps(msg, JSON_COMPACT) : NULL;
   json_decref(msg);

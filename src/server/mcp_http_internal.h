@@ -56,6 +56,8 @@ struct http_gateway {
   http_session *sessions;
   int session_count, readers, connections;
   int conn_fds[HTTP_MAX_CONNECTIONS];             /* open connections (-1: free slot), shut down when stopping */
+  time_t log_second;            /* refusals logged in this second, and those not shown */
+  int log_said, log_dropped;
 };
 
 /* ---- sessions (mcp_http_session.c) ----------------------------------------------- */

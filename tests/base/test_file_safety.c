@@ -1,0 +1,167 @@
+/* Leftovers of killed saves (base.h, "Leftovers"): the next save removes the
+ * temporaries whose process is gone and nothing else. And the compare and
+ * swap that keeps two processes' saves from losing one. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "test.h"
+
+/* The pid of a process that has exited and been reaped: nobody owns it now
+ * (unless the system reuses it within the test, which would only keep a file). */
+static long dead_pid(void) {
+  pid_t pid = fork();
+  if (pid == 0) _exit(0);
+  assert_true(pid > 0);
+  waitpid(pid, NULL, 0);
+  return (long)pid;
+}
+
+static void touch(const char *dir, const char *name) {
+  char *path = z3_strfmt("%s/%s", dir, name);
+  FILE *f = fopen(path, "w");
+  assert_non_null(f);
+  fputs("partial", f);
+  fclose(f);
+  free(path);
+}
+
+static bool exists(const char *dir, const char *name) {
+  char *path = z3_strfmt("%s/%s", dir, name);
+  struct stat st;
+  bool there = lstat(path, &st) == 0;
+  free(path);
+  return there;
+}
+
+typedef struct names {
+  char dead_tmp[64], dead_link[64], live_tmp[64], old_scheme[64], other_dead[64], not_ours[64], folder[64];
+  char link_to_dead[64];
+} names;
+
+/* One of every kind beside rom.sfc. */
+static void plant(const char *dir, names *n) {
+  long dead = dead_pid(), live = (long)getppid();
+  snprintf(n->dead_tmp, sizeof n->dead_tmp, "rom.sfc.z3tmp.%ld.Ab12Cd", dead);
+  snprintf(n->dead_link, sizeof n->dead_link, "rom.sfc.bak.z3tmp.%ld.link", dead);
+  snprintf(n->live_tmp, sizeof n->live_tmp, "rom.sfc.z3tmp.%ld.Xy34Zw", live);
+  snprintf(n->old_scheme, sizeof n->old_scheme, "rom.sfc.z3tmp.Qw3rTy");
+  snprintf(n->other_dead, sizeof n->other_dead, "other.png.z3tmp.%ld.Mn56Op", dead);
+  snprintf(n->not_ours, sizeof n->not_ours, "rom.sfc.z3tmp.%ld.notes.txt", dead);
+  snprintf(n->folder, sizeof n->folder, "rom.sfc.z3tmp.%ld.Fo1der", dead);
+  snprintf(n->link_to_dead, sizeof n->link_to_dead, "rom.sfc.z3tmp.%ld.Sym1nk", dead);
+  touch(dir, n->dead_tmp);
+  touch(dir, n->dead_link);
+  touch(dir, n->live_tmp);
+  touch(dir, n->old_scheme);
+  touch(dir, n->other_dead);
+  touch(dir, n->not_ours);
+  char *sub = z3_strfmt("%s/%s", dir, n->folder), *link = z3_strfmt("%s/%s", dir, n->link_to_dead);
+  assert_int_equal(mkdir(sub, 0755), 0);
+  assert_int_equal(symlink("/etc/hostname", link), 0);
+  free(sub);
+  free(link);
+}
+
+typedef struct seen {
+  int count, dead, alive;
+} seen;
+
+static z3_status count(const z3_leftover *l, void *data) {
+  seen *s = data;
+  s->count++;
+  if (l->owner_alive) s->alive++;
+  else s->dead++;
+  return Z3_OK;
+}
+
+Z3_TEST(a_save_removes_dead_leftovers_of_its_target_only) {
+  (void)state;
+  char *dir = z3_test_tmpdir();
+  names n;
+  plant(dir, &n);
+  z3_error err;
+  z3_error_init(&err);
+  seen s = {0};
+  assert_ok(z3_file_leftovers(dir, "rom.sfc", count, &s, &err), &err);
+  assert_int_equal(s.count, 4); /* dead tmp, dead link, live tmp, first-scheme name */
+  assert_int_equal(s.dead, 2);
+  char *path = z3_strfmt("%s/rom.sfc", dir);
+  z3_write_opts backup = {.backup = true};
+  assert_ok(z3_file_write_atomic(path, "new", 3, &backup, &err), &err);
+  assert_false(exists(dir, n.dead_tmp));
+  assert_false(exists(dir, n.dead_link));
+  assert_true(exists(dir, n.live_tmp));     /* a live process's save */
+  assert_true(exists(dir, n.old_scheme));   /* owner unknown: reported, never removed */
+  assert_true(exists(dir, n.other_dead));   /* another target's */
+  assert_true(exists(dir, n.not_ours));     /* not a name z3ed makes */
+  assert_true(exists(dir, n.folder));       /* not a regular file */
+  assert_true(exists(dir, n.link_to_dead)); /* a symlink is not ours either */
+  /* A batch sweeps the folder it writes to, for every target. */
+  z3_write_batch *b = z3_write_batch_new();
+  char *png = z3_strfmt("%s/sheet.png", dir);
+  assert_ok(z3_write_batch_add(b, png, "png", 3, NULL, &err), &err);
+  assert_ok(z3_write_batch_commit(b, &err), &err);
+  z3_write_batch_free(b);
+  assert_false(exists(dir, n.other_dead));
+  assert_true(exists(dir, n.live_tmp));
+  free(png);
+  free(path);
+  free(dir);
+}
+
+/* The names this process gives carry its pid, so a sweep by another process
+ * while this one lives never takes them. */
+Z3_TEST(own_names_carry_the_pid) {
+  (void)state;
+  char *tmp = z3_file__temp_template("/x/rom.sfc"), *link = z3_file__link_name("/x/rom.sfc.bak");
+  char *want_tmp = z3_strfmt("/x/rom.sfc.z3tmp.%ld.XXXXXX", (long)getpid());
+  char *want_link = z3_strfmt("/x/rom.sfc.bak.z3tmp.%ld.link", (long)getpid());
+  assert_string_equal(tmp, want_tmp);
+  assert_string_equal(link, want_link);
+  assert_true(z3_file__owner_alive((long)getpid()));
+  assert_false(z3_file__owner_alive(dead_pid()));
+  free(tmp);
+  free(link);
+  free(want_tmp);
+  free(want_link);
+}
+
+/* Compare and swap: a save that read the file refuses to replace a newer one. */
+Z3_TEST(unchanged_since_refuses_a_file_saved_meanwhile) {
+  (void)state;
+  char *dir = z3_test_tmpdir();
+  char *path = z3_strfmt("%s/rom.sfc", dir);
+  z3_error err;
+  z3_error_init(&err);
+  assert_ok(z3_file_write_atomic(path, "one", 3, NULL, &err), &err);
+  z3_file_stamp read_at;
+  z3_file_stamp_take(path, &read_at);
+  z3_write_opts cas = {.backup = true, .unchanged_since = &read_at};
+  assert_ok(z3_file_write_atomic(path, "two", 3, NULL, &err), &err); /* someone else saves */
+  assert_int_equal(z3_file_write_atomic(path, "mine", 4, &cas, &err), Z3_E_IO);
+  assert_non_null(strstr(err.message, "was saved by another process after it was read"));
+  z3_buf now;
+  z3_buf_init(&now);
+  assert_ok(z3_file_read(&now, path, 16, &err), &err);
+  assert_memory_equal(now.data, "two", 3); /* theirs stays */
+  z3_buf_release(&now);
+  char *bak = z3_strfmt("%s.bak", path);
+  assert_false(z3_file_exists(bak)); /* nothing, not even the backup, was touched */
+  seen s = {0};
+  assert_ok(z3_file_leftovers(dir, "rom.sfc", count, &s, &err), &err);
+  assert_int_equal(s.count, 0);
+  z3_file_stamp_take(path, &read_at); /* read again: now it goes through */
+  z3_error_init(&err);
+  assert_ok(z3_file_write_atomic(path, "mine", 4, &cas, &err), &err);
+  assert_true(z3_file_exists(bak));
+  free(bak);
+  free(path);
+  free(dir);
+}
+
+Z3_RUN(cmocka_unit_test(a_save_removes_dead_leftovers_of_its_target_only), cmocka_unit_test(own_names_carry_the_pid),
+       cmocka_unit_test(unchanged_since_refuses_a_file_saved_meanwhile))
