@@ -54,6 +54,7 @@ typedef struct parser {
   tables *t;
   z3_error *err;
   bool order_done; /* the order list has ended (end or jump) */
+  bool after_duration; /* the last byte was a duration without its second byte */
 } parser;
 
 static z3_status fail(parser *p, const char *fmt, ...) Z3_PRINTF(2, 3);
@@ -290,7 +291,12 @@ static z3_status duration_item(parser *p, const char *t) {
   char *end;
   long d = strtol(t + 1, &end, 10);
   if (end == t + 1 || d < 1 || d > 0x7F) return fail(p, "'%s': a duration is l1-l127", t);
-  if (!*end) return emit(p, (const uint8_t[]){(uint8_t)d}, 1);
+  if (p->after_duration)
+    return fail(p, "'%s' right after a duration would be read as its quantisation and velocity; write them as l..q..v..", t);
+  if (!*end) {
+    p->after_duration = true;
+    return emit(p, (const uint8_t[]){(uint8_t)d}, 1);
+  }
   long q = -1, v = -1;
   if (*end == 'q') q = strtol(end + 1, &end, 10);
   if (*end == 'v') v = strtol(end + 1, &end, 10);
@@ -321,16 +327,21 @@ static z3_status command_item(parser *p, uint8_t op) {
 static z3_status track_item(parser *p) {
   const char *t = p->lx.tok;
   size_t n = strlen(t);
+  bool saved = p->after_duration;
   if (n > 1 && t[n - 1] == ':') {
     char name[MAX_TOKEN];
     snprintf(name, sizeof name, "%.*s", (int)(n - 1), t);
     return add_label(p, name);
   }
+  p->after_duration = false;
   int note = parse_note(t);
   if (note >= 0) return emit(p, (const uint8_t[]){(uint8_t)note}, 1);
   if (!strcmp(t, "tie")) return emit(p, (const uint8_t[]){0xC8}, 1);
   if (!strcmp(t, "rest")) return emit(p, (const uint8_t[]){0xC9}, 1);
-  if (t[0] == 'l' && isdigit((unsigned char)t[1])) return duration_item(p, t);
+  if (t[0] == 'l' && isdigit((unsigned char)t[1])) {
+    p->after_duration = saved;
+    return duration_item(p, t);
+  }
   if (t[0] == 'p' && isdigit((unsigned char)t[1])) {
     char *end;
     long v = strtol(t + 1, &end, 10);
@@ -355,6 +366,7 @@ static z3_status finish_block(parser *p) {
   if (b->kind == Z3_MB_PATTERN && b->bytes.len != 16)
     return z3_error_set(p->err, Z3_E_INVALID, "line %d, column %d: the pattern before has %zu tracks, not 8", p->lx.tline,
                         p->lx.tcol, b->bytes.len / 2);
+  p->after_duration = false;
   if (b->kind == Z3_MB_TRACK) return emit(p, (const uint8_t[]){0}, 1);
   return Z3_OK;
 }
