@@ -54,8 +54,8 @@ static json_t *song_summary(const z3_music_image *img, const z3_music_song *s) {
 
 static json_t *bank_json(const z3_music_image *img) {
   json_t *o = json_object(), *songs = json_array(), *broken = json_array();
-  uint16_t from;
-  uint32_t to;
+  uint16_t from = 0;
+  uint32_t to = 0;
   z3_music_song_area(img, &from, &to);
   size_t used = 0, bytes = 0;
   for (size_t i = 0; i < img->own.count; i++) bytes += img->own.blocks[i].len;

@@ -10,7 +10,7 @@
 #include "emu/dsp.h"
 #include "zelda3/music.h"
 
-enum { MUSIC_TEXT_MAX = 4 << 20, PLAY_LOOPS = 255, DSP_RATE = 32000 };
+enum { MUSIC_TEXT_MAX = 4 << 20, DSP_RATE = 32000 };
 
 static z3_status ensure_folder(const z3_cmd_ctx *ctx, const char *dir, z3_error *err) {
   struct stat sb;
@@ -53,14 +53,14 @@ static z3_status export_samples(z3_cmd_ctx *ctx, const z3_music_image *img, cons
     if (!used[k]) continue;
     z3_music_instrument in;
     z3_music_instrument_get(img, k, &in);
-    size_t loop;
+    size_t loop = 0;
     st = z3_music_brr_decode(img->ram, in.sample, &pcm, &loop, err);
     if (st == Z3_OK) st = pcm_wav(&pcm, &wav, err);
     char path[4096];
     snprintf(path, sizeof path, "%s/instrument_%02d_sample_%02d.wav", dir, k, in.sample);
     if (st == Z3_OK) st = z3_cmd_write_file(ctx, path, wav.data, wav.len, err);
     if (st == Z3_OK)
-      json_array_append_new(list, json_pack("{s:i, s:i, s:i, s:o}", "instrument", k, "sample", in.sample, "frames",
+      json_array_append_new(list, json_pack("{s:i, s:i, s:I, s:o}", "instrument", k, "sample", in.sample, "frames",
                                             (json_int_t)(pcm.len / 2), "loop_frame",
                                             loop == (size_t)-1 ? json_null() : json_integer((json_int_t)loop)));
   }
@@ -163,7 +163,12 @@ z3_status cmd_music_play(z3_cmd_ctx *ctx, z3_error *err) {
   z3_music_seq seq;
   memset(&seq, 0, sizeof seq);
   if (!r || !ram) st = z3_error_set(err, Z3_E_NOMEM, "out of memory");
-  if (st == Z3_OK) st = z3_music_seq_build(img, &s, seconds > 0 ? PLAY_LOOPS : 0, &seq, err);
+  if (st == Z3_OK) st = z3_music_seq_build(img, &s, 0, &seq, err);
+  if (st == Z3_OK && seconds > 0 && seq.looped) { /* enough passes for the time asked at the fastest tempo */
+    double passes = seconds * z3_music_ticks_per_second(255) / (seq.end_tick ? seq.end_tick : 1) + 2;
+    z3_music_seq_release(&seq);
+    st = z3_music_seq_build(img, &s, passes > 1e6 ? 1000000 : (int)passes, &seq, err);
+  }
   if (st == Z3_OK) {
     memcpy(ram, img->ram, 0x10000);
     z3_dsp_power_on(&r->dsp, ram);

@@ -247,7 +247,7 @@ static z3_status read_tracks(song_builder *b, uint16_t *starts, int n) {
   for (int i = 0; i < n; i++) {
     if (i && starts[i] == starts[i - 1]) continue;
     int nc = 0;
-    uint32_t len;
+    uint32_t len = 0;
     z3_status st = track_length(b, starts[i], &len, NULL, &nc);
     if (st) return st;
     if (starts[i] < block_end) {
@@ -292,7 +292,7 @@ static z3_status collect_tracks(song_builder *b, const uint16_t *patterns, int n
   for (int i = 0; i < *n; i++) {
     uint16_t calls[256];
     int nc = 0;
-    uint32_t len;
+    uint32_t len = 0;
     z3_status st = track_length(b, starts[i], &len, calls, &nc);
     if (st) return st;
     for (int k = 0; k < nc; k++) {
@@ -315,8 +315,8 @@ z3_status z3_music_song_read(const z3_music_image *img, int id, z3_music_song *o
     return z3_error_set(err, Z3_E_NOT_FOUND, "the %s bank's song table has %d slots; no song %d", z3_music_bank_names[img->bank],
                         img->slots, id);
   out->addr = rd16(img->ram + Z3_MUSIC_SONG_TABLE + 2 * (id - 1));
-  uint16_t from;
-  uint32_t to;
+  uint16_t from = 0;
+  uint32_t to = 0;
   z3_music_song_area(img, &from, &to);
   if (out->addr < from || out->addr >= to)
     return z3_error_set(err, Z3_E_NOT_FOUND, "song %d's slot in the %s bank names $%04X, outside the bank's songs ($%04X-$%04X)",

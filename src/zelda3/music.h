@@ -208,6 +208,7 @@ typedef struct z3_music_seq {
   size_t count, cap;
   uint32_t end_tick;
   bool looped;               /* stopped at a jump forever */
+  bool truncated;            /* stopped at 2^20 events or 2^24 ticks */
 } z3_music_seq;
 
 /* Walks song id of img from its order list; jumps forever are taken

@@ -257,7 +257,7 @@ static z3_status order_item(parser *p) {
     /* an optional jump value $80-$FF */
     lexer save = p->lx;
     bool got;
-    long v;
+    long v = 0;
     if ((st = token(p, &got))) return st;
     if (got && parse_number(p->lx.tok, &v) && !p->lx.at_line_start) {
       if (v < 0x80 || v > 0xFF) return fail(p, "'%s': a jump's value is $80-$FF", p->lx.tok);
@@ -311,13 +311,13 @@ static z3_status command_item(parser *p, uint8_t op) {
   if (op == 0xEF) {
     if ((st = emit(p, b, 1)) || (st = name_arg(p, "call's track"))) return st;
     if ((st = emit_ref(p, p->lx.tok, REF_TRACK))) return st;
-    long n;
+    long n = 0;
     if ((st = number_arg(p, 1, 255, "call's count", &n))) return st;
     return emit(p, (const uint8_t[]){(uint8_t)n}, 1);
   }
   int np = z3_music_command_params(op);
   for (int i = 0; i < np; i++) {
-    long v;
+    long v = 0;
     if ((st = number_arg(p, 0, 255, z3_music_command_name(op), &v))) return st;
     b[1 + i] = (uint8_t)v;
   }
@@ -354,7 +354,7 @@ static z3_status track_item(parser *p) {
 }
 
 static z3_status parse_song_line(parser *p) {
-  long v;
+  long v = 0;
   z3_status st = number_arg(p, 1, Z3_MUSIC_MAX_SLOTS, "the song number", &v);
   if (st == Z3_OK) p->out->song = (int)v;
   return st;

@@ -33,15 +33,15 @@ static z3_status mark_other_songs(const z3_music_image *img, int id, bool *free_
 
 static z3_status write_at(z3_rom *rom, const z3_music_image *img, uint16_t addr, const uint8_t *bytes, size_t len,
                           const char *reason, z3_error *err) {
-  size_t pc;
+  size_t pc = 0;
   if (!z3_music_image_pc(img, addr, &pc))
     return z3_error_set(err, Z3_E_INTERNAL, "APU address $%04X is not uploaded by the bank", addr);
   return z3_rom_write_changed(rom, pc, bytes, len, 16, reason, err);
 }
 
 static z3_status place_song(const z3_music_image *img, int id, z3_music_asm *a, z3_error *err) {
-  uint16_t from;
-  uint32_t to;
+  uint16_t from = 0;
+  uint32_t to = 0;
   z3_music_song_area(img, &from, &to);
   bool *free_map = z3_calloc(0x10000, sizeof *free_map);
   if (!free_map) return z3_error_set(err, Z3_E_NOMEM, "out of memory");

@@ -39,12 +39,16 @@ typedef struct walker {
   channel ch[8];
   uint32_t tick;
   int transpose, perc_base;
+  bool full;              /* the event or tick limit is reached: the walk stops there */
   z3_error *err;
 } walker;
 
 static z3_status push(walker *w, z3_music_seq_event ev) {
   z3_music_seq *s = w->seq;
-  if (s->count == MAX_EVENTS) return z3_error_set(w->err, Z3_E_INVALID, "the song makes more than %d events", MAX_EVENTS);
+  if (s->count == MAX_EVENTS) {
+    w->full = true;
+    return Z3_OK;
+  }
   if (s->count == s->cap) {
     size_t cap = s->cap ? 2 * s->cap : 256;
     z3_music_seq_event *n = z3_realloc(s->events, cap * sizeof *n);
@@ -67,7 +71,7 @@ static uint32_t gate_of(const channel *c) {
 
 static z3_status sound(walker *w, int c, int key, int inst) {
   channel *ch = &w->ch[c];
-  ch->last_note = (long)w->seq->count;
+  ch->last_note = w->full ? -1 : (long)w->seq->count;
   return push(w, (z3_music_seq_event){.tick = w->tick, .channel = (uint8_t)c, .kind = Z3_SEQ_NOTE, .key = key,
                                       .instrument = inst, .gate = gate_of(ch), .value = (ch->vel + 1) * 16 - 1});
 }
@@ -153,14 +157,14 @@ static z3_status play_pattern(walker *w, uint16_t pattern) {
       z3_status st = read_channel(w, c, &end);
       if (st) return st;
     }
-    if (end) return Z3_OK;
+    if (end || w->full) return Z3_OK;
     for (int c = 0; c < 8; c++) {
       if (!w->ch[c].active) continue;
       any = true;
       w->ch[c].wait--;
     }
     if (!any) return Z3_OK;
-    if (++w->tick >= MAX_TICKS) return z3_error_set(w->err, Z3_E_INVALID, "the song runs longer than %d ticks", MAX_TICKS);
+    if (++w->tick >= MAX_TICKS) w->full = true;
   }
   return Z3_OK;
 }
@@ -184,7 +188,7 @@ z3_status z3_music_seq_build(const z3_music_image *img, const z3_music_song *son
   uint32_t at = song->addr;
   int counter = 0, jumps = 0;
   z3_status st = Z3_OK;
-  for (int guard = 0; st == Z3_OK && guard < 1 << 16 && at + 2 <= 0x10000; guard++) {
+  for (int guard = 0; st == Z3_OK && !w.full && guard < 1 << 16 && at + 2 <= 0x10000; guard++) {
     uint16_t word = rd16(img->ram + at);
     at += 2;
     if (word == 0) break;
@@ -206,6 +210,7 @@ z3_status z3_music_seq_build(const z3_music_image *img, const z3_music_song *son
     if (counter) at = target;
   }
   out->end_tick = w.tick;
+  out->truncated = w.full;
   sort_by_tick(out);
   if (st) z3_music_seq_release(out);
   return st;
