@@ -261,6 +261,7 @@ int main(int argc, char **argv) {
     bench_peer(&ctx);
     bench_debug(&ctx);
     bench_apu(&ctx);
+    bench_music(&ctx);
     bench_disasm(&ctx);
     bench_assemble(&ctx);
     bench_manifest(&ctx);

@@ -59,6 +59,8 @@ void bench_debug(const bench_ctx *ctx);
 /* bench_apu.c: SPC700 instructions per second, DSP samples per second, the whole APU's
  * speed against real time. */
 void bench_apu(const bench_ctx *ctx);
+/* bench_music.c: `music play` rendering (walk and S-DSP) against real time. */
+void bench_music(const bench_ctx *ctx);
 /* bench_tui.c: `z3ed tui` start-up to its first frame, and one hex-view redraw. */
 void bench_tui(const bench_ctx *ctx);
 /* bench_peer.c: our frames per second against bsnes-mercury's performance core, same ROMs, same run. */

@@ -94,6 +94,7 @@ static z3_status write_alttp_data(uint8_t *img, size_t size, z3_error *err) {
   if (st == Z3_OK) st = z3_sample__write_overworld(img, size, err);
   if (st == Z3_OK) st = z3_sample__write_dungeons(img, size, err);
   if (st == Z3_OK) st = z3_sample__write_text(img, size, err);
+  if (st == Z3_OK) st = z3_sample__write_music(img, size, err);
   if (st == Z3_OK) st = z3_sample__write_boot(img, size, err);
   return st;
 }

@@ -17,5 +17,7 @@ z3_status z3_sample__write_text(uint8_t *img, size_t size, z3_error *err);
 /* The boot program and its picture (sample_boot.c), written last: it renders
  * the finished overworld. Replaces the idle reset code's boot routine. */
 z3_status z3_sample__write_boot(uint8_t *img, size_t size, z3_error *err);
+/* The sound banks: instruments, BRR samples and a few songs (sample_music.c). */
+z3_status z3_sample__write_music(uint8_t *img, size_t size, z3_error *err);
 
 #endif

@@ -1,0 +1,345 @@
+/* Songs of the sound banks (zelda3/music.h) on the sample's own song set, and the vanilla game when Z3ED_TEST_ROM is set. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "emu/dsp.h"
+#include "test.h"
+#include "zelda3/music.h"
+
+static z3_music_image img;
+
+static void load(const z3_rom *rom, z3_music_bank_id bank) {
+  z3_error err;
+  z3_error_init(&err);
+  assert_ok(z3_music_image_load(rom, bank, &img, &err), &err);
+}
+
+static void read_song(int id, z3_music_song *s) {
+  z3_error err;
+  z3_error_init(&err);
+  assert_ok(z3_music_song_read(&img, id, s, &err), &err);
+}
+
+static char *export_text(const z3_rom *rom, int id) {
+  load(rom, (z3_music_bank_id)z3_music_find_bank(rom, id));
+  z3_music_song s;
+  read_song(id, &s);
+  z3_buf out;
+  z3_buf_init(&out);
+  z3_error err;
+  z3_error_init(&err);
+  assert_ok(z3_music_text_write(&img, &s, &out, &err), &err);
+  z3_buf_push(&out, 0, &err);
+  z3_music_song_release(&s);
+  return (char *)out.data;
+}
+
+static z3_status import_text(z3_rom *rom, int id, const char *text, z3_error *err) {
+  z3_music_import_report rep;
+  return z3_music_import(rom, (z3_music_bank_id)z3_music_find_bank(rom, id), id, text, strlen(text), &rep, err);
+}
+
+/* The sample's banks hold the songs sample_music.c puts there, with the table sizes of the game. */
+Z3_TEST(sample_banks_hold_their_songs) {
+  (void)state;
+  z3_rom *rom = z3_test_sample_rom(0, Z3_MAP_LOROM);
+  assert_int_equal(z3_music_find_bank(rom, 1), Z3_MUSIC_OVERWORLD);
+  assert_int_equal(z3_music_find_bank(rom, 3), Z3_MUSIC_OVERWORLD);
+  assert_int_equal(z3_music_find_bank(rom, 12), Z3_MUSIC_INDOOR);
+  assert_int_equal(z3_music_find_bank(rom, 32), Z3_MUSIC_ENDING);
+  assert_int_equal(z3_music_find_bank(rom, 4), -1);
+  load(rom, Z3_MUSIC_OVERWORLD);
+  assert_int_equal(img.slots, 11);
+  assert_int_equal(img.own.count, 1);
+  assert_int_equal(img.own.blocks[0].addr, Z3_MUSIC_SONG_TABLE);
+  z3_music_song s;
+  read_song(1, &s);
+  assert_int_equal(s.parts, 3);
+  assert_int_equal(s.patterns, 3);
+  assert_int_equal(s.tracks, 8); /* 6 tracks and 2 subroutines */
+  assert_int_equal(s.blocks[0].kind, Z3_MB_ORDER);
+  assert_int_equal(s.blocks[0].len, 10); /* play, play, play, jump + target */
+  z3_music_song_release(&s);
+  load(rom, Z3_MUSIC_INDOOR);
+  assert_int_equal(img.slots, 35);
+  z3_error err;
+  z3_error_init(&err);
+  assert_int_equal(z3_music_song_read(&img, 13, &s, &err), Z3_E_NOT_FOUND);
+  z3_rom_free(rom);
+}
+
+/* The instruments' BRR decodes to the waves the sample encoded: a looping square, a one-shot hit. */
+Z3_TEST(samples_decode) {
+  (void)state;
+  z3_rom *rom = z3_test_sample_rom(0, Z3_MAP_LOROM);
+  load(rom, Z3_MUSIC_OVERWORLD);
+  z3_buf pcm;
+  z3_buf_init(&pcm);
+  z3_error err;
+  z3_error_init(&err);
+  size_t loop;
+  assert_ok(z3_music_brr_decode(img.ram, 0, &pcm, &loop, &err), &err);
+  assert_int_equal(pcm.len / 2, 32);
+  assert_int_equal(loop, 0);
+  const int16_t *x = (const int16_t *)(const void *)pcm.data;
+  for (int i = 0; i < 32; i++) assert_true(i < 16 ? x[i] > 10000 && x[i] < 14000 : x[i] < -10000 && x[i] > -14000);
+  assert_ok(z3_music_brr_decode(img.ram, 3, &pcm, &loop, &err), &err);
+  assert_int_equal(pcm.len / 2, 256);
+  assert_true(loop == (size_t)-1);
+  z3_buf_release(&pcm);
+  z3_music_instrument in;
+  z3_music_instrument_get(&img, 3, &in);
+  assert_int_equal(in.sample, 3);
+  assert_int_equal(in.pitch_mult, 0x200);
+  z3_rom_free(rom);
+}
+
+/* Every sample song exported and imported unchanged writes no byte. */
+Z3_TEST(text_round_trip_is_identical) {
+  (void)state;
+  z3_rom *rom = z3_test_sample_rom(0, Z3_MAP_LOROM);
+  static const int ids[] = {1, 2, 3, 12, 14, 32};
+  for (size_t i = 0; i < sizeof ids / sizeof ids[0]; i++) {
+    char *text = export_text(rom, ids[i]);
+    z3_error err;
+    z3_error_init(&err);
+    assert_ok(import_text(rom, ids[i], text, &err), &err);
+    assert_int_equal(z3_rom_bytes_changed(rom), 0);
+    z3_free(text);
+  }
+  z3_rom_free(rom);
+}
+
+/* Text that no longer fits its old place moves to free space; the other songs stay byte for byte. */
+Z3_TEST(grown_song_is_relocated) {
+  (void)state;
+  z3_rom *rom = z3_test_sample_rom(0, Z3_MAP_LOROM);
+  char *text = export_text(rom, 1), *other = export_text(rom, 2);
+  const char *grow = "  l24 c4 d4 e4 f4 g4 a4 b4 c5 d5 e5 f5 g5 a5 b5 c6\n";
+  char *bigger = z3_malloc(strlen(text) + strlen(grow) + 1);
+  char *at = strstr(text, "track trk_D0A4");
+  assert_non_null(at);
+  at = strchr(at, '\n') + 1;
+  sprintf(bigger, "%.*s%s%s", (int)(at - text), text, grow, at);
+  z3_error err;
+  z3_error_init(&err);
+  assert_ok(import_text(rom, 1, bigger, &err), &err);
+  load(rom, Z3_MUSIC_OVERWORLD);
+  z3_music_song s;
+  read_song(1, &s);
+  assert_int_equal(s.bytes, 181 + 16);
+  assert_true(s.addr > 0xD130); /* after song 3, the last of the bank */
+  z3_music_song_release(&s);
+  char *after = export_text(rom, 2);
+  assert_string_equal(after, other);
+  z3_free(after), z3_free(bigger), z3_free(text), z3_free(other);
+  z3_rom_free(rom);
+}
+
+/* A song larger than the free space is refused with how many bytes over, and nothing is written. */
+Z3_TEST(oversized_song_is_refused) {
+  (void)state;
+  z3_rom *rom = z3_test_sample_rom(0, Z3_MAP_LOROM);
+  z3_buf t;
+  z3_buf_init(&t);
+  z3_buf_printf(&t, "order\n  play p\n  end\npattern p\n  t - - - - - - -\ntrack t\n");
+  for (int i = 0; i < 1400; i++) z3_buf_printf(&t, " c4");
+  z3_buf_push(&t, 0, NULL);
+  z3_error err;
+  z3_error_init(&err);
+  assert_int_equal(import_text(rom, 3, (const char *)t.data, &err), Z3_E_INVALID);
+  /* 2 + 2 + 16 + 1401 = 1421 bytes; song 3's 51 bytes join the 1195 free ones, in two runs */
+  assert_non_null(strstr(err.message, "the song needs 1421 bytes"));
+  assert_non_null(strstr(err.message, "bytes over"));
+  assert_int_equal(rom->change_count, 0);
+  z3_buf_release(&t);
+  z3_rom_free(rom);
+}
+
+static void expect_error(const char *text, const char *where, const char *what) {
+  z3_music_asm a;
+  z3_error err;
+  z3_error_init(&err);
+  assert_int_equal(z3_music_asm_parse(text, strlen(text), &a, &err), Z3_E_INVALID);
+  if (!strstr(err.message, where) || !strstr(err.message, what)) print_error("got: %s\n", err.message);
+  assert_non_null(strstr(err.message, where));
+  assert_non_null(strstr(err.message, what));
+}
+
+/* Mistakes in the text are named with line and column. */
+Z3_TEST(text_errors_have_line_and_column) {
+  (void)state;
+  const char *head = "order\n  play p\n  end\npattern p\n  t - - - - - - -\n";
+  char buf[512];
+  snprintf(buf, sizeof buf, "%strack t\n  l24 c4 h4\n", head);
+  expect_error(buf, "line 7, column 10", "'h4' is not a note");
+  snprintf(buf, sizeof buf, "%strack t\n  vol 300\n", head);
+  expect_error(buf, "line 7, column 7", "must be a number 0-255");
+  snprintf(buf, sizeof buf, "%strack t\n  call nowhere 2\n", head);
+  expect_error(buf, "line 7, column 8", "no label 'nowhere'");
+  snprintf(buf, sizeof buf, "%strack t\n  l200 c4\n", head);
+  expect_error(buf, "line 7, column 3", "a duration is l1-l127");
+  expect_error("order\n  play p\npattern p\n  - - - - - - - -\n", "column", "must finish with end or jump");
+  expect_error("order\n  play p\n  end\npattern p\n  t t\ntrack t\n c4\n", "line 6, column 1", "has 2 tracks, not 8");
+  expect_error("order\n  play t\n  end\ntrack t\n c4\n", "line 2, column 8", "'t' is not a pattern");
+  snprintf(buf, sizeof buf, "%strack t\n  l24\n  l12 c4\n", head);
+  expect_error(buf, "line 8, column 3", "right after a duration");
+  expect_error("track t @12345\n", "line 1, column 9", "an address is @ and four hex digits");
+}
+
+/* A minimal MIDI reader: the header's fields, and note-ons per track. */
+static void read_midi(const uint8_t *d, size_t n, int *tracks, int *division, int note_ons[16], int first_key[16]) {
+  assert_memory_equal(d, "MThd", 4);
+  assert_int_equal(d[9], 1); /* format 1 */
+  *tracks = d[10] << 8 | d[11], *division = d[12] << 8 | d[13];
+  size_t at = 14;
+  for (int t = 0; t < *tracks; t++) {
+    assert_true(at + 8 <= n);
+    assert_memory_equal(d + at, "MTrk", 4);
+    size_t len = (size_t)d[at + 4] << 24 | (size_t)d[at + 5] << 16 | (size_t)d[at + 6] << 8 | d[at + 7], p = at + 8;
+    note_ons[t] = 0, first_key[t] = -1;
+    while (p < at + 8 + len) {
+      while (d[p] & 0x80) p++; /* delta time */
+      p++;
+      uint8_t s = d[p];
+      if (s == 0xFF) { p += 3 + d[p + 2]; continue; }
+      if ((s & 0xF0) == 0x90) {
+        if (first_key[t] < 0) first_key[t] = d[p + 1];
+        note_ons[t]++;
+      }
+      p += (s & 0xF0) == 0xC0 ? 2 : 3;
+    }
+    assert_int_equal(p, at + 8 + len);
+    at = p;
+  }
+  assert_int_equal(at, n);
+}
+
+/* MIDI of song 2: one track per channel, its notes, the first at G4. */
+Z3_TEST(midi_reads_back) {
+  (void)state;
+  z3_rom *rom = z3_test_sample_rom(0, Z3_MAP_LOROM);
+  load(rom, Z3_MUSIC_OVERWORLD);
+  z3_music_song s;
+  read_song(2, &s);
+  z3_music_seq seq;
+  z3_error err;
+  z3_error_init(&err);
+  assert_ok(z3_music_seq_build(&img, &s, 0, &seq, &err), &err);
+  assert_false(seq.looped);
+  z3_buf mid;
+  z3_buf_init(&mid);
+  assert_ok(z3_music_midi_write(&seq, &mid, &err), &err);
+  int tracks, division, ons[16], first[16];
+  read_midi(mid.data, mid.len, &tracks, &division, ons, first);
+  assert_int_equal(tracks, 9);
+  assert_int_equal(division, 48);
+  /* order: a, a (repeat 2 jumps once more... twice), b: melody 5 notes x3 + ending 4 */
+  int notes = 0;
+  for (size_t i = 0; i < seq.count; i++) notes += seq.events[i].kind == Z3_SEQ_NOTE;
+  assert_int_equal(ons[1] + ons[3], notes);
+  assert_int_equal(ons[1], 5 * 3 + 4);
+  assert_int_equal(first[1], 67); /* g4 = $AB, MIDI C1 = 24 */
+  assert_int_equal(ons[2], 0);
+  z3_buf_release(&mid);
+  z3_music_seq_release(&seq);
+  z3_music_song_release(&s);
+  z3_rom_free(rom);
+}
+
+typedef struct fake_dsp {
+  z3_dsp dsp;
+  size_t frames;
+  int kon_writes, peak;
+} fake_dsp;
+
+static void fw(void *data, uint8_t reg, uint8_t value) {
+  fake_dsp *f = data;
+  if (reg == 0x4C && value) f->kon_writes++;
+  z3_dsp_write(&f->dsp, reg, value);
+}
+
+static z3_status fr(void *data, size_t frames, z3_error *err) {
+  (void)err;
+  fake_dsp *f = data;
+  for (size_t i = 0; i < frames; i++) {
+    int16_t out[2];
+    z3_dsp_sample(&f->dsp, out);
+    for (int c = 0; c < 2; c++) f->peak = abs(out[c]) > f->peak ? abs(out[c]) : f->peak;
+  }
+  f->frames += frames;
+  return Z3_OK;
+}
+
+/* Playing through the S-DSP: the asked length, keys on, and sound comes out. */
+Z3_TEST(play_renders_sound) {
+  (void)state;
+  z3_rom *rom = z3_test_sample_rom(0, Z3_MAP_LOROM);
+  load(rom, Z3_MUSIC_INDOOR);
+  z3_music_song s;
+  read_song(12, &s);
+  z3_music_seq seq;
+  z3_error err;
+  z3_error_init(&err);
+  assert_ok(z3_music_seq_build(&img, &s, 4, &seq, &err), &err);
+  assert_true(seq.looped);
+  fake_dsp *f = calloc(1, sizeof *f);
+  static uint8_t ram[0x10000];
+  memcpy(ram, img.ram, sizeof ram);
+  z3_dsp_power_on(&f->dsp, ram);
+  z3_music_dsp_sink sink = {.write = fw, .render = fr, .data = f};
+  assert_ok(z3_music_play(&img, &seq, 2.0, &sink, &err), &err);
+  assert_int_equal(f->frames, 64000);
+  assert_true(f->kon_writes >= 8); /* channel 0 keys on every 24 ticks, about 101 ticks a second */
+  assert_true(f->peak > 1000);
+  free(f);
+  z3_music_seq_release(&seq);
+  z3_music_song_release(&s);
+  z3_rom_free(rom);
+}
+
+/* Pitch: C5 is the table's base, an octave doubles, the multiplier scales. */
+Z3_TEST(pitch_follows_the_scale) {
+  (void)state;
+  assert_int_equal(z3_music_pitch(48, 0x100), 0x085F);
+  assert_int_equal(z3_music_pitch(60, 0x100), 0x10BE);
+  assert_int_equal(z3_music_pitch(36, 0x100), 0x042F);
+  assert_int_equal(z3_music_pitch(48, 0x200), 0x10BE);
+  assert_int_equal(z3_music_pitch(57, 0x100), 0x0E14); /* A5: 2143 * 2^(9/12) */
+  assert_int_equal(z3_music_pitch(200, 0x100), 0x3FFF);
+}
+
+/* Z3ED_TEST_ROM: the game's 34 songs (yaze's vanilla table: 1-11 overworld, 12-31 indoor,
+ * 32-34 ending) read, and each exports and imports back to the same bytes. */
+Z3_TEST(vanilla_songs) {
+  (void)state;
+  const char *path = getenv("Z3ED_TEST_ROM");
+  if (!path) {
+    skip();
+    return;
+  }
+  z3_rom *rom = NULL;
+  z3_error err;
+  z3_error_init(&err);
+  assert_ok(z3_rom_load(&rom, path, &err), &err);
+  for (int id = 1; id <= 34; id++) {
+    int want = id <= 11 ? Z3_MUSIC_OVERWORLD : id <= 31 ? Z3_MUSIC_INDOOR : Z3_MUSIC_ENDING;
+    assert_int_equal(z3_music_find_bank(rom, id), want);
+    char *text = export_text(rom, id);
+    z3_music_song s;
+    read_song(id, &s);
+    assert_true(s.patterns > 0 && s.tracks > 0);
+    z3_music_song_release(&s);
+    assert_ok(import_text(rom, id, text, &err), &err);
+    assert_int_equal(z3_rom_bytes_changed(rom), 0);
+    z3_free(text);
+  }
+  z3_rom_free(rom);
+}
+
+Z3_RUN(cmocka_unit_test(sample_banks_hold_their_songs), cmocka_unit_test(samples_decode),
+       cmocka_unit_test(text_round_trip_is_identical), cmocka_unit_test(grown_song_is_relocated),
+       cmocka_unit_test(oversized_song_is_refused), cmocka_unit_test(text_errors_have_line_and_column),
+       cmocka_unit_test(midi_reads_back), cmocka_unit_test(play_renders_sound), cmocka_unit_test(pitch_follows_the_scale),
+       cmocka_unit_test(vanilla_songs))
