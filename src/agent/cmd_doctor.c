@@ -87,7 +87,7 @@ static z3_status run_command(fixer *fx, const json_t *command, json_t *entry, z3
 }
 
 static z3_status run_repair(fixer *fx, const z3_finding *f, size_t index, z3_error *err) {
-  json_t *entry = json_pack("{s:I,s:s,s:s,s:O?,s:s,s:b,s:[]}", "finding", (json_int_t)index + 1, "kind", f->kind->id,
+  json_t *entry = json_pack("{s:I,s:s,s:s,s:o?,s:s,s:b,s:[]}", "finding", (json_int_t)index + 1, "kind", f->kind->id,
                             "structure", f->structure, "id", f->id >= 0 ? json_integer(f->id) : NULL, "repair",
                             f->kind->repair, "applied", 1, "commands_run");
   json_array_append_new(fx->repairs, entry);

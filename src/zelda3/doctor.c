@@ -65,7 +65,8 @@ const z3_doctor_kind z3_doctor_kinds[] = {
     {"message.dictionary", Z3_DOCTOR_MESSAGE, E, "the text dictionary cannot be read", NULL},
     {"message.unreadable", Z3_DOCTOR_MESSAGE, E, "the message stream cannot be read", NULL},
     {"message.bank_overflow", Z3_DOCTOR_MESSAGE, E, "the messages run past the end of their bank", NULL},
-    {"message.bad_token", Z3_DOCTOR_MESSAGE, E, "a message holds a command without its argument", NULL},
+    {"message.bad_token", Z3_DOCTOR_MESSAGE, E, "a message holds a command without its argument, or one that "
+     "takes the message's end byte as its argument (two messages run together)", NULL},
     {"message.missing_token", Z3_DOCTOR_MESSAGE, W, "a message prints a dictionary entry the game does not have", NULL},
 };
 const size_t z3_doctor_kind_count = sizeof z3_doctor_kinds / sizeof z3_doctor_kinds[0];

@@ -5,9 +5,9 @@
  * editing either corrupts the other.
  *
  * Sharing the game does on purpose is not a finding: rooms (or areas) whose
- * pointers name the very same bytes, or a list that is the tail of another
- * of its kind (an empty list pointing at another's terminator), and the
- * header. Free space is the allocators' business, not data.
+ * pointers name the very same bytes, an empty list pointing at the
+ * terminator of another of its kind, and the header. A longer list inside
+ * another (a pointer into the middle of it) is a finding. Free space is the allocators' business, not data.
  */
 #include <stdio.h>
 #include <string.h>
@@ -15,12 +15,14 @@
 #include "zelda3/doctor_internal.h"
 #include "zelda3/romap.h"
 
-enum { MAX_OVERLAPS = 64 };
+/* An empty list is its terminator (and a sprite list's sort byte): 2 bytes at most. */
+enum { MAX_OVERLAPS = 64, TERMINATOR_MAX = 2 };
 
 static bool ignored(const z3_region *r) { return r->kind == Z3_REGION_HEADER || r->kind == Z3_REGION_FREE; }
 
 static bool shared_on_purpose(const z3_region *a, const z3_region *b) {
-  if (a->kind == b->kind && a->offset + a->length == b->offset + b->length) return true; /* same bytes, or a tail */
+  bool same_end = a->offset + a->length == b->offset + b->length;
+  if (a->kind == b->kind && same_end && (a->offset == b->offset || b->length <= TERMINATOR_MAX)) return true;
   if (z3_region_same_entry(a, b)) return true;
   return a->kind == Z3_REGION_TABLE && b->kind == Z3_REGION_TABLE && a->part == b->part;
 }

@@ -22,7 +22,8 @@ static void check_ow_entrances(const z3_rom *rom, const z3_overworld *ow, z3_doc
     int slot = hole ? i - Z3_OW_ENTRANCE_COUNT : i;
     const z3_ow_entrance *e = hole ? &ow->holes[slot] : &ow->entrances[slot];
     if (e->pos == 0xFFFF || e->entrance < dungeon_entrances) continue;
-    z3_doctor__add(r, "overworld.entrance_bad_id", hole ? "hole" : "overworld entrance", slot, -1, NULL,
+    long at = (long)(hole ? Z3_OW_HOLE_ID_PC : Z3_OW_ENTRANCE_ID_PC) + slot;
+    z3_doctor__add(r, "overworld.entrance_bad_id", hole ? "hole" : "overworld entrance", slot, at, NULL,
                    "%s slot %d in area 0x%02X leads to dungeon entrance 0x%02X; the game has 0x00-0x%02X",
                    hole ? "hole" : "entrance", slot, e->area, e->entrance, dungeon_entrances - 1);
   }
@@ -34,11 +35,11 @@ static void check_ow_exits(const z3_overworld *ow, z3_doctor_report *r) {
   for (int i = 0; i < Z3_OW_EXIT_COUNT; i++) {
     const z3_ow_exit *e = &ow->exits[i];
     if (!exit_room_exists(e->room)) {
-      z3_doctor__add(r, "overworld.exit_bad_room", "exit", i, -1, NULL,
+      z3_doctor__add(r, "overworld.exit_bad_room", "exit", i, (long)Z3_OW_EXIT_ROOM_PC + 2 * i, NULL,
                      "exit %d belongs to room 0x%03X; rooms are 0x000-0x127 (special exits 0x180-0x19F)", i, e->room);
     }
     if (e->area >= Z3_OW_AREA_COUNT) {
-      z3_doctor__add(r, "overworld.exit_bad_area", "exit", i, -1, NULL,
+      z3_doctor__add(r, "overworld.exit_bad_area", "exit", i, (long)Z3_OW_EXIT_AREA_PC + i, NULL,
                      "exit %d leads to area 0x%02X; areas are 0x00-0x%02X", i, e->area, Z3_OW_AREA_COUNT - 1);
     }
   }
@@ -127,6 +128,10 @@ static void check_message(const z3_text *text, size_t id, z3_doctor_report *r) {
   if (z3_text_decode(&text->dict, m->data, m->len, false, &out, &err) != Z3_OK) {
     z3_doctor__add(r, "message.bad_token", "message", (long)id, err.offset >= 0 ? at + err.offset : at, NULL,
                    "message 0x%03zX: %s", id, err.message);
+  } else if (strstr((const char *)out.data, ":7F]")) {
+    z3_doctor__add(r, "message.bad_token", "message", (long)id, at, NULL,
+                   "message 0x%03zX ends in a command whose argument is the end byte 0x7F: it runs on into "
+                   "the next message, and every later message id shifts", id);
   } else {
     for (const char *p = (const char *)out.data; p && (p = strstr(p, "[BYTE:")) != NULL; p++) {
       if (!missing_entry_byte(p)) continue;
