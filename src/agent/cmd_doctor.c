@@ -71,6 +71,7 @@ typedef struct fixer {
   const z3_proposal *p;
   z3_tool_session session;
   json_t *repairs;
+  json_t *out;
 } fixer;
 
 static z3_status run_command(fixer *fx, const json_t *command, json_t *entry, z3_error *err) {
@@ -82,14 +83,16 @@ static z3_status run_command(fixer *fx, const json_t *command, json_t *entry, z3
   json_array_append_new(done, json_pack("{s:s,s:s,s:s?}", "tool", tool, "status", z3_status_name(res.status), "message",
                                         res.status == Z3_OK ? NULL : res.error.message));
   if (res.status != Z3_OK) json_object_set_new(entry, "applied", json_false());
+  json_t *ranges = json_object_get(entry, "ranges"), *changes = json_object_get(res.result, "changes");
+  if (res.status == Z3_OK && json_is_array(changes)) json_array_extend(ranges, changes);
   z3_tool_result_release(&res);
   return st;
 }
 
 static z3_status run_repair(fixer *fx, const z3_finding *f, size_t index, z3_error *err) {
-  json_t *entry = json_pack("{s:I,s:s,s:s,s:o?,s:s,s:b,s:[]}", "finding", (json_int_t)index + 1, "kind", f->kind->id,
-                            "structure", f->structure, "id", f->id >= 0 ? json_integer(f->id) : NULL, "repair",
-                            f->kind->repair, "applied", 1, "commands_run");
+  json_t *entry = json_pack("{s:I,s:s,s:s,s:o?,s:s,s:b,s:[],s:[]}", "finding", (json_int_t)index + 1, "kind",
+                            f->kind->id, "structure", f->structure, "id", f->id >= 0 ? json_integer(f->id) : NULL,
+                            "repair", f->kind->repair, "applied", 1, "commands_run", "ranges");
   json_array_append_new(fx->repairs, entry);
   z3_status st = Z3_OK;
   size_t k;
@@ -111,6 +114,38 @@ static z3_status run_repairs(fixer *fx, const z3_doctor_report *rep, z3_error *e
   return st;
 }
 
+static bool touches(const json_t *ranges, const z3_prop_change *c) {
+  size_t k;
+  json_t *r;
+  json_array_foreach(ranges, k, r) {
+    json_int_t at = json_integer_value(json_object_get(r, "offset"));
+    json_int_t len = json_integer_value(json_object_get(r, "length"));
+    if (at < (json_int_t)(c->offset + (c->length ? c->length : 1)) && (json_int_t)c->offset < at + len) return true;
+  }
+  return false;
+}
+
+/* Which of the diff's changes each repair made (its commands' change logs),
+ * so a person accepts one repair with `accept --changes` and those numbers. */
+static z3_status number_changes(fixer *fx, z3_error *err) {
+  z3_change_set set;
+  z3_status st = z3_proposal_changes(fx->p, &set, err);
+  if (st) return st;
+  size_t i;
+  json_t *entry;
+  json_array_foreach(fx->repairs, i, entry) {
+    json_t *numbers = json_array();
+    for (size_t c = 0; c < set.count; c++)
+      if (touches(json_object_get(entry, "ranges"), &set.changes[c]))
+        json_array_append_new(numbers, json_integer((json_int_t)set.changes[c].index));
+    json_object_set_new(entry, "changes", numbers);
+    json_object_del(entry, "ranges");
+  }
+  json_object_set_new(fx->out, "change_count", json_integer((json_int_t)set.count));
+  z3_change_set_release(&set);
+  return Z3_OK;
+}
+
 static char *proposal_title(const z3_cmd_ctx *ctx, const z3_doctor_report *rep) {
   return z3_strfmt("doctor %s: %d repair%s", ctx->cmd->action, rep->repairable, rep->repairable == 1 ? "" : "s");
 }
@@ -125,12 +160,13 @@ static z3_status make_proposal(z3_cmd_ctx *ctx, const z3_doctor_report *rep, jso
   }
   z3_registry *r = NULL;
   z3_proposal p = {0};
-  fixer fx = {.p = &p, .repairs = json_array()};
+  fixer fx = {.p = &p, .repairs = json_array(), .out = out};
   z3_status st = z3_registry_open(&r, state, err);
   if (st == Z3_OK) st = z3_proposal_create(r, ctx->rom_path, title, &p, err);
   if (st == Z3_OK) {
     z3_proposal_session(&p, audit, &fx.session);
     st = run_repairs(&fx, rep, err);
+    if (st == Z3_OK) st = number_changes(&fx, err);
     json_object_set_new(out, "id", json_integer(p.id));
     json_object_set_new(out, "title", json_string(title));
     json_object_set_new(out, "sandbox_rom", json_string(p.sandbox_rom));

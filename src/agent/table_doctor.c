@@ -19,7 +19,8 @@
           {"repairable", "integer", "findings with an automatic repair"},                         \
           {"findings", "array", "kind, severity, structure, id, offset, address, why, repair, commands, command_lines"}, \
           {"dry_run", "boolean", "--fix only listed the repairs"},                                 \
-          {"proposal", "object", "with --fix: id, title, sandbox_rom, repairs (finding, kind, applied, commands_run); else null"})
+          {"proposal", "object", "with --fix: id, title, sandbox_rom, change_count, repairs (finding, kind, applied, commands_run, "  \
+           "changes: the diff's change numbers it made); else null"})
 #define DOCTOR_EFFECTS                                                                             \
   LIST("reads the ROM", "with --fix: creates <state>/proposals/<id>/ and runs the repairs on its copy of the ROM")
 #define DOCTOR(act, sum, desc, ex1, ex2)                                                           \
@@ -70,4 +71,4 @@ static const z3_command z3_cmds_doctor[] = {
     END_OF_SECTION,
 };
 
-Z3_COMMAND_SECTION(z3_cmds_doctor, 1250)
+Z3_COMMAND_SECTION(z3_cmds_doctor, 1450)

@@ -485,8 +485,10 @@ static void fix_case(const damage_case *c, size_t number) {
   int64_t id = json_integer_value(json_object_get(proposal, "id"));
   json_t *repairs = json_object_get(proposal, "repairs");
   assert_true(json_array_size(repairs) >= 1);
-  for (size_t i = 0; i < json_array_size(repairs); i++)
+  for (size_t i = 0; i < json_array_size(repairs); i++) {
     assert_true(json_is_true(json_object_get(json_array_get(repairs, i), "applied")));
+    assert_true(json_array_size(json_object_get(json_array_get(repairs, i), "changes")) >= 1);
+  }
   assert_true(proposal_changes(state_dir, id) >= json_array_size(repairs));
   z3_rom *untouched = NULL;
   assert_ok(z3_rom_load(&untouched, path, &err), &err); /* --fix writes nothing to the ROM */
@@ -522,6 +524,50 @@ Z3_TEST(test_doctor__every_repair_accepted_leaves_the_rom_clean) {
     fixed++;
   }
   assert_int_equal(fixed, 6); /* checksum, complement, door pair, three sprite kinds */
+}
+
+/* The change numbers a repair lists are that repair: accepting them alone
+ * repairs its finding and leaves the other's. */
+Z3_TEST(test_doctor__one_repair_accepted_alone) {
+  (void)state;
+  z3_rom *rom = z3_test_sample_rom(0, Z3_MAP_LOROM);
+  sprite_without_handler(rom);
+  seventeen_sprites(rom);
+  z3_error err;
+  z3_error_init(&err);
+  assert_ok(z3_rom_fix_checksum(rom, &err), &err);
+  char *path = z3_strfmt("%s/alone.sfc", workdir);
+  char *state_dir = z3_strfmt("%s/state-alone", workdir);
+  assert_ok(z3_rom_save(rom, path, NULL, &err), &err);
+  json_t *proposal = run_doctor_fix("sprite", path, state_dir, Z3_E_CHECK);
+  json_t *repairs = json_object_get(proposal, "repairs");
+  assert_int_equal(json_array_size(repairs), 2);
+  json_t *first = json_array_get(repairs, 0);
+  assert_string_equal(json_string_value(json_object_get(first, "kind")), "sprite.bad_id");
+  z3_buf list;
+  z3_buf_init(&list);
+  size_t k;
+  json_t *n;
+  json_array_foreach(json_object_get(first, "changes"), k, n) {
+    z3_buf_printf(&list, "%s%lld", k ? "," : "", (long long)json_integer_value(n));
+  }
+  z3_registry *r = NULL;
+  assert_ok(z3_registry_open(&r, state_dir, &err), &err);
+  z3_decide_opts opts = {.rom_path = path, .no_backup = true, .changes = (const char *)list.data};
+  json_t *report = NULL;
+  assert_ok(z3_proposal_accept(r, json_integer_value(json_object_get(proposal, "id")), &opts, &report, &err), &err);
+  json_decref(report);
+  z3_registry_close(r);
+  z3_rom *after = NULL;
+  assert_ok(z3_rom_load(&after, path, &err), &err);
+  assert_int_equal(run_count(after, Z3_DOCTOR_SPRITE, "sprite.bad_id"), 0);
+  assert_int_equal(run_count(after, Z3_DOCTOR_SPRITE, "sprite.too_many"), 1);
+  z3_rom_free(after);
+  z3_buf_release(&list);
+  json_decref(proposal);
+  z3_rom_free(rom);
+  z3_free(path);
+  z3_free(state_dir);
 }
 
 /* Kinds without a repair say so, and --fix then makes no proposal. */
@@ -564,4 +610,5 @@ Z3_RUN(cmocka_unit_test_setup_teardown(test_doctor__every_kind_has_a_damage_case
        cmocka_unit_test_setup_teardown(test_doctor__every_damage_is_reported_by_its_doctor_and_by_rom, setup, teardown),
        cmocka_unit_test_setup_teardown(test_doctor__copier_header_and_mirrored_size_are_infos, setup, teardown),
        cmocka_unit_test_setup_teardown(test_doctor__every_repair_accepted_leaves_the_rom_clean, setup, teardown),
+       cmocka_unit_test_setup_teardown(test_doctor__one_repair_accepted_alone, setup, teardown),
        cmocka_unit_test_setup_teardown(test_doctor__no_repair_no_proposal, setup, teardown))
