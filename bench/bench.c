@@ -197,7 +197,7 @@ static void bench_start(const bench_ctx *ctx, const char *dir) {
 
 /* Every bench name starts with one of these families. */
 static const char *const bench_families[] = {
-    "bps_", "ips_", "rom_", "lz2_", "gfx_", "overworld_", "dungeon_", "world_",
+    "bps_", "ips_", "rom_", "lz2_", "gfx_", "overworld_", "dungeon_", "doctor_", "world_",
     "message_", "cpu_", "emu_", "debug_", "apu_", "disasm_", "asm_", "manifest_", "merge_", "agent_", "mcp_",
     "start_", "tui_", "diag_", "code_",
 };
@@ -255,6 +255,7 @@ int main(int argc, char **argv) {
     bench_gfx(&ctx);
     bench_overworld(&ctx);
     bench_dungeon(&ctx);
+    bench_doctor(&ctx);
     bench_text(&ctx);
     bench_cpu(&ctx);
     bench_emu(&ctx);

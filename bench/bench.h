@@ -44,6 +44,8 @@ void bench_gfx(const bench_ctx *ctx);
 /* bench_overworld.c, bench_dungeon.c: load and save the world model, render every area / room. */
 void bench_overworld(const bench_ctx *ctx);
 void bench_dungeon(const bench_ctx *ctx);
+/* bench_doctor.c: every check of `doctor rom` on the sample, in memory and as a process. */
+void bench_doctor(const bench_ctx *ctx);
 /* bench_text.c: decode and re-encode all messages of the sample ROM. */
 void bench_text(const bench_ctx *ctx);
 /* bench_cpu.c: emulated 65816 instructions per second, with and without a debugger hook. */

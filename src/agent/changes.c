@@ -263,6 +263,30 @@ static z3_status cut(z3_change_set *set, const painter *p, z3_buf *list, z3_erro
   return st;
 }
 
+/* A checksum pair the sandbox repaired (base's was wrong, the sandbox's is
+ * right) is a change of its own, so a proposal whose only repair is the
+ * checksum (doctor --fix, rom fix-checksum) can be accepted; the bytes are
+ * still never copied: accepting recomputes them. A pair that only followed
+ * other edits stays out, as before. */
+static z3_status add_checksum(z3_change_set *set, z3_buf *list, z3_error *err) {
+  size_t at = set->checksum_offset;
+  if (z3_rom_checksum_ok(set->base) || !z3_rom_checksum_ok(set->rom) || at + CHECKSUM_PAIR > set->rom->data.len ||
+      at + CHECKSUM_PAIR > set->base->data.len) {
+    return Z3_OK;
+  }
+  z3_prop_change c = {.offset = at, .length = CHECKSUM_PAIR, .resource = "header checksum", .source = "layout"};
+  for (size_t i = at; i < at + CHECKSUM_PAIR; i++) c.bytes_changed += set->rom->data.data[i] != set->base->data.data[i];
+  size_t n = list->len / sizeof c, pos = 0;
+  const z3_prop_change *all = (const z3_prop_change *)list->data;
+  while (pos < n && all[pos].offset < c.offset) pos++;
+  z3_status st = z3_buf_append(list, &c, sizeof c, err);
+  if (st) return st;
+  z3_prop_change *items = (z3_prop_change *)list->data;
+  memmove(&items[pos + 1], &items[pos], (n - pos) * sizeof c);
+  items[pos] = c;
+  return Z3_OK;
+}
+
 /* The size change sits before the changes in the grown tail, which need it. */
 static z3_status add_resize(z3_change_set *set, z3_buf *list, z3_error *err) {
   size_t old = set->base->data.len, now = set->rom->data.len;
@@ -312,6 +336,7 @@ z3_status z3_proposal_changes(const z3_proposal *p, z3_change_set *out, z3_error
     paint_recorded(&pt, p->sandbox_dir);
     st = cut(out, &pt, &list, err);
   }
+  if (st == Z3_OK) st = add_checksum(out, &list, err);
   if (st == Z3_OK) st = add_resize(out, &list, err);
   painter_release(&pt);
   out->changes = (z3_prop_change *)list.data;

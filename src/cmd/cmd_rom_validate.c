@@ -1,9 +1,11 @@
-/* rom validate: header sanity, checksum, mapping, size; optionally against a golden file. */
+/* rom validate: the header checks (snes/header_check.c, shared with the doctors), leftovers
+ * of killed saves beside the file; optionally against a golden file. */
 #include <libgen.h>
 #include <stdio.h>
 #include <string.h>
 
 #include "cmd/handlers.h"
+#include "snes/header_check.h"
 
 json_t *z3_cmd__golden_json(const z3_rom *rom, z3_error *err);
 
@@ -33,63 +35,8 @@ static void addf(findings *f, const char *severity, const char *code, const char
   add(f, severity, code, text);
 }
 
-static void check_mapping(findings *f, const z3_rom *rom, const z3_rom_header *h) {
-  if (rom->mapping_score == 0) {
-    add(f, "error", "no_header", "no candidate header looks plausible (reset vector, first opcode, checksum)");
-    return;
-  }
-  static const uint8_t expected_mode[Z3_MAP_COUNT] = {0x20, 0x21, 0x20, 0x25};
-  uint8_t mode = h->map_mode & ~0x10;
-  if (mode != expected_mode[rom->mapping] && !(rom->mapping == Z3_MAP_EXLOROM && mode == 0x20)) {
-    addf(f, "warning", "map_mode_mismatch", "map mode $%02X does not name %s, the layout detected",
-         h->map_mode, z3_mapping_name(rom->mapping));
-  }
-  if (h->emu_vectors[Z3_VEC_RESET] < 0x8000) {
-    addf(f, "error", "reset_vector", "reset vector $%04X points below $8000, outside ROM",
-         h->emu_vectors[Z3_VEC_RESET]);
-  }
-}
-
-static void check_size(findings *f, const z3_rom *rom, const z3_rom_header *h) {
-  size_t size = rom->data.len;
-  if (h->rom_size_code < 8 || h->rom_size_code > 0x0D) {
-    addf(f, "error", "rom_size_code", "ROM size byte $%02X is outside $08-$0D (256 KiB to 8 MiB)",
-         h->rom_size_code);
-    return;
-  }
-  size_t declared = (size_t)1024 << h->rom_size_code;
-  if (declared < size) {
-    addf(f, "error", "rom_size_small", "header declares %zu KiB but the image is %zu KiB",
-         declared / 1024, size / 1024);
-  } else if (declared / 2 >= size) {
-    addf(f, "warning", "rom_size_large", "header declares %zu KiB but the image is only %zu KiB",
-         declared / 1024, size / 1024);
-  }
-  if ((size & (size - 1)) != 0) {
-    addf(f, "info", "mirrored_size", "%zu KiB is not a power of two; the checksum mirrors the tail",
-         size / 1024);
-  }
-}
-
-static void check_fields(findings *f, const z3_rom *rom, const z3_rom_header *h) {
-  for (int i = 0; i < 21; i++) {
-    unsigned char c = (unsigned char)h->title[i];
-    if (c < 0x20 || c == 0x7F) {
-      addf(f, "warning", "title", "title byte %d is $%02X, not a printable character", i, c);
-      break;
-    }
-  }
-  if (!z3_region_name(h->region)) addf(f, "warning", "region", "unknown region code $%02X", h->region);
-  if (h->sram_size_code > 0x08) addf(f, "warning", "sram_size", "SRAM size byte $%02X is over $08 (256 KiB)", h->sram_size_code);
-  if ((uint16_t)(h->checksum ^ h->complement) != 0xFFFF) {
-    addf(f, "error", "complement", "checksum $%04X and complement $%04X do not add up to $FFFF",
-         h->checksum, h->complement);
-  }
-  uint16_t computed = z3_rom_compute_checksum(rom);
-  if (computed != h->checksum) {
-    addf(f, "error", "checksum", "stored checksum $%04X, computed $%04X", h->checksum, computed);
-  }
-  if (rom->has_copier_header) add(f, "info", "copier_header", "a 512-byte copier header was found and skipped");
+static void on_header_finding(void *data, const char *severity, const char *code, const char *message) {
+  add(data, severity, code, message);
 }
 
 static z3_status report_leftover(const z3_leftover *l, void *data) {
@@ -156,11 +103,7 @@ static z3_status check_golden(findings *f, const z3_rom *rom, const char *path, 
 
 z3_status cmd_rom_validate(z3_cmd_ctx *ctx, z3_error *err) {
   findings f = {.list = json_array()};
-  z3_rom_header h;
-  z3_rom_read_header(ctx->rom, &h);
-  check_mapping(&f, ctx->rom, &h);
-  check_size(&f, ctx->rom, &h);
-  check_fields(&f, ctx->rom, &h);
+  z3_header_check(ctx->rom, on_header_finding, &f);
   check_leftovers(&f, ctx->rom_path);
   z3_status st = Z3_OK;
   if (z3_arg_given(ctx, "golden")) st = check_golden(&f, ctx->rom, z3_arg_str(ctx, "golden"), err);

@@ -191,7 +191,7 @@ static z3_status load_stream(const z3_rom *rom, int id, bool high, z3_ow_stream 
   if (st == Z3_OK && out->len < 256) {
     st = z3_error_set_at(err, Z3_E_INVALID, (int64_t)s->pc, "decompresses to %zu bytes, fewer than 256", out->len);
   }
-  if (st) {
+  if (st && err) { /* callers that only ask whether it loads (the ROM map) pass none */
     z3_error e2;
     z3_error_init(&e2);
     z3_error_set_at(&e2, st, err->offset, "area 0x%02X %s map32 stream at %s (pointer table $02:%04X): %s", id,

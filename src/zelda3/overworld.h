@@ -60,6 +60,12 @@ enum {
 #define Z3_OW_ITEM_PTR_OPERAND_PC 0xDC8B9u
 #define Z3_OW_ITEM_DATA_PC 0xDC3F9u
 #define Z3_OW_ITEM_DATA_END 0xDC89Cu
+/* Where a place leads: entrance and hole dungeon-entrance ids (one byte per
+ * slot), exit rooms (words) and exit areas (bytes), one per slot. */
+#define Z3_OW_ENTRANCE_ID_PC 0xDBB73u
+#define Z3_OW_HOLE_ID_PC 0xDB84Cu
+#define Z3_OW_EXIT_ROOM_PC 0x15D8Au
+#define Z3_OW_EXIT_AREA_PC 0x15E28u
 
 extern const size_t z3_ow_tile32_pc[4]; /* TL, TR, BL, BR quadrant tables */
 extern const size_t z3_ow_tile32_expanded_pc[4]; /* the same, expanded (world reference §6) */

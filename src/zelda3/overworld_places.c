@@ -6,17 +6,17 @@
 
 #define ENT_AREA_PC 0xDB96Fu
 #define ENT_POS_PC 0xDBA71u
-#define ENT_ID_PC 0xDBB73u
+#define ENT_ID_PC Z3_OW_ENTRANCE_ID_PC
 #define HOLE_POS_PC 0xDB800u
 #define HOLE_AREA_PC 0xDB826u
-#define HOLE_ID_PC 0xDB84Cu
+#define HOLE_ID_PC Z3_OW_HOLE_ID_PC
 #define HOLE_POS_BIAS 0x400u /* hole positions are stored minus 0x400 */
 
 /* Exit tables: word fields then byte fields, in struct order. */
 enum { EXIT_ROOM, EXIT_AREA, EXIT_LOAD, EXIT_SCROLL_Y, EXIT_SCROLL_X, EXIT_LINK_Y, EXIT_LINK_X, EXIT_CAM_Y,
        EXIT_CAM_X, EXIT_MOD_Y, EXIT_MOD_X, EXIT_DOOR1, EXIT_DOOR2, EXIT_FIELDS };
 static const struct { size_t pc; int size; } exit_fields[EXIT_FIELDS] = {
-    {0x15D8A, 2}, {0x15E28, 1}, {0x15E77, 2}, {0x15F15, 2}, {0x15FB3, 2}, {0x16051, 2}, {0x160EF, 2},
+    {Z3_OW_EXIT_ROOM_PC, 2}, {Z3_OW_EXIT_AREA_PC, 1}, {0x15E77, 2}, {0x15F15, 2}, {0x15FB3, 2}, {0x16051, 2}, {0x160EF, 2},
     {0x1618D, 2}, {0x1622B, 2}, {0x162C9, 1}, {0x16318, 1}, {0x16367, 2}, {0x16405, 2},
 };
 /* Transport tables: 10 word tables of 17 entries, then 8 whirlpool source areas. */
