@@ -184,6 +184,34 @@ static inline void gen_dungeon_entrances(uint8_t *d) {
   d[0x7F000] = 0x00;
 }
 
+/* The expanded overworld entrances (world reference §2.6): the 129 vanilla
+ * entrances in slots 0-128 of the 256-slot tables at 0xDB35F (positions),
+ * 0xDB55F (areas) and 0xDB75F (ids), the 19 holes after them with bit 15 of
+ * the area set and their position unbiased (+0x400), the other slots unused
+ * (position 0xFFFF). The id table runs over the vanilla hole tables, which is
+ * why the holes move. The flag: any byte but $B8 (we write $B3). */
+enum { GEN_OW_HOLE_SLOT = 129 };
+static inline void gen_ow_entrances(uint8_t *d) {
+  uint16_t area[256], pos[256];
+  uint8_t id[256];
+  for (int i = 0; i < 256; i++) area[i] = 0, pos[i] = 0xFFFF, id[i] = 0;
+  for (int i = 0; i < 129; i++) {
+    area[i] = (uint16_t)(d[0xDB96F + 2 * i] | d[0xDB970 + 2 * i] << 8);
+    pos[i] = (uint16_t)(d[0xDBA71 + 2 * i] | d[0xDBA72 + 2 * i] << 8), id[i] = d[0xDBB73 + i];
+  }
+  for (int k = 0; k < 19; k++) {
+    int i = GEN_OW_HOLE_SLOT + k;
+    area[i] = (uint16_t)(d[0xDB826 + 2 * k] | d[0xDB827 + 2 * k] << 8 | 0x8000);
+    pos[i] = (uint16_t)((d[0xDB800 + 2 * k] | d[0xDB801 + 2 * k] << 8) + 0x400), id[i] = d[0xDB84C + k];
+  }
+  for (int i = 0; i < 256; i++) {
+    d[0xDB35F + 2 * i] = (uint8_t)pos[i], d[0xDB360 + 2 * i] = (uint8_t)(pos[i] >> 8);
+    d[0xDB55F + 2 * i] = (uint8_t)area[i], d[0xDB560 + 2 * i] = (uint8_t)(area[i] >> 8);
+    d[0xDB75F + i] = id[i];
+  }
+  d[0xDB895] = 0xB3;
+}
+
 /* The detection bytes of `id` (and its data where the facts place it). */
 static inline void gen_layout(uint8_t *d, z3_layout_id id) {
   switch (id) {
@@ -193,7 +221,7 @@ static inline void gen_layout(uint8_t *d, z3_layout_id id) {
     case Z3_LAYOUT_SW_TAIL_MAPS: gen_zscustom_v3(d), d[0x1423FF] = 0xEA; break;
     case Z3_LAYOUT_TILE16: gen_tile16(d); break;
     case Z3_LAYOUT_TILE32: gen_tile32(d); break;
-    case Z3_LAYOUT_OW_ENTRANCES: d[0xDB895] = 0xB9; break;        /* any byte but $B8 */
+    case Z3_LAYOUT_OW_ENTRANCES: gen_ow_entrances(d); break;
     case Z3_LAYOUT_DUNGEON_ENTRANCES: gen_dungeon_entrances(d); break;
     case Z3_LAYOUT_ROOM_HEADERS: gen_room_headers(d); break;
     case Z3_LAYOUT_OVERLAYS: gen_overlays(d); break;
