@@ -20,29 +20,35 @@ static inline void gen_put_long(uint8_t *p, uint32_t v) {
 static inline size_t gen_pc(uint32_t snes) { return (size_t)((snes >> 16) & 0x7F) << 15 | (snes & 0x7FFF); }
 static inline uint32_t gen_snes(size_t pc) { return (uint32_t)(pc >> 15) << 16 | 0x8000 | (uint32_t)(pc & 0x7FFF); }
 
-/* ZScream's header move: the 320-word table to 0x110000 ($22:8000), the bank
- * operand to $22, and 296 unshared 14-byte headers after the table. */
+/* ZScream's header move (its Save.cs SaveRoomsHeaders): the 320-word table to
+ * 0x110000 ($22:8000), the bank operand to $22, and 296 unshared 14-byte
+ * headers after the table; the 24 words of rooms 0x128-0x13F are copied as
+ * they were (ZScream writes only the 296), so they now name bank $22. */
 static inline void gen_room_headers(uint8_t *d) {
   const size_t table = 0x110000, data = table + 640;
   size_t old_table = gen_pc(gen_long(d + Z3_ROOM_HEADER_PTR_OPERAND_PC));
   uint8_t old_bank = d[Z3_ROOM_HEADER_BANK_OPERAND_PC];
   for (size_t id = 0; id < Z3_ROOM_POINTERS; id++) {
-    size_t slot = data + (id < Z3_ROOM_COUNT ? id : 0) * Z3_ROOM_HEADER_SIZE;
-    size_t old = gen_pc((uint32_t)old_bank << 16 | d[old_table + 2 * id] | d[old_table + 2 * id + 1] << 8);
-    if (id < Z3_ROOM_COUNT) memcpy(d + slot, d + old, Z3_ROOM_HEADER_SIZE);
-    uint16_t word = (uint16_t)gen_snes(slot);
+    uint16_t word = (uint16_t)(d[old_table + 2 * id] | d[old_table + 2 * id + 1] << 8);
+    if (id < Z3_ROOM_COUNT) {
+      size_t slot = data + id * Z3_ROOM_HEADER_SIZE;
+      memcpy(d + slot, d + gen_pc((uint32_t)old_bank << 16 | word), Z3_ROOM_HEADER_SIZE);
+      word = (uint16_t)gen_snes(slot);
+    }
     d[table + 2 * id] = (uint8_t)word, d[table + 2 * id + 1] = (uint8_t)(word >> 8);
   }
   gen_put_long(d + Z3_ROOM_HEADER_PTR_OPERAND_PC, gen_snes(table));
   d[Z3_ROOM_HEADER_BANK_OPERAND_PC] = 0x22;
 }
 
-/* Room 0x000's object stream copied to 0x138000 ($27:8000), both of its
- * pointers (objects and doors) moved with it. */
+/* Room GEN_OBJECT_ROOM's object stream (the sample's room 0x012 has objects
+ * and doors) copied to 0x138000 ($27:8000), both of its pointers (objects
+ * and doors) moved with it. */
+enum { GEN_OBJECT_ROOM = 0x012 };
 static inline void gen_object_space(uint8_t *d) {
   const size_t to = 0x138000;
-  size_t objects = gen_pc(gen_long(d + Z3_ROOM_OBJECT_PTR_OPERAND_PC));
-  size_t doors = gen_pc(gen_long(d + Z3_ROOM_DOOR_PTR_OPERAND_PC));
+  size_t objects = gen_pc(gen_long(d + Z3_ROOM_OBJECT_PTR_OPERAND_PC)) + 3 * GEN_OBJECT_ROOM;
+  size_t doors = gen_pc(gen_long(d + Z3_ROOM_DOOR_PTR_OPERAND_PC)) + 3 * GEN_OBJECT_ROOM;
   size_t from = gen_pc(gen_long(d + objects));
   size_t door_at = gen_pc(gen_long(d + doors));
   memcpy(d + to, d + from, 0x400); /* more than the sample's room 0 holds */
