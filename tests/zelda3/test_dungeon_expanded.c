@@ -8,6 +8,7 @@
 #include "test.h"
 #include "zelda3/dungeon.h"
 #include "zelda3/layouts.h"
+#include "zelda3/overworld.h"
 #include "layout_gen.h"
 
 enum { EXPANDED_SIZE = 0x200000 };
@@ -160,6 +161,44 @@ Z3_TEST(test_dungeon_expanded__vanilla_saves_stay_vanilla) {
   z3_rom_free(rom);
 }
 
+/* ZScream's overlays, custom collision and expanded dungeon maps move only
+ * what z3ed does not model yet: the overworld and every room load exactly as
+ * on the vanilla sample (nothing misread, nothing refused), and saving the
+ * unchanged models writes nothing, so those layouts' bytes stay as they are. */
+Z3_TEST(test_dungeon_expanded__unmodelled_layouts_load_and_stay_untouched) {
+  (void)state;
+  z3_rom *vanilla = z3_test_sample_rom(EXPANDED_SIZE, Z3_MAP_LOROM);
+  z3_rom *rom = z3_test_sample_rom(EXPANDED_SIZE, Z3_MAP_LOROM);
+  gen_layout(rom->data.data, Z3_LAYOUT_OVERLAYS);
+  gen_layout(rom->data.data, Z3_LAYOUT_COLLISION);
+  gen_layout(rom->data.data, Z3_LAYOUT_DUNGEON_MAPS);
+  z3_layouts found;
+  z3_layouts_detect(rom, &found);
+  assert_int_equal(found.count, 3);
+  z3_error err;
+  z3_error_init(&err);
+  z3_dungeon *a = load(vanilla), *b = load(rom);
+  for (int id = 0; id < Z3_ROOM_COUNT; id++) {
+    assert_memory_equal(a->rooms[id].header, b->rooms[id].header, Z3_ROOM_HEADER_SIZE);
+    assert_memory_equal(a->rooms[id].object_count, b->rooms[id].object_count, sizeof a->rooms[id].object_count);
+    assert_int_equal(a->rooms[id].sprite_count, b->rooms[id].sprite_count);
+  }
+  z3_overworld *ow = NULL, *ow_vanilla = NULL;
+  assert_ok(z3_ow_load(&ow, rom, &err), &err);
+  assert_ok(z3_ow_load(&ow_vanilla, vanilla, &err), &err);
+  for (int id = 0; id < Z3_OW_AREA_COUNT; id++) assert_memory_equal(ow->areas[id].map32, ow_vanilla->areas[id].map32, 512);
+  assert_ok(z3_dungeon_save(b, rom, &err), &err);
+  assert_ok(z3_ow_save(ow, rom, &err), &err);
+  assert_int_equal(rom->change_count, 0);
+  z3_ow_free(ow);
+  z3_ow_free(ow_vanilla);
+  z3_dungeon_free(a);
+  z3_dungeon_free(b);
+  z3_rom_free(rom);
+  z3_rom_free(vanilla);
+}
+
 Z3_RUN(cmocka_unit_test(test_dungeon_expanded__header_edits_write_the_moved_headers),
+       cmocka_unit_test(test_dungeon_expanded__unmodelled_layouts_load_and_stay_untouched),
        cmocka_unit_test(test_dungeon_expanded__object_edits_in_the_expanded_object_space),
        cmocka_unit_test(test_dungeon_expanded__vanilla_saves_stay_vanilla))
