@@ -5,8 +5,9 @@
  * spots[spot] + delta: the detection bytes and the pointer tables the
  * detector follows. Detection must stay inside the image, report each layout
  * at most once and in id order, with evidence inside the image. The overworld
- * model, which places its tile tables by what detection finds, must load or
- * fail with a message.
+ * model, which places its tile tables and entrance tables by what detection
+ * finds, must load or fail with a message; loaded, its entrances fit the
+ * table it found and an unchanged model saves nothing.
  *
  * Seeds in fuzz/corpora/layouts/ come from this file: build it with
  * -DZ3_FUZZ_SEEDS against libz3 and run it with the corpus folder.
@@ -34,7 +35,7 @@ static void build_template(void) {
 /* Where detection looks: flag bytes, the pointers it follows, their tables. */
 static const size_t spots[] = {0x140145, 0x1423FF, 0x17D28, 0x1772E, 0xDB895, 0x7F000, 0x0B5DD,
                                0x77676,  0x128090, 0x128190, 0x128290, 0x56652, 0x0874C, 0xF8000,
-                               0xF8100,  0xF8200,  0x7FC0};
+                               0xF8100,  0xF8200,  0x7FC0,   0xDB35F,  0xDB55F,  0xDB75F};
 enum { SPOTS = sizeof spots / sizeof spots[0] };
 
 static void check(const z3_rom *rom, const z3_layouts *found) {
@@ -48,6 +49,21 @@ static void check(const z3_rom *rom, const z3_layouts *found) {
     z3_layout_hit_evidence(h, text, sizeof text);
     if (!text[0]) abort();
   }
+}
+
+/* The expanded flag decides the table: 256 shared slots and no hole table,
+ * the hole bit taken out of the area; saving what was read writes nothing. */
+static void check_entrances(z3_overworld *ow, z3_rom *rom) {
+  bool expanded = rom->data.data[0xDB895] != 0xB8;
+  if (ow->entrances_expanded != expanded) abort();
+  if (ow->entrance_count != (expanded ? Z3_OW_ENTRANCE_EXPANDED_COUNT : Z3_OW_ENTRANCE_COUNT)) abort();
+  if (ow->hole_count != (expanded ? 0 : Z3_OW_HOLE_COUNT)) abort();
+  for (int i = 0; i < ow->entrance_count; i++)
+    if ((expanded && (ow->entrances[i].area & 0x8000)) || (!expanded && ow->entrances[i].hole)) abort();
+  z3_error err;
+  z3_error_init(&err);
+  size_t changes = rom->change_count;
+  if (z3_ow_save(ow, rom, &err) != Z3_OK || rom->change_count != changes) abort();
 }
 
 static bool same(const z3_layouts *a, const z3_layouts *b) {
@@ -80,6 +96,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   z3_overworld *ow = NULL;
   if (z3_ow_load(&ow, rom, &err) == Z3_OK) {
     if (ow->tile16_pc + (size_t)ow->tile16_count * 8 > rom->data.len) abort();
+    check_entrances(ow, rom);
     z3_ow_free(ow);
   } else if (!err.message[0] || ow) {
     abort();
@@ -102,6 +119,8 @@ int main(int argc, char **argv) {
   static const uint8_t other_title[] = {0xFF, 16, 0, 'M', 2, 0, 0x3D};
   static const uint8_t tiles_expanded[] = {0xFF, 2, 0, 0x3D, 3, 0, 0x3E};
   static const uint8_t tiles_cut_short[] = {40, 2, 0, 0x3D, 3, 0, 0x3E};
+  /* 256 entrances: the flag, slot 0 a hole in area 0x1B, slot 130 an entrance */
+  static const uint8_t ow_entrances[] = {0xFF, 4, 0, 0xB3, 18, 1, 0x80, 18, 0, 0x1B, 17, 4, 0x42, 19, 130, 0x05};
   write_seed(argv[1], "vanilla", vanilla, sizeof vanilla);
   write_seed(argv[1], "short-file", short_file, sizeof short_file);
   write_seed(argv[1], "zscustom-v3", zscustom, sizeof zscustom);
@@ -109,6 +128,7 @@ int main(int argc, char **argv) {
   write_seed(argv[1], "other-title", other_title, sizeof other_title);
   write_seed(argv[1], "tiles-expanded", tiles_expanded, sizeof tiles_expanded);
   write_seed(argv[1], "tiles-cut-short", tiles_cut_short, sizeof tiles_cut_short);
+  write_seed(argv[1], "ow-entrances", ow_entrances, sizeof ow_entrances);
   return 0;
 }
 #endif

@@ -53,8 +53,8 @@ static json_t *hex_or_null(int v, int digits) { return v < 0 ? json_null() : z3_
 
 static int count_entrances(const z3_overworld *ow, int parent) {
   int n = 0;
-  for (int i = 0; i < Z3_OW_ENTRANCE_COUNT; i++)
-    n += ow->entrances[i].pos != 0xFFFF && ow->entrances[i].area == parent;
+  for (int i = 0; i < ow->entrance_count; i++)
+    n += z3_ow_is_listed_entrance(&ow->entrances[i]) && ow->entrances[i].area == parent;
   return n;
 }
 

@@ -150,22 +150,25 @@ z3_status cmd_overworld_list_entrances(z3_cmd_ctx *ctx, z3_error *err) {
   if (st) return st;
   int parent = id < 0 ? -1 : ow->areas[id].parent;
   json_t *list = json_array();
-  for (int i = 0; i < Z3_OW_ENTRANCE_COUNT; i++) {
+  for (int i = 0; i < ow->entrance_count; i++) {
     const z3_ow_entrance *e = &ow->entrances[i];
-    if (e->pos == 0xFFFF || (parent >= 0 && e->area != parent)) continue;
+    if (!z3_ow_is_listed_entrance(e) || (parent >= 0 && e->area != parent)) continue;
     json_array_append_new(list, place_json(e, i, false));
   }
-  int entrances = (int)json_array_size(list);
-  for (int i = 0; i < Z3_OW_HOLE_COUNT; i++) {
-    const z3_ow_entrance *h = &ow->holes[i];
-    if (parent >= 0 && h->area != parent) continue;
+  int entrances = (int)json_array_size(list), hole_slots;
+  const z3_ow_entrance *holes = z3_ow_hole_table(ow, &hole_slots);
+  for (int i = 0; i < hole_slots; i++) {
+    const z3_ow_entrance *h = &holes[i];
+    if (!z3_ow_is_listed_hole(ow, h) || (parent >= 0 && h->area != parent)) continue;
     json_array_append_new(list, place_json(h, i, true));
   }
   json_object_set_new(ctx->result, "entrances", json_integer(entrances));
   json_object_set_new(ctx->result, "holes", json_integer((json_int_t)json_array_size(list) - entrances));
   int free_slots = 0;
-  for (int i = 0; i < Z3_OW_ENTRANCE_COUNT; i++) free_slots += ow->entrances[i].pos == 0xFFFF;
+  for (int i = 0; i < ow->entrance_count; i++) free_slots += ow->entrances[i].pos == 0xFFFF;
   json_object_set_new(ctx->result, "free_slots", json_integer(free_slots));
+  json_object_set_new(ctx->result, "slots", json_integer(ow->entrance_count));
+  json_object_set_new(ctx->result, "expanded", json_boolean(ow->entrances_expanded));
   json_object_set_new(ctx->result, "list", list);
   z3_ow_free(ow);
   return Z3_OK;
@@ -251,8 +254,9 @@ z3_status cmd_overworld_set_entrance(z3_cmd_ctx *ctx, z3_error *err) {
   z3_status st = z3_cmd__ow_open(ctx, &id, &ow, err);
   int slot = (int)z3_arg_int(ctx, "slot");
   bool hole = z3_arg_bool(ctx, "hole");
-  z3_ow_entrance *table = ow ? (hole ? ow->holes : ow->entrances) : NULL;
-  int slots = hole ? Z3_OW_HOLE_COUNT : Z3_OW_ENTRANCE_COUNT;
+  int slots = 0;
+  z3_ow_entrance *table = !ow ? NULL : hole ? z3_ow_hole_table(ow, &slots) : ow->entrances;
+  if (ow && !hole) slots = ow->entrance_count;
   json_t *old = NULL;
   if (st == Z3_OK && slot >= 0 && slot < slots) old = place_json(&table[slot], slot, hole);
   int x = (int)z3_arg_int(ctx, "x"), y = (int)z3_arg_int(ctx, "y"), entrance = (int)z3_arg_int(ctx, "entrance");

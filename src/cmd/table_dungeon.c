@@ -318,6 +318,40 @@ static const z3_command z3_cmds_dungeon[] = {
         .handler = cmd_dungeon_set_header,
     },
     {
+        .resource = "dungeon", .action = "collision",
+        .summary = "list the custom collision tiles ZScream's patch sets in a room",
+        .description = "ZScream's custom collision (a room pointer at 0x128090 set): each room's list sets tiles of its "
+                       "64x64 tile8 collision map to a tile type 0x00-0xFF. Lists every tile the room's list sets; a ROM "
+                       "without the layout answers installed false and no tiles.",
+        .flags = Z3_CMD_NEEDS_ROM, .safety = Z3_SAFETY_READ_ONLY,
+        .effects = LIST("reads the ROM file"),
+        .args = ARGS(ROOM_ARG),
+        .returns = RETURNS({"installed", "boolean", "the ROM has ZScream's custom collision"},
+                           {"pointer", "string", "the room's list (SNES), null when it has none"},
+                           {"count", "integer", "tiles set"}, {"tiles", "array", "x, y, value"}),
+        .examples = LIST("z3ed dungeon collision --rom hack.sfc --room 0x012"),
+        .handler = cmd_dungeon_collision,
+    },
+    {
+        .resource = "dungeon", .action = "set-collision",
+        .summary = "set or clear one custom collision tile of a room (ZScream's layout only)",
+        .description = "Sets tile (x, y) of the room's 64x64 collision map to a tile type, or with --clear takes it out "
+                       "of the room's list. Only on a ROM that already has ZScream's custom collision: z3ed never "
+                       "installs it. The list is rewritten as one-row rectangles, in place when it fits, else after "
+                       "the last list (below 0x12E000); a room left with no tiles gets pointer 0.",
+        .flags = Z3_CMD_NEEDS_ROM | Z3_CMD_MUTATES_ROM, .safety = Z3_SAFETY_MUTATES_ROM,
+        .effects = MUTATE_EFFECTS("rewrites the room's collision list and its pointer at 0x128090"),
+        .args = ARGS(ROOM_ARG, {"x", Z3_ARG_INT, true, NULL, NULL, "column in tile8 units, 0-63", 0, 63},
+                     {"y", Z3_ARG_INT, true, NULL, NULL, "row in tile8 units, 0-63", 0, 63},
+                     {"value", Z3_ARG_INT, false, NULL, NULL, "tile type 0x00-0xFF", 0, 0xFF},
+                     {"clear", Z3_ARG_BOOL, false, NULL, NULL, "take the tile out of the list instead", 0, 0}),
+        .returns = RETURNS({"old_value", "string", "the tile before, null when unset"},
+                           {"pointer", "string", "the room's list after"}, {"changes", "array", "the change set"}),
+        .examples = LIST("z3ed dungeon set-collision --rom collision.sfc --room 0x012 --x 10 --y 12 --value 0x08",
+                         "z3ed dungeon set-collision --rom collision.sfc --room 0x012 --x 16 --y 8 --clear"),
+        .handler = cmd_dungeon_set_collision,
+    },
+    {
         .resource = "dungeon", .action = "copy-room",
         .summary = "copy a room's header, objects, doors, sprites, pot items and message onto another room",
         .description = "The target keeps its own chest, block and torch records (those tables are shared by all rooms); "

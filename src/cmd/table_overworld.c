@@ -164,12 +164,16 @@ static const z3_command z3_cmds_overworld[] = {
         .resource = "overworld", .action = "list-entrances",
         .summary = "list overworld entrances and holes (all, or one area's)",
         .description = "129 entrance slots (unused ones left out) and 19 holes; each gives the area, the tile16 "
-                       "position and the dungeon entrance id it leads to.",
+                       "position and the dungeon entrance id it leads to. A ROM with the expanded overworld "
+                       "entrances (byte 0xDB895 not 0xB8) has 256 slots shared by entrances and holes instead: "
+                       "a hole's slot is then a slot of that table.",
         .flags = Z3_CMD_NEEDS_ROM, .safety = Z3_SAFETY_READ_ONLY,
         .effects = LIST("reads the ROM file"),
         .args = ARGS(OPTIONAL_MAP_ARG),
         .returns = RETURNS({"entrances", "integer", "entrances listed"}, {"holes", "integer", "holes listed"},
-                           {"free_slots", "integer", "unused entrance slots"}, {"list", "array", "slot, kind, map, x, y, entrance"}),
+                           {"free_slots", "integer", "unused entrance slots"}, {"slots", "integer", "entrance slots: 129, or 256 expanded"},
+                           {"expanded", "boolean", "the expanded 256-slot table (holes in it)"},
+                           {"list", "array", "slot, kind, map, x, y, entrance"}),
         .examples = LIST("z3ed overworld list-entrances --rom zelda3.sfc", "z3ed overworld list-entrances --rom zelda3.sfc --map 0x2C"),
         .handler = cmd_overworld_list_entrances,
     },
@@ -202,10 +206,12 @@ static const z3_command z3_cmds_overworld[] = {
         .resource = "overworld", .action = "set-entrance",
         .summary = "point an entrance (or hole) slot at an area position and dungeon entrance",
         .description = "Rewrites one of the 129 entrance slots, or with --hole one of the 19 hole slots. A part "
-                       "of a large area is stored as its parent with the position in the parent's 64x64 grid.",
+                       "of a large area is stored as its parent with the position in the parent's 64x64 grid. "
+                       "With the expanded overworld entrances (256 slots shared by entrances and holes) the slot "
+                       "is 0-255 either way and --hole makes that slot a hole.",
         .flags = Z3_CMD_NEEDS_ROM | Z3_CMD_MUTATES_ROM, .safety = Z3_SAFETY_MUTATES_ROM,
         .effects = OW_MUTATE_EFFECTS("rewrites the slot in the three entrance tables"),
-        .args = ARGS({"slot", Z3_ARG_INT, true, NULL, NULL, "entrance slot (0-128), or hole slot (0-18) with --hole", 0, 1000},
+        .args = ARGS({"slot", Z3_ARG_INT, true, NULL, NULL, "entrance slot (0-128; 0-255 expanded), or hole slot (0-18) with --hole", 0, 255},
                      MAP_ARG, XY_ARGS("tile16"),
                      {"entrance", Z3_ARG_INT, true, NULL, NULL, "dungeon entrance id", 0, 0xFF},
                      {"hole", Z3_ARG_BOOL, false, NULL, NULL, "edit a hole slot instead of an entrance slot", 0, 0}),

@@ -12,13 +12,13 @@ static const z3_layout_info infos[Z3_LAYOUT_COUNT] = {
     [Z3_LAYOUT_SW_TAIL_MAPS] = {"sw-tail-maps", "special-world tail maps 0xA0-0xBF", false, true},
     [Z3_LAYOUT_TILE16] = {"tile16", "expanded tile16 table", true, true},
     [Z3_LAYOUT_TILE32] = {"tile32", "expanded tile32 tables", true, true},
-    [Z3_LAYOUT_OW_ENTRANCES] = {"ow-entrances", "expanded overworld entrances", false, true},
+    [Z3_LAYOUT_OW_ENTRANCES] = {"ow-entrances", "expanded overworld entrances", true, true},
     [Z3_LAYOUT_DUNGEON_ENTRANCES] = {"dungeon-entrances", "ZScream expanded dungeon entrances", true, false},
-    [Z3_LAYOUT_ROOM_HEADERS] = {"room-headers", "moved room headers", false, false},
+    [Z3_LAYOUT_ROOM_HEADERS] = {"room-headers", "moved room headers", true, false},
     [Z3_LAYOUT_OVERLAYS] = {"overlays", "ZScream overlays", false, false},
-    [Z3_LAYOUT_COLLISION] = {"collision", "ZScream custom collision", false, false},
+    [Z3_LAYOUT_COLLISION] = {"collision", "ZScream custom collision", true, false},
     [Z3_LAYOUT_DUNGEON_MAPS] = {"dungeon-maps", "expanded dungeon maps", false, false},
-    [Z3_LAYOUT_OBJECT_SPACE] = {"object-space", "expanded dungeon object space", false, false},
+    [Z3_LAYOUT_OBJECT_SPACE] = {"object-space", "expanded dungeon object space", true, false},
 };
 
 /* Evidence locations (PC). */

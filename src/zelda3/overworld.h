@@ -14,8 +14,9 @@
  *
  * Load reads everything, from the vanilla layout, with the tile16 and
  * tile32 tables expanded, or with ZSCustomOverworld's per-area tables
- * (layouts.h, overworld_custom.c), and refuses the expanded layouts it does
- * not read yet (256 entrances, v3 wide and tall areas) with a clear message. Edits change the model;
+ * (layouts.h, overworld_custom.c), or the 256 expanded entrances, and refuses
+ * the expanded layouts it does not read yet (v3 wide and tall areas) with a
+ * clear message. Edits change the model;
  * z3_ow_save writes back only what is dirty: fixed tables are re-encoded
  * and only differing bytes are written, a changed map stream is
  * recompressed and written in place when it fits (and is not shared),
@@ -37,6 +38,7 @@ enum {
   Z3_OW_SCREEN_TILE32 = 16,     /* tile32 per screen side */
   Z3_OW_STATES = 3,             /* sprite lists: beginning, zelda, agahnim */
   Z3_OW_ENTRANCE_COUNT = 129,
+  Z3_OW_ENTRANCE_EXPANDED_COUNT = 256, /* the expanded table, holes included (world reference §2.6) */
   Z3_OW_DUNGEON_ENTRANCES = 133, /* ids an entrance or hole may lead to: the game's entrance tables */
   Z3_OW_HOLE_COUNT = 19,
   Z3_OW_EXIT_COUNT = 79,
@@ -141,9 +143,10 @@ typedef struct z3_ow_area {
 } z3_ow_area;
 
 typedef struct z3_ow_entrance {
-  uint16_t area;                /* parent area id */
+  uint16_t area;                /* parent area id (bit 15 of the expanded table's word is `hole`) */
   uint16_t pos;                 /* ((y << 6) | x) << 1, 0xFFFF = unused slot */
   uint8_t entrance;             /* dungeon entrance id */
+  bool hole;                    /* a hole: always in the hole table, flagged in the expanded table */
 } z3_ow_entrance;
 
 typedef struct z3_ow_exit {
@@ -175,7 +178,13 @@ typedef struct z3_overworld {
   z3_ow_list sprites[Z3_OW_STATES][144];
   z3_ow_list items[Z3_OW_LIST_AREAS];
   size_t item_ptr_pc;           /* pointer table, found through the code operand */
-  z3_ow_entrance entrances[Z3_OW_ENTRANCE_COUNT];
+  /* Overworld entrances: 129 slots (vanilla) or, with the expanded tables
+   * (byte 0xDB895 not 0xB8), 256 slots shared by entrances and holes; the
+   * 19-slot hole table is then gone (hole_count 0): its bytes are part of the
+   * expanded id table. */
+  z3_ow_entrance entrances[Z3_OW_ENTRANCE_EXPANDED_COUNT];
+  int entrance_count, hole_count;
+  bool entrances_expanded;
   z3_ow_entrance holes[Z3_OW_HOLE_COUNT]; /* pos already + 0x400 (as entrances) */
   uint8_t hole_fallback;
   z3_ow_exit exits[Z3_OW_EXIT_COUNT];
@@ -274,12 +283,19 @@ z3_status z3_ow_list_replace_items(z3_ow_list *l, const z3_ow_item *s, int n, z3
 
 /* ---- places (overworld_places.c) --------------------------------------- */
 
-/* Rewrites entrance slot `slot` (0-128): area (stored as its parent), tile16
- * position in the parent's grid, dungeon entrance id. */
+/* Rewrites entrance slot `slot` (0-128, or 0-255 expanded): area (stored as
+ * its parent), tile16 position in the parent's grid, dungeon entrance id. */
 z3_status z3_ow_set_entrance(z3_overworld *ow, int slot, int area, int x, int y, int entrance,
                              z3_error *err);
-/* The same for hole slot `slot` (0-18). */
+/* The same for hole slot `slot` (0-18; in the expanded layout a slot 0-255 of
+ * the shared table, which becomes a hole). */
 z3_status z3_ow_set_hole(z3_overworld *ow, int slot, int area, int x, int y, int entrance, z3_error *err);
+/* The table that holds holes and its slot count: the hole table, or the
+ * shared entrance table in the expanded layout. */
+z3_ow_entrance *z3_ow_hole_table(z3_overworld *ow, int *slots);
+/* A slot of the shared or the hole table that lists a hole / an entrance. */
+bool z3_ow_is_listed_hole(const z3_overworld *ow, const z3_ow_entrance *e);
+bool z3_ow_is_listed_entrance(const z3_ow_entrance *e);
 
 /* ---- tile16 definitions (overworld_tile16.c) ---- */
 /* One tile8 entry of a tile16: vhopppcc cccccccc. */

@@ -109,11 +109,13 @@ json_t *z3_ow_export_json(const z3_overworld *ow, int id) {
     json_object_set_new(doc, "items", items);
   }
   json_t *ents = json_array();
-  for (int i = 0; i < Z3_OW_ENTRANCE_COUNT; i++) {
+  for (int i = 0; i < ow->entrance_count; i++) {
     const z3_ow_entrance *e = &ow->entrances[i];
     if (e->pos == 0xFFFF || e->area != p) continue;
-    json_array_append_new(ents, json_pack("{s:i,s:i,s:i,s:o}", "slot", i, "x", Z3_OW_POS_X(e->pos), "y",
-                                          Z3_OW_POS_Y(e->pos), "entrance", hex(e->entrance)));
+    json_t *o = json_pack("{s:i,s:i,s:i,s:o}", "slot", i, "x", Z3_OW_POS_X(e->pos), "y", Z3_OW_POS_Y(e->pos), "entrance",
+                          hex(e->entrance));
+    if (e->hole) json_object_set_new(o, "hole", json_true()); /* only the expanded table mixes them */
+    json_array_append_new(ents, o);
   }
   json_object_set_new(doc, "entrances", ents);
   z3_ow__export_places(ow, p, doc);
@@ -295,24 +297,28 @@ static z3_status import_entrances(z3_overworld *ow, int id, const json_t *ents, 
   if (!json_is_array(ents)) return bad(err, "$.entrances", "expected an array");
   int p = ow->areas[id].parent, side = z3_ow_area_tile16_side(ow, p);
   if (p >= 0x80 && json_array_size(ents) > 0) return bad(err, "$.entrances", "special-world areas have no entrances");
-  z3_ow_entrance next[Z3_OW_ENTRANCE_COUNT];
+  z3_ow_entrance next[Z3_OW_ENTRANCE_EXPANDED_COUNT];
   memcpy(next, ow->entrances, sizeof next);
-  for (int i = 0; i < Z3_OW_ENTRANCE_COUNT; i++)
+  for (int i = 0; i < ow->entrance_count; i++)
     if (next[i].pos != 0xFFFF && next[i].area == p) next[i] = (z3_ow_entrance){.area = 0, .pos = 0xFFFF, .entrance = 0};
   for (size_t i = 0; i < json_array_size(ents); i++) {
     const json_t *e = json_array_get(ents, i);
     char path[48];
     snprintf(path, sizeof path, "$.entrances[%zu]", i);
     if (!json_is_object(e)) return bad(err, path, "expected an object with slot, x, y and entrance");
+    const json_t *hole = json_object_get(e, "hole");
+    if (hole && !json_is_boolean(hole)) return bad(err, path, "hole must be true or false");
+    if (json_is_true(hole) && !ow->entrances_expanded)
+      return bad(err, path, "holes have their own table in this ROM: 'overworld set-entrance --hole' edits them");
     long slot = 0, x = 0, y = 0, ent = 0;
-    z3_status st = z3_ow__json_int(e, "slot", path, 0, Z3_OW_ENTRANCE_COUNT - 1, &slot, err);
+    z3_status st = z3_ow__json_int(e, "slot", path, 0, ow->entrance_count - 1, &slot, err);
     if (st == Z3_OK) st = z3_ow__json_int(e, "x", path, 0, side - 1, &x, err);
     if (st == Z3_OK) st = z3_ow__json_int(e, "y", path, 0, side - 1, &y, err);
     if (st == Z3_OK) st = z3_ow__json_int(e, "entrance", path, 0, Z3_OW_DUNGEON_ENTRANCES - 1, &ent, err);
     if (st) return st;
     if (next[slot].pos != 0xFFFF && next[slot].area != p)
       return bad(err, path, "slot is used by an entrance of another area");
-    next[slot] = (z3_ow_entrance){.area = (uint16_t)p, .pos = Z3_OW_POS(x, y), .entrance = (uint8_t)ent};
+    next[slot] = (z3_ow_entrance){.area = (uint16_t)p, .pos = Z3_OW_POS(x, y), .entrance = (uint8_t)ent, .hole = json_is_true(hole)};
   }
   if (memcmp(next, ow->entrances, sizeof next) != 0) {
     memcpy(ow->entrances, next, sizeof next);

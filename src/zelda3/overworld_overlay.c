@@ -46,14 +46,16 @@ static int draw_sprites(const z3_overworld *ow, const canvas *c, int id, int sta
 
 static int draw_entrances(const z3_overworld *ow, const canvas *c, int parent) {
   int n = 0;
-  for (int i = 0; i < Z3_OW_ENTRANCE_COUNT; i++) {
+  for (int i = 0; i < ow->entrance_count; i++) {
     const z3_ow_entrance *e = &ow->entrances[i];
-    if (e->pos == 0xFFFF || e->area != parent) continue;
+    if (!z3_ow_is_listed_entrance(e) || e->area != parent) continue;
     square(c, Z3_OW_POS_X(e->pos) * 16, Z3_OW_POS_Y(e->pos) * 16, 16, 129, true), n++;
   }
-  for (int i = 0; i < Z3_OW_HOLE_COUNT; i++) {
-    const z3_ow_entrance *h = &ow->holes[i];
-    if (h->area != parent) continue;
+  int slots;
+  const z3_ow_entrance *holes = z3_ow_hole_table((z3_overworld *)ow, &slots);
+  for (int i = 0; i < slots; i++) {
+    const z3_ow_entrance *h = &holes[i];
+    if (!z3_ow_is_listed_hole(ow, h) || h->area != parent) continue;
     square(c, Z3_OW_POS_X(h->pos) * 16 + 2, Z3_OW_POS_Y(h->pos) * 16 + 2, 12, 129, false), n++;
   }
   return n;

@@ -11,6 +11,18 @@
 #define HOLE_AREA_PC 0xDB826u
 #define HOLE_ID_PC Z3_OW_HOLE_ID_PC
 #define HOLE_POS_BIAS 0x400u /* hole positions are stored minus 0x400 */
+/* The expanded entrance tables (world reference §2.6, §6; one source: yaze's
+ * overworld_entrance.h, which restates ZScream's notes): 256 positions,
+ * areas (bit 15 = a hole) and ids. The id table ends at 0xDB85E, over the
+ * vanilla hole tables, so those are not read or written then. Holes' positions
+ * are taken as stored like entrances' (no 0x400 bias): the notes call the
+ * whole table "map16 tile address" (unverified against the patch's code). */
+#define EXP_FLAG_PC 0xDB895u
+#define EXP_FLAG_VANILLA 0xB8u
+#define EXP_POS_PC 0xDB35Fu
+#define EXP_AREA_PC 0xDB55Fu
+#define EXP_ID_PC 0xDB75Fu
+#define EXP_HOLE_BIT 0x8000u
 
 /* Exit tables: word fields then byte fields, in struct order. */
 enum { EXIT_ROOM, EXIT_AREA, EXIT_LOAD, EXIT_SCROLL_Y, EXIT_SCROLL_X, EXIT_LINK_Y, EXIT_LINK_X, EXIT_CAM_Y,
@@ -48,22 +60,34 @@ static uint16_t *transport_field(z3_ow_transport *t, int f) {
   return fields[f];
 }
 
-z3_status z3_ow__load_places(z3_overworld *ow, const z3_rom *rom, z3_error *err) {
-  (void)err;
-  const uint8_t *d = rom->data.data;
-  for (int i = 0; i < Z3_OW_ENTRANCE_COUNT; i++) {
+static void load_entrances(z3_overworld *ow, const uint8_t *d) {
+  ow->entrances_expanded = d[EXP_FLAG_PC] != EXP_FLAG_VANILLA;
+  ow->entrance_count = ow->entrances_expanded ? Z3_OW_ENTRANCE_EXPANDED_COUNT : Z3_OW_ENTRANCE_COUNT;
+  ow->hole_count = ow->entrances_expanded ? 0 : Z3_OW_HOLE_COUNT;
+  size_t area_pc = ow->entrances_expanded ? EXP_AREA_PC : ENT_AREA_PC;
+  size_t pos_pc = ow->entrances_expanded ? EXP_POS_PC : ENT_POS_PC, id_pc = ow->entrances_expanded ? EXP_ID_PC : ENT_ID_PC;
+  for (int i = 0; i < ow->entrance_count; i++) {
     z3_ow_entrance *e = &ow->entrances[i];
-    e->area = word_at(d, ENT_AREA_PC + 2 * (size_t)i);
-    e->pos = word_at(d, ENT_POS_PC + 2 * (size_t)i);
-    e->entrance = d[ENT_ID_PC + (size_t)i];
+    uint16_t area = word_at(d, area_pc + 2 * (size_t)i);
+    e->hole = ow->entrances_expanded && (area & EXP_HOLE_BIT);
+    e->area = ow->entrances_expanded ? (uint16_t)(area & ~EXP_HOLE_BIT) : area;
+    e->pos = word_at(d, pos_pc + 2 * (size_t)i);
+    e->entrance = d[id_pc + (size_t)i];
   }
-  for (int i = 0; i < Z3_OW_HOLE_COUNT; i++) {
+  for (int i = 0; i < ow->hole_count; i++) {
     z3_ow_entrance *h = &ow->holes[i];
     h->area = word_at(d, HOLE_AREA_PC + 2 * (size_t)i);
     h->pos = (uint16_t)(word_at(d, HOLE_POS_PC + 2 * (size_t)i) + HOLE_POS_BIAS);
     h->entrance = d[HOLE_ID_PC + (size_t)i];
+    h->hole = true;
   }
   ow->hole_fallback = d[HOLE_ID_PC + Z3_OW_HOLE_COUNT];
+}
+
+z3_status z3_ow__load_places(z3_overworld *ow, const z3_rom *rom, z3_error *err) {
+  (void)err;
+  const uint8_t *d = rom->data.data;
+  load_entrances(ow, d);
   for (int i = 0; i < Z3_OW_EXIT_COUNT; i++) {
     z3_ow_exit *e = &ow->exits[i];
     uint16_t scratch;
@@ -83,25 +107,33 @@ z3_status z3_ow__load_places(z3_overworld *ow, const z3_rom *rom, z3_error *err)
 
 /* Re-encodes one table and writes the bytes that differ. */
 static z3_status put_words(z3_rom *rom, size_t pc, const uint16_t *v, int n, const char *reason, z3_error *err) {
-  uint8_t buf[2 * 160];
+  uint8_t buf[2 * Z3_OW_ENTRANCE_EXPANDED_COUNT];
   for (int i = 0; i < n; i++) buf[2 * i] = (uint8_t)v[i], buf[2 * i + 1] = (uint8_t)(v[i] >> 8);
   return z3_ow__write_diff(rom, pc, buf, 2 * (size_t)n, reason, err);
 }
 
+/* The entrance table where this ROM has it; the hole table only when it exists
+ * (the expanded id table covers it), the fallback byte after it always. */
 static z3_status save_entrances(const z3_overworld *ow, z3_rom *rom, const char *prefix, z3_error *err) {
-  uint16_t area[Z3_OW_ENTRANCE_COUNT], pos[Z3_OW_ENTRANCE_COUNT];
-  uint8_t id[Z3_OW_HOLE_COUNT + Z3_OW_ENTRANCE_COUNT];
+  uint16_t area[Z3_OW_ENTRANCE_EXPANDED_COUNT], pos[Z3_OW_ENTRANCE_EXPANDED_COUNT];
+  uint8_t id[Z3_OW_ENTRANCE_EXPANDED_COUNT];
   char reason[320];
-  for (int i = 0; i < Z3_OW_ENTRANCE_COUNT; i++)
-    area[i] = ow->entrances[i].area, pos[i] = ow->entrances[i].pos, id[i] = ow->entrances[i].entrance;
-  snprintf(reason, sizeof reason, "%soverworld entrance table", prefix);
-  z3_status st = put_words(rom, ENT_AREA_PC, area, Z3_OW_ENTRANCE_COUNT, reason, err);
-  if (st == Z3_OK) st = put_words(rom, ENT_POS_PC, pos, Z3_OW_ENTRANCE_COUNT, reason, err);
-  if (st == Z3_OK) st = z3_ow__write_diff(rom, ENT_ID_PC, id, Z3_OW_ENTRANCE_COUNT, reason, err);
+  int n = ow->entrance_count;
+  for (int i = 0; i < n; i++) {
+    const z3_ow_entrance *e = &ow->entrances[i];
+    area[i] = (uint16_t)(e->area | (ow->entrances_expanded && e->hole ? EXP_HOLE_BIT : 0));
+    pos[i] = e->pos, id[i] = e->entrance;
+  }
+  snprintf(reason, sizeof reason, "%soverworld entrance table%s", prefix, ow->entrances_expanded ? " (expanded)" : "");
+  bool x = ow->entrances_expanded;
+  z3_status st = put_words(rom, x ? EXP_AREA_PC : ENT_AREA_PC, area, n, reason, err);
+  if (st == Z3_OK) st = put_words(rom, x ? EXP_POS_PC : ENT_POS_PC, pos, n, reason, err);
+  if (st == Z3_OK) st = z3_ow__write_diff(rom, x ? EXP_ID_PC : ENT_ID_PC, id, (size_t)n, reason, err);
+  snprintf(reason, sizeof reason, "%soverworld hole table", prefix);
+  if (x) return st == Z3_OK ? z3_ow__write_diff(rom, HOLE_ID_PC + Z3_OW_HOLE_COUNT, &ow->hole_fallback, 1, reason, err) : st;
   for (int i = 0; i < Z3_OW_HOLE_COUNT; i++)
     area[i] = ow->holes[i].area, pos[i] = (uint16_t)(ow->holes[i].pos - HOLE_POS_BIAS), id[i] = ow->holes[i].entrance;
   id[Z3_OW_HOLE_COUNT] = ow->hole_fallback;
-  snprintf(reason, sizeof reason, "%soverworld hole table", prefix);
   if (st == Z3_OK) st = put_words(rom, HOLE_AREA_PC, area, Z3_OW_HOLE_COUNT, reason, err);
   if (st == Z3_OK) st = put_words(rom, HOLE_POS_PC, pos, Z3_OW_HOLE_COUNT, reason, err);
   if (st == Z3_OK) st = z3_ow__write_diff(rom, HOLE_ID_PC, id, Z3_OW_HOLE_COUNT + 1, reason, err);
@@ -145,8 +177,11 @@ z3_status z3_ow__save_places(const z3_overworld *ow, z3_rom *rom, z3_error *err)
 /* Shared by entrances and holes: same position encoding, parent area, entrance id. */
 static z3_status set_place(z3_overworld *ow, z3_ow_entrance *table, int slots, const char *kind, int slot, int area,
                            int x, int y, int entrance, z3_error *err) {
-  if (slot < 0 || slot >= slots)
-    return z3_error_set(err, Z3_E_NOT_FOUND, "%s slot %d does not exist (0-%d)", kind, slot, slots - 1);
+  if (slot < 0 || slot >= slots) {
+    z3_error_set(err, Z3_E_NOT_FOUND, "%s slot %d does not exist (0-%d)", kind, slot, slots - 1);
+    if (ow->entrances_expanded) z3_error_hint(err, "this ROM's expanded table holds entrances and holes in slots 0-255");
+    return Z3_E_NOT_FOUND;
+  }
   z3_status st = z3_ow_check_area(area, err);
   if (st) return st;
   if (area >= 0x80) return z3_error_set(err, Z3_E_INVALID, "%ss belong to areas 0x00-0x7F, not 0x%02X", kind, area);
@@ -170,14 +205,28 @@ static z3_status set_place(z3_overworld *ow, z3_ow_entrance *table, int slots, c
   e->area = (uint16_t)parent;
   e->pos = Z3_OW_POS(x, y);
   e->entrance = (uint8_t)entrance;
+  e->hole = strcmp(kind, "hole") == 0;
   return Z3_OK;
 }
 
 z3_status z3_ow_set_entrance(z3_overworld *ow, int slot, int area, int x, int y, int entrance,
                              z3_error *err) {
-  return set_place(ow, ow->entrances, Z3_OW_ENTRANCE_COUNT, "entrance", slot, area, x, y, entrance, err);
+  return set_place(ow, ow->entrances, ow->entrance_count, "entrance", slot, area, x, y, entrance, err);
 }
 
+z3_ow_entrance *z3_ow_hole_table(z3_overworld *ow, int *slots) {
+  *slots = ow->entrances_expanded ? ow->entrance_count : ow->hole_count;
+  return ow->entrances_expanded ? ow->entrances : ow->holes;
+}
+
+bool z3_ow_is_listed_hole(const z3_overworld *ow, const z3_ow_entrance *e) {
+  return e->hole && !(ow->entrances_expanded && e->pos == 0xFFFF);
+}
+
+bool z3_ow_is_listed_entrance(const z3_ow_entrance *e) { return !e->hole && e->pos != 0xFFFF; }
+
 z3_status z3_ow_set_hole(z3_overworld *ow, int slot, int area, int x, int y, int entrance, z3_error *err) {
-  return set_place(ow, ow->holes, Z3_OW_HOLE_COUNT, "hole", slot, area, x, y, entrance, err);
+  int slots;
+  z3_ow_entrance *table = z3_ow_hole_table(ow, &slots);
+  return set_place(ow, table, slots, "hole", slot, area, x, y, entrance, err);
 }

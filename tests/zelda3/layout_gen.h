@@ -20,29 +20,35 @@ static inline void gen_put_long(uint8_t *p, uint32_t v) {
 static inline size_t gen_pc(uint32_t snes) { return (size_t)((snes >> 16) & 0x7F) << 15 | (snes & 0x7FFF); }
 static inline uint32_t gen_snes(size_t pc) { return (uint32_t)(pc >> 15) << 16 | 0x8000 | (uint32_t)(pc & 0x7FFF); }
 
-/* ZScream's header move: the 320-word table to 0x110000 ($22:8000), the bank
- * operand to $22, and 296 unshared 14-byte headers after the table. */
+/* ZScream's header move (its Save.cs SaveRoomsHeaders): the 320-word table to
+ * 0x110000 ($22:8000), the bank operand to $22, and 296 unshared 14-byte
+ * headers after the table; the 24 words of rooms 0x128-0x13F are copied as
+ * they were (ZScream writes only the 296), so they now name bank $22. */
 static inline void gen_room_headers(uint8_t *d) {
   const size_t table = 0x110000, data = table + 640;
   size_t old_table = gen_pc(gen_long(d + Z3_ROOM_HEADER_PTR_OPERAND_PC));
   uint8_t old_bank = d[Z3_ROOM_HEADER_BANK_OPERAND_PC];
   for (size_t id = 0; id < Z3_ROOM_POINTERS; id++) {
-    size_t slot = data + (id < Z3_ROOM_COUNT ? id : 0) * Z3_ROOM_HEADER_SIZE;
-    size_t old = gen_pc((uint32_t)old_bank << 16 | d[old_table + 2 * id] | d[old_table + 2 * id + 1] << 8);
-    if (id < Z3_ROOM_COUNT) memcpy(d + slot, d + old, Z3_ROOM_HEADER_SIZE);
-    uint16_t word = (uint16_t)gen_snes(slot);
+    uint16_t word = (uint16_t)(d[old_table + 2 * id] | d[old_table + 2 * id + 1] << 8);
+    if (id < Z3_ROOM_COUNT) {
+      size_t slot = data + id * Z3_ROOM_HEADER_SIZE;
+      memcpy(d + slot, d + gen_pc((uint32_t)old_bank << 16 | word), Z3_ROOM_HEADER_SIZE);
+      word = (uint16_t)gen_snes(slot);
+    }
     d[table + 2 * id] = (uint8_t)word, d[table + 2 * id + 1] = (uint8_t)(word >> 8);
   }
   gen_put_long(d + Z3_ROOM_HEADER_PTR_OPERAND_PC, gen_snes(table));
   d[Z3_ROOM_HEADER_BANK_OPERAND_PC] = 0x22;
 }
 
-/* Room 0x000's object stream copied to 0x138000 ($27:8000), both of its
- * pointers (objects and doors) moved with it. */
+/* Room GEN_OBJECT_ROOM's object stream (the sample's room 0x012 has objects
+ * and doors) copied to 0x138000 ($27:8000), both of its pointers (objects
+ * and doors) moved with it. */
+enum { GEN_OBJECT_ROOM = 0x012 };
 static inline void gen_object_space(uint8_t *d) {
   const size_t to = 0x138000;
-  size_t objects = gen_pc(gen_long(d + Z3_ROOM_OBJECT_PTR_OPERAND_PC));
-  size_t doors = gen_pc(gen_long(d + Z3_ROOM_DOOR_PTR_OPERAND_PC));
+  size_t objects = gen_pc(gen_long(d + Z3_ROOM_OBJECT_PTR_OPERAND_PC)) + 3 * GEN_OBJECT_ROOM;
+  size_t doors = gen_pc(gen_long(d + Z3_ROOM_DOOR_PTR_OPERAND_PC)) + 3 * GEN_OBJECT_ROOM;
   size_t from = gen_pc(gen_long(d + objects));
   size_t door_at = gen_pc(gen_long(d + doors));
   memcpy(d + to, d + from, 0x400); /* more than the sample's room 0 holds */
@@ -184,6 +190,34 @@ static inline void gen_dungeon_entrances(uint8_t *d) {
   d[0x7F000] = 0x00;
 }
 
+/* The expanded overworld entrances (world reference §2.6): the 129 vanilla
+ * entrances in slots 0-128 of the 256-slot tables at 0xDB35F (positions),
+ * 0xDB55F (areas) and 0xDB75F (ids), the 19 holes after them with bit 15 of
+ * the area set and their position unbiased (+0x400), the other slots unused
+ * (position 0xFFFF). The id table runs over the vanilla hole tables, which is
+ * why the holes move. The flag: any byte but $B8 (we write $B3). */
+enum { GEN_OW_HOLE_SLOT = 129 };
+static inline void gen_ow_entrances(uint8_t *d) {
+  uint16_t area[256], pos[256];
+  uint8_t id[256];
+  for (int i = 0; i < 256; i++) area[i] = 0, pos[i] = 0xFFFF, id[i] = 0;
+  for (int i = 0; i < 129; i++) {
+    area[i] = (uint16_t)(d[0xDB96F + 2 * i] | d[0xDB970 + 2 * i] << 8);
+    pos[i] = (uint16_t)(d[0xDBA71 + 2 * i] | d[0xDBA72 + 2 * i] << 8), id[i] = d[0xDBB73 + i];
+  }
+  for (int k = 0; k < 19; k++) {
+    int i = GEN_OW_HOLE_SLOT + k;
+    area[i] = (uint16_t)(d[0xDB826 + 2 * k] | d[0xDB827 + 2 * k] << 8 | 0x8000);
+    pos[i] = (uint16_t)((d[0xDB800 + 2 * k] | d[0xDB801 + 2 * k] << 8) + 0x400), id[i] = d[0xDB84C + k];
+  }
+  for (int i = 0; i < 256; i++) {
+    d[0xDB35F + 2 * i] = (uint8_t)pos[i], d[0xDB360 + 2 * i] = (uint8_t)(pos[i] >> 8);
+    d[0xDB55F + 2 * i] = (uint8_t)area[i], d[0xDB560 + 2 * i] = (uint8_t)(area[i] >> 8);
+    d[0xDB75F + i] = id[i];
+  }
+  d[0xDB895] = 0xB3;
+}
+
 /* The detection bytes of `id` (and its data where the facts place it). */
 static inline void gen_layout(uint8_t *d, z3_layout_id id) {
   switch (id) {
@@ -193,7 +227,7 @@ static inline void gen_layout(uint8_t *d, z3_layout_id id) {
     case Z3_LAYOUT_SW_TAIL_MAPS: gen_zscustom_v3(d), d[0x1423FF] = 0xEA; break;
     case Z3_LAYOUT_TILE16: gen_tile16(d); break;
     case Z3_LAYOUT_TILE32: gen_tile32(d); break;
-    case Z3_LAYOUT_OW_ENTRANCES: d[0xDB895] = 0xB9; break;        /* any byte but $B8 */
+    case Z3_LAYOUT_OW_ENTRANCES: gen_ow_entrances(d); break;
     case Z3_LAYOUT_DUNGEON_ENTRANCES: gen_dungeon_entrances(d); break;
     case Z3_LAYOUT_ROOM_HEADERS: gen_room_headers(d); break;
     case Z3_LAYOUT_OVERLAYS: gen_overlays(d); break;
