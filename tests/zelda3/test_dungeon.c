@@ -4,16 +4,10 @@
 #include <string.h>
 
 #include "test.h"
+#include "world_load.h"
 #include "zelda3/dungeon.h"
 #include "zelda3/sample.h"
 
-static z3_dungeon *load(const z3_rom *rom) {
-  z3_error err;
-  z3_error_init(&err);
-  z3_dungeon *d = NULL;
-  assert_ok(z3_dungeon_load(rom, &d, &err), &err);
-  return d;
-}
 
 static void save(z3_dungeon *d, z3_rom *rom) {
   z3_error err;
@@ -49,7 +43,7 @@ static uint8_t *snapshot(const z3_rom *rom) {
 Z3_TEST(test_dungeon__sample_rooms_load_with_their_content) {
   (void)state;
   z3_rom *rom = z3_test_sample_rom(0, Z3_MAP_LOROM);
-  z3_dungeon *d = load(rom);
+  z3_dungeon *d = test_dungeon_load(rom);
   const z3_room *r = &d->rooms[0x012];
   /* sample_dungeon.c gives room 0x012 all three subtypes, three doors, an overlord and a key drop */
   assert_int_equal(r->object_count[0], 6);
@@ -78,7 +72,7 @@ Z3_TEST(test_dungeon__unchanged_and_reencoded_saves_are_byte_identical) {
   (void)state;
   z3_rom *rom = z3_test_sample_rom(0, Z3_MAP_LOROM);
   uint8_t *before = snapshot(rom);
-  z3_dungeon *d = load(rom);
+  z3_dungeon *d = test_dungeon_load(rom);
   save(d, rom);
   assert_int_equal(rom->change_count, 0);
   for (int i = 0; i < Z3_ROOM_COUNT; i++) { /* every structure re-encoded: still the same bytes */
@@ -98,7 +92,7 @@ Z3_TEST(test_dungeon__move_changes_only_the_room_stream) {
   (void)state;
   z3_rom *rom = z3_test_sample_rom(0, Z3_MAP_LOROM);
   uint8_t *before = snapshot(rom);
-  z3_dungeon *d = load(rom);
+  z3_dungeon *d = test_dungeon_load(rom);
   z3_error err;
   z3_error_init(&err);
   size_t stream = d->rooms[0x012].object_pc, len = d->rooms[0x012].object_len;
@@ -107,7 +101,7 @@ Z3_TEST(test_dungeon__move_changes_only_the_room_stream) {
   save(d, rom);
   const size_t ranges[1][2] = {{stream, stream + len}};
   assert_changes_within(before, rom, ranges, 1);
-  z3_dungeon *again = load(rom);
+  z3_dungeon *again = test_dungeon_load(rom);
   assert_int_equal(again->rooms[0x012].objects[0][0].x, 5);
   assert_int_equal(again->rooms[0x012].objects[0][0].y, 4);
   assert_int_equal(again->rooms[0x012].object_pc, stream);
@@ -121,7 +115,7 @@ Z3_TEST(test_dungeon__a_grown_room_moves_to_free_space_with_its_pointers) {
   (void)state;
   z3_rom *rom = z3_test_sample_rom(0, Z3_MAP_LOROM);
   uint8_t *before = snapshot(rom);
-  z3_dungeon *d = load(rom);
+  z3_dungeon *d = test_dungeon_load(rom);
   z3_error err;
   z3_error_init(&err);
   size_t old_pc = d->rooms[0x024].object_pc, index = 0;
@@ -135,7 +129,7 @@ Z3_TEST(test_dungeon__a_grown_room_moves_to_free_space_with_its_pointers) {
                                {d->object_table_pc + 3 * 0x024, d->object_table_pc + 3 * 0x025},
                                {d->door_table_pc + 3 * 0x024, d->door_table_pc + 3 * 0x025}};
   assert_changes_within(before, rom, ranges, 3);
-  z3_dungeon *again = load(rom);
+  z3_dungeon *again = test_dungeon_load(rom);
   const z3_room *r = &again->rooms[0x024];
   assert_int_equal(r->object_count[2], 1);
   assert_int_equal(r->objects[2][0].id, 0xF99);
@@ -150,7 +144,7 @@ Z3_TEST(test_dungeon__a_grown_room_moves_to_free_space_with_its_pointers) {
 Z3_TEST(test_dungeon__full_object_list_and_bad_objects_are_refused) {
   (void)state;
   z3_rom *rom = z3_test_sample_rom(0, Z3_MAP_LOROM);
-  z3_dungeon *d = load(rom);
+  z3_dungeon *d = test_dungeon_load(rom);
   z3_error err;
   size_t index = 0;
   z3_room_object o = {0x0C4, 1, 1, 0};
@@ -197,14 +191,14 @@ Z3_TEST(test_dungeon__object_codec_round_trips_every_id) {
 Z3_TEST(test_dungeon__sprites_keys_and_limits) {
   (void)state;
   z3_rom *rom = z3_test_sample_rom(0, Z3_MAP_LOROM);
-  z3_dungeon *d = load(rom);
+  z3_dungeon *d = test_dungeon_load(rom);
   z3_error err;
   z3_error_init(&err);
   size_t index = 0;
   z3_room_sprite s = {.id = 0x41, .x = 8, .y = 9, .key_drop = 2};
   assert_ok(z3_room_add_sprite(d, 0x024, &s, &index, &err), &err);
   save(d, rom);
-  z3_dungeon *again = load(rom);
+  z3_dungeon *again = test_dungeon_load(rom);
   const z3_room *r = &again->rooms[0x024];
   assert_int_equal(r->sprite_count, 3);
   assert_int_equal(r->sprites[2].key_drop, 2);
@@ -251,7 +245,7 @@ Z3_TEST(test_dungeon__chest_edit_touches_one_record) {
   (void)state;
   z3_rom *rom = z3_test_sample_rom(0, Z3_MAP_LOROM);
   uint8_t *before = snapshot(rom);
-  z3_dungeon *d = load(rom);
+  z3_dungeon *d = test_dungeon_load(rom);
   z3_error err;
   z3_error_init(&err);
   size_t idx[Z3_CHEST_RECORDS];
@@ -271,14 +265,14 @@ Z3_TEST(test_dungeon__chest_edit_touches_one_record) {
 Z3_TEST(test_dungeon__copy_room_unshares_the_header) {
   (void)state;
   z3_rom *rom = z3_test_sample_rom(0, Z3_MAP_LOROM);
-  z3_dungeon *d = load(rom);
+  z3_dungeon *d = test_dungeon_load(rom);
   z3_error err;
   z3_error_init(&err);
   uint16_t shared = d->rooms[0x014].header_word;
   assert_int_equal(d->rooms[0x013].header_word, shared); /* the sample shares one header like vanilla */
   assert_ok(z3_room_copy(d, 0x012, 0x013, &err), &err);
   save(d, rom);
-  z3_dungeon *again = load(rom);
+  z3_dungeon *again = test_dungeon_load(rom);
   const z3_room *a = &again->rooms[0x012], *b = &again->rooms[0x013];
   assert_memory_equal(a->header, b->header, Z3_ROOM_HEADER_SIZE);
   assert_int_not_equal(b->header_word, shared);
@@ -305,14 +299,14 @@ Z3_TEST(test_dungeon__copy_room_unshares_the_header) {
 Z3_TEST(test_dungeon__packed_headers_move_only_when_a_neighbour_reads_the_change) {
   (void)state;
   z3_rom *rom = z3_test_sample_rom(0, Z3_MAP_LOROM);
-  z3_dungeon *d = load(rom);
+  z3_dungeon *d = test_dungeon_load(rom);
   size_t table = d->header_table_pc;
   unsigned w12 = d->rooms[0x012].header_word;
   uint8_t *p = rom->data.data + table;
   p[2 * 0x13] = (uint8_t)(w12 + 10), p[2 * 0x13 + 1] = (uint8_t)((w12 + 10) >> 8);
   p[2 * 0x14] = (uint8_t)(w12 - 10), p[2 * 0x14 + 1] = (uint8_t)((w12 - 10) >> 8);
   z3_dungeon_free(d);
-  d = load(rom);
+  d = test_dungeon_load(rom);
   uint8_t *before = snapshot(rom);
   uint8_t h13[Z3_ROOM_HEADER_SIZE], h14[Z3_ROOM_HEADER_SIZE];
   memcpy(h13, d->rooms[0x013].header, sizeof h13);
@@ -331,7 +325,7 @@ Z3_TEST(test_dungeon__packed_headers_move_only_when_a_neighbour_reads_the_change
   unsigned moved = r->header_word;
   save(d, rom);
   assert_int_equal(r->header_word, moved);
-  z3_dungeon *again = load(rom);
+  z3_dungeon *again = test_dungeon_load(rom);
   assert_memory_equal(again->rooms[0x012].header, r->header, Z3_ROOM_HEADER_SIZE);
   assert_memory_equal(again->rooms[0x013].header, h13, Z3_ROOM_HEADER_SIZE);
   assert_memory_equal(again->rooms[0x014].header, h14, Z3_ROOM_HEADER_SIZE);
@@ -347,14 +341,14 @@ Z3_TEST(test_dungeon__packed_headers_move_only_when_a_neighbour_reads_the_change
 Z3_TEST(test_dungeon__a_moved_pot_table_does_not_free_the_bytes_after_it) {
   (void)state;
   z3_rom *rom = z3_test_sample_rom(0, Z3_MAP_LOROM);
-  z3_dungeon *d = load(rom);
+  z3_dungeon *d = test_dungeon_load(rom);
   enum { MOVED = 0xD000, TABLE = 2 * Z3_ROOM_POINTERS };
   uint8_t *img = rom->data.data;
   memcpy(img + MOVED, img + d->pot_table_pc, TABLE);
   memset(img + MOVED + TABLE, 0x5A, 64);
   img[Z3_POT_PTR_OPERAND_PC] = 0x00, img[Z3_POT_PTR_OPERAND_PC + 1] = 0xD0, img[Z3_POT_PTR_OPERAND_PC + 2] = 0x01;
   z3_dungeon_free(d);
-  d = load(rom);
+  d = test_dungeon_load(rom);
   assert_int_equal(d->pot_table_pc, MOVED);
   z3_error err;
   z3_error_init(&err);
@@ -374,7 +368,7 @@ Z3_TEST(test_dungeon__a_moved_pot_table_does_not_free_the_bytes_after_it) {
 Z3_TEST(test_dungeon__a_pot_list_running_into_the_shared_empty_one) {
   (void)state;
   z3_rom *rom = z3_test_sample_rom(0, Z3_MAP_LOROM);
-  z3_dungeon *d = load(rom);
+  z3_dungeon *d = test_dungeon_load(rom);
   z3_room *r = &d->rooms[0x012];
   uint16_t empty = d->rooms[0x024].pot_word, own = r->pot_word;
   assert_int_equal(r->pot_pc + 3, d->rooms[0x024].pot_pc);
@@ -397,7 +391,7 @@ Z3_TEST(test_dungeon__a_pot_list_running_into_the_shared_empty_one) {
   r->dirty_pots = true;
   save(d, rom);
   assert_int_not_equal(r->pot_word, own);
-  z3_dungeon *again = load(rom);
+  z3_dungeon *again = test_dungeon_load(rom);
   assert_int_equal(again->rooms[0x012].pot_count, 2);
   assert_int_equal(again->rooms[0x012].pots[1].item, 0x0A);
   int sharing = 0;
@@ -425,7 +419,7 @@ Z3_TEST(test_dungeon__door_pointers_are_found_through_the_operand) {
   img[Z3_ROOM_DOOR_PTR_OPERAND_PC] = 0x00, img[Z3_ROOM_DOOR_PTR_OPERAND_PC + 1] = 0x80;
   img[Z3_ROOM_DOOR_PTR_OPERAND_PC + 2] = 0x1E;
   uint8_t *before = snapshot(rom);
-  z3_dungeon *d = load(rom);
+  z3_dungeon *d = test_dungeon_load(rom);
   assert_int_equal(d->door_table_pc, MOVED);
   z3_error err;
   z3_error_init(&err);
@@ -458,7 +452,7 @@ Z3_TEST(test_dungeon__real_rom_matches_the_disassembly) {
   z3_error_init(&err);
   z3_rom *rom = NULL;
   assert_ok(z3_rom_load(&rom, path, &err), &err);
-  z3_dungeon *d = load(rom);
+  z3_dungeon *d = test_dungeon_load(rom);
   assert_int_equal(d->object_table_pc, 0xF8000);
   assert_int_equal(d->door_table_pc, 0xF83C0);
   assert_int_equal(d->header_table_pc, 0x27502);
@@ -521,7 +515,7 @@ Z3_TEST(test_dungeon__real_rom_round_trip) {
   z3_rom *rom = NULL;
   assert_ok(z3_rom_load(&rom, path, &err), &err);
   uint8_t *before = snapshot(rom);
-  z3_dungeon *d = load(rom);
+  z3_dungeon *d = test_dungeon_load(rom);
   save(d, rom);
   assert_int_equal(rom->change_count, 0);
   for (int i = 0; i < Z3_ROOM_COUNT; i++) {

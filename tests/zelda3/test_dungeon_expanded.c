@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "test.h"
+#include "world_load.h"
 #include "zelda3/dungeon.h"
 #include "zelda3/layouts.h"
 #include "zelda3/overworld.h"
@@ -14,13 +15,6 @@
 enum { EXPANDED_SIZE = 0x200000 };
 enum { HEADER_DATA = 0x110000 + 640, HEADER_END = HEADER_DATA + Z3_ROOM_COUNT * Z3_ROOM_HEADER_SIZE };
 
-static z3_dungeon *load(const z3_rom *rom) {
-  z3_error err;
-  z3_error_init(&err);
-  z3_dungeon *d = NULL;
-  assert_ok(z3_dungeon_load(rom, &d, &err), &err);
-  return d;
-}
 
 static z3_rom *generated(z3_layout_id a, z3_layout_id b) {
   z3_rom *rom = z3_test_sample_rom(EXPANDED_SIZE, Z3_MAP_LOROM);
@@ -51,7 +45,7 @@ Z3_TEST(test_dungeon_expanded__header_edits_write_the_moved_headers) {
   z3_error err;
   z3_error_init(&err);
   uint8_t *before = copy_of(rom);
-  z3_dungeon *d = load(rom);
+  z3_dungeon *d = test_dungeon_load(rom);
   const int rooms[] = {0x000, 0x012, 0x127};
   for (size_t i = 0; i < 3; i++) {
     unsigned old;
@@ -72,7 +66,7 @@ Z3_TEST(test_dungeon_expanded__header_edits_write_the_moved_headers) {
     if (!own) fail_msg("byte 0x%zX changed outside the edited rooms' moved headers", pc);
   }
   assert_true(changed >= 3);
-  z3_dungeon *again = load(rom);
+  z3_dungeon *again = test_dungeon_load(rom);
   for (size_t i = 0; i < 3; i++) {
     unsigned v;
     assert_ok(z3_room_get_field(again, rooms[i], "stair2_room", &v, &err), &err);
@@ -101,14 +95,14 @@ Z3_TEST(test_dungeon_expanded__object_edits_in_the_expanded_object_space) {
   z3_rom *rom = generated(Z3_LAYOUT_OBJECT_SPACE, Z3_LAYOUT_ROOM_HEADERS);
   z3_error err;
   z3_error_init(&err);
-  z3_dungeon *d = load(rom);
+  z3_dungeon *d = test_dungeon_load(rom);
   assert_int_equal(d->rooms[room].object_pc, 0x138000);
   int layer = first_layer(d, room);
   z3_room_object first = d->rooms[room].objects[layer][0];
   assert_ok(z3_room_move_object(d, room, layer, 0, (first.x + 1) % 60, first.y, &err), &err);
   assert_ok(z3_dungeon_save(d, rom, &err), &err);
   assert_int_equal(d->rooms[room].object_pc, 0x138000);
-  z3_dungeon *again = load(rom);
+  z3_dungeon *again = test_dungeon_load(rom);
   assert_int_equal(again->rooms[room].object_pc, 0x138000);
   assert_true(z3_room_object_equal(&again->rooms[room].objects[layer][0], &d->rooms[room].objects[layer][0]));
   z3_dungeon_free(again);
@@ -122,7 +116,7 @@ Z3_TEST(test_dungeon_expanded__object_edits_in_the_expanded_object_space) {
   assert_ok(z3_dungeon_save(d, rom, &err), &err);
   size_t pc = d->rooms[room].object_pc;
   assert_true(pc >= 0x150000 && pc < 0x1E0000);
-  again = load(rom);
+  again = test_dungeon_load(rom);
   assert_int_equal(again->rooms[room].object_pc, pc);
   for (int id = 0; id < Z3_ROOM_COUNT; id++)
     for (int l = 0; l < Z3_ROOM_LAYERS; l++) {
@@ -143,7 +137,7 @@ Z3_TEST(test_dungeon_expanded__vanilla_saves_stay_vanilla) {
   z3_rom *rom = z3_test_sample_rom(EXPANDED_SIZE, Z3_MAP_LOROM);
   z3_error err;
   z3_error_init(&err);
-  z3_dungeon *d = load(rom);
+  z3_dungeon *d = test_dungeon_load(rom);
   int layer = first_layer(d, 0x12);
   z3_room_object o = d->rooms[0x12].objects[layer][0];
   size_t index;
@@ -177,7 +171,7 @@ Z3_TEST(test_dungeon_expanded__unmodelled_layouts_load_and_stay_untouched) {
   assert_int_equal(found.count, 3);
   z3_error err;
   z3_error_init(&err);
-  z3_dungeon *a = load(vanilla), *b = load(rom);
+  z3_dungeon *a = test_dungeon_load(vanilla), *b = test_dungeon_load(rom);
   for (int id = 0; id < Z3_ROOM_COUNT; id++) {
     assert_memory_equal(a->rooms[id].header, b->rooms[id].header, Z3_ROOM_HEADER_SIZE);
     assert_memory_equal(a->rooms[id].object_count, b->rooms[id].object_count, sizeof a->rooms[id].object_count);

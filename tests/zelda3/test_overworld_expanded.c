@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "test.h"
+#include "world_load.h"
 #include "zelda3/layouts.h"
 #include "zelda3/overworld.h"
 #include "layout_gen.h"
@@ -32,13 +33,6 @@ static size_t diff_within(const uint8_t *before, const z3_rom *rom, const range 
   return changed;
 }
 
-static z3_overworld *load(const z3_rom *rom) {
-  z3_error err;
-  z3_error_init(&err);
-  z3_overworld *ow = NULL;
-  assert_ok(z3_ow_load(&ow, rom, &err), &err);
-  return ow;
-}
 
 /* A 2 MiB sample with the chosen tables expanded; the vanilla tile16 table is
  * overwritten afterwards so that reading it by mistake shows. */
@@ -63,13 +57,13 @@ static void assert_same_world(const z3_overworld *a, const z3_overworld *b) {
 Z3_TEST(test_ow_expanded__reads_the_same_world_from_the_moved_tables) {
   (void)state;
   z3_rom *vanilla_rom = z3_test_sample_rom(EXPANDED_SIZE, Z3_MAP_LOROM);
-  z3_overworld *vanilla = load(vanilla_rom);
+  z3_overworld *vanilla = test_ow_load(vanilla_rom);
   assert_int_equal(vanilla->tile16_count, Z3_OW_TILE16_COUNT);
   assert_int_equal(vanilla->tile32_count, Z3_OW_TILE32_COUNT);
   for (int k = 1; k <= 3; k++) {
     bool t16 = k & 1, t32 = k & 2;
     z3_rom *rom = expanded_rom(t16, t32);
-    z3_overworld *ow = load(rom);
+    z3_overworld *ow = test_ow_load(rom);
     assert_int_equal(ow->tile16_count, t16 ? 4096 : 3752);
     assert_int_equal(ow->tile16_pc, t16 ? 0x1E8000 : 0x78000);
     assert_int_equal(ow->tile32_count, t32 ? 17728 : 8864);
@@ -100,7 +94,7 @@ Z3_TEST(test_ow_expanded__edit_saves_into_the_expanded_tables_and_rereads) {
   z3_error err;
   z3_error_init(&err);
   uint8_t *before = copy_of(rom);
-  z3_overworld *ow = load(rom);
+  z3_overworld *ow = test_ow_load(rom);
   const uint16_t t16 = 0xFA0, t32 = 0x3000; /* 4000 < 4096, 12288 < 17728 */
   ow->tile16[t16][0] = 0x0123, ow->tile16[t16][3] = 0x4567;
   ow->tile16_dirty = true;
@@ -112,7 +106,7 @@ Z3_TEST(test_ow_expanded__edit_saves_into_the_expanded_tables_and_rereads) {
   z3_layouts found;
   z3_layouts_detect(rom, &found);
   assert_int_equal(found.count, 2); /* still the same two layouts */
-  z3_overworld *again = load(rom);
+  z3_overworld *again = test_ow_load(rom);
   uint16_t got;
   assert_ok(z3_ow_get_tile32(again, 0x2C, 3, 4, &got, &err), &err);
   assert_int_equal(got, t32);
@@ -138,7 +132,7 @@ Z3_TEST(test_ow_expanded__vanilla_rom_keeps_vanilla_limits) {
   z3_rom *rom = z3_test_sample_rom(EXPANDED_SIZE, Z3_MAP_LOROM);
   z3_error err;
   z3_error_init(&err);
-  z3_overworld *ow = load(rom);
+  z3_overworld *ow = test_ow_load(rom);
   assert_int_equal(z3_ow_set_tile16(ow, 0x1B, 40, 41, 0xFA0, &err), Z3_E_INVALID);
   assert_non_null(strstr(err.message, "past the 3752 definitions"));
   z3_error_init(&err);
@@ -177,7 +171,7 @@ Z3_TEST(test_ow_expanded__vanilla_saves_never_touch_detection_bytes) {
     z3_error err;
     z3_error_init(&err);
     uint8_t *before = copy_of(rom);
-    z3_overworld *ow = load(rom);
+    z3_overworld *ow = test_ow_load(rom);
     for (int i = 0; i < 40; i++) assert_ok(z3_ow_set_tile16(ow, 0x00, i, i % 32, (uint16_t)(100 + i * 7), &err), &err);
     for (int id = 0; id < 0x80; id += 3) {
       for (int i = 0; i < 256; i++) ow->areas[id].map32[i] = (uint16_t)((i * 37 + id) % 251); /* compresses badly */
@@ -207,7 +201,7 @@ Z3_TEST(test_ow_expanded__tile16_that_would_flag_dungeon_entrances_is_refused) {
   z3_rom *rom = z3_test_sample_rom(0, Z3_MAP_LOROM);
   z3_error err;
   z3_error_init(&err);
-  z3_overworld *ow = load(rom);
+  z3_overworld *ow = test_ow_load(rom);
   ow->tile16[0xE00][0] = 0x0155; /* high byte 0x01 lands on 0x7F001 */
   ow->tile16_dirty = true;
   assert_int_equal(z3_ow_save(ow, rom, &err), Z3_E_INVALID);
@@ -218,7 +212,7 @@ Z3_TEST(test_ow_expanded__tile16_that_would_flag_dungeon_entrances_is_refused) {
   z3_rom_free(rom);
 
   rom = expanded_rom(true, false);
-  ow = load(rom);
+  ow = test_ow_load(rom);
   ow->tile16[0xE00][0] = 0x0155;
   ow->tile16_dirty = true;
   assert_ok(z3_ow_save(ow, rom, &err), &err);

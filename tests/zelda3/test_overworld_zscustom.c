@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "test.h"
+#include "world_load.h"
 #include "zelda3/layouts.h"
 #include "zelda3/overworld.h"
 #include "zelda3/overworld_json.h"
@@ -14,13 +15,6 @@
 
 enum { EXPANDED_SIZE = 0x200000, POISON = 0xEE };
 
-static z3_overworld *load(const z3_rom *rom) {
-  z3_error err;
-  z3_error_init(&err);
-  z3_overworld *ow = NULL;
-  assert_ok(z3_ow_load(&ow, rom, &err), &err);
-  return ow;
-}
 
 static int field(const char *name) {
   for (int i = 0; z3_ow_area_fields[i]; i++)
@@ -68,12 +62,12 @@ static void assert_same_world(const z3_overworld *a, const z3_overworld *b) {
 Z3_TEST(test_ow_zscustom__each_version_reads_its_tables_and_the_same_world) {
   (void)state;
   z3_rom *vanilla_rom = z3_test_sample_rom(EXPANDED_SIZE, Z3_MAP_LOROM);
-  z3_overworld *vanilla = load(vanilla_rom);
+  z3_overworld *vanilla = test_ow_load(vanilla_rom);
   assert_int_equal(vanilla->zscustom, 0);
   assert_int_equal(vanilla->areas[0x1B].custom.bg_color, -1);
   for (int v = 1; v <= 3; v++) {
     z3_rom *rom = zscustom_rom(v);
-    z3_overworld *ow = load(rom);
+    z3_overworld *ow = test_ow_load(rom);
     assert_int_equal(ow->zscustom, v);
     assert_same_world(vanilla, ow);
     assert_int_equal(ow->sprite_table_pc[1], v >= 3 ? 0x141578 : 0x4C901);
@@ -115,7 +109,7 @@ Z3_TEST(test_ow_zscustom__field_edits_save_into_the_patch_tables_and_reread) {
     z3_error_init(&err);
     uint8_t *before = malloc(rom->data.len);
     memcpy(before, rom->data.data, rom->data.len);
-    z3_overworld *ow = load(rom);
+    z3_overworld *ow = test_ow_load(rom);
     size_t n = v >= 3 ? 8 : 6; /* message and palette move only in v3 */
     for (size_t e = 0; e < n; e++) assert_ok(z3_ow_set_area_field(ow, 0x24, field(edits[e].name), edits[e].value, &err), &err);
     assert_ok(z3_ow_save(ow, rom, &err), &err);
@@ -130,7 +124,7 @@ Z3_TEST(test_ow_zscustom__field_edits_save_into_the_patch_tables_and_reread) {
     size_t changed = 0;
     for (size_t i = 0; i < rom->data.len; i++) changed += before[i] != rom->data.data[i];
     assert_int_equal(changed, expected);
-    z3_overworld *again = load(rom);
+    z3_overworld *again = test_ow_load(rom);
     for (size_t e = 0; e < n; e++) {
       long got = -1;
       assert_ok(z3_ow_get_area_field(again, 0x1C, field(edits[e].name), &got, &err), &err);
@@ -150,7 +144,7 @@ Z3_TEST(test_ow_zscustom__vanilla_rom_has_no_patch_fields) {
   z3_rom *rom = z3_test_sample_rom(EXPANDED_SIZE, Z3_MAP_LOROM);
   z3_error err;
   z3_error_init(&err);
-  z3_overworld *ow = load(rom);
+  z3_overworld *ow = test_ow_load(rom);
   assert_int_equal(z3_ow_set_area_field(ow, 0x00, field("bg-color"), 0x1234, &err), Z3_E_NOT_FOUND);
   assert_non_null(strstr(err.message, "ZSCustomOverworld"));
   z3_error_init(&err);
@@ -173,7 +167,7 @@ Z3_TEST(test_ow_zscustom__out_of_range_values_are_refused) {
   z3_rom *rom = zscustom_rom(3);
   z3_error err;
   z3_error_init(&err);
-  z3_overworld *ow = load(rom);
+  z3_overworld *ow = test_ow_load(rom);
   assert_int_equal(z3_ow_set_area_field(ow, 0x00, field("main-palette"), 6, &err), Z3_E_INVALID);
   assert_non_null(strstr(err.message, "0-0x5 for 'main-palette'"));
   assert_int_equal(z3_ow_set_area_field(ow, 0x00, field("bg-color"), 0x8000, &err), Z3_E_INVALID);
@@ -190,12 +184,12 @@ Z3_TEST(test_ow_zscustom__v3_sprites_use_the_moved_pointer_tables) {
   z3_rom *rom = zscustom_rom(3);
   z3_error err;
   z3_error_init(&err);
-  z3_overworld *ow = load(rom);
+  z3_overworld *ow = test_ow_load(rom);
   int index = -1;
   assert_ok(z3_ow_sprite_add(ow, 1, 0x2C, (z3_ow_sprite){.x = 5, .y = 6, .id = 0x41}, &index, &err), &err);
   assert_ok(z3_ow_save(ow, rom, &err), &err);
   for (size_t i = 0; i < 0x2C0; i++) assert_int_equal(rom->data.data[0x4C881 + i], 0);
-  z3_overworld *again = load(rom);
+  z3_overworld *again = test_ow_load(rom);
   z3_ow_list *l = NULL;
   assert_ok(z3_ow_sprite_list(again, 1, 0x2C, &l, &err), &err);
   assert_int_equal(l->count, ow->sprites[1][0x2C].count);
@@ -233,7 +227,7 @@ Z3_TEST(test_ow_zscustom__json_round_trip_carries_the_patch_values) {
   z3_rom *rom = zscustom_rom(3);
   z3_error err;
   z3_error_init(&err);
-  z3_overworld *ow = load(rom);
+  z3_overworld *ow = test_ow_load(rom);
   json_t *doc = z3_ow_export_json(ow, 0x1B);
   json_t *c = json_object_get(json_object_get(doc, "properties"), "zscustom");
   assert_int_equal(json_integer_value(json_object_get(c, "bg_color")), 0x2669);
@@ -253,7 +247,7 @@ Z3_TEST(test_ow_zscustom__json_round_trip_carries_the_patch_values) {
   z3_rom_free(rom);
 
   rom = z3_test_sample_rom(EXPANDED_SIZE, Z3_MAP_LOROM);
-  ow = load(rom);
+  ow = test_ow_load(rom);
   z3_error_init(&err);
   assert_int_equal(z3_ow_import_json(ow, 0x1B, doc, &err), Z3_E_INVALID);
   assert_non_null(strstr(err.message, "$.properties.zscustom: this ROM does not have ZSCustomOverworld"));

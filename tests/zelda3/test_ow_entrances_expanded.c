@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "test.h"
+#include "world_load.h"
 #include "zelda3/layouts.h"
 #include "zelda3/overworld.h"
 #include "zelda3/overworld_json.h"
@@ -14,13 +15,6 @@
 
 enum { EXPANDED_SIZE = 0x200000, POISON = 0xEE };
 
-static z3_overworld *load(const z3_rom *rom) {
-  z3_error err;
-  z3_error_init(&err);
-  z3_overworld *ow = NULL;
-  assert_ok(z3_ow_load(&ow, rom, &err), &err);
-  return ow;
-}
 
 /* The vanilla tables are overwritten after the move, so reading them by
  * mistake shows (the hole tables are already covered by the id table). */
@@ -38,12 +32,12 @@ static bool same_place(const z3_ow_entrance *a, const z3_ow_entrance *b) {
 Z3_TEST(test_ow_entrances_expanded__reads_the_same_entrances_and_holes) {
   (void)state;
   z3_rom *vanilla_rom = z3_test_sample_rom(EXPANDED_SIZE, Z3_MAP_LOROM);
-  z3_overworld *vanilla = load(vanilla_rom);
+  z3_overworld *vanilla = test_ow_load(vanilla_rom);
   assert_false(vanilla->entrances_expanded);
   assert_int_equal(vanilla->entrance_count, Z3_OW_ENTRANCE_COUNT);
   assert_int_equal(vanilla->hole_count, Z3_OW_HOLE_COUNT);
   z3_rom *rom = expanded_rom();
-  z3_overworld *ow = load(rom);
+  z3_overworld *ow = test_ow_load(rom);
   assert_true(ow->entrances_expanded);
   assert_int_equal(ow->entrance_count, 256);
   assert_int_equal(ow->hole_count, 0);
@@ -89,7 +83,7 @@ Z3_TEST(test_ow_entrances_expanded__edits_save_into_the_shared_table_and_reread)
   z3_error_init(&err);
   uint8_t *before = malloc(rom->data.len);
   memcpy(before, rom->data.data, rom->data.len);
-  z3_overworld *ow = load(rom);
+  z3_overworld *ow = test_ow_load(rom);
   assert_ok(z3_ow_set_entrance(ow, 200, 0x1B, 10, 11, 0x12, &err), &err); /* a slot vanilla lacks */
   assert_ok(z3_ow_set_hole(ow, 250, 0x2C, 5, 6, 0x14, &err), &err);      /* a 20th hole */
   assert_ok(z3_ow_set_entrance(ow, GEN_OW_HOLE_SLOT, 0x00, 1, 2, 0x03, &err), &err); /* a hole becomes an entrance */
@@ -100,7 +94,7 @@ Z3_TEST(test_ow_entrances_expanded__edits_save_into_the_shared_table_and_reread)
   assert_int_equal(d[0xDB55F + 2 * 200] | d[0xDB560 + 2 * 200] << 8, 0x001B);
   assert_int_equal(d[0xDB75F + 200], 0x12);
   assert_int_equal(d[0xDB895], 0xB3);
-  z3_overworld *again = load(rom);
+  z3_overworld *again = test_ow_load(rom);
   assert_false(again->entrances[200].hole);
   assert_int_equal(Z3_OW_POS_X(again->entrances[200].pos), 10);
   assert_int_equal(Z3_OW_POS_Y(again->entrances[200].pos), 11);
@@ -127,7 +121,7 @@ Z3_TEST(test_ow_entrances_expanded__export_import_is_byte_identical) {
   z3_rom *rom = expanded_rom();
   z3_error err;
   z3_error_init(&err);
-  z3_overworld *ow = load(rom);
+  z3_overworld *ow = test_ow_load(rom);
   int holes_seen = 0;
   for (int id = 0; id < Z3_OW_LIST_AREAS; id++) {
     if (ow->areas[id].parent != id) continue;
@@ -150,7 +144,7 @@ Z3_TEST(test_ow_entrances_expanded__vanilla_import_refuses_a_hole) {
   z3_rom *rom = z3_test_sample_rom(0, Z3_MAP_LOROM);
   z3_error err;
   z3_error_init(&err);
-  z3_overworld *ow = load(rom);
+  z3_overworld *ow = test_ow_load(rom);
   json_t *doc = z3_ow_export_json(ow, 0x1B);
   json_object_set_new(doc, "entrances", json_pack("[{s:i,s:i,s:i,s:i,s:b}]", "slot", 5, "x", 1, "y", 1, "entrance", 3, "hole", 1));
   assert_int_equal(z3_ow_import_json(ow, 0x1B, doc, &err), Z3_E_INVALID);
@@ -170,7 +164,7 @@ Z3_TEST(test_ow_entrances_expanded__vanilla_saves_stay_in_vanilla_tables) {
   z3_error_init(&err);
   uint8_t *before = malloc(rom->data.len);
   memcpy(before, rom->data.data, rom->data.len);
-  z3_overworld *ow = load(rom);
+  z3_overworld *ow = test_ow_load(rom);
   assert_int_equal(z3_ow_set_entrance(ow, 129, 0x1B, 1, 1, 1, &err), Z3_E_NOT_FOUND);
   for (int i = 0; i < Z3_OW_ENTRANCE_COUNT; i += 7) assert_ok(z3_ow_set_entrance(ow, i, 0x1B, i % 32, 3, 0x10, &err), &err);
   for (int i = 0; i < Z3_OW_HOLE_COUNT; i++) assert_ok(z3_ow_set_hole(ow, i, 0x2C, i, 4, 0x11, &err), &err);
