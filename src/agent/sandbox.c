@@ -57,6 +57,7 @@ static void remove_partial(const char *dir) {
     if (path) unlink(path);
     z3_free(path);
   }
+  z3_file_sweep_leftovers(dir, NULL); /* a copy killed halfway left its temporary */
   rmdir(dir);
 }
 

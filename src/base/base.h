@@ -173,6 +173,9 @@ typedef z3_status (*z3_leftover_fn)(const z3_leftover *l, void *data);
 z3_status z3_file_leftovers(const char *folder, const char *base, z3_leftover_fn fn, void *data, z3_error *err);
 /* Removes the leftovers whose process is gone; returns how many. */
 size_t z3_file_sweep_leftovers(const char *folder, const char *base);
+/* The same two for the file at path (its folder, its name). */
+z3_status z3_file_leftovers_beside(const char *path, z3_leftover_fn fn, void *data, z3_error *err);
+size_t z3_file_sweep_leftovers_beside(const char *path);
 /* Internal to file.c and its tests: the names this process gives its temporaries. */
 char *z3_file__temp_template(const char *path);
 char *z3_file__link_name(const char *backup);

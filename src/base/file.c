@@ -129,6 +129,11 @@ static z3_status make_backup(const char *path, const z3_write_opts *opts, z3_err
   } else if (io_fault() || rename(side, bak) != 0) {
     rc = z3_error_set(err, Z3_E_IO, "cannot create backup '%s': %s", bak, strerror(errno));
     unlink(side);
+  } else {
+    /* When the old backup already was this very file (a save killed between
+     * its backup and its rename leaves that), rename() succeeds doing nothing
+     * and the side name stays: remove it. */
+    unlink(side);
   }
   z3_free(side);
   z3_free(bak);
@@ -165,13 +170,6 @@ static z3_status write_temp(char *tmp, const char *path, const void *data, size_
 }
 
 /* Removes what killed saves of path (or of its backup) left beside it. */
-static void sweep_beside(const char *path) {
-  char *dir = z3_strdup(path), *name = z3_strdup(path);
-  if (dir && name) z3_file_sweep_leftovers(dirname(dir), basename(name));
-  z3_free(dir);
-  z3_free(name);
-}
-
 z3_status z3_file_write_atomic(const char *path, const void *data, size_t len,
                                const z3_write_opts *opts, z3_error *err) {
   char *dircopy = z3_strdup(path);
@@ -181,8 +179,8 @@ z3_status z3_file_write_atomic(const char *path, const void *data, size_t len,
     z3_free(tmp);
     return z3_error_set(err, Z3_E_NOMEM, "out of memory writing '%s'", path);
   }
-  sweep_beside(path);
-  if (opts && opts->backup_path) sweep_beside(opts->backup_path);
+  z3_file_sweep_leftovers_beside(path);
+  if (opts && opts->backup_path) z3_file_sweep_leftovers_beside(opts->backup_path);
   struct stat st;
   bool existed = stat(path, &st) == 0;
   mode_t mode = existed ? (st.st_mode & 07777) : 0644;

@@ -11,6 +11,7 @@
  */
 #define _GNU_SOURCE
 #include <dirent.h>
+#include <libgen.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <signal.h>
@@ -105,4 +106,23 @@ size_t z3_file_sweep_leftovers(const char *folder, const char *base) {
   z3_error_init(&ignored);
   z3_file_leftovers(s.folder, base, remove_dead, &s, &ignored); /* best effort: a save never fails for this */
   return s.removed;
+}
+
+/* The folder/name split both callers of a path need; dirname and basename may
+ * modify their argument, hence a copy each. */
+z3_status z3_file_leftovers_beside(const char *path, z3_leftover_fn fn, void *data, z3_error *err) {
+  char *dir = z3_strdup(path), *name = z3_strdup(path);
+  z3_status rc = dir && name ? z3_file_leftovers(dirname(dir), basename(name), fn, data, err)
+                             : z3_error_set(err, Z3_E_NOMEM, "out of memory listing leftovers of '%s'", path);
+  z3_free(dir);
+  z3_free(name);
+  return rc;
+}
+
+size_t z3_file_sweep_leftovers_beside(const char *path) {
+  char *dir = z3_strdup(path), *name = z3_strdup(path);
+  size_t n = dir && name ? z3_file_sweep_leftovers(dirname(dir), basename(name)) : 0;
+  z3_free(dir);
+  z3_free(name);
+  return n;
 }

@@ -1,6 +1,5 @@
 /* rom validate: the header checks (snes/header_check.c, shared with the doctors), leftovers
  * of killed saves beside the file; optionally against a golden file. */
-#include <libgen.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -55,12 +54,9 @@ static z3_status report_leftover(const z3_leftover *l, void *data) {
 /* Temporaries of killed saves beside the file (base.h, "Leftovers"). */
 static void check_leftovers(findings *f, const char *rom_path) {
   if (!rom_path) return;
-  char *dir = z3_strdup(rom_path), *name = z3_strdup(rom_path);
   z3_error ignored;
   z3_error_init(&ignored);
-  if (dir && name) z3_file_leftovers(dirname(dir), basename(name), report_leftover, f, &ignored);
-  z3_free(dir);
-  z3_free(name);
+  z3_file_leftovers_beside(rom_path, report_leftover, f, &ignored);
 }
 
 /* Compares against a snapshot written by `rom generate-golden`. */

@@ -90,6 +90,10 @@ Z3_TEST(a_save_removes_dead_leftovers_of_its_target_only) {
   assert_int_equal(s.count, 4); /* dead tmp, dead link, live tmp, first-scheme name */
   assert_int_equal(s.dead, 2);
   char *path = z3_strfmt("%s/rom.sfc", dir);
+  seen by_path = {0};
+  assert_ok(z3_file_leftovers_beside(path, count, &by_path, &err), &err);
+  assert_int_equal(by_path.count, s.count);
+  assert_int_equal(by_path.dead, s.dead);
   z3_write_opts backup = {.backup = true};
   assert_ok(z3_file_write_atomic(path, "new", 3, &backup, &err), &err);
   assert_false(exists(dir, n.dead_tmp));
@@ -163,5 +167,31 @@ Z3_TEST(unchanged_since_refuses_a_file_saved_meanwhile) {
   free(dir);
 }
 
+/* A save killed between its backup and its rename leaves the backup as a hard
+ * link to the target itself; the next save's backup link must not stay. */
+Z3_TEST(a_backup_that_already_is_the_target_leaves_no_link) {
+  (void)state;
+  char *dir = z3_test_tmpdir();
+  char *path = z3_strfmt("%s/rom.sfc", dir), *bak = z3_strfmt("%s.bak", path);
+  z3_error err;
+  z3_error_init(&err);
+  assert_ok(z3_file_write_atomic(path, "old", 3, NULL, &err), &err);
+  assert_int_equal(link(path, bak), 0);
+  z3_write_opts backup = {.backup = true};
+  assert_ok(z3_file_write_atomic(path, "new", 3, &backup, &err), &err);
+  seen s = {0};
+  assert_ok(z3_file_leftovers_beside(path, count, &s, &err), &err);
+  assert_int_equal(s.count, 0);
+  z3_buf old;
+  z3_buf_init(&old);
+  assert_ok(z3_file_read(&old, bak, 16, &err), &err);
+  assert_memory_equal(old.data, "old", 3);
+  z3_buf_release(&old);
+  free(bak);
+  free(path);
+  free(dir);
+}
+
 Z3_RUN(cmocka_unit_test(a_save_removes_dead_leftovers_of_its_target_only), cmocka_unit_test(own_names_carry_the_pid),
-       cmocka_unit_test(unchanged_since_refuses_a_file_saved_meanwhile))
+       cmocka_unit_test(unchanged_since_refuses_a_file_saved_meanwhile),
+       cmocka_unit_test(a_backup_that_already_is_the_target_leaves_no_link))
