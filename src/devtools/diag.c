@@ -15,6 +15,7 @@ typedef struct parser {
   json_t *function; /* "In function 'f'" (compiler: for diagnostics in function_file) or "in function `f'" (linker) */
   json_t *function_file;
   json_t *cmake;    /* a CMake message still collecting its indented lines */
+  diag_caret caret; /* the source quoted under the last diagnostic */
   json_int_t errors, warnings, notes;
 } parser;
 
@@ -50,6 +51,7 @@ static void add_diag(parser *p, json_t *d, const char *severity) {
     p->last_top = d;
   }
   p->last = d;
+  diag_caret_reset(&p->caret);
 }
 
 /* "file:line:col: sev: message [-Wopt]" */
@@ -128,6 +130,7 @@ static json_t *diag_new_parser_result(parser *p) {
   json_decref(p->chain);
   json_decref(p->function);
   json_decref(p->function_file);
+  diag_caret_reset(&p->caret);
   return out;
 }
 
@@ -143,6 +146,10 @@ static void one_line(parser *p, text_span l) {
   }
   if (include_line(p, l)) return;
   p->in_chain = false;
+  if (p->caret.added && p->last && span_starts(l, "fix-it:\"")) { /* the exact form replaces the text form */
+    json_object_del(p->last, "fixits");
+    p->caret.added = false;
+  }
   if (diag_fixit_line(p->last, l)) return;
   if (diag_linker_note(p->last, l)) return;
   d = diag_linker_line(l);
@@ -151,8 +158,8 @@ static void one_line(parser *p, text_span l) {
     add_diag(p, d, "error");
     return;
   }
-  if (compiler_line(p, l)) return;
-  function_line(p, l);
+  if (compiler_line(p, l) || function_line(p, l)) return;
+  diag_caret_line(&p->caret, p->last, l);
 }
 
 json_t *z3_diag_parse(const char *text, size_t len) {

@@ -30,6 +30,18 @@ json_t *diag_cmake_start(text_span l, bool *warning);
 bool diag_cmake_more(json_t *d, text_span l);
 /* fix-it:"file":{l:c-l:c}:"text" attached to d; true when the line was one. */
 bool diag_fixit_line(json_t *d, text_span l);
+/* Fix-its read from the quoted source under a diagnostic (diag_caret.c). */
+typedef struct diag_caret {
+  json_int_t line;       /* the quoted line's number (GCC's gutter); 0 before one or for Clang */
+  json_int_t start, end; /* the caret line's columns [start, end); 0 before one */
+  json_t *insert;        /* GCC's "+++ |+text", waiting for the number of the line it goes before */
+  int clang_lines;       /* lines since the diagnostic, without a gutter */
+  bool labels;           /* GCC's range labels follow the caret: no hints */
+  bool added;            /* a fix-it came from this form (exact fix-it lines replace them) */
+} diag_caret;
+void diag_caret_reset(diag_caret *c);
+/* A line quoting the source under d (a hint becomes a fix-it of d); true when it was one. */
+bool diag_caret_line(diag_caret *c, json_t *d, text_span l);
 /* undefined reference / multiple definition / undefined symbol: a new diagnostic, or NULL. */
 json_t *diag_linker_line(text_span l);
 /* lld's ">>> referenced by f.c:5" giving d its place; true when the line was one. */

@@ -50,8 +50,10 @@ static void assert_json(json_t *got, const char *expected_text) {
   if (!want) fail_msg("bad expected JSON at %d: %s", jerr.line, jerr.text);
   if (!json_equal(got, want)) {
     char *g = json_dumps(got, JSON_SORT_KEYS | JSON_INDENT(1));
-    print_error("got:\n%s\n", g);
+    char *w = json_dumps(want, JSON_SORT_KEYS | JSON_INDENT(1));
+    fprintf(stderr, "got:\n%s\nwant:\n%s\n", g, w);
     free(g);
+    free(w);
     json_decref(want);
     fail_msg("parsed diagnostics differ from the expected ones");
   }
@@ -177,9 +179,11 @@ static json_t *ours_comparable(json_t *o) {
   return d;
 }
 
-static void compare_with_gcc_json(const char *fixture, const char *flags) {
+/* text_flags: -fdiagnostics-parseable-fixits for the exact fix-its, or nothing
+ * for the hints under the quoted source. */
+static void compare_with_gcc_json(const char *fixture, const char *flags, const char *text_flags) {
   char *dir = fixture_copy(fixture);
-  char *text_cmd = z3_strfmt("gcc %s -fdiagnostics-parseable-fixits -c main.c -o /dev/null", flags);
+  char *text_cmd = z3_strfmt("gcc %s %s -c main.c -o /dev/null", flags, text_flags);
   char *json_cmd = z3_strfmt("gcc %s -fdiagnostics-format=json -c main.c -o /dev/null 2>&1 | head -1", flags);
   char *text = run_in(dir, text_cmd), *gcc_text = run_in(dir, json_cmd);
   json_error_t jerr;
@@ -206,8 +210,11 @@ static void compare_with_gcc_json(const char *fixture, const char *flags) {
 
 Z3_TEST(test_diag__agrees_with_gcc_json) {
   (void)state;
-  compare_with_gcc_json("build-syntax", "-Wall");
-  compare_with_gcc_json("build-include", "");
+  compare_with_gcc_json("build-syntax", "-Wall", "-fdiagnostics-parseable-fixits");
+  compare_with_gcc_json("build-include", "", "-fdiagnostics-parseable-fixits");
+  compare_with_gcc_json("build-hints", "-fno-builtin", "-fdiagnostics-parseable-fixits");
+  compare_with_gcc_json("build-hints", "-fno-builtin", ""); /* the same fix-its, from the text form */
+  compare_with_gcc_json("build-syntax", "-Wall", "");
 }
 
 Z3_TEST(test_diag__clang_include_chain_and_fixits) {
@@ -228,6 +235,55 @@ Z3_TEST(test_diag__clang_include_chain_and_fixits) {
               "    \"replacement\": \";\\\"\"}],"
               "  \"notes\": [{\"kind\": \"compiler\", \"severity\": \"note\", \"file\": \"./c.h\", \"line\": 2,"
               "    \"column\": 5, \"message\": \"'z' declared here\"}]}]");
+  json_decref(r);
+}
+
+/* Clang's hints sit right under the caret, without GCC's gutter; a note's
+ * quoted source is not a hint, nor is the closing count. */
+Z3_TEST(test_diag__clang_text_fixits) {
+  (void)state;
+  json_t *r = parse("a.c:3:3: error: use of undeclared identifier 'fooo'; did you mean 'foo'?\n"
+                    "  fooo = 1;\n"
+                    "  ^~~~\n"
+                    "  foo\n"
+                    "a.c:1:5: note: 'foo' declared here\n"
+                    "int foo;\n"
+                    "    ^\n"
+                    "a.c:6:5: error: no member named 'membr' in 'struct s'; did you mean 'member'?\n"
+                    "  v.membr = 2;\n"
+                    "    ^~~~~\n"
+                    "    member\n"
+                    "2 errors generated.\n");
+  json_t *d = json_object_get(r, "diagnostics");
+  assert_int_equal(json_array_size(d), 2);
+  assert_json(json_object_get(json_array_get(d, 0), "fixits"),
+              "[{\"file\": \"a.c\", \"line\": 3, \"column\": 3, \"end_line\": 3, \"end_column\": 7,"
+              "  \"replacement\": \"foo\"}]");
+  assert_null(json_object_get(json_array_get(json_object_get(json_array_get(d, 0), "notes"), 0), "fixits"));
+  assert_json(json_object_get(json_array_get(d, 1), "fixits"),
+              "[{\"file\": \"a.c\", \"line\": 6, \"column\": 5, \"end_line\": 6, \"end_column\": 10,"
+              "  \"replacement\": \"member\"}]");
+  json_decref(r);
+}
+
+/* GCC's range labels under a caret are not hints; dashes are a deletion. */
+Z3_TEST(test_diag__gcc_range_labels_and_deletions) {
+  (void)state;
+  json_t *r = parse("m.c:4:13: error: invalid operands to binary + (have 'int' and 'char *')\n"
+                    "    4 |   int x = a + b;\n"
+                    "      |           ~ ^ ~\n"
+                    "      |           |   |\n"
+                    "      |           int char *\n");
+  assert_null(json_object_get(json_array_get(json_object_get(r, "diagnostics"), 0), "fixits"));
+  json_decref(r);
+  /* dashes under a range delete it */
+  r = parse("x.c:2:9: warning: unneeded cast [-Wextra]\n"
+            "    2 |   int y = (int)z;\n"
+            "      |         ^~~~~\n"
+            "      |         -----\n");
+  assert_json(json_object_get(json_array_get(json_object_get(r, "diagnostics"), 0), "fixits"),
+              "[{\"file\": \"x.c\", \"line\": 2, \"column\": 9, \"end_line\": 2, \"end_column\": 14,"
+              "  \"replacement\": \"\"}]");
   json_decref(r);
 }
 
@@ -277,6 +333,7 @@ Z3_RUN(cmocka_unit_test(test_diag__syntax_error_fixture_parses_exactly),
        cmocka_unit_test(test_diag__linker_errors_name_the_symbol),
        cmocka_unit_test(test_diag__cmake_errors_have_file_and_line),
        cmocka_unit_test(test_diag__agrees_with_gcc_json),
-       cmocka_unit_test(test_diag__clang_include_chain_and_fixits),
+       cmocka_unit_test(test_diag__clang_include_chain_and_fixits), cmocka_unit_test(test_diag__clang_text_fixits),
+       cmocka_unit_test(test_diag__gcc_range_labels_and_deletions),
        cmocka_unit_test(test_diag__gcc_include_chain_lld_and_cmake_forms),
        cmocka_unit_test(test_diag__garbage_and_bad_utf8_do_not_break_it))
