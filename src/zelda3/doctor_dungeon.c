@@ -32,9 +32,6 @@ static z3_dungeon *load_or_report(const z3_rom *rom, z3_doctor_report *r) {
 
 static const char *const direction_names[] = {"north", "south", "west", "east"};
 
-/* Doors a doorway needs on both sides: the plain and key-locked ones. Exits,
- * markers, shutters and one-sided kinds have no partner by design. */
-static bool door_needs_pair(uint8_t type) { return type == 0x00 || type == 0x02 || type == 0x1C || type == 0x1E; }
 
 static void check_doors(const z3_dungeon *d, const z3_room *room, z3_doctor_report *r) {
   if (room->door_count > Z3_ROOM_MAX_DOORS) {
@@ -43,7 +40,7 @@ static void check_doors(const z3_dungeon *d, const z3_room *room, z3_doctor_repo
   }
   for (size_t i = 0; i < room->door_count; i++) {
     const z3_room_door *door = &room->doors[i];
-    if (!door_needs_pair(door->b1)) continue;
+    if (!z3_door_needs_pair(door->b1)) continue;
     z3_door_pair pair = z3_room_door_pair(d, room->id, i);
     if (pair.room < 0 || pair.index >= 0) continue;
     unsigned dir = door->b0 & 3u, pos = door->b0 >> 4;

@@ -260,6 +260,9 @@ int z3_room_neighbour(int room, unsigned dir);
 /* Direction 0-3, position 0-11, a type the game can draw and open. */
 z3_status z3_door_check(unsigned dir, unsigned position, uint8_t type, z3_error *err);
 z3_door_pair z3_room_door_pair(const z3_dungeon *d, int room, size_t index);
+/* Doors a doorway needs on both sides: the plain and key-locked ones. Exits,
+ * markers, shutters and one-sided kinds have no partner by design. */
+bool z3_door_needs_pair(uint8_t type);
 /* pair: also the door on the other side (added only when missing). */
 z3_status z3_room_add_door(z3_dungeon *d, int room, unsigned dir, unsigned position, uint8_t type, bool pair,
                            size_t *index, z3_door_pair *partner, z3_error *err);

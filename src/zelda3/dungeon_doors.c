@@ -29,6 +29,8 @@ z3_status z3_door_check(unsigned dir, unsigned position, uint8_t type, z3_error 
   return Z3_OK;
 }
 
+bool z3_door_needs_pair(uint8_t type) { return type == 0x00 || type == 0x02 || type == 0x1C || type == 0x1E; }
+
 static unsigned door_dir(const z3_room_door *door) { return door->b0 & 3u; }
 static unsigned door_pos(const z3_room_door *door) { return door->b0 >> 4; }
 

@@ -93,10 +93,14 @@ enum { CURATED = sizeof curated / sizeof curated[0] };
 static const struct {
   int id, like;
 } galleries[] = {{0x015, 0x012}, {0x016, 0x012}, {0x026, 0x024}, {0x106, 0x104}};
-enum { GALLERIES = sizeof galleries / sizeof galleries[0], SAMPLE_ROOMS = CURATED + GALLERIES };
+/* Partner rooms: a doorway needs its door on both sides (z3_door_needs_pair),
+ * so a neighbour that holds nothing else gets a room with just that door. */
+enum { GALLERIES = sizeof galleries / sizeof galleries[0], PARTNERS_MAX = 16,
+       SAMPLE_ROOMS_MAX = CURATED + GALLERIES + PARTNERS_MAX };
 
 typedef struct sample_rooms {
-  sample_room list[SAMPLE_ROOMS];
+  sample_room list[SAMPLE_ROOMS_MAX];
+  size_t count;
 } sample_rooms;
 
 static void gallery_objects(sample_room *g, int k) {
@@ -125,8 +129,44 @@ static void gallery_doors(sample_room *g, int k) {
   }
 }
 
+static sample_room *room_in(sample_rooms *all, int id) {
+  for (size_t i = 0; i < all->count; i++)
+    if (all->list[i].id == id) return &all->list[i];
+  return NULL;
+}
+
+static bool has_door(const sample_room *r, uint8_t b0) {
+  for (size_t i = 0; i < r->door_count; i++)
+    if (r->doors[i].b0 == b0) return true;
+  return false;
+}
+
+/* Gives every doorway of the designed and gallery rooms its other side. */
+static void pair_doors(sample_rooms *all) {
+  for (size_t i = 0, rooms = all->count; i < rooms; i++) {
+    for (size_t k = 0; k < all->list[i].door_count; k++) {
+      const sample_room *from = &all->list[i];
+      z3_room_door door = from->doors[k];
+      unsigned dir = door.b0 & 3u;
+      int n = z3_room_neighbour(from->id, dir);
+      if (!z3_door_needs_pair(door.b1) || n < 0) continue;
+      sample_room *to = room_in(all, n);
+      if (!to && all->count < SAMPLE_ROOMS_MAX) {
+        to = &all->list[all->count++];
+        memset(to, 0, sizeof *to);
+        to->id = n;
+        memcpy(to->header, from->header, 4); /* the dungeon's layers, palette, blockset, sprite set; no tags or holes */
+        to->floor = from->floor;
+      }
+      uint8_t b0 = (uint8_t)((door.b0 & 0xF0u) | (dir ^ 1u));
+      if (to && !has_door(to, b0) && to->door_count < Z3_ROOM_MAX_DOORS) to->doors[to->door_count++] = (z3_room_door){b0, door.b1};
+    }
+  }
+}
+
 static void build_rooms(sample_rooms *all) {
   memcpy(all->list, curated, sizeof curated);
+  all->count = CURATED + GALLERIES;
   for (int k = 0; k < GALLERIES; k++) {
     sample_room *g = &all->list[CURATED + k];
     const sample_room *like = NULL;
@@ -145,6 +185,7 @@ static void build_rooms(sample_rooms *all) {
     g->sprite_count = 3;
     g->message = (uint16_t)(0x0020 + k);
   }
+  pair_doors(all);
 }
 
 static const z3_chest chests[] = {
@@ -155,7 +196,7 @@ static const z3_chest chests[] = {
 static const uint8_t shared_header[Z3_ROOM_HEADER_SIZE] = {0xC0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0};
 
 static const sample_room *sample_of(const sample_rooms *rooms, int id) {
-  for (size_t i = 0; i < SAMPLE_ROOMS; i++)
+  for (size_t i = 0; i < rooms->count; i++)
     if (rooms->list[i].id == id) return &rooms->list[i];
   return NULL;
 }
@@ -168,7 +209,7 @@ static z3_status write_headers(uint8_t *img, const sample_rooms *rooms, z3_error
   uint16_t shared_word = (uint16_t)snes(at);
   at += Z3_ROOM_HEADER_SIZE;
   for (int i = 0; i < Z3_ROOM_POINTERS; i++) put16(img + HEADER_TABLE_PC + 2 * (size_t)i, shared_word);
-  for (size_t i = 0; i < SAMPLE_ROOMS; i++) {
+  for (size_t i = 0; i < rooms->count; i++) {
     memcpy(img + at, rooms->list[i].header, Z3_ROOM_HEADER_SIZE);
     put16(img + HEADER_TABLE_PC + 2 * (size_t)rooms->list[i].id, (uint16_t)snes(at));
     at += Z3_ROOM_HEADER_SIZE;
@@ -204,7 +245,7 @@ static void write_objects(uint8_t *img, const sample_rooms *rooms) {
     put24(img + Z3_ROOM_DOOR_TABLE_PC + 3 * (size_t)i, snes(EMPTY_ROOM_PC + 8));
   }
   size_t at = OBJECT_DATA_PC;
-  for (size_t i = 0; i < SAMPLE_ROOMS; i++) {
+  for (size_t i = 0; i < rooms->count; i++) {
     size_t door_off = 0, n = encode_room(img + at, &rooms->list[i], &door_off);
     put24(img + OBJECT_TABLE_PC + 3 * (size_t)rooms->list[i].id, snes(at));
     put24(img + Z3_ROOM_DOOR_TABLE_PC + 3 * (size_t)rooms->list[i].id, snes(at + door_off));
@@ -232,7 +273,7 @@ static void write_sprites(uint8_t *img, const sample_rooms *rooms) {
   img[SPRITE_EMPTY_PC] = 0x00, img[SPRITE_EMPTY_PC + 1] = 0xFF;
   for (int i = 0; i < 384; i++) put16(img + SPRITE_TABLE_PC + 2 * (size_t)i, (uint16_t)snes(SPRITE_EMPTY_PC));
   size_t at = SPRITE_DATA_PC;
-  for (size_t i = 0; i < SAMPLE_ROOMS; i++) {
+  for (size_t i = 0; i < rooms->count; i++) {
     if (!rooms->list[i].sprite_count) continue;
     put16(img + SPRITE_TABLE_PC + 2 * (size_t)rooms->list[i].id, (uint16_t)snes(at));
     at += encode_sprites(img + at, &rooms->list[i]);
@@ -247,7 +288,7 @@ static void write_chests(uint8_t *img, const sample_rooms *rooms) {
   z3_chest all[Z3_CHEST_RECORDS];
   size_t n = sizeof chests / sizeof chests[0];
   memcpy(all, chests, sizeof chests);
-  for (size_t r = CURATED; r < SAMPLE_ROOMS; r++)
+  for (size_t r = CURATED; r < rooms->count; r++)
     for (int l = 0; l < 3; l++)
       for (size_t i = 0; i < rooms->list[r].counts[l]; i++) {
         uint16_t id = rooms->list[r].objects[l][i].id;
