@@ -21,4 +21,11 @@ json_t *z3_build_junit_results(const char *xml, size_t len, const char *root);
  * number) on failure when found. */
 void z3_build_failure_details(json_t *failure, const char *output, size_t len, const char *root);
 
+/* The output of `make check` or `make test`: automake's "PASS: t" / "FAIL: t"
+ * (XFAIL passes, XPASS and ERROR fail, SKIP skips) and TAP's "ok" / "not ok"
+ * (# SKIP skips, # TODO does not fail) into tests_run, passed, failed,
+ * skipped and failures [{name, message, file, line, case}]; a TAP failure's
+ * details come from the lines up to the next result. */
+json_t *z3_build_make_results(const char *output, size_t len, const char *root);
+
 #endif

@@ -61,10 +61,13 @@ static const z3_command z3_cmds_build[] = {
     },
     {
         .resource = "build", .action = "test",
-        .summary = "run a CMake project's tests with ctest; exit 1 when any fails",
-        .description = CHILD "Runs ctest (-R --filter, -E --exclude) with a JUnit report for the verdicts, and "
-                       "reads each failing test's output for where it failed: cmocka's ERROR and LINE lines, "
-                       "TAP's `not ok` with `# at file line N.` or a YAML block, assert()'s message.",
+        .summary = "run a project's tests (ctest, or make check); exit 1 when any fails",
+        .description = CHILD "CMake projects: runs ctest (-R --filter, -E --exclude) with a JUnit report for the "
+                       "verdicts. make projects: runs `make -k check` (or `test` when there is no check "
+                       "target) and reads automake's PASS/FAIL lines (each test's NAME.log too) and TAP's "
+                       "ok/not ok lines; with neither, the target's exit status is the verdict. Each failing "
+                       "test's output says where it failed: cmocka's ERROR and LINE lines, TAP's `not ok` "
+                       "with `# at file line N.` or a YAML block, assert()'s message.",
         .flags = Z3_CMD_CHECK | Z3_CMD_RUNS_LONG, .safety = Z3_SAFETY_RUNS_PROCESSES,
         .effects = LIST("runs the project's test programs"),
         .args = ARGS(ROOT_ARG, BUILD_DIR_ARG, PRESET_ARG,
@@ -74,7 +77,8 @@ static const z3_command z3_cmds_build[] = {
         .returns = RETURNS(RUN_RETURNS, {"tests_run", "integer", "tests that ran"},
                            {"passed", "integer", "tests that passed"}, {"failed", "integer", "tests that failed"},
                            {"skipped", "integer", "tests not run"},
-                           {"failures", "array", "name, time, message, file, line, case, output_tail"}),
+                           {"target", "string", "make projects: the target run (check or test)"},
+                           {"failures", "array", "name, time, message, file, line, case, output_tail, log"}),
         .examples = LIST("z3ed build test --root . --build-dir build/dev --filter cli/",
                          "z3ed build test --exclude slow --format json"),
         .handler = cmd_build_test,

@@ -163,6 +163,47 @@ Z3_TEST(test_build__cmake_configure_error_then_ctest_failures) {
   remove_dir(dir);
 }
 
+/* make check: automake-style verdict lines (a failure's place from its .log),
+ * TAP lines with SKIP and TODO; filters are ctest's and refused here. */
+Z3_TEST(test_build__make_check_verdicts) {
+  (void)state;
+  char *dir = fixture_copy("build-make-test");
+  json_t *r;
+  z3_error err;
+  assert_int_equal(RUN(&r, &err, "build", "test", "--root", dir, "--filter", "x"), Z3_E_USAGE);
+  assert_non_null(strstr(err.message, "make project"));
+  assert_int_equal(RUN(&r, &err, "build", "test", "--root", dir), Z3_E_CHECK);
+  assert_string_equal(str(r, "target"), "check");
+  assert_int_equal(num(r, "tests_run"), 5);
+  assert_int_equal(num(r, "passed"), 3);
+  assert_int_equal(num(r, "failed"), 2);
+  assert_int_equal(num(r, "skipped"), 2);
+  json_t *f = json_object_get(r, "failures");
+  assert_int_equal(json_array_size(f), 2);
+  assert_string_equal(str(json_array_get(f, 0), "name"), "test_assert");
+  assert_string_equal(str(json_array_get(f, 0), "log"), "test_assert.log");
+  assert_string_equal(str(json_array_get(f, 0), "message"), "Assertion `rooms == 4' failed.");
+  assert_string_equal(str(json_array_get(f, 0), "file"), "test_assert.c");
+  assert_int_equal(num(json_array_get(f, 0), "line"), 5);
+  assert_string_equal(str(json_array_get(f, 1), "name"), "round trip keeps the checksum");
+  assert_string_equal(str(json_array_get(f, 1), "file"), "test_tap.c");
+  assert_int_equal(num(json_array_get(f, 1), "line"), 8);
+  json_decref(r);
+  /* no check target: test is used; neither: a usage error naming the Makefile */
+  char *mk = z3_strfmt("sed -i 's/^check:/test:/' '%s/Makefile'", dir);
+  assert_int_equal(system(mk), 0);
+  assert_int_equal(RUN(&r, &err, "build", "test", "--root", dir), Z3_E_CHECK);
+  assert_string_equal(str(r, "target"), "test");
+  json_decref(r);
+  z3_free(mk);
+  mk = z3_strfmt("sed -i 's/^test:/verify:/' '%s/Makefile'", dir);
+  assert_int_equal(system(mk), 0);
+  assert_int_equal(RUN(&r, &err, "build", "test", "--root", dir), Z3_E_USAGE);
+  assert_non_null(strstr(err.message, "neither a check nor a test target"));
+  z3_free(mk);
+  remove_dir(dir);
+}
+
 Z3_TEST(test_build__build_dir_stays_beneath_the_root) {
   (void)state;
   char *dir = fixture_copy("build-syntax");
@@ -227,6 +268,7 @@ Z3_RUN(cmocka_unit_test(test_build__make_project_with_a_syntax_error),
        cmocka_unit_test(test_build__plain_compiler_project_links_or_names_the_symbol),
        cmocka_unit_test(test_build__hanging_build_is_killed_at_the_limit),
        cmocka_unit_test(test_build__cmake_configure_error_then_ctest_failures),
+       cmocka_unit_test(test_build__make_check_verdicts),
        cmocka_unit_test(test_build__build_dir_stays_beneath_the_root),
        cmocka_unit_test(test_build__missing_program_names_it),
        cmocka_unit_test(test_build__junit_tap_yaml_and_skips))
