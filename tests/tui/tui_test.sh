@@ -184,5 +184,13 @@ keys q
 keys "echo vt100-exit-\$?" Enter
 expect "vt100-exit-0" "and quits cleanly"
 
+# ---- the Linux console (TERM=linux: 8 colours, 64 pairs): tiles in half blocks -------
+keys "clear; TERM=linux $z3ed tui --rom $tmp/rom.sfc --tab tiles" Enter
+expect "sheet 0x00 tile 0" "the tiles view draws on the Linux console"
+expect "▀▀▀▀" "with half blocks in the console's 8 colours"
+keys q
+keys "echo linux-exit-\$?" Enter
+expect "linux-exit-0" "and quits cleanly"
+
 [ "$failures" = 0 ] && echo "tui: all screen checks passed"
 exit $((failures > 0))
