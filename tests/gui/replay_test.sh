@@ -64,6 +64,7 @@ cat "$tmp/diverged.json" "$tmp/diverged.err" | grep -q "diverged from the record
 for _ in 1 2 3; do gui click --action win.undo >/dev/null; done
 gui assert --condition undo-depth --equals 0 >/dev/null || fail "undo depth after three undos"
 "$z3ed" test suite run --suite "$tmp/session.yaml" --socket "$sock" >/dev/null || fail "the suite runner did not replay the script"
+gui click --action win.undo >/dev/null
 
 # ---- IT-05: queued tests answer with an id at once; status, list, results with timings ----
 gui run-test --suite "$src/tests/gui/fixtures/outcomes.yaml" --test passes --format json >"$tmp/queued.json"
@@ -88,6 +89,31 @@ set +e
 gui test-status --id 999999 2>"$tmp/none.err"; rc=$?
 set -e
 [ $rc -ne 0 ] && grep -q 'no test 999999' "$tmp/none.err" || fail "an unknown id"
+
+# ---- SimulateAction: editor-level actions through the same commands as the canvas ----
+gui simulate --editor overworld --action paint --area 0 --x 0 --y 0 --tile16 0x123 --format json >"$tmp/paint.json"
+jq -e '.result.result == "success" and .result.state.editor == "overworld" and .result.state.area == 0 and
+       .result.state.selection.tile16 == 291 and .result.state.undo_depth == 1 and
+       (.result.side_effects | index("undo_depth: 0 -> 1") != null)' "$tmp/paint.json" >/dev/null || { cat "$tmp/paint.json"; fail "simulate paint"; }
+painted=$(jq -r .result.state.rom_crc32 "$tmp/paint.json")
+gui click --action win.undo >/dev/null
+gui click --target ow-map --x 3 --y 3 >/dev/null     # the same cell with the pointer: the same ROM
+[ "$(crc)" = "$painted" ] || fail "a simulated paint and a click differ"
+gui click --action win.undo >/dev/null
+set +e
+gui simulate --editor overworld --action paint --x 64 --y 0 2>"$tmp/range.err"; rc=$?
+set -e
+[ $rc -eq 2 ] && grep -q -- '--x' "$tmp/range.err" || { cat "$tmp/range.err"; fail "a paint out of range"; }
+gui simulate --editor dungeon --action select-room --room 0x12 --format json | jq -e '.result.state.room == "0x012"' >/dev/null || fail "select-room"
+gui simulate --editor dungeon --action select-object --x 0 --y 0 --format json | jq -e '.result.result == "nothing there"' >/dev/null \
+  || fail "select-object on an empty cell"
+gui simulate --editor dungeon --action select-object --x 14 --y 10 --format json >"$tmp/select.json"
+jq -e '.result.result == "success" and .result.state.selection.list == 0' "$tmp/select.json" >/dev/null || { cat "$tmp/select.json"; fail "select-object"; }
+gui simulate --editor dungeon --action move-selection --x 20 --y 12 --format json >"$tmp/move.json"
+jq -e '.result.result == "success" and .result.state.undo_depth == 1 and (.result.status | test("move-object"))' "$tmp/move.json" >/dev/null \
+  || { cat "$tmp/move.json"; fail "move-selection"; }
+gui click --action win.undo >/dev/null
+gui assert --condition rom-crc32 --equals "$crc0" >/dev/null || fail "undo after the simulated actions"
 
 "$z3ed" gui shutdown --socket "$sock" >/dev/null
 wait "$pid" || fail "yaze exited $?"
