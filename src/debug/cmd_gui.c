@@ -60,7 +60,7 @@ json_t *gui_params_of(const z3_cmd_ctx *ctx, z3_error *err) {
   for (size_t i = 0; i < ctx->value_count; i++) {
     const z3_arg_value *v = &ctx->values[i];
     const char *name = v->spec->name;
-    if (!v->text || !strcmp(name, "socket") || (!v->given && !strcmp(name, "button"))) continue;
+    if (!v->text || !strcmp(name, "socket") || !strcmp(name, "dry-run") || (!v->given && !strcmp(name, "button"))) continue;
     if (!strcmp(name, "to-x") || !strcmp(name, "to-y")) {
       if (!to) to = json_object();
       json_object_set_new(to, name + 3, json_integer(v->number));
