@@ -32,7 +32,7 @@ static char *yaze_beside(const char *z3ed) {
 static pid_t start_yaze(const char *yaze, const char *sock) {
   pid_t pid = fork();
   if (pid != 0) return pid;
-  if (!freopen("/dev/null", "w", stdout)) _exit(127);
+  if (!freopen("/dev/null", "w", stdout) || !freopen("/dev/null", "w", stderr)) _exit(127); /* GTK's session-bus notes */
   setenv("GSK_RENDERER", "cairo", 1);
   setenv("NO_AT_BRIDGE", "1", 1);
   const char *display = getenv("DISPLAY");
