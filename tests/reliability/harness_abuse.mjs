@@ -40,10 +40,16 @@ function frame(value) {
   return Buffer.concat([head, body]);
 }
 
-const connect = () => new Promise((resolve, reject) => {
+// A full listen backlog (yaze busy under load) is EAGAIN on a Unix socket: a client waits and retries.
+const connectOnce = () => new Promise((resolve, reject) => {
   const s = net.connect(socketPath, () => resolve(s));
   s.on('error', reject);
 });
+async function connect() {
+  for (let attempt = 0; ; attempt++) {
+    try { return await connectOnce(); } catch (e) { if (e.code !== 'EAGAIN' || attempt >= 200) throw e; await sleep(10); }
+  }
+}
 
 // Replies in arrival order; `closed` settles when the server hangs up.
 function frameClient(sock) {
