@@ -199,7 +199,7 @@ static void bench_start(const bench_ctx *ctx, const char *dir) {
 static const char *const bench_families[] = {
     "bps_", "ips_", "rom_", "lz2_", "gfx_", "overworld_", "dungeon_", "doctor_", "world_",
     "message_", "cpu_", "emu_", "debug_", "apu_", "disasm_", "asm_", "manifest_", "merge_", "agent_", "mcp_",
-    "start_", "tui_", "diag_", "code_", "music_",
+    "start_", "tui_", "diag_", "code_", "music_", "gui_",
 };
 
 /* --only names a family, a prefix of one, or a bench inside one. */
@@ -270,6 +270,7 @@ int main(int argc, char **argv) {
     bench_agent_tokens(&ctx);
     bench_mcp(&ctx);
     bench_tui(&ctx);
+    bench_gui(&ctx);
     bench_build_diag(&ctx);
     bench_code(&ctx);
   }

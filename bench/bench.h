@@ -75,6 +75,8 @@ void bench_assemble(const bench_ctx *ctx);
 void bench_agent_tokens(const bench_ctx *ctx);
 /* bench_mcp.c: 1,000 rom_info calls on a warm z3ed mcp, median and 99th percentile. */
 void bench_mcp(const bench_ctx *ctx);
+/* bench_gui.c: 1,000 Pings to `yaze --harness` over one connection, median and 99th percentile. */
+void bench_gui(const bench_ctx *ctx);
 /* bench_build_diag.c: the build-output parser on a 10,000-line log. */
 void bench_build_diag(const bench_ctx *ctx);
 

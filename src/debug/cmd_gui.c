@@ -11,10 +11,11 @@ static const struct {
 } methods[] = {
     {"ping", "Ping"},   {"discover", "DiscoverWidgets"}, {"click", "Click"},           {"type", "Type"},
     {"wait", "Wait"},   {"assert", "Assert"},            {"screenshot", "Screenshot"}, {"state", "GetCanvasState"},
-    {"shutdown", "Shutdown"},
+    {"shutdown", "Shutdown"}, {"run-test", "RunTest"}, {"test-status", "GetTestStatus"}, {"list-tests", "ListTests"},
+    {"simulate", "SimulateAction"},
 };
 
-static const char *socket_path(const z3_cmd_ctx *ctx, z3_error *err) {
+const char *gui_socket_path(const z3_cmd_ctx *ctx, z3_error *err) {
   const char *path = z3_arg_str(ctx, "socket");
   if (!path || !*path) path = getenv("YAZE_HARNESS");
   if (path && *path) return path;
@@ -23,7 +24,7 @@ static const char *socket_path(const z3_cmd_ctx *ctx, z3_error *err) {
   return NULL;
 }
 
-static z3_status connect_harness(const char *path, int *fd, z3_error *err) {
+z3_status gui_connect(const char *path, int *fd, z3_error *err) {
   return z3_rpc_connect(path, "yaze harness", "start one with `yaze --harness PATH ROM` (under xvfb-run without a display)", fd, err);
 }
 
@@ -54,12 +55,12 @@ static json_t *absolute(const char *path) {
 }
 
 /* The command's arguments as the method's parameters. */
-static json_t *params_of(const z3_cmd_ctx *ctx, z3_error *err) {
+json_t *gui_params_of(const z3_cmd_ctx *ctx, z3_error *err) {
   json_t *p = json_object(), *to = NULL;
   for (size_t i = 0; i < ctx->value_count; i++) {
     const z3_arg_value *v = &ctx->values[i];
     const char *name = v->spec->name;
-    if (!v->text || !strcmp(name, "socket") || (!v->given && !strcmp(name, "button"))) continue;
+    if (!v->text || !strcmp(name, "socket") || !strcmp(name, "dry-run") || (!v->given && !strcmp(name, "button"))) continue;
     if (!strcmp(name, "to-x") || !strcmp(name, "to-y")) {
       if (!to) to = json_object();
       json_object_set_new(to, name + 3, json_integer(v->number));
@@ -69,8 +70,12 @@ static json_t *params_of(const z3_cmd_ctx *ctx, z3_error *err) {
       json_object_set_new(p, "equals", e);
     } else if (!strcmp(name, "timeout")) {
       json_object_set_new(p, "timeout_ms", json_integer(v->number));
-    } else if (!strcmp(name, "out")) {
+    } else if (!strcmp(name, "out") || !strcmp(name, "script")) {
       json_object_set_new(p, "path", absolute(v->text));
+    } else if (!strcmp(name, "suite")) {
+      json_object_set_new(p, "suite", absolute(v->text));
+    } else if (!strcmp(name, "stop")) {
+      continue;
     } else if (!strcmp(name, "all")) {
       json_object_set_new(p, "visible_only", json_boolean(!v->number));
       json_object_set_new(p, "named_only", json_boolean(!v->number));
@@ -87,11 +92,11 @@ static json_t *params_of(const z3_cmd_ctx *ctx, z3_error *err) {
 }
 
 z3_status cmd_gui_remote(z3_cmd_ctx *ctx, z3_error *err) {
-  const char *path = socket_path(ctx, err);
+  const char *path = gui_socket_path(ctx, err);
   if (!path) return Z3_E_USAGE;
   size_t m = 0;
   while (strcmp(methods[m].action, ctx->cmd->action) != 0) m++;
-  json_t *params = params_of(ctx, err), *result = NULL;
+  json_t *params = gui_params_of(ctx, err), *result = NULL;
   if (!params) return Z3_E_USAGE;
   if (ctx->dry_run && (ctx->cmd->flags & Z3_CMD_WRITES_FILE)) { /* an action: what it would send, unsent */
     json_object_set_new(ctx->result, "dry_run", json_true());
@@ -100,7 +105,7 @@ z3_status cmd_gui_remote(z3_cmd_ctx *ctx, z3_error *err) {
     return Z3_OK;
   }
   int fd;
-  z3_status st = connect_harness(path, &fd, err);
+  z3_status st = gui_connect(path, &fd, err);
   if (!st) {
     st = z3_rpc_call(fd, methods[m].method, params, &result, NULL, err);
     close(fd);
@@ -121,12 +126,12 @@ z3_status cmd_gui_remote(z3_cmd_ctx *ctx, z3_error *err) {
 }
 
 z3_status cmd_gui_status(z3_cmd_ctx *ctx, z3_error *err) {
-  const char *path = socket_path(ctx, err);
+  const char *path = gui_socket_path(ctx, err);
   if (!path) return Z3_E_USAGE;
   int fd;
   z3_error quiet;
   z3_error_init(&quiet);
-  if (connect_harness(path, &fd, &quiet)) {
+  if (gui_connect(path, &fd, &quiet)) {
     json_object_set_new(ctx->result, "listening", json_false());
     json_object_set_new(ctx->result, "socket", json_string(path));
     return Z3_OK;

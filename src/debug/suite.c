@@ -2,6 +2,7 @@
 #include "debug/suite.h"
 
 #include <libfyaml.h>
+#include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -15,6 +16,7 @@ typedef struct reader {
 static const char *const step_methods[][2] = {
     {"ping", "Ping"},     {"discover", "DiscoverWidgets"}, {"click", "Click"},           {"type", "Type"},
     {"wait", "Wait"},     {"assert", "Assert"},            {"screenshot", "Screenshot"}, {"state", "GetCanvasState"},
+    {"simulate", "SimulateAction"},
 };
 
 static z3_status fail(reader *r, int line, const char *fmt, ...) Z3_PRINTF(3, 4);
@@ -56,6 +58,10 @@ static json_t *scalar_json(struct fy_node *n) {
     if (!strcmp(text, "null") || !strcmp(text, "~") || !*text) v = json_null();
     else if (!strcmp(text, "true") || !strcmp(text, "false")) v = json_boolean(text[0] == 't');
     else if (*text && !*end && (text[0] != '0' || !text[1] || text[1] == 'x')) v = json_integer(i);
+    else if (strspn(text, "+-0123456789.eE") == len && strchr(text, '.')) { /* a canvas point at 1.5x zoom: 40.5 */
+      double d = strtod(text, &end);
+      if (!*end && isfinite(d)) v = json_real(d);
+    }
   }
   if (!v) v = json_stringn(text, len);
   free(text);
@@ -110,7 +116,7 @@ static z3_status read_step(reader *r, struct fy_node *n, const json_t *v, const 
   size_t m = 0;
   while (m < sizeof step_methods / sizeof step_methods[0] && strcmp(step_methods[m][0], key) != 0) m++;
   if (m == sizeof step_methods / sizeof step_methods[0])
-    return fail(r, line, "test '%s' step %zu: unknown step '%s' (ping, discover, click, type, wait, assert, screenshot, state)", test, i + 1, key);
+    return fail(r, line, "test '%s' step %zu: unknown step '%s' (ping, discover, click, type, wait, assert, screenshot, state, simulate)", test, i + 1, key);
   if (!json_is_object(params) && !json_is_null(params))
     return fail(r, line, "test '%s' step %zu: '%s' takes a mapping of parameters", test, i + 1, key);
   json_array_append_new(steps, json_pack("{s:s,s:O,s:i}", "method", step_methods[m][1], "params",

@@ -13,7 +13,7 @@
  *         - type: {target: pal-value, text: "$7FFF"}
  *         - assert: {condition: undo-depth, equals: 1}
  *
- * Step keys: ping, discover, click, type, wait, assert, screenshot, state.
+ * Step keys: ping, discover, click, type, wait, assert, screenshot, state, simulate.
  */
 #ifndef Z3_DEBUG_SUITE_H
 #define Z3_DEBUG_SUITE_H

@@ -11,7 +11,7 @@
   {"condition", Z3_ARG_ENUM, true, NULL, conditions, "what to check", 0, 0},                          \
   TARGET_ARG(false, "the widget (path, name or accessible label) for widget conditions"),             \
   {"equals", Z3_ARG_STRING, false, NULL, NULL,                                                         \
-   "expected value: true/false, a number (rom-byte, rom-word, undo-depth) or text; default true", 0, 0}, \
+   "expected value: true/false, a number (rom-byte, rom-word, undo-depth) or text (rom-crc32 0x1234ABCD); default true", 0, 0}, \
   {"address", Z3_ARG_INT, false, NULL, NULL, "file offset for rom-byte and rom-word", 0, 0x1000000}
 #define COND_RETURNS                                                                                  \
   RETURNS({"passed", "boolean", "whether the condition held"}, {"condition", "string", "as given"},   \
@@ -26,8 +26,10 @@
    .returns = returns_, .examples = LIST(__VA_ARGS__), .handler = cmd_gui_remote}
 
 static const char *const conditions[] = {"exists", "visible", "enabled", "focused", "active", "text", "contains",
-                                         "rom-byte", "rom-word", "modified", "undo-depth", NULL};
+                                         "rom-byte", "rom-word", "rom-crc32", "modified", "undo-depth", NULL};
 static const char *const buttons[] = {"left", "right", NULL};
+static const char *const sim_editors[] = {"overworld", "dungeon", NULL};
+static const char *const sim_actions[] = {"select-area", "pick-tile", "paint", "select-room", "select-object", "move-selection", NULL};
 
 static const z3_command z3_cmds_gui[] = {
     GUI("ping", "check that a yaze harness answers; its version and methods",
@@ -113,7 +115,8 @@ static const z3_command z3_cmds_gui[] = {
         ARGS(SOCKET_ARG, {"editor", Z3_ARG_STRING, false, NULL, NULL, "overworld, dungeon, graphics, palettes, messages or emulator", 0, 0}),
         RETURNS({"editor", "string", "the editor"}, {"rom", "string", "the open ROM's file"},
                 {"modified", "boolean", "unsaved changes"}, {"undo_depth", "integer", "undo steps"},
-                {"redo_depth", "integer", "redo steps"}, {"area", "integer", "overworld area"},
+                {"redo_depth", "integer", "redo steps"}, {"rom_crc32", "string", "CRC-32 of the ROM in memory, 0x1234ABCD"},
+                {"area", "integer", "overworld area"},
                 {"room", "string", "dungeon room"}, {"zoom", "string", "1x-4x"},
                 {"viewport", "object", "x, y, width, height of the canvas's scrolled view"},
                 {"selection", "object", "picked tile16, selected object or colour"}, {"tool", "string", "what a click does"}),
@@ -130,6 +133,95 @@ static const z3_command z3_cmds_gui[] = {
         "Shutdown: yaze quits (unsaved changes are dropped) and removes its socket.",
         Z3_SAFETY_WRITES_FILES, ARGS(SOCKET_ARG), RETURNS({"stopping", "boolean", "true"}),
         "z3ed gui shutdown --socket /tmp/yaze.sock"),
+    GUI("simulate", "an editor-level action: paint a tile16, select or move an object",
+        "SimulateAction: what a person means rather than where to click, through the same view code and "
+        "z3ed commands as the canvas (so it is undoable): overworld select-area (--area, --zoom), "
+        "pick-tile (--tile16), paint (--x --y in tile16 units, optional --area and --tile16); dungeon "
+        "select-room (--room), select-object (--x --y in tile8 units), move-selection (--x --y). "
+        "Answers with the outcome, the status bar, what changed and the canvas state afterwards.",
+        Z3_SAFETY_WRITES_FILES,
+        ARGS(SOCKET_ARG, {"editor", Z3_ARG_ENUM, true, NULL, sim_editors, "the editor", 0, 0},
+             {"action", Z3_ARG_ENUM, true, NULL, sim_actions, "what to do", 0, 0},
+             {"area", Z3_ARG_INT, false, NULL, NULL, "overworld area", 0, 0x9F},
+             {"zoom", Z3_ARG_INT, false, NULL, NULL, "overworld zoom with --area", 1, 4},
+             {"tile16", Z3_ARG_INT, false, NULL, NULL, "the tile16 to paint", 0, 0xFFF},
+             {"room", Z3_ARG_INT, false, NULL, NULL, "dungeon room", 0, 0x127},
+             {"x", Z3_ARG_INT, false, NULL, NULL, "column: tile16 (overworld) or tile8 (dungeon)", 0, 63},
+             {"y", Z3_ARG_INT, false, NULL, NULL, "row: tile16 (overworld) or tile8 (dungeon)", 0, 63}),
+        RETURNS({"editor", "string", "as given"}, {"action", "string", "as given"},
+                {"result", "string", "success, refused, nothing there or nothing selected"},
+                {"status", "string", "the status bar afterwards"},
+                {"side_effects", "array", "what changed in the canvas state: \"undo_depth: 0 -> 1\""},
+                {"state", "object", "GetCanvasState of the editor afterwards"}),
+        "z3ed gui simulate --socket /tmp/yaze.sock --editor overworld --action paint --area 0x1B --x 5 --y 7 --tile16 0x123",
+        "z3ed gui simulate --socket /tmp/yaze.sock --editor dungeon --action select-object --x 10 --y 12"),
+    GUI("run-test", "queue a suite test in the editor; its id at once",
+        "RunTest (IT-05): yaze queues the test --test of --suite (default its first) and answers with "
+        "the test's id before it runs. Queued tests run one after another, a step each 10 ms of the "
+        "editor's main loop; follow them with `gui test-status`, `gui list-tests`, `gui test-results`.",
+        Z3_SAFETY_WRITES_FILES,
+        ARGS(SOCKET_ARG, {"suite", Z3_ARG_PATH, true, NULL, NULL, "the suite (YAML, `z3ed test suite run`'s shape)", 0, 0},
+             {"test", Z3_ARG_STRING, false, NULL, NULL, "the test's name (default: the suite's first)", 0, 0}),
+        RETURNS({"id", "integer", "the queued test's id"}, {"name", "string", "its name"},
+                {"status", "string", "queued"}, {"steps", "integer", "its steps"}),
+        "z3ed gui run-test --socket /tmp/yaze.sock --suite tests/gui/editors.yaml --test palettes-apply-exact-value"),
+    GUI("test-status", "where a queued test is: queued, running, passed, failed, error",
+        "GetTestStatus of --id: its status, steps done of all, time queued and time running so far.",
+        INSPECTS, ARGS(SOCKET_ARG, {"id", Z3_ARG_INT, true, NULL, NULL, "the id run-test or replay gave", 1, 1000000000}),
+        RETURNS({"id", "integer", "the test"}, {"name", "string", "its name"}, {"status", "string", "queued, running, passed, failed or error"},
+                {"steps", "integer", "its steps"}, {"steps_done", "integer", "steps run so far"},
+                {"queued_ms", "number", "time before it started"}, {"time_ms", "number", "time running"},
+                {"message", "string", "why it failed"}),
+        "z3ed gui test-status --socket /tmp/yaze.sock --id 1"),
+    GUI("list-tests", "the tests yaze has queued, is running and has run",
+        "ListTests: every test kept (the last 256), oldest first, as test-status shows it, and whether "
+        "a recording is going.",
+        INSPECTS, ARGS(SOCKET_ARG),
+        RETURNS({"count", "integer", "tests listed"}, {"tests", "array", "id, name, status, steps, steps_done, time_ms"},
+                {"recording", "boolean", "StartRecording is in effect"}),
+        "z3ed gui list-tests --socket /tmp/yaze.sock"),
+    {.resource = "gui", .action = "test-results", .summary = "a queued test's results: each step's outcome, timing, expected and actual",
+     .description = "GetTestResults of --id, after waiting up to --wait ms for it to finish: the status, "
+                    "and per step its method, params, suite line, status, time_ms and, for checks, expected "
+                    "and actual; a replay's divergences. Exits 1 when the test failed.",
+     .flags = Z3_CMD_CHECK, .safety = INSPECTS,
+     .effects = LIST("sends requests to a running yaze over its harness socket"),
+     .args = ARGS(SOCKET_ARG, {"id", Z3_ARG_INT, true, NULL, NULL, "the id run-test or replay gave", 1, 1000000000},
+                  {"wait", Z3_ARG_INT, false, "10000", NULL, "milliseconds to wait for it to finish", 0, 600000}),
+     .returns = RETURNS({"id", "integer", "the test"}, {"status", "string", "passed, failed, error (or still running)"},
+                        {"time_ms", "number", "time it ran"}, {"message", "string", "why it failed"},
+                        {"results", "array", "per step: step, method, params, line, status, time_ms, expected, actual, message"},
+                        {"divergences", "array", "a replay's: step, line, method, expected, actual"}),
+     .examples = LIST("z3ed gui test-results --socket /tmp/yaze.sock --id 1 --wait 5000"),
+     .handler = cmd_gui_test_results},
+    {.resource = "gui", .action = "record", .summary = "record the actions sent to yaze as a replayable suite",
+     .description = "--out FILE: StartRecording; from then every Click, Type, Wait and Assert the harness "
+                    "serves is noted. --stop: StopRecording writes them to FILE as a suite (one test, --name) "
+                    "ending with asserts of the end state (undo depth, modified, the ROM's CRC-32), which "
+                    "`gui replay` and `test suite run` replay.",
+     .flags = Z3_CMD_WRITES_FILE, .safety = Z3_SAFETY_WRITES_FILES,
+     .effects = LIST("sends a request to a running yaze; on --stop yaze writes the script"),
+     .args = ARGS(SOCKET_ARG, {"out", Z3_ARG_OUT_PATH, false, NULL, NULL, "start: the script to write (.yaml)", 0, 0},
+                  {"name", Z3_ARG_STRING, false, NULL, NULL, "start: the recorded test's name (default recorded)", 0, 0},
+                  {"stop", Z3_ARG_BOOL, false, NULL, NULL, "stop and write the script", 0, 0}),
+     .returns = RETURNS({"recording", "boolean", "start: true"}, {"path", "string", "the script"},
+                        {"actions", "integer", "stop: steps recorded"}, {"name", "string", "stop: the test's name"}),
+     .examples = LIST("z3ed gui record --socket /tmp/yaze.sock --out session.yaml --name palette-edit",
+                      "z3ed gui record --socket /tmp/yaze.sock --stop"),
+     .handler = cmd_gui_record},
+    {.resource = "gui", .action = "replay", .summary = "replay a recorded script in yaze and report divergences",
+     .description = "ReplayTest: yaze queues every test of --script as a replay, which runs each step even "
+                    "after one differs; then waits up to --wait ms for the results. Each divergence gives "
+                    "the step, its line, expected and actual. Exits 1 when any step diverged.",
+     .flags = Z3_CMD_WRITES_FILE | Z3_CMD_CHECK, .safety = Z3_SAFETY_WRITES_FILES,
+     .effects = LIST("sends requests to a running yaze, which performs the script's actions"),
+     .args = ARGS(SOCKET_ARG, {"script", Z3_ARG_PATH, true, NULL, NULL, "a script `gui record` wrote (or any suite)", 0, 0},
+                  {"wait", Z3_ARG_INT, false, "60000", NULL, "milliseconds to wait for each test", 0, 600000}),
+     .returns = RETURNS({"ids", "array", "the queued tests"}, {"status", "string", "passed or failed"},
+                        {"results", "array", "per step outcome and timing"},
+                        {"divergences", "array", "step, line, method, expected, actual"}),
+     .examples = LIST("z3ed gui replay --socket /tmp/yaze.sock --script session.yaml"),
+     .handler = cmd_gui_replay},
     END_OF_SECTION,
 };
 Z3_COMMAND_SECTION(z3_cmds_gui, 960);

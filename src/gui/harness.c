@@ -1,5 +1,6 @@
 /* gui/harness: the socket, its frames and the JSON-RPC envelope, served from GTK's main loop (harness.h). */
 #include <errno.h>
+#include <stdio.h>
 #include <fcntl.h>
 #include <glib-unix.h>
 #include <signal.h>
@@ -7,6 +8,7 @@
 #include <string.h>
 #include <sys/socket.h>
 #include <sys/stat.h>
+#include <sys/time.h>
 #include <sys/un.h>
 #include <unistd.h>
 
@@ -19,6 +21,8 @@ enum {
   WAIT_POLL_MS = 10,
   WAIT_DEFAULT_MS = 5000,
   WAIT_MAX_MS = 600000,
+  CLIENTS_MAX = 64,         /* with REQUEST_MAX, bounds what clients can make yaze hold */
+  SEND_LIMIT_S = 2,         /* a reply not taken in this long drops its client (the UI waits meanwhile) */
 };
 
 typedef struct client {
@@ -26,6 +30,7 @@ typedef struct client {
   int fd;
   guint source;
   z3_frame_reader reader;
+  bool dead; /* a reply did not go out: the stream is out of step, its hang-up is awaited */
 } client;
 
 typedef struct pending_wait {
@@ -43,6 +48,7 @@ struct gui_harness {
   GPtrArray *waits;   /* pending_wait * */
   double tokens;      /* the action rate limit's bucket */
   gint64 refilled;
+  gui_tests *tests; /* queued tests and the recording (harness_tests.c) */
 };
 
 char *gui_harness_default_path(void) {
@@ -74,6 +80,9 @@ static z3_status m_screenshot(gui_harness *h, const json_t *params, json_t *resu
 static z3_status m_state(gui_harness *h, const json_t *params, json_t *result, z3_error *err) {
   return gui_rpc_canvas_state(h->window, params, result, err);
 }
+static z3_status m_simulate(gui_harness *h, const json_t *params, json_t *result, z3_error *err) {
+  return gui_rpc_simulate(h->window, params, result, err);
+}
 static z3_status m_shutdown(gui_harness *h, const json_t *params, json_t *result, z3_error *err) {
   (void)params, (void)err;
   GtkApplication *app = gtk_window_get_application(GTK_WINDOW(h->window));
@@ -83,15 +92,51 @@ static z3_status m_shutdown(gui_harness *h, const json_t *params, json_t *result
   return Z3_OK;
 }
 
+#define TESTS_METHOD(fn_name, call)                                                                          \
+  static z3_status fn_name(gui_harness *h, const json_t *params, json_t *result, z3_error *err) {                \
+    return call(h->tests, params, result, err);                                                                  \
+  }
+TESTS_METHOD(m_run_test, gui_tests_run)
+TESTS_METHOD(m_replay_test, gui_tests_replay)
+TESTS_METHOD(m_test_status, gui_tests_status)
+TESTS_METHOD(m_list_tests, gui_tests_list)
+TESTS_METHOD(m_test_results, gui_tests_results)
+TESTS_METHOD(m_record_start, gui_tests_record_start)
+TESTS_METHOD(m_record_stop, gui_tests_record_stop)
+
+enum { ACTION = 1, STEP = 2 }; /* counted by the rate limit; may be a step of a queued test */
+
 static const struct {
   const char *name;
   method_fn fn;
-  bool action; /* counted by the rate limit */
+  int kind;
 } methods[] = {
-    {"Ping", m_ping, false},        {"DiscoverWidgets", m_discover, false}, {"Click", m_click, true},
-    {"Type", m_type, true},         {"Wait", NULL, false},                 {"Assert", m_assert, false},
-    {"Screenshot", m_screenshot, false}, {"GetCanvasState", m_state, false}, {"Shutdown", m_shutdown, false},
+    {"Ping", m_ping, STEP},
+    {"DiscoverWidgets", m_discover, STEP},
+    {"Click", m_click, ACTION | STEP},
+    {"Type", m_type, ACTION | STEP},
+    {"Wait", NULL, 0},
+    {"Assert", m_assert, STEP},
+    {"Screenshot", m_screenshot, STEP},
+    {"GetCanvasState", m_state, STEP},
+    {"SimulateAction", m_simulate, ACTION | STEP},
+    {"Shutdown", m_shutdown, 0},
+    {"RunTest", m_run_test, 0},
+    {"ReplayTest", m_replay_test, 0},
+    {"GetTestStatus", m_test_status, 0},
+    {"ListTests", m_list_tests, 0},
+    {"GetTestResults", m_test_results, 0},
+    {"StartRecording", m_record_start, 0},
+    {"StopRecording", m_record_stop, 0},
 };
+
+GtkWidget *gui_harness_window(gui_harness *h) { return h->window; }
+
+z3_status gui_harness_call(gui_harness *h, const char *method, const json_t *params, json_t *result, z3_error *err) {
+  for (size_t i = 0; i < G_N_ELEMENTS(methods); i++)
+    if (!strcmp(methods[i].name, method) && (methods[i].kind & STEP)) return methods[i].fn(h, params, result, err);
+  return z3_error_set(err, Z3_E_USAGE, "'%s' cannot be a step of a queued test", method);
+}
 
 static z3_status m_ping(gui_harness *h, const json_t *params, json_t *result, z3_error *err) {
   (void)h, (void)params, (void)err;
@@ -118,11 +163,28 @@ static int rpc_code(z3_status st) {
   return st == Z3_E_USAGE ? RPC_INVALID_PARAMS : st == Z3_E_NOT_FOUND ? RPC_NO_WIDGET : RPC_FAILED;
 }
 
+/* A client that does not take its replies is cut off (logged); the hang-up that follows drops it. */
+static void reply_failed(client *c) {
+  if (c->dead) return;
+  c->dead = true;
+  fprintf(stderr, "yaze harness: warning: dropped a client that stopped reading its replies\n");
+  shutdown(c->fd, SHUT_RDWR);
+}
+
+static void reply_result(client *c, const json_t *id, json_t *result) {
+  if (c->dead) return json_decref(result);
+  if (!z3_rpc_send_result(c->fd, id, result)) reply_failed(c);
+}
+
+static void reply_error(client *c, const json_t *id, int code, const z3_error *err) {
+  if (!c->dead && !z3_rpc_send_error(c->fd, id, code, err->message, err)) reply_failed(c);
+}
+
 /* ---- Wait: the condition checked every WAIT_POLL_MS from the main loop until met or timed out ---- */
 
 static void finish_wait(gui_harness *h, pending_wait *w, json_t *result) {
   json_object_set_new(result, "waited_ms", json_integer((g_get_monotonic_time() - w->started) / 1000));
-  z3_rpc_send_result(w->c->fd, w->id, result);
+  reply_result(w->c, w->id, result);
   g_ptr_array_remove(h->waits, w);
 }
 
@@ -188,25 +250,27 @@ static void dispatch(gui_harness *h, client *c, const json_t *id, const char *me
   if (i == G_N_ELEMENTS(methods)) {
     z3_error_set(&err, Z3_E_NOT_FOUND, "unknown method '%s'", method);
     z3_error_hint(&err, "Ping lists the methods as its capabilities");
-    if (id) z3_rpc_send_error(c->fd, id, RPC_NO_METHOD, err.message, &err);
+    if (id) reply_error(c, id, RPC_NO_METHOD, &err);
     return;
   }
   json_t *empty = json_object();
   if (!params) params = empty;
   z3_status st = Z3_OK;
-  if (methods[i].action && !take_token(h)) {
+  if ((methods[i].kind & ACTION) && !take_token(h)) {
     z3_error_set(&err, Z3_E_IO, "more than %d actions a second", GUI_HARNESS_ACTIONS_PER_SECOND);
     z3_error_hint(&err, "wait a little and send it again");
-    if (id) z3_rpc_send_error(c->fd, id, RPC_RATE_LIMITED, err.message, &err);
+    if (id) reply_error(c, id, RPC_RATE_LIMITED, &err);
   } else if (!methods[i].fn) {
     st = start_wait(h, c, id, params, &err);
+    if (!st) gui_tests_note(h->tests, method, params);
   } else {
     json_t *result = json_object();
     st = methods[i].fn(h, params, result, &err);
+    if (!st && !json_is_false(json_object_get(result, "passed"))) gui_tests_note(h->tests, method, params); /* what held */
     if (st) json_decref(result);
-    else z3_rpc_send_result(c->fd, id, result);
+    else reply_result(c, id, result);
   }
-  if (st && id) z3_rpc_send_error(c->fd, id, rpc_code(st), err.message, &err);
+  if (st && id) reply_error(c, id, rpc_code(st), &err);
   json_decref(empty);
 }
 
@@ -228,13 +292,13 @@ static void handle_frame(gui_harness *h, client *c, const uint8_t *body, size_t 
   z3_error_init(&err);
   if (!req) {
     z3_error_set(&err, Z3_E_INVALID, "invalid JSON at line %d, column %d: %s", jerr.line, jerr.column, jerr.text);
-    z3_rpc_send_error(c->fd, NULL, RPC_PARSE, err.message, &err);
+    reply_error(c, NULL, RPC_PARSE, &err);
     return;
   }
   const char *problem = envelope_problem(req);
   if (problem) {
     z3_error_set(&err, Z3_E_INVALID, "%s", problem);
-    z3_rpc_send_error(c->fd, json_is_object(req) ? json_object_get(req, "id") : NULL, RPC_INVALID_REQUEST, err.message, &err);
+    reply_error(c, json_is_object(req) ? json_object_get(req, "id") : NULL, RPC_INVALID_REQUEST, &err);
   } else {
     dispatch(h, c, json_object_get(req, "id"), json_string_value(json_object_get(req, "method")),
              json_object_get(req, "params"));
@@ -265,13 +329,14 @@ static bool serve_client(client *c) {
   if (z3_frame_feed(&c->reader, chunk, (size_t)n, &err)) return false;
   const uint8_t *body;
   size_t len;
-  int got;
-  while ((got = z3_frame_next(&c->reader, &body, &len, &err)) == 1) handle_frame(c->h, c, body, len);
+  int got = 0;
+  while (!c->dead && (got = z3_frame_next(&c->reader, &body, &len, &err)) == 1) handle_frame(c->h, c, body, len);
   if (got < 0) {
-    z3_rpc_send_error(c->fd, NULL, RPC_INVALID_REQUEST, err.message, &err);
+    fprintf(stderr, "yaze harness: warning: refused a client's frame: %s\n", err.message);
+    reply_error(c, NULL, RPC_INVALID_REQUEST, &err);
     return false; /* the stream is out of step */
   }
-  return true;
+  return !c->dead;
 }
 
 static gboolean client_ready(gint fd, GIOCondition cond, gpointer data) {
@@ -289,6 +354,18 @@ static gboolean accept_ready(gint fd, GIOCondition cond, gpointer data) {
   int cfd = accept(fd, NULL, NULL);
   if (cfd < 0) return G_SOURCE_CONTINUE;
   fcntl(cfd, F_SETFD, FD_CLOEXEC);
+  struct timeval send_limit = {.tv_sec = SEND_LIMIT_S};
+  setsockopt(cfd, SOL_SOCKET, SO_SNDTIMEO, &send_limit, sizeof send_limit);
+  if (h->clients->len >= CLIENTS_MAX) {
+    z3_error err;
+    z3_error_init(&err);
+    z3_error_set(&err, Z3_E_IO, "more than %d connections to the harness", CLIENTS_MAX);
+    z3_error_hint(&err, "close one and connect again");
+    fprintf(stderr, "yaze harness: warning: refused a connection: %s\n", err.message);
+    z3_rpc_send_error(cfd, NULL, RPC_RATE_LIMITED, err.message, &err);
+    close(cfd);
+    return G_SOURCE_CONTINUE;
+  }
   client *c = g_new0(client, 1);
   c->h = h;
   c->fd = cfd;
@@ -338,6 +415,7 @@ gui_harness *gui_harness_start(GtkWidget *window, const char *path, z3_error *er
   h->tokens = GUI_HARNESS_ACTIONS_PER_SECOND;
   h->refilled = g_get_monotonic_time();
   h->listen_source = g_unix_fd_add(fd, G_IO_IN, accept_ready, h);
+  h->tests = gui_tests_new(h);
   return h;
 }
 
@@ -345,6 +423,7 @@ void gui_harness_stop(gui_harness *h) {
   if (!h) return;
   while (h->clients->len) drop_client(g_ptr_array_index(h->clients, h->clients->len - 1));
   if (h->wait_source) g_source_remove(h->wait_source);
+  gui_tests_free(h->tests);
   g_source_remove(h->listen_source);
   close(h->listener);
   unlink(h->path);

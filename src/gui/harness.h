@@ -5,7 +5,9 @@
  * JSON-RPC 2.0, served from GTK's main loop (a GSource on each descriptor), so
  * a request never blocks the window and a Wait runs while the UI goes on.
  * Methods (docs/gui.md, "Automation harness"): Ping, DiscoverWidgets, Click,
- * Type, Wait, Assert, Screenshot, GetCanvasState, Shutdown.
+ * Type, Wait, Assert, Screenshot, GetCanvasState, SimulateAction, Shutdown; queued
+ * tests and recordings (harness_tests.c): RunTest, ReplayTest, GetTestStatus,
+ * ListTests, GetTestResults, StartRecording, StopRecording.
  *
  * Widgets are addressed by a target string: a path as DiscoverWidgets prints
  * it ("yaze/.../ow-map"), a widget name ("ow-map"), or an accessible label

@@ -41,7 +41,30 @@ z3_status gui_rpc_click(GtkWidget *window, const json_t *params, json_t *result,
 z3_status gui_rpc_type(GtkWidget *window, const json_t *params, json_t *result, z3_error *err);
 z3_status gui_rpc_screenshot(GtkWidget *window, const json_t *params, json_t *result, z3_error *err);
 z3_status gui_rpc_canvas_state(GtkWidget *window, const json_t *params, json_t *result, z3_error *err);
+/* SimulateAction (harness_simulate.c): an editor-level action; result: outcome, side effects, the canvas state after. */
+z3_status gui_rpc_simulate(GtkWidget *window, const json_t *params, json_t *result, z3_error *err);
 /* Evaluates params' condition once: sets result's passed, expected, actual. Errors: a malformed condition. */
 z3_status gui_rpc_check(GtkWidget *window, const json_t *params, json_t *result, z3_error *err);
+
+/* ---- the server's own calls (harness.c) ---- */
+
+GtkWidget *gui_harness_window(gui_harness *h);
+/* Runs one method that answers at once (not Wait, Shutdown or the test methods) as a request would. */
+z3_status gui_harness_call(gui_harness *h, const char *method, const json_t *params, json_t *result, z3_error *err);
+
+/* ---- queued tests, record and replay (harness_tests.c) ---- */
+
+typedef struct gui_tests gui_tests;
+gui_tests *gui_tests_new(gui_harness *h);
+void gui_tests_free(gui_tests *t);
+z3_status gui_tests_run(gui_tests *t, const json_t *params, json_t *result, z3_error *err);
+z3_status gui_tests_replay(gui_tests *t, const json_t *params, json_t *result, z3_error *err);
+z3_status gui_tests_status(gui_tests *t, const json_t *params, json_t *result, z3_error *err);
+z3_status gui_tests_list(gui_tests *t, const json_t *params, json_t *result, z3_error *err);
+z3_status gui_tests_results(gui_tests *t, const json_t *params, json_t *result, z3_error *err);
+z3_status gui_tests_record_start(gui_tests *t, const json_t *params, json_t *result, z3_error *err);
+z3_status gui_tests_record_stop(gui_tests *t, const json_t *params, json_t *result, z3_error *err);
+/* A request served over the socket: noted in the recording when one is going and it is an action or a check. */
+void gui_tests_note(gui_tests *t, const char *method, const json_t *params);
 
 #endif

@@ -1,4 +1,5 @@
 /* gui/harness_rpc: Click, Type, the conditions of Wait and Assert, Screenshot, GetCanvasState. */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -270,6 +271,13 @@ static json_t *rom_value(GtkWidget *window, const json_t *params, int size, z3_e
 /* The actual value a condition looks at; NULL with err when it cannot be read. */
 static json_t *actual_of(GtkWidget *window, const char *cond, const json_t *params, z3_error *err) {
   if (!strcmp(cond, "rom-byte") || !strcmp(cond, "rom-word")) return rom_value(window, params, cond[4] == 'b' ? 1 : 2, err);
+  if (!strcmp(cond, "rom-crc32")) {
+    gui_tab *tab = gui_window_current_tab(window);
+    if (!tab) return z3_error_set(err, Z3_E_INVALID, "no ROM is open"), NULL;
+    char text[16];
+    snprintf(text, sizeof text, "0x%08X", z3_crc32(tab->doc->rom->data.data, tab->doc->rom->data.len));
+    return json_string(text);
+  }
   if (!strcmp(cond, "modified") || !strcmp(cond, "undo-depth")) {
     gui_tab *tab = gui_window_current_tab(window);
     if (!tab) return z3_error_set(err, Z3_E_INVALID, "no ROM is open"), NULL;
@@ -297,7 +305,7 @@ static json_t *actual_of(GtkWidget *window, const char *cond, const json_t *para
 }
 
 static const char *const conditions[] = {"exists", "visible", "enabled", "focused", "active", "text", "contains",
-                                         "rom-byte", "rom-word", "modified", "undo-depth", NULL};
+                                         "rom-byte", "rom-word", "rom-crc32", "modified", "undo-depth", NULL};
 
 static bool boolean_condition(const char *c) {
   return !strcmp(c, "exists") || !strcmp(c, "visible") || !strcmp(c, "enabled") || !strcmp(c, "focused") ||
@@ -310,7 +318,7 @@ z3_status gui_rpc_check(GtkWidget *window, const json_t *params, json_t *result,
   while (cond && conditions[i] && strcmp(conditions[i], cond) != 0) i++;
   if (!cond || !conditions[i])
     return z3_error_set(err, Z3_E_USAGE, "params.condition must be one of exists, visible, enabled, focused, active, "
-                                         "text, contains, rom-byte, rom-word, modified, undo-depth");
+                                         "text, contains, rom-byte, rom-word, rom-crc32, modified, undo-depth");
   const json_t *expected = json_object_get(params, "equals");
   if (!expected && !boolean_condition(cond)) return z3_error_set(err, Z3_E_USAGE, "condition %s needs params.equals", cond);
   if (expected && boolean_condition(cond) && !json_is_boolean(expected)) return wrong_type("equals", "true or false", err);
@@ -407,6 +415,9 @@ z3_status gui_rpc_canvas_state(GtkWidget *window, const json_t *params, json_t *
   json_object_set_new(result, "modified", json_boolean(z3_doc_modified(tab->doc)));
   json_object_set_new(result, "undo_depth", json_integer((json_int_t)tab->doc->undo.count));
   json_object_set_new(result, "redo_depth", json_integer((json_int_t)tab->doc->redo.count));
+  char crc[16];
+  snprintf(crc, sizeof crc, "0x%08X", z3_crc32(tab->doc->rom->data.data, tab->doc->rom->data.len));
+  json_object_set_new(result, "rom_crc32", json_string(crc));
   editor_state(result, name, ed);
   return Z3_OK;
 }

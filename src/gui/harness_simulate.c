@@ -1,0 +1,117 @@
+/*
+ * gui/harness_simulate: SimulateAction (seed 003 section 4.2), editor-level actions.
+ *
+ * An agent says what a person means ("paint tile16 0x123 at 5,7 of area 0x1B",
+ * "select the object at 10,12 of room 0x104 and move it to 20,12") instead of
+ * where to click. Each action goes through the same view functions the
+ * canvas's gestures call, so through the same z3ed commands, undo entries and
+ * redraws, and the answer is the editor's canvas state afterwards with what
+ * changed listed as side effects.
+ *
+ *   overworld: select-area {area, zoom}, pick-tile {tile16}, paint {x, y, [area], [tile16]}
+ *   dungeon:   select-room {room}, select-object {x, y}, move-selection {x, y}
+ */
+#include <string.h>
+
+#include "gui/dungeon_view.h"
+#include "gui/harness_internal.h"
+#include "gui/overworld_view.h"
+
+static z3_status int_param(const json_t *params, const char *key, int lo, int hi, bool required, int *out, z3_error *err) {
+  const json_t *v = json_object_get(params, key);
+  if (!v && !required) return Z3_OK;
+  if (!json_is_integer(v) || json_integer_value(v) < lo || json_integer_value(v) > hi)
+    return z3_error_set(err, Z3_E_USAGE, "params.%s must be an integer from %d to %d", key, lo, hi);
+  *out = (int)json_integer_value(v);
+  return Z3_OK;
+}
+
+static z3_status overworld_action(GtkWidget *ed, const char *action, const json_t *params, const char **outcome, z3_error *err) {
+  int area = gui_overworld_area(ed), zoom = 1, tile16 = gui_overworld_picked(ed), x = 0, y = 0;
+  z3_status st = int_param(params, "area", 0, 0x9F, !strcmp(action, "select-area"), &area, err);
+  if (!st) st = int_param(params, "zoom", 1, 4, false, &zoom, err);
+  if (!st) st = int_param(params, "tile16", 0, 0xFFF, !strcmp(action, "pick-tile"), &tile16, err);
+  if (st) return st;
+  if (json_object_get(params, "area") || !strcmp(action, "select-area")) gui_overworld_select(ed, area, zoom);
+  if (json_object_get(params, "tile16")) gui_overworld_pick(ed, tile16);
+  if (!strcmp(action, "select-area") || !strcmp(action, "pick-tile")) return Z3_OK;
+  if (strcmp(action, "paint") != 0)
+    return z3_error_set(err, Z3_E_USAGE, "overworld has no action '%s' (select-area, pick-tile, paint)", action);
+  st = int_param(params, "x", 0, 63, true, &x, err);
+  if (!st) st = int_param(params, "y", 0, 63, true, &y, err);
+  if (st) return st;
+  if (!gui_overworld_paint(ed, x, y)) *outcome = "refused";
+  return Z3_OK;
+}
+
+static z3_status dungeon_action(GtkWidget *ed, const char *action, const json_t *params, const char **outcome, z3_error *err) {
+  int room = 0, x = 0, y = 0;
+  if (!strcmp(action, "select-room")) {
+    z3_status st = int_param(params, "room", 0, 0x127, true, &room, err);
+    if (!st) gui_dungeon_select_room(ed, room);
+    return st;
+  }
+  bool select = !strcmp(action, "select-object"), move = !strcmp(action, "move-selection");
+  if (!select && !move) return z3_error_set(err, Z3_E_USAGE, "dungeon has no action '%s' (select-room, select-object, move-selection)", action);
+  z3_status st = int_param(params, "x", 0, 63, true, &x, err);
+  if (!st) st = int_param(params, "y", 0, 63, true, &y, err);
+  if (st) return st;
+  int list, index;
+  if (select && !gui_dungeon_select_at(ed, x, y)) *outcome = "nothing there";
+  if (move && !gui_dungeon_selected(ed, &list, &index)) *outcome = "nothing selected";
+  else if (move && !gui_dungeon_move_selected(ed, x, y)) *outcome = "refused";
+  return Z3_OK;
+}
+
+/* What differs between two canvas states, as "key: before -> after". */
+static json_t *side_effects(const json_t *before, const json_t *after) {
+  json_t *list = json_array();
+  const char *key;
+  json_t *v;
+  json_object_foreach((json_t *)after, key, v) {
+    const json_t *old = json_object_get(before, key);
+    if (old && json_equal(old, v)) continue;
+    char *a = old ? json_dumps(old, JSON_ENCODE_ANY | JSON_COMPACT) : NULL, *b = json_dumps(v, JSON_ENCODE_ANY | JSON_COMPACT);
+    char *line = g_strdup_printf("%s: %s -> %s", key, a ? a : "none", b ? b : "?");
+    json_array_append_new(list, json_string(line));
+    g_free(line);
+    free(a), free(b);
+  }
+  return list;
+}
+
+z3_status gui_rpc_simulate(GtkWidget *window, const json_t *params, json_t *result, z3_error *err) {
+  const char *editor = json_string_value(json_object_get(params, "editor"));
+  const char *action = json_string_value(json_object_get(params, "action"));
+  if (!editor || (strcmp(editor, "overworld") && strcmp(editor, "dungeon")))
+    return z3_error_set(err, Z3_E_USAGE, "params.editor must be overworld or dungeon");
+  if (!action) return z3_error_set(err, Z3_E_USAGE, "params.action is required");
+  gui_tab *tab = gui_window_current_tab(window);
+  if (!tab) return z3_error_set(err, Z3_E_INVALID, "no ROM is open");
+  GtkWidget *ed = gui_tab_editor(tab, editor);
+  json_t *state_params = json_pack("{s:s}", "editor", editor), *before = json_object();
+  gui_rpc_canvas_state(window, state_params, before, err);
+  gui_tab_show(tab, editor); /* as a person would: the editor in front */
+  const char *outcome = "success";
+  z3_status st = !strcmp(editor, "overworld") ? overworld_action(ed, action, params, &outcome, err) : dungeon_action(ed, action, params, &outcome, err);
+  json_t *after = json_object();
+  if (!st) st = gui_rpc_canvas_state(window, state_params, after, err);
+  if (!st) {
+    char *status = NULL;
+    z3_error miss;
+    z3_error_init(&miss);
+    GtkWidget *bar = gui_find_widget(window, "status", &miss);
+    if (bar) status = gui_widget_text(bar);
+    json_object_set_new(result, "editor", json_string(editor));
+    json_object_set_new(result, "action", json_string(action));
+    json_object_set_new(result, "result", json_string(outcome));
+    if (status) json_object_set_new(result, "status", json_string(status));
+    json_object_set_new(result, "side_effects", side_effects(before, after));
+    json_object_set(result, "state", after);
+    g_free(status);
+  }
+  json_decref(after);
+  json_decref(before);
+  json_decref(state_params);
+  return st;
+}
