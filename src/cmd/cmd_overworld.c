@@ -65,6 +65,7 @@ json_t *z3_cmd__ow_area_json(const z3_overworld *ow, int id) {
   json_object_set_new(o, "name", json_string(z3_ow_area_name(id)));
   json_object_set_new(o, "world", json_string(z3_ow_world_name(id)));
   json_object_set_new(o, "large", json_boolean(a->large));
+  json_object_set_new(o, "size", json_string(z3_ow_size_name(a->size)));
   json_object_set_new(o, "parent", z3_cmd__hex(a->parent, 2));
   json_object_set_new(o, "gfx", hex_or_null(a->gfx, 2));
   json_object_set_new(o, "palette", hex_or_null(a->palette, 2));
@@ -86,13 +87,16 @@ z3_status cmd_overworld_list(z3_cmd_ctx *ctx, z3_error *err) {
   z3_status st = load(ctx, &ow, err);
   if (st) return st;
   json_t *areas = json_array();
-  int large = 0;
+  int large = 0, multi[4] = {0};
   for (int id = 0; id < Z3_OW_AREA_COUNT; id++) {
     json_array_append_new(areas, z3_cmd__ow_area_json(ow, id));
     large += ow->areas[id].large && ow->areas[id].parent == id;
+    multi[ow->areas[id].size] += ow->areas[id].parent == id && ow->areas[id].size != Z3_OW_SMALL;
   }
   json_object_set_new(ctx->result, "count", json_integer(Z3_OW_AREA_COUNT));
   json_object_set_new(ctx->result, "large_areas", json_integer(large));
+  json_object_set_new(ctx->result, "wide_areas", json_integer(multi[Z3_OW_WIDE]));
+  json_object_set_new(ctx->result, "tall_areas", json_integer(multi[Z3_OW_TALL]));
   json_object_set_new(ctx->result, "areas", areas);
   json_object_set_new(ctx->result, "expanded_layouts", z3_cmd__layouts_json(ctx->rom));
   z3_ow_free(ow);
@@ -147,8 +151,9 @@ z3_status cmd_overworld_describe(z3_cmd_ctx *ctx, z3_error *err) {
   json_object_update(ctx->result, o);
   json_decref(o);
   json_t *screens = json_array();
-  for (int k = 0; k < (a->large && a->parent == id ? 4 : 1); k++) {
-    int sid = id + (k & 1) + (k >> 1) * 8;
+  int group[4], n = z3_ow_group_screens(ow, id, group);
+  for (int k = 0; k < n; k++) {
+    int sid = group[k];
     json_t *s = json_object();
     json_object_set_new(s, "map", z3_cmd__hex((uint64_t)sid, 2));
     json_object_set_new(s, "high", stream_json(ctx->rom, &ow->areas[sid].high));
@@ -156,7 +161,11 @@ z3_status cmd_overworld_describe(z3_cmd_ctx *ctx, z3_error *err) {
     json_array_append_new(screens, s);
   }
   json_object_set_new(ctx->result, "screens", screens);
-  json_object_set_new(ctx->result, "tile16_size", json_integer(z3_ow_area_tile16_side(ow, id)));
+  int w, h;
+  z3_ow_area_grid(ow, id, &w, &h);
+  json_object_set_new(ctx->result, "tile16_size", json_integer(w > h ? w : h));
+  json_object_set_new(ctx->result, "tile16_width", json_integer(w));
+  json_object_set_new(ctx->result, "tile16_height", json_integer(h));
   json_object_set_new(ctx->result, "message", hex_or_null(a->message, 3));
   json_t *sg = json_array(), *sp = json_array();
   for (int s = 0; s < Z3_OW_STATES; s++) {

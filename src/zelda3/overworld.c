@@ -52,8 +52,10 @@ static z3_status check_layout(const z3_rom *rom, z3_error *err) {
 }
 
 /* v3 (world reference §6): every area's parent in the 160-byte table at
- * 0x140998 and its size in the enum at 0x1788D. Wide and tall areas are not
- * read yet: the model's grids are square. */
+ * 0x140998 and its size in the enum at 0x1788D (0 small, 1 large, 2 wide, 3
+ * tall). A wide group is its parent and the screen right of it, a tall one
+ * the parent and the screen below (yaze AssignMapSizes and
+ * ConfigureMultiAreaMap; the v3 assembly's tables agree). */
 static z3_status load_layout_v3(z3_overworld *ow, const uint8_t *d, z3_error *err) {
   for (int id = 0; id < Z3_OW_AREA_COUNT; id++) {
     z3_ow_area *a = &ow->areas[id];
@@ -64,26 +66,42 @@ static z3_status load_layout_v3(z3_overworld *ow, const uint8_t *d, z3_error *er
                              "area 0x%02X: ZSCustomOverworld v3 gives parent 0x%02X (table 0x140998) and size %u (0x1788D: 0 small, 1 large, 2 wide, 3 tall)",
                              id, p, size);
     }
-    if (size == Z3_OW_WIDE || size == Z3_OW_TALL) {
-      z3_error_set_at(err, Z3_E_INVALID, (int64_t)(Z3_OW_SIZE_PC + (size_t)id),
-                      "area 0x%02X is %s (%s) in this ZSCustomOverworld v3 ROM; z3ed reads small and large areas only so far",
-                      id, z3_ow_size_name((z3_ow_size)size), size == Z3_OW_WIDE ? "2x1 screens" : "1x2 screens");
-      z3_error_hint(err, "edit this ROM's overworld with ZScream or yaze; z3ed's dungeon, text and graphics commands still work");
-      return Z3_E_INVALID;
-    }
-    a->parent = (uint8_t)p, a->large = size == Z3_OW_LARGE;
+    a->parent = (uint8_t)p, a->size = (z3_ow_size)size, a->large = size == Z3_OW_LARGE;
   }
-  for (int id = 0; id < Z3_OW_AREA_COUNT; id++) { /* a child sits +1, +8 or +9 from a large parent */
+  for (int id = 0; id < Z3_OW_AREA_COUNT; id++) { /* a child sits +1, +8 or +9 from its parent, as its size says */
     const z3_ow_area *a = &ow->areas[id];
-    int off = id - a->parent;
-    bool ok = a->large ? ow->areas[a->parent].large && ow->areas[a->parent].parent == a->parent &&
-                             (off == 0 || off == 1 || off == 8 || off == 9)
-                       : a->parent == id;
+    int off[4], n = z3_ow_size_offsets(a->size, off), rel = id - a->parent;
+    bool ok = a->size == Z3_OW_SMALL ? a->parent == id : false;
+    for (int k = 0; !ok && k < n; k++)
+      ok = rel == off[k] && ow->areas[a->parent].parent == a->parent && ow->areas[a->parent].size == a->size;
     if (!ok) {
       return z3_error_set_at(err, Z3_E_INVALID, (int64_t)(Z3_OW_V3_PARENT_PC + (size_t)id),
                              "area 0x%02X: ZSCustomOverworld v3 names parent 0x%02X (table 0x140998) but the area is %s "
-                             "(0x1788D); a small area is its own parent, a large one's parent is its top-left area",
-                             id, a->parent, a->large ? "large" : "small");
+                             "(0x1788D); a small area is its own parent, a large, wide or tall one's parent is its top-left area "
+                             "and has the same size",
+                             id, a->parent, z3_ow_size_name(a->size));
+    }
+  }
+  return Z3_OK;
+}
+
+/* A group's screens sit inside one world's 8-wide grid (no wrap to the next
+ * row or world) and name the parent. */
+static z3_status check_groups(const z3_overworld *ow, z3_error *err) {
+  for (int id = 0; id < Z3_OW_AREA_COUNT; id++) {
+    const z3_ow_area *a = &ow->areas[id];
+    if (a->parent != id || a->size == Z3_OW_SMALL) continue;
+    int kids[4], n = z3_ow_group_screens(ow, id, kids), world_end = id < 0x80 ? (id | 0x3F) + 1 : Z3_OW_AREA_COUNT;
+    bool ok = (a->size == Z3_OW_TALL || (id & 7) <= 6);
+    for (int k = 1; ok && k < n; k++) ok = kids[k] < world_end && ow->areas[kids[k]].parent == id;
+    if (!ok) {
+      char names[32] = "";
+      for (int k = 1; k < n; k++) snprintf(names + strlen(names), sizeof names - strlen(names), " 0x%02X", kids[k]);
+      size_t table = ow->zscustom >= 3 ? Z3_OW_V3_PARENT_PC : Z3_OW_PARENT_PC;
+      size_t at = table + (size_t)(ow->zscustom >= 3 ? id : id & 0x3F);
+      return z3_error_set_at(err, Z3_E_INVALID, (int64_t)at,
+                             "area 0x%02X is %s but areas%s do not all name it as their parent in its world (parent table at 0x%zX)",
+                             id, z3_ow_size_name(a->size), names, table);
     }
   }
   return Z3_OK;
@@ -100,6 +118,7 @@ static z3_status load_layout(z3_overworld *ow, const uint8_t *d, z3_error *err) 
     if (id >= 0x80) {
       bool zora = id == 0x81 || id == 0x82 || id == 0x89 || id == 0x8A;
       a->large = zora, a->parent = zora ? 0x81 : (uint8_t)id;
+      a->size = zora ? Z3_OW_LARGE : Z3_OW_SMALL;
       continue;
     }
     unsigned p = d[Z3_OW_PARENT_PC + (id & 0x3F)];
@@ -110,23 +129,9 @@ static z3_status load_layout(z3_overworld *ow, const uint8_t *d, z3_error *err) 
     }
     a->parent = (uint8_t)(p | (id & 0x40));
     a->large = d[Z3_OW_SIZE_PC + id] == 0x00;
+    a->size = a->large ? Z3_OW_LARGE : Z3_OW_SMALL;
   }
-  for (int id = 0; id < Z3_OW_AREA_COUNT; id++) {
-    const z3_ow_area *a = &ow->areas[id];
-    if (a->parent != id) continue;
-    if (!a->large) continue;
-    int x = id & 7, y = (id >> 3) & 7;
-    const int kids[3] = {id + 1, id + 8, id + 9};
-    bool ok = x <= 6 && y <= 6;
-    for (int k = 0; ok && k < 3; k++) ok = kids[k] < Z3_OW_AREA_COUNT && ow->areas[kids[k]].parent == id;
-    if (!ok) {
-      size_t at = ow->zscustom >= 3 ? Z3_OW_V3_PARENT_PC + (size_t)id : Z3_OW_PARENT_PC + (size_t)(id & 0x3F);
-      return z3_error_set_at(err, Z3_E_INVALID, (int64_t)at,
-                             "area 0x%02X is large but areas 0x%02X, 0x%02X and 0x%02X do not name it as their parent (parent table at 0x%zX)",
-                             id, kids[0], kids[1], kids[2], at - (ow->zscustom >= 3 ? (size_t)id : (size_t)(id & 0x3F)));
-    }
-  }
-  return Z3_OK;
+  return check_groups(ow, err);
 }
 
 static const z3_layout_hit *layout_hit(const z3_layouts *found, z3_layout_id id) {
@@ -512,6 +517,7 @@ z3_status z3_ow_save(z3_overworld *ow, z3_rom *rom, z3_error *err) {
       if (st == Z3_OK) ow->areas[id].props_dirty = false;
     }
   }
+  if (st == Z3_OK) st = z3_ow__save_sizes(ow, rom, err);
   if (st == Z3_OK) st = z3_ow__save_lists(ow, rom, err);
   if (st == Z3_OK) st = z3_ow__save_places(ow, rom, err);
   return st;

@@ -126,7 +126,8 @@ typedef enum z3_ow_size { Z3_OW_SMALL, Z3_OW_LARGE, Z3_OW_WIDE, Z3_OW_TALL } z3_
 
 typedef struct z3_ow_area {
   uint8_t id, parent;
-  bool large;
+  bool large;                   /* 2x2 screens (size == Z3_OW_LARGE) */
+  z3_ow_size size;              /* the group's size, the same in every screen of it */
   uint16_t map32[Z3_OW_SCREEN_TILE32 * Z3_OW_SCREEN_TILE32]; /* row-major tile32 ids */
   z3_ow_stream high, low;
   bool map_dirty, props_dirty;
@@ -195,6 +196,10 @@ typedef struct z3_overworld {
    * tables it moves live in this ROM. */
   int zscustom;
   uint8_t zscustom_enables[9];
+  /* v3 size edits: screens whose parent, size and scroll words the save
+   * rewrites (the changed groups and their neighbours). */
+  bool size_touched[Z3_OW_AREA_COUNT];
+  char sizes_why[64];
   size_t sprite_table_pc[Z3_OW_STATES], message_pc, palette_pc;
 } z3_overworld;
 
@@ -207,8 +212,21 @@ int z3_ow_sprite_list_count(int state);
 const char *z3_ow_state_name(int state);    /* "beginning", "zelda", "agahnim" */
 /* "0", "1", "2" or a state name. */
 bool z3_ow_state_parse(const char *text, int *state);
-/* Side of the area's tile16 grid: 64 for a large area's parent, else 32. */
+/* Side of the area's tile16 grid: 64 for the parent of a group of more than
+ * one screen, else 32 (a wide or tall group is 64 on one axis only: callers
+ * that index the grid use z3_ow_area_grid). */
 int z3_ow_area_tile16_side(const z3_overworld *ow, int id);
+/* The area's tile16 grid: 64 wide for the parent of a large or wide group, 64
+ * tall for a large or tall one's, 32 otherwise (a child screen on its own). */
+void z3_ow_area_grid(const z3_overworld *ow, int id, int *width, int *height);
+/* Screens of a group of `size` as offsets from its parent, in row order
+ * (top-left, top-right, bottom-left, bottom-right): 1, 2 or 4 of them. */
+int z3_ow_size_offsets(z3_ow_size size, int offsets[4]);
+/* "0-31 on each axis" or "0-63 across, 0-31 down" for a grid of w x h. */
+const char *z3_ow_grid_text(int w, int h, char out[48]);
+/* The screens of the group whose parent is `id` (just id when it is not a
+ * parent of more than itself); returns how many. */
+int z3_ow_group_screens(const z3_overworld *ow, int id, int screens[4]);
 /* Pixel position of the area's upper-left corner in its world: areas sit on
  * an 8-wide grid of 512-pixel screens, the dark world in the same range. */
 void z3_ow_area_origin(int id, int *x, int *y);
@@ -230,6 +248,14 @@ z3_ow_size z3_ow_area_size(const z3_overworld *ow, int id);
 z3_status z3_ow_get_area_field(const z3_overworld *ow, int id, int field, long *out, z3_error *err);
 /* Sets it for the whole group (parent and children), checking the range. */
 z3_status z3_ow_set_area_field(z3_overworld *ow, int id, int field, long value, z3_error *err);
+/* ZSCustomOverworld v3 only (overworld_sizes.c): makes `id` the top-left
+ * screen of a group of `size` (small dissolves its current group). Refused
+ * when the group leaves the world's grid, takes in a screen of another group
+ * or a small area with sprites, items, entrances or holes of its own, or
+ * would leave one of the parent's records outside its grid. The save writes
+ * the parents (0x140998), the size enum (0x1788D) and the scroll words. */
+z3_status z3_ow_set_area_size(z3_overworld *ow, int id, z3_ow_size size, z3_error *err);
+z3_status z3_ow__save_sizes(z3_overworld *ow, z3_rom *rom, z3_error *err);
 /* Internal: the version and where the tables it moves live (first step of
  * load); the property values (after the exits); one group's save. */
 z3_status z3_ow__place_custom(z3_overworld *ow, const z3_rom *rom, z3_error *err);

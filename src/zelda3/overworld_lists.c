@@ -137,10 +137,12 @@ z3_status z3_ow_item_list(z3_overworld *ow, int id, z3_ow_list **out, z3_error *
 }
 
 static z3_status check_xy(const z3_overworld *ow, int id, int x, int y, z3_error *err) {
-  int side = z3_ow_area_tile16_side(ow, ow->areas[id].parent);
-  if (x < 0 || y < 0 || x >= side || y >= side) {
-    return z3_error_set(err, Z3_E_INVALID, "position (%d,%d) is outside area 0x%02X (tile16 0-%d on each axis)", x, y,
-                        ow->areas[id].parent, side - 1);
+  int w, h;
+  char range[48];
+  z3_ow_area_grid(ow, ow->areas[id].parent, &w, &h);
+  if (x < 0 || y < 0 || x >= w || y >= h) {
+    return z3_error_set(err, Z3_E_INVALID, "position (%d,%d) is outside area 0x%02X (tile16 %s)", x, y,
+                        ow->areas[id].parent, z3_ow_grid_text(w, h, range));
   }
   return Z3_OK;
 }

@@ -236,15 +236,15 @@ z3_status z3_ow__save_properties(const z3_overworld *ow, z3_rom *rom, int id, z3
 const char *const z3_ow_area_fields[] = {
     "gfx", "palette", "message", "bg-color", "main-palette", "mosaic", "animated-gfx", "overlay",
     "tile-gfx-0", "tile-gfx-1", "tile-gfx-2", "tile-gfx-3", "tile-gfx-4", "tile-gfx-5", "tile-gfx-6", "tile-gfx-7",
-    NULL,
+    "size", NULL,
 };
-enum { FIELD_TILE_GFX0 = 8 };
+enum { FIELD_TILE_GFX0 = 8, FIELD_SIZE = 16 };
 
 static const char *const size_names[] = {"small", "large", "wide", "tall"};
 const char *z3_ow_size_name(z3_ow_size size) { return (unsigned)size < 4 ? size_names[size] : "?"; }
 
 z3_ow_size z3_ow_area_size(const z3_overworld *ow, int id) {
-  return ow->areas[id].large ? Z3_OW_LARGE : Z3_OW_SMALL;
+  return ow->areas[id].size;
 }
 
 /* Field index -> property kind, sheet and the largest value. */
@@ -276,6 +276,11 @@ static z3_status check_field(const z3_overworld *ow, int id, int field, z3_error
 }
 
 z3_status z3_ow_get_area_field(const z3_overworld *ow, int id, int field, long *out, z3_error *err) {
+  if (field == FIELD_SIZE) { /* v3's enum, on every ROM: 0 small, 1 large, 2 wide, 3 tall */
+    z3_status st = z3_ow_check_area(id, err);
+    if (st == Z3_OK) *out = (long)ow->areas[id].size;
+    return st;
+  }
   z3_status st = check_field(ow, id, field, err);
   if (st) return st;
   int kind, n;
@@ -286,6 +291,10 @@ z3_status z3_ow_get_area_field(const z3_overworld *ow, int id, int field, long *
 }
 
 z3_status z3_ow_set_area_field(z3_overworld *ow, int id, int field, long value, z3_error *err) {
+  if (field == FIELD_SIZE) {
+    if (value < 0 || value > Z3_OW_TALL) return z3_error_set(err, Z3_E_INVALID, "%ld is outside 0-3 for 'size' (0 small, 1 large, 2 wide, 3 tall)", value);
+    return z3_ow_set_area_size(ow, id, (z3_ow_size)value, err);
+  }
   z3_status st = check_field(ow, id, field, err);
   if (st) return st;
   int kind, n;

@@ -35,10 +35,13 @@ static z3_status locate_tile32(const z3_overworld *ow, int id, int x, int y, int
                                z3_error *err) {
   z3_status st = z3_ow_check_area(id, err);
   if (st) return st;
-  int side = z3_ow_area_tile16_side(ow, id) / 2;
-  if (x < 0 || y < 0 || x >= side || y >= side) {
-    return z3_error_set(err, Z3_E_INVALID, "tile32 (%d,%d) is outside area 0x%02X (0-%d on each axis)", x, y, id,
-                        side - 1);
+  int w, h;
+  char range[48];
+  z3_ow_area_grid(ow, id, &w, &h);
+  w /= 2, h /= 2;
+  if (x < 0 || y < 0 || x >= w || y >= h) {
+    return z3_error_set(err, Z3_E_INVALID, "tile32 (%d,%d) is outside area 0x%02X (%s)", x, y, id,
+                        z3_ow_grid_text(w, h, range));
   }
   *screen = id + x / 16 + 8 * (y / 16);
   *cell = (y % 16) * 16 + x % 16;
@@ -48,10 +51,12 @@ static z3_status locate_tile32(const z3_overworld *ow, int id, int x, int y, int
 static z3_status check_tile16_xy(const z3_overworld *ow, int id, int x, int y, z3_error *err) {
   z3_status st = z3_ow_check_area(id, err);
   if (st) return st;
-  int side = z3_ow_area_tile16_side(ow, id);
-  if (x < 0 || y < 0 || x >= side || y >= side) {
-    return z3_error_set(err, Z3_E_INVALID, "tile16 (%d,%d) is outside area 0x%02X (0-%d on each axis)", x, y, id,
-                        side - 1);
+  int w, h;
+  char range[48];
+  z3_ow_area_grid(ow, id, &w, &h);
+  if (x < 0 || y < 0 || x >= w || y >= h) {
+    return z3_error_set(err, Z3_E_INVALID, "tile16 (%d,%d) is outside area 0x%02X (%s)", x, y, id,
+                        z3_ow_grid_text(w, h, range));
   }
   return Z3_OK;
 }

@@ -168,6 +168,19 @@ static inline void gen_zscustom_v3(uint8_t *d) {
   for (int k = 0; k < 32; k++) d[0x166E1 + k] = sprite_gfx[k & 15], d[0x16701 + k] = sprite_palette[k & 15];
 }
 
+/* v3's wide and tall areas on top of gen_zscustom_v3: light-world 0x28 and
+ * 0x29 (small in the vanilla layout) become one wide area, 0x2A over 0x32 one
+ * tall area, as v3 stores them: both screens name the top-left one in the
+ * parent table at 0x140998 and carry the size enum (2 wide, 3 tall) at
+ * 0x1788D. The screens keep their own map streams; the children's sprite and
+ * item lists stay in the ROM unread, as after an editor's save. */
+enum { GEN_WIDE = 0x28, GEN_TALL = 0x2A };
+static inline void gen_v3_wide_tall(uint8_t *d) {
+  gen_zscustom_v3(d);
+  d[0x140998 + GEN_WIDE + 1] = GEN_WIDE, d[0x1788D + GEN_WIDE] = d[0x1788D + GEN_WIDE + 1] = 2;
+  d[0x140998 + GEN_TALL + 8] = GEN_TALL, d[0x1788D + GEN_TALL] = d[0x1788D + GEN_TALL + 8] = 3;
+}
+
 /* ZScream's expanded dungeon entrances (its Constants.cs entrance_*EXP):
  * they take the space the vanilla tile16 table leaves, so the tile16 table
  * moves first; each vanilla field table of the 133 entrances is copied to its
