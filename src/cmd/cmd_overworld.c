@@ -4,14 +4,25 @@
 
 #include "cmd/handlers.h"
 #include "cmd/handlers_overworld.h"
+#include "zelda3/layouts.h"
 #include "zelda3/sprite.h"
+
+/* Areas 0xA0-0xBF exist only with the tail-map patch (layouts.h). */
+static bool has_tail_maps(const z3_rom *rom) {
+  z3_layouts found;
+  z3_layouts_scan(rom, &found);
+  for (size_t i = 0; i < found.count; i++)
+    if (found.hits[i].layout == Z3_LAYOUT_SW_TAIL_MAPS) return true;
+  return false;
+}
 
 z3_status z3_cmd__ow_map(const z3_cmd_ctx *ctx, int *id, z3_error *err) {
   const char *text = z3_arg_str(ctx, "map");
   uint64_t v;
-  if (!text || !z3_parse_u64(text, &v) || v >= Z3_OW_AREA_COUNT) {
+  if (!text || !z3_parse_u64(text, &v) || v >= Z3_OW_AREA_MAX || (v >= Z3_OW_AREA_COUNT && !has_tail_maps(ctx->rom))) {
     z3_error_set(err, Z3_E_NOT_FOUND, "--map '%s' is not an overworld area", text ? text : "");
-    z3_error_hint(err, "areas are 0x00-0x3F (light world), 0x40-0x7F (dark world), 0x80-0x9F (special); see 'z3ed overworld list'");
+    z3_error_hint(err, "areas are 0x00-0x3F (light world), 0x40-0x7F (dark world), 0x80-0x9F (special; 0xA0-0xBF with the "
+                       "tail-map patch); see 'z3ed overworld list'");
     return Z3_E_NOT_FOUND;
   }
   *id = (int)v;
@@ -88,12 +99,12 @@ z3_status cmd_overworld_list(z3_cmd_ctx *ctx, z3_error *err) {
   if (st) return st;
   json_t *areas = json_array();
   int large = 0, multi[4] = {0};
-  for (int id = 0; id < Z3_OW_AREA_COUNT; id++) {
+  for (int id = 0; id < ow->area_count; id++) {
     json_array_append_new(areas, z3_cmd__ow_area_json(ow, id));
     large += ow->areas[id].large && ow->areas[id].parent == id;
     multi[ow->areas[id].size] += ow->areas[id].parent == id && ow->areas[id].size != Z3_OW_SMALL;
   }
-  json_object_set_new(ctx->result, "count", json_integer(Z3_OW_AREA_COUNT));
+  json_object_set_new(ctx->result, "count", json_integer(ow->area_count));
   json_object_set_new(ctx->result, "large_areas", json_integer(large));
   json_object_set_new(ctx->result, "wide_areas", json_integer(multi[Z3_OW_WIDE]));
   json_object_set_new(ctx->result, "tall_areas", json_integer(multi[Z3_OW_TALL]));

@@ -4,7 +4,7 @@
 
 static const char *const layers[] = {"tile16", "tile32", NULL};
 
-#define MAP_ARG {"map", Z3_ARG_STRING, true, NULL, NULL, "area id: 0x00-0x3F light world, 0x40-0x7F dark world, 0x80-0x9F special", 0, 0}
+#define MAP_ARG {"map", Z3_ARG_STRING, true, NULL, NULL, "area id: 0x00-0x3F light world, 0x40-0x7F dark world, 0x80-0x9F special (0xA0-0xBF with the tail-map patch)", 0, 0}
 #define OPTIONAL_MAP_ARG {"map", Z3_ARG_STRING, false, NULL, NULL, "only this area (its parent for part of a large area)", 0, 0}
 #define STATE_ARG(req) {"state", Z3_ARG_STRING, req, NULL, NULL, "game state: 0 beginning, 1 zelda (rescued), 2 agahnim (defeated)", 0, 0}
 #define XY_ARGS(what)                                                                       \
@@ -23,12 +23,12 @@ static const z3_command z3_cmds_overworld[] = {
                        "lists, entrances) and summarises every area. Parts of a large (2x2), wide (2x1) or tall (1x2) "
                        "area name their parent; lists belong to the parent. Reads the vanilla tile tables or the "
                        "expanded tile16 and tile32 tables ZScream saves, the 256 expanded entrances and "
-                       "ZSCustomOverworld v1-v3's tables, v3's wide and tall areas included; a ROM with a layout the "
-                       "model does not read yet (v3 tail maps 0xA0-0xBF) is refused, naming each; 'z3ed rom info' lists them all.",
+                       "ZSCustomOverworld v1-v3's tables, v3's wide and tall areas included, and with the tail-map "
+                       "patch the special-world maps 0xA0-0xBF (192 areas); 'z3ed rom info' lists the layouts a ROM shows.",
         .flags = Z3_CMD_NEEDS_ROM, .safety = Z3_SAFETY_READ_ONLY,
         .effects = LIST("reads the ROM file"),
         .args = (const z3_arg_spec[]){NONE},
-        .returns = RETURNS({"count", "integer", "160"}, {"large_areas", "integer", "large (2x2 screen) areas"},
+        .returns = RETURNS({"count", "integer", "160, or 192 with the special-world tail maps"}, {"large_areas", "integer", "large (2x2 screen) areas"},
                            {"wide_areas", "integer", "ZSCustomOverworld v3 wide (2x1) areas"},
                            {"tall_areas", "integer", "ZSCustomOverworld v3 tall (1x2) areas"},
                            {"areas", "array", "map, name, world, large, size, parent, gfx, palette, sprites per state, items, entrances"},

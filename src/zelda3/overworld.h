@@ -29,7 +29,8 @@
 #include "snes/rom.h"
 
 enum {
-  Z3_OW_AREA_COUNT = 160,       /* maps with data pointers (0x00-0x9F) */
+  Z3_OW_AREA_COUNT = 160,       /* maps every layout has (0x00-0x9F) */
+  Z3_OW_AREA_MAX = 192,         /* with the special-world tail maps 0xA0-0xBF (world reference §6) */
   Z3_OW_LIST_AREAS = 128,       /* LW + DW: items, properties */
   Z3_OW_TILE16_COUNT = 3752,    /* vanilla-layout definitions (0x78000-0x7F53F) */
   Z3_OW_TILE32_COUNT = 8864,    /* 0x33F0 bytes per quadrant table / 6 * 4 */
@@ -56,6 +57,10 @@ enum {
 #define Z3_OW_TILE16_EXPANDED_PC 0x1E8000u
 #define Z3_OW_MAP_HIGH_PTR_PC 0x1794Du
 #define Z3_OW_MAP_LOW_PTR_PC 0x17B2Du
+/* The tail-map patch's 192-entry copies of the two tables (yaze's
+ * TailMapExpansion.asm, one source); the game reads every map from them. */
+#define Z3_OW_TAIL_HIGH_PTR_PC 0x142400u
+#define Z3_OW_TAIL_LOW_PTR_PC 0x142640u
 #define Z3_OW_SPRITE_PTR_PC 0x4C881u   /* 64 + 144 + 144 words, bank $09 */
 #define Z3_OW_SPRITE_DATA_PC 0x4CB41u
 #define Z3_OW_SPRITE_DATA_END 0x4D62Eu
@@ -164,7 +169,11 @@ typedef struct z3_ow_transport {
 } z3_ow_transport;
 
 typedef struct z3_overworld {
-  z3_ow_area areas[Z3_OW_AREA_COUNT];
+  z3_ow_area areas[Z3_OW_AREA_MAX];
+  /* 160 maps, or 192 with the special-world tail maps (0xA0-0xBF: small,
+   * their own parents, no property tables); where the map pointer tables are. */
+  int area_count;
+  size_t map_ptr_pc[2];         /* high-byte, low-byte stream pointers */
   z3_ow_tile16 *tile16;         /* tile16_count */
   z3_ow_tile32 *tile32;         /* tile32_count */
   /* Where the tile tables live: the vanilla places, or the expanded ones
@@ -230,8 +239,10 @@ int z3_ow_group_screens(const z3_overworld *ow, int id, int screens[4]);
 /* Pixel position of the area's upper-left corner in its world: areas sit on
  * an 8-wide grid of 512-pixel screens, the dark world in the same range. */
 void z3_ow_area_origin(int id, int *x, int *y);
-/* Checks an area id; the error names it. */
+/* Checks an area id (0x00-0x9F); the error names it. */
 z3_status z3_ow_check_area(int id, z3_error *err);
+/* The same against this model: 0xA0-0xBF too when the ROM has the tail maps. */
+z3_status z3_ow_check_map(const z3_overworld *ow, int id, z3_error *err);
 
 /* ---- per-area fields (overworld_custom.c) ------------------------------ */
 

@@ -51,6 +51,7 @@ static const char *const area_names[Z3_OW_AREA_COUNT] = {
 };
 
 const char *z3_ow_area_name(int id) {
+  if (id >= Z3_OW_AREA_COUNT && id < Z3_OW_AREA_MAX) return "Special-world tail map";
   return id >= 0 && id < Z3_OW_AREA_COUNT ? area_names[id] : "?";
 }
 
@@ -79,6 +80,14 @@ z3_status z3_ow_check_area(int id, z3_error *err) {
   if (id >= 0 && id < Z3_OW_AREA_COUNT) return Z3_OK;
   z3_error_set(err, Z3_E_NOT_FOUND, "overworld area 0x%X does not exist", (unsigned)id);
   z3_error_hint(err, "areas are 0x00-0x3F (light world), 0x40-0x7F (dark world), 0x80-0x9F (special)");
+  return Z3_E_NOT_FOUND;
+}
+
+z3_status z3_ow_check_map(const z3_overworld *ow, int id, z3_error *err) {
+  if (id >= 0 && id < ow->area_count) return Z3_OK;
+  if (id < Z3_OW_AREA_COUNT) return z3_ow_check_area(id, err);
+  z3_error_set(err, Z3_E_NOT_FOUND, "overworld area 0x%X does not exist in this ROM", (unsigned)id);
+  z3_error_hint(err, "areas 0xA0-0xBF exist only with the special-world tail-map patch (byte 0xEA at 0x1423FF on ZSCustomOverworld v3)");
   return Z3_E_NOT_FOUND;
 }
 

@@ -31,7 +31,7 @@ static place place_in(const z3_overworld *ow, int parent, int x, int y) {
 
 /* The parent of `area` after checking that (x, y) lies inside it. */
 static z3_status check_position(const z3_overworld *ow, int area, int x, int y, int *parent, z3_error *err) {
-  z3_status st = z3_ow_check_area(area, err);
+  z3_status st = z3_ow_check_map(ow, area, err);
   if (st) return st;
   *parent = ow->areas[area].parent;
   int w, h;
@@ -88,7 +88,7 @@ z3_status z3_ow_set_exit_door(z3_overworld *ow, int slot, int kind, int x, int y
   z3_ow_exit *e = &ow->exits[slot];
   int w, h;
   char range[48];
-  z3_ow_area_grid(ow, e->area < Z3_OW_AREA_COUNT ? ow->areas[e->area].parent : 0, &w, &h);
+  z3_ow_area_grid(ow, e->area < ow->area_count ? ow->areas[e->area].parent : 0, &w, &h);
   if (kind && (x < 0 || y < 0 || x >= w || y >= h)) {
     return z3_error_set(err, Z3_E_INVALID, "door position (%d,%d) is outside area 0x%02X (tile16 %s)", x, y, e->area,
                         z3_ow_grid_text(w, h, range));

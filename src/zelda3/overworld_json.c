@@ -80,7 +80,8 @@ json_t *z3_ow_export_json(const z3_overworld *ow, int id) {
   json_object_set_new(props, "sprite_gfx", int_array(a->sprite_gfx, Z3_OW_STATES));
   json_object_set_new(props, "sprite_palette", int_array(a->sprite_palette, Z3_OW_STATES));
   json_object_set_new(props, "music", int_array(a->music, 4));
-  if (ow->zscustom) json_object_set_new(props, "zscustom", export_custom(&ow->areas[p].custom));
+  if (ow->zscustom && ow->areas[p].custom.bg_color >= 0) /* tail maps have no entries */
+    json_object_set_new(props, "zscustom", export_custom(&ow->areas[p].custom));
   json_object_set_new(doc, "properties", props);
   json_t *screens = json_array();
   for (int k = 0; k < screen_count(ow, id); k++) {
@@ -236,7 +237,7 @@ static z3_status import_properties(z3_overworld *ow, int id, const json_t *props
       st = bad(err, "$.properties.sprite_palette", "this area has one sprite palette for all states: give one value 3 times");
   }
   if (st == Z3_OK && changed) {
-    for (int i = 0; i < Z3_OW_AREA_COUNT; i++) /* children repeat the parent's values */
+    for (int i = 0; i < ow->area_count; i++) /* children repeat the parent's values */
       if (ow->areas[i].parent == a->id && i != a->id) {
         z3_ow_area *c = &ow->areas[i];
         c->gfx = a->gfx, c->palette = a->palette, c->message = a->message;
@@ -399,7 +400,7 @@ static z3_status check_size(const z3_overworld *ow, int id, const json_t *size, 
 }
 
 z3_status z3_ow_import_json(z3_overworld *ow, int id, const json_t *doc, z3_error *err) {
-  z3_status st = z3_ow_check_area(id, err);
+  z3_status st = z3_ow_check_map(ow, id, err);
   if (st) return st;
   if (!json_is_object(doc)) return bad(err, "$", "expected an object");
   const json_t *format = json_object_get(doc, "format");

@@ -110,7 +110,7 @@ void z3_ow__free_lists(z3_overworld *ow) {
 /* ---- access and edits --------------------------------------------------- */
 
 z3_status z3_ow_sprite_list(z3_overworld *ow, int state, int id, z3_ow_list **out, z3_error *err) {
-  z3_status st = z3_ow_check_area(id, err);
+  z3_status st = z3_ow_check_map(ow, id, err);
   if (st) return st;
   if (state < 0 || state >= Z3_OW_STATES)
     return z3_error_set(err, Z3_E_INVALID, "sprite state %d does not exist (0 beginning, 1 zelda, 2 agahnim)", state);
@@ -126,7 +126,7 @@ z3_status z3_ow_sprite_list(z3_overworld *ow, int state, int id, z3_ow_list **ou
 }
 
 z3_status z3_ow_item_list(z3_overworld *ow, int id, z3_ow_list **out, z3_error *err) {
-  z3_status st = z3_ow_check_area(id, err);
+  z3_status st = z3_ow_check_map(ow, id, err);
   if (st) return st;
   int p = ow->areas[id].parent;
   if (p >= Z3_OW_LIST_AREAS) {

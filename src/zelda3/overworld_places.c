@@ -182,7 +182,7 @@ static z3_status set_place(z3_overworld *ow, z3_ow_entrance *table, int slots, c
     if (ow->entrances_expanded) z3_error_hint(err, "this ROM's expanded table holds entrances and holes in slots 0-255");
     return Z3_E_NOT_FOUND;
   }
-  z3_status st = z3_ow_check_area(area, err);
+  z3_status st = z3_ow_check_map(ow, area, err);
   if (st) return st;
   if (area >= 0x80) return z3_error_set(err, Z3_E_INVALID, "%ss belong to areas 0x00-0x7F, not 0x%02X", kind, area);
   int parent = ow->areas[area].parent, w, h;

@@ -103,7 +103,7 @@ static void draw_screen(const z3_overworld *ow, const z3_scene_tiles *tiles, int
 
 /* The scene tiles of area id's parent, with a hint naming its blocksets when they do not load. */
 static z3_status load_tiles(const z3_overworld *ow, const z3_rom *rom, int id, z3_scene_tiles **out, z3_error *err) {
-  z3_status st = z3_ow_check_area(id, err);
+  z3_status st = z3_ow_check_map(ow, id, err);
   if (st) return st;
   const z3_ow_area *a = &ow->areas[ow->areas[id].parent];
   z3_scene_tiles *tiles = z3_malloc(sizeof *tiles);

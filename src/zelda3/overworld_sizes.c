@@ -169,13 +169,17 @@ static void touch(z3_overworld *ow, int id) {
 }
 
 z3_status z3_ow_set_area_size(z3_overworld *ow, int id, z3_ow_size size, z3_error *err) {
-  z3_status st = z3_ow_check_area(id, err);
+  z3_status st = z3_ow_check_map(ow, id, err);
   if (st) return st;
   if (ow->zscustom < 3) {
     z3_error_set(err, Z3_E_INVALID, "area sizes are edited on ZSCustomOverworld v3 ROMs only (this ROM: %s)",
                  ow->zscustom ? "ZSCustomOverworld v1 or v2" : "vanilla layout");
     z3_error_hint(err, "ZScream and yaze change vanilla areas between small and large; z3ed does not yet");
     return Z3_E_INVALID;
+  }
+  if (id >= Z3_OW_AREA_COUNT) {
+    return z3_error_set(err, Z3_E_INVALID, "area 0x%02X is a special-world tail map: v3's parent table (0x140998) has no entry "
+                        "for it, so it stays small", id);
   }
   if ((unsigned)size > Z3_OW_TALL) return z3_error_set(err, Z3_E_INVALID, "size %d is not 0 small, 1 large, 2 wide or 3 tall", (int)size);
   int screens[4], n = z3_ow_size_offsets(size, screens);

@@ -53,7 +53,7 @@ z3_status z3_ow_set_tile16_entry(z3_overworld *ow, int id, int quadrant, z3_ow_t
 static bool owns_grid(const z3_overworld *ow, int area) { return ow->areas[area].parent == area; }
 
 void z3_ow_tile16_usage(const z3_overworld *ow, z3_ow_tile16_visit visit, void *user) {
-  for (int a = 0; a < Z3_OW_AREA_COUNT; a++) {
+  for (int a = 0; a < ow->area_count; a++) {
     if (!owns_grid(ow, a)) continue;
     int w, h;
     z3_ow_area_grid(ow, a, &w, &h);

@@ -33,7 +33,7 @@ void z3_ow_tile32_encode(const z3_ow_tile32 *defs, size_t count, uint8_t *const 
 /* Which screen and cell of it a tile32 (x, y) of area `id` is. */
 static z3_status locate_tile32(const z3_overworld *ow, int id, int x, int y, int *screen, int *cell,
                                z3_error *err) {
-  z3_status st = z3_ow_check_area(id, err);
+  z3_status st = z3_ow_check_map(ow, id, err);
   if (st) return st;
   int w, h;
   char range[48];
@@ -49,7 +49,7 @@ static z3_status locate_tile32(const z3_overworld *ow, int id, int x, int y, int
 }
 
 static z3_status check_tile16_xy(const z3_overworld *ow, int id, int x, int y, z3_error *err) {
-  z3_status st = z3_ow_check_area(id, err);
+  z3_status st = z3_ow_check_map(ow, id, err);
   if (st) return st;
   int w, h;
   char range[48];
@@ -109,7 +109,7 @@ static long find_tile32(const z3_overworld *ow, const z3_ow_tile32 want) {
 static long unused_tile32(const z3_overworld *ow, int screen, int cell) {
   uint16_t *uses = z3_calloc(ow->tile32_count, sizeof *uses);
   if (!uses) return -2;
-  for (int id = 0; id < Z3_OW_AREA_COUNT; id++)
+  for (int id = 0; id < ow->area_count; id++)
     for (int i = 0; i < 256; i++) {
       uint16_t t = ow->areas[id].map32[i];
       if (t < ow->tile32_count && uses[t] < UINT16_MAX && !(id == screen && i == cell)) uses[t]++;
