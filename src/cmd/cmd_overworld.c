@@ -4,14 +4,25 @@
 
 #include "cmd/handlers.h"
 #include "cmd/handlers_overworld.h"
+#include "zelda3/layouts.h"
 #include "zelda3/sprite.h"
+
+/* Areas 0xA0-0xBF exist only with the tail-map patch (layouts.h). */
+static bool has_tail_maps(const z3_rom *rom) {
+  z3_layouts found;
+  z3_layouts_scan(rom, &found);
+  for (size_t i = 0; i < found.count; i++)
+    if (found.hits[i].layout == Z3_LAYOUT_SW_TAIL_MAPS) return true;
+  return false;
+}
 
 z3_status z3_cmd__ow_map(const z3_cmd_ctx *ctx, int *id, z3_error *err) {
   const char *text = z3_arg_str(ctx, "map");
   uint64_t v;
-  if (!text || !z3_parse_u64(text, &v) || v >= Z3_OW_AREA_COUNT) {
+  if (!text || !z3_parse_u64(text, &v) || v >= Z3_OW_AREA_MAX || (v >= Z3_OW_AREA_COUNT && !has_tail_maps(ctx->rom))) {
     z3_error_set(err, Z3_E_NOT_FOUND, "--map '%s' is not an overworld area", text ? text : "");
-    z3_error_hint(err, "areas are 0x00-0x3F (light world), 0x40-0x7F (dark world), 0x80-0x9F (special); see 'z3ed overworld list'");
+    z3_error_hint(err, "areas are 0x00-0x3F (light world), 0x40-0x7F (dark world), 0x80-0x9F (special; 0xA0-0xBF with the "
+                       "tail-map patch); see 'z3ed overworld list'");
     return Z3_E_NOT_FOUND;
   }
   *id = (int)v;
@@ -65,6 +76,7 @@ json_t *z3_cmd__ow_area_json(const z3_overworld *ow, int id) {
   json_object_set_new(o, "name", json_string(z3_ow_area_name(id)));
   json_object_set_new(o, "world", json_string(z3_ow_world_name(id)));
   json_object_set_new(o, "large", json_boolean(a->large));
+  json_object_set_new(o, "size", json_string(z3_ow_size_name(a->size)));
   json_object_set_new(o, "parent", z3_cmd__hex(a->parent, 2));
   json_object_set_new(o, "gfx", hex_or_null(a->gfx, 2));
   json_object_set_new(o, "palette", hex_or_null(a->palette, 2));
@@ -86,13 +98,16 @@ z3_status cmd_overworld_list(z3_cmd_ctx *ctx, z3_error *err) {
   z3_status st = load(ctx, &ow, err);
   if (st) return st;
   json_t *areas = json_array();
-  int large = 0;
-  for (int id = 0; id < Z3_OW_AREA_COUNT; id++) {
+  int large = 0, multi[4] = {0};
+  for (int id = 0; id < ow->area_count; id++) {
     json_array_append_new(areas, z3_cmd__ow_area_json(ow, id));
     large += ow->areas[id].large && ow->areas[id].parent == id;
+    multi[ow->areas[id].size] += ow->areas[id].parent == id && ow->areas[id].size != Z3_OW_SMALL;
   }
-  json_object_set_new(ctx->result, "count", json_integer(Z3_OW_AREA_COUNT));
+  json_object_set_new(ctx->result, "count", json_integer(ow->area_count));
   json_object_set_new(ctx->result, "large_areas", json_integer(large));
+  json_object_set_new(ctx->result, "wide_areas", json_integer(multi[Z3_OW_WIDE]));
+  json_object_set_new(ctx->result, "tall_areas", json_integer(multi[Z3_OW_TALL]));
   json_object_set_new(ctx->result, "areas", areas);
   json_object_set_new(ctx->result, "expanded_layouts", z3_cmd__layouts_json(ctx->rom));
   z3_ow_free(ow);
@@ -147,8 +162,9 @@ z3_status cmd_overworld_describe(z3_cmd_ctx *ctx, z3_error *err) {
   json_object_update(ctx->result, o);
   json_decref(o);
   json_t *screens = json_array();
-  for (int k = 0; k < (a->large && a->parent == id ? 4 : 1); k++) {
-    int sid = id + (k & 1) + (k >> 1) * 8;
+  int group[4], n = z3_ow_group_screens(ow, id, group);
+  for (int k = 0; k < n; k++) {
+    int sid = group[k];
     json_t *s = json_object();
     json_object_set_new(s, "map", z3_cmd__hex((uint64_t)sid, 2));
     json_object_set_new(s, "high", stream_json(ctx->rom, &ow->areas[sid].high));
@@ -156,7 +172,11 @@ z3_status cmd_overworld_describe(z3_cmd_ctx *ctx, z3_error *err) {
     json_array_append_new(screens, s);
   }
   json_object_set_new(ctx->result, "screens", screens);
-  json_object_set_new(ctx->result, "tile16_size", json_integer(z3_ow_area_tile16_side(ow, id)));
+  int w, h;
+  z3_ow_area_grid(ow, id, &w, &h);
+  json_object_set_new(ctx->result, "tile16_size", json_integer(w > h ? w : h));
+  json_object_set_new(ctx->result, "tile16_width", json_integer(w));
+  json_object_set_new(ctx->result, "tile16_height", json_integer(h));
   json_object_set_new(ctx->result, "message", hex_or_null(a->message, 3));
   json_t *sg = json_array(), *sp = json_array();
   for (int s = 0; s < Z3_OW_STATES; s++) {

@@ -184,7 +184,7 @@ z3_status cmd_overworld_list_exits(z3_cmd_ctx *ctx, z3_error *err) {
   for (int i = 0; i < Z3_OW_EXIT_COUNT; i++) {
     const z3_ow_exit *e = &ow->exits[i];
     if (e->link_x == 0xFFFF && e->link_y == 0xFFFF) continue; /* unused record */
-    if (parent >= 0 && ow->areas[e->area < Z3_OW_AREA_COUNT ? e->area : 0].parent != parent) continue;
+    if (parent >= 0 && ow->areas[e->area < ow->area_count ? e->area : 0].parent != parent) continue;
     json_t *o = json_object();
     json_object_set_new(o, "slot", json_integer(i));
     json_object_set_new(o, "room", z3_cmd__hex(e->room, 3));

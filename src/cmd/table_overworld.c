@@ -4,7 +4,7 @@
 
 static const char *const layers[] = {"tile16", "tile32", NULL};
 
-#define MAP_ARG {"map", Z3_ARG_STRING, true, NULL, NULL, "area id: 0x00-0x3F light world, 0x40-0x7F dark world, 0x80-0x9F special", 0, 0}
+#define MAP_ARG {"map", Z3_ARG_STRING, true, NULL, NULL, "area id: 0x00-0x3F light world, 0x40-0x7F dark world, 0x80-0x9F special (0xA0-0xBF with the tail-map patch)", 0, 0}
 #define OPTIONAL_MAP_ARG {"map", Z3_ARG_STRING, false, NULL, NULL, "only this area (its parent for part of a large area)", 0, 0}
 #define STATE_ARG(req) {"state", Z3_ARG_STRING, req, NULL, NULL, "game state: 0 beginning, 1 zelda (rescued), 2 agahnim (defeated)", 0, 0}
 #define XY_ARGS(what)                                                                       \
@@ -20,15 +20,18 @@ static const z3_command z3_cmds_overworld[] = {
         .resource = "overworld", .action = "list",
         .summary = "list the 160 overworld areas: world, size, parent, graphics, list sizes",
         .description = "Loads the whole overworld model (maps, tile tables, property tables, sprite and item "
-                       "lists, entrances) and summarises every area. Parts of a large area name their parent; "
-                       "lists belong to the parent. Reads the vanilla tile tables or the expanded tile16 and "
-                       "tile32 tables ZScream saves and ZSCustomOverworld v1-v3's tables; a ROM with a layout the model "
-                       "does not read yet (256 entrances, v3 tail maps or wide and tall areas) is refused, naming each; 'z3ed rom info' lists them all.",
+                       "lists, entrances) and summarises every area. Parts of a large (2x2), wide (2x1) or tall (1x2) "
+                       "area name their parent; lists belong to the parent. Reads the vanilla tile tables or the "
+                       "expanded tile16 and tile32 tables ZScream saves, the 256 expanded entrances and "
+                       "ZSCustomOverworld v1-v3's tables, v3's wide and tall areas included, and with the tail-map "
+                       "patch the special-world maps 0xA0-0xBF (192 areas); 'z3ed rom info' lists the layouts a ROM shows.",
         .flags = Z3_CMD_NEEDS_ROM, .safety = Z3_SAFETY_READ_ONLY,
         .effects = LIST("reads the ROM file"),
         .args = (const z3_arg_spec[]){NONE},
-        .returns = RETURNS({"count", "integer", "160"}, {"large_areas", "integer", "large (2x2 screen) areas"},
-                           {"areas", "array", "map, name, world, large, parent, gfx, palette, sprites per state, items, entrances"},
+        .returns = RETURNS({"count", "integer", "160, or 192 with the special-world tail maps"}, {"large_areas", "integer", "large (2x2 screen) areas"},
+                           {"wide_areas", "integer", "ZSCustomOverworld v3 wide (2x1) areas"},
+                           {"tall_areas", "integer", "ZSCustomOverworld v3 tall (1x2) areas"},
+                           {"areas", "array", "map, name, world, large, size, parent, gfx, palette, sprites per state, items, entrances"},
                            {"expanded_layouts", "array", "as in rom info: every expanded layout the ROM shows "
                                                          "(null for a non-ALttP title)"}),
         .examples = LIST("z3ed overworld list --rom zelda3.sfc"),
@@ -50,7 +53,9 @@ static const z3_command z3_cmds_overworld[] = {
         .returns = RETURNS({"map", "string", "the area"}, {"name", "string", "area name"},
                            {"large", "boolean", "2x2 screens"}, {"size", "string", "small, large (v3: also wide, tall)"},
                            {"screens", "array", "map, high and low stream address and size"},
-                           {"tile16_size", "integer", "tile16 grid side (32 or 64)"},
+                           {"tile16_size", "integer", "the tile16 grid's longer side (32 or 64)"},
+                           {"tile16_width", "integer", "tile16 columns: 64 for a large or wide area's parent, else 32"},
+                           {"tile16_height", "integer", "tile16 rows: 64 for a large or tall area's parent, else 32"},
                            {"zscustom", "object", "ZSCustomOverworld: version, bg_color, main_palette, mosaic, animated_gfx, "
                                                   "overlay, tile_gfx, enabled; null on a ROM without the patch"}),
         .examples = LIST("z3ed overworld describe --rom zelda3.sfc --map 0x00"),
@@ -58,17 +63,21 @@ static const z3_command z3_cmds_overworld[] = {
     },
     {
         .resource = "overworld", .action = "set-area",
-        .summary = "change one property of an area (and its large area's other screens)",
+        .summary = "change one property of an area (and its group's other screens), or its size on ZSCustomOverworld v3",
         .description = "Fields: gfx (area graphics, index into the aux blocksets), palette (area palette set), "
                        "message (sign text id); on a ZSCustomOverworld ROM also bg-color (BGR555 backdrop colour "
                        "0x0000-0x7FFF), main-palette (0 light world, 1 dark world, 2 light mountain, 3 dark mountain, "
                        "4 Triforce room, 5 title), mosaic (bits 8 up, 4 down, 2 left, 1 right: the sides that mosaic "
                        "on entering), animated-gfx (sheet of the animated tiles), overlay (subscreen overlay area "
                        "0x93-0x9F, 0xFF none) and tile-gfx-0 to tile-gfx-7 (the 8 background sheets, 0xFF keeps the "
-                       "sheet loaded). The value is written at every screen of the area. Area sizes are not edited "
-                       "here; note that ZSCustomOverworld v3 stores them at 0x1788D as 0 small, 1 large, 2 wide, "
-                       "3 tall (vanilla: 0x00 large, 0x01 small). z3ed never installs the patch: on a vanilla ROM its "
-                       "fields are refused.",
+                       "sheet loaded). The value is written at every screen of the area. size (ZSCustomOverworld v3 "
+                       "only): 0 small, 1 large (2x2), 2 wide (2x1), 3 tall (1x2), v3's own enum, which it stores at "
+                       "0x1788D (vanilla stores 0x00 large, 0x01 small there); the area becomes the top-left screen of "
+                       "the new group (0 dissolves its group into small areas), and the save writes the parents "
+                       "(0x140998), the sizes and the scroll tables (0x140A38-0x141437) of the screens around it. A "
+                       "group may not leave its world's 8-wide grid, take in another group's screen, or take in a "
+                       "small area with sprites, items, entrances or holes of its own (the game would never show "
+                       "them). z3ed never installs the patch: on a vanilla ROM its fields and size edits are refused.",
         .flags = Z3_CMD_NEEDS_ROM | Z3_CMD_MUTATES_ROM, .safety = Z3_SAFETY_MUTATES_ROM,
         .effects = OW_MUTATE_EFFECTS("rewrites the field's table entries of the area's screens"),
         .args = ARGS(MAP_ARG, {"field", Z3_ARG_ENUM, true, NULL, z3_ow_area_fields, "the property to change", 0, 0},
@@ -76,7 +85,8 @@ static const z3_command z3_cmds_overworld[] = {
         .returns = RETURNS({"map", "string", "the area's parent"}, {"field", "string", "the field"},
                            {"old_value", "string", "before"}, {"value", "string", "after"}, {"changes", "array", "the change set"}),
         .examples = LIST("z3ed overworld set-area --rom hack.sfc --map 0x2C --field message --value 0x44",
-                         "z3ed overworld set-area --rom zscustom.sfc --map 0x1B --field bg-color --value 0x2669"),
+                         "z3ed overworld set-area --rom zscustom.sfc --map 0x1B --field bg-color --value 0x2669",
+                         "z3ed overworld set-area --rom zscustom-v3.sfc --map 0x28 --field size --value 2"),
         .handler = cmd_overworld_set_area,
     },
     {

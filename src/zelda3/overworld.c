@@ -52,8 +52,10 @@ static z3_status check_layout(const z3_rom *rom, z3_error *err) {
 }
 
 /* v3 (world reference §6): every area's parent in the 160-byte table at
- * 0x140998 and its size in the enum at 0x1788D. Wide and tall areas are not
- * read yet: the model's grids are square. */
+ * 0x140998 and its size in the enum at 0x1788D (0 small, 1 large, 2 wide, 3
+ * tall). A wide group is its parent and the screen right of it, a tall one
+ * the parent and the screen below (yaze AssignMapSizes and
+ * ConfigureMultiAreaMap; the v3 assembly's tables agree). */
 static z3_status load_layout_v3(z3_overworld *ow, const uint8_t *d, z3_error *err) {
   for (int id = 0; id < Z3_OW_AREA_COUNT; id++) {
     z3_ow_area *a = &ow->areas[id];
@@ -64,26 +66,42 @@ static z3_status load_layout_v3(z3_overworld *ow, const uint8_t *d, z3_error *er
                              "area 0x%02X: ZSCustomOverworld v3 gives parent 0x%02X (table 0x140998) and size %u (0x1788D: 0 small, 1 large, 2 wide, 3 tall)",
                              id, p, size);
     }
-    if (size == Z3_OW_WIDE || size == Z3_OW_TALL) {
-      z3_error_set_at(err, Z3_E_INVALID, (int64_t)(Z3_OW_SIZE_PC + (size_t)id),
-                      "area 0x%02X is %s (%s) in this ZSCustomOverworld v3 ROM; z3ed reads small and large areas only so far",
-                      id, z3_ow_size_name((z3_ow_size)size), size == Z3_OW_WIDE ? "2x1 screens" : "1x2 screens");
-      z3_error_hint(err, "edit this ROM's overworld with ZScream or yaze; z3ed's dungeon, text and graphics commands still work");
-      return Z3_E_INVALID;
-    }
-    a->parent = (uint8_t)p, a->large = size == Z3_OW_LARGE;
+    a->parent = (uint8_t)p, a->size = (z3_ow_size)size, a->large = size == Z3_OW_LARGE;
   }
-  for (int id = 0; id < Z3_OW_AREA_COUNT; id++) { /* a child sits +1, +8 or +9 from a large parent */
+  for (int id = 0; id < Z3_OW_AREA_COUNT; id++) { /* a child sits +1, +8 or +9 from its parent, as its size says */
     const z3_ow_area *a = &ow->areas[id];
-    int off = id - a->parent;
-    bool ok = a->large ? ow->areas[a->parent].large && ow->areas[a->parent].parent == a->parent &&
-                             (off == 0 || off == 1 || off == 8 || off == 9)
-                       : a->parent == id;
+    int off[4], n = z3_ow_size_offsets(a->size, off), rel = id - a->parent;
+    bool ok = a->size == Z3_OW_SMALL ? a->parent == id : false;
+    for (int k = 0; !ok && k < n; k++)
+      ok = rel == off[k] && ow->areas[a->parent].parent == a->parent && ow->areas[a->parent].size == a->size;
     if (!ok) {
       return z3_error_set_at(err, Z3_E_INVALID, (int64_t)(Z3_OW_V3_PARENT_PC + (size_t)id),
                              "area 0x%02X: ZSCustomOverworld v3 names parent 0x%02X (table 0x140998) but the area is %s "
-                             "(0x1788D); a small area is its own parent, a large one's parent is its top-left area",
-                             id, a->parent, a->large ? "large" : "small");
+                             "(0x1788D); a small area is its own parent, a large, wide or tall one's parent is its top-left area "
+                             "and has the same size",
+                             id, a->parent, z3_ow_size_name(a->size));
+    }
+  }
+  return Z3_OK;
+}
+
+/* A group's screens sit inside one world's 8-wide grid (no wrap to the next
+ * row or world) and name the parent. */
+static z3_status check_groups(const z3_overworld *ow, z3_error *err) {
+  for (int id = 0; id < ow->area_count; id++) {
+    const z3_ow_area *a = &ow->areas[id];
+    if (a->parent != id || a->size == Z3_OW_SMALL) continue;
+    int kids[4], n = z3_ow_group_screens(ow, id, kids), world_end = id < 0x80 ? (id | 0x3F) + 1 : Z3_OW_AREA_COUNT;
+    bool ok = (a->size == Z3_OW_TALL || (id & 7) <= 6);
+    for (int k = 1; ok && k < n; k++) ok = kids[k] < world_end && ow->areas[kids[k]].parent == id;
+    if (!ok) {
+      char names[32] = "";
+      for (int k = 1; k < n; k++) snprintf(names + strlen(names), sizeof names - strlen(names), " 0x%02X", kids[k]);
+      size_t table = ow->zscustom >= 3 ? Z3_OW_V3_PARENT_PC : Z3_OW_PARENT_PC;
+      size_t at = table + (size_t)(ow->zscustom >= 3 ? id : id & 0x3F);
+      return z3_error_set_at(err, Z3_E_INVALID, (int64_t)at,
+                             "area 0x%02X is %s but areas%s do not all name it as their parent in its world (parent table at 0x%zX)",
+                             id, z3_ow_size_name(a->size), names, table);
     }
   }
   return Z3_OK;
@@ -100,6 +118,7 @@ static z3_status load_layout(z3_overworld *ow, const uint8_t *d, z3_error *err) 
     if (id >= 0x80) {
       bool zora = id == 0x81 || id == 0x82 || id == 0x89 || id == 0x8A;
       a->large = zora, a->parent = zora ? 0x81 : (uint8_t)id;
+      a->size = zora ? Z3_OW_LARGE : Z3_OW_SMALL;
       continue;
     }
     unsigned p = d[Z3_OW_PARENT_PC + (id & 0x3F)];
@@ -110,23 +129,13 @@ static z3_status load_layout(z3_overworld *ow, const uint8_t *d, z3_error *err) 
     }
     a->parent = (uint8_t)(p | (id & 0x40));
     a->large = d[Z3_OW_SIZE_PC + id] == 0x00;
+    a->size = a->large ? Z3_OW_LARGE : Z3_OW_SMALL;
   }
-  for (int id = 0; id < Z3_OW_AREA_COUNT; id++) {
-    const z3_ow_area *a = &ow->areas[id];
-    if (a->parent != id) continue;
-    if (!a->large) continue;
-    int x = id & 7, y = (id >> 3) & 7;
-    const int kids[3] = {id + 1, id + 8, id + 9};
-    bool ok = x <= 6 && y <= 6;
-    for (int k = 0; ok && k < 3; k++) ok = kids[k] < Z3_OW_AREA_COUNT && ow->areas[kids[k]].parent == id;
-    if (!ok) {
-      size_t at = ow->zscustom >= 3 ? Z3_OW_V3_PARENT_PC + (size_t)id : Z3_OW_PARENT_PC + (size_t)(id & 0x3F);
-      return z3_error_set_at(err, Z3_E_INVALID, (int64_t)at,
-                             "area 0x%02X is large but areas 0x%02X, 0x%02X and 0x%02X do not name it as their parent (parent table at 0x%zX)",
-                             id, kids[0], kids[1], kids[2], at - (ow->zscustom >= 3 ? (size_t)id : (size_t)(id & 0x3F)));
-    }
+  for (int id = Z3_OW_AREA_COUNT; id < ow->area_count; id++) { /* v3's parent table has 160 entries: tails stand alone */
+    z3_ow_area *a = &ow->areas[id];
+    a->id = (uint8_t)id, a->parent = (uint8_t)id, a->size = Z3_OW_SMALL, a->large = false;
   }
-  return Z3_OK;
+  return check_groups(ow, err);
 }
 
 static const z3_layout_hit *layout_hit(const z3_layouts *found, z3_layout_id id) {
@@ -162,6 +171,19 @@ static z3_status place_tiles(z3_overworld *ow, const z3_rom *rom, z3_error *err)
   return st;
 }
 
+/* The map pointer tables: the vanilla ones (160 maps), or with the tail-map
+ * patch (v3 and byte 0xEA at 0x1423FF) its 192-entry tables, which the game
+ * then reads for every map. */
+static z3_status place_maps(z3_overworld *ow, const z3_rom *rom, z3_error *err) {
+  z3_layouts found;
+  z3_layouts_scan(rom, &found);
+  const z3_layout_hit *tail = layout_hit(&found, Z3_LAYOUT_SW_TAIL_MAPS);
+  ow->area_count = tail ? Z3_OW_AREA_MAX : Z3_OW_AREA_COUNT;
+  ow->map_ptr_pc[0] = tail ? Z3_OW_TAIL_HIGH_PTR_PC : Z3_OW_MAP_HIGH_PTR_PC;
+  ow->map_ptr_pc[1] = tail ? Z3_OW_TAIL_LOW_PTR_PC : Z3_OW_MAP_LOW_PTR_PC;
+  return tail ? check_in_image(rom, tail, Z3_OW_TAIL_LOW_PTR_PC + 3 * Z3_OW_AREA_MAX, err) : Z3_OK;
+}
+
 static void load_tiles(z3_overworld *ow, const uint8_t *d) {
   for (int i = 0; i < ow->tile16_count; i++) {
     const uint8_t *p = d + ow->tile16_pc + (size_t)i * 8;
@@ -174,9 +196,9 @@ static void load_tiles(z3_overworld *ow, const uint8_t *d) {
 
 static uint32_t read_long(const uint8_t *p) { return (uint32_t)(p[0] | p[1] << 8 | p[2] << 16); }
 
-static z3_status load_stream(const z3_rom *rom, int id, bool high, z3_ow_stream *s, z3_buf *out,
+static z3_status load_stream(const z3_overworld *ow, const z3_rom *rom, int id, bool high, z3_ow_stream *s, z3_buf *out,
                              z3_error *err) {
-  size_t table = high ? Z3_OW_MAP_HIGH_PTR_PC : Z3_OW_MAP_LOW_PTR_PC;
+  size_t table = ow->map_ptr_pc[high ? 0 : 1];
   s->address = read_long(rom->data.data + table + (size_t)id * 3);
   char addr[10];
   z3_snes_format_address(s->address, addr);
@@ -194,13 +216,35 @@ static z3_status load_stream(const z3_rom *rom, int id, bool high, z3_ow_stream 
   if (st && err) { /* callers that only ask whether it loads (the ROM map) pass none */
     z3_error e2;
     z3_error_init(&e2);
-    z3_error_set_at(&e2, st, err->offset, "area 0x%02X %s map32 stream at %s (pointer table $02:%04X): %s", id,
-                    high ? "high-byte" : "low-byte", addr,
-                    (unsigned)((high ? 0xF94D : 0xFB2D) + id * 3), err->message);
+    z3_error_set_at(&e2, st, err->offset, "area 0x%02X %s map32 stream at %s (pointer at 0x%zX): %s", id,
+                    high ? "high-byte" : "low-byte", addr, table + (size_t)id * 3, err->message);
     snprintf(e2.hint, sizeof e2.hint, "%s", err->hint);
+    if (table == Z3_OW_TAIL_HIGH_PTR_PC || table == Z3_OW_TAIL_LOW_PTR_PC)
+      snprintf(e2.hint, sizeof e2.hint, "the tail-map patch (byte 0xEA at 0x1423FF) keeps every map's stream pointers at "
+               "0x142400 and 0x142640; 'z3ed rom info' lists the layouts this ROM shows");
     *err = e2;
   }
   return st;
+}
+
+/* A tail map whose streams do not decompress reads as blank (tile32 0), as
+ * yaze shows it: its patch points the 32 tail maps at runs of zero bytes
+ * that never reach the terminator (TailMapExpansion.asm "fill 188"/"fill 4",
+ * one source). Each stream claims the zero run it starts (as far as the
+ * game's decompressor would read to fill our 0x1000-byte cap, two bytes per
+ * byte out), so no edited stream is placed where the other tails still
+ * point; an edit of a shared one moves to free space, an unedited map writes
+ * nothing. */
+static size_t zero_run(const z3_rom *rom, size_t pc) {
+  size_t n = 0;
+  while (pc + n < rom->data.len && n < 0x2000 && rom->data.data[pc + n] == 0x00) n++;
+  return n ? n : 1;
+}
+
+static void blank_tail(z3_ow_area *a, const z3_rom *rom, z3_error *err) {
+  memset(a->map32, 0, sizeof a->map32);
+  a->high.stored_size = zero_run(rom, a->high.pc), a->low.stored_size = zero_run(rom, a->low.pc);
+  if (err) z3_error_init(err);
 }
 
 static z3_status load_maps(z3_overworld *ow, const z3_rom *rom, z3_error *err) {
@@ -208,10 +252,18 @@ static z3_status load_maps(z3_overworld *ow, const z3_rom *rom, z3_error *err) {
   z3_buf_init(&hi);
   z3_buf_init(&lo);
   z3_status st = Z3_OK;
-  for (int id = 0; st == Z3_OK && id < Z3_OW_AREA_COUNT; id++) {
+  for (int id = 0; st == Z3_OK && id < ow->area_count; id++) {
     z3_ow_area *a = &ow->areas[id];
-    st = load_stream(rom, id, true, &a->high, &hi, err);
-    if (st == Z3_OK) st = load_stream(rom, id, false, &a->low, &lo, err);
+    st = load_stream(ow, rom, id, true, &a->high, &hi, err);
+    if (st == Z3_OK || id >= Z3_OW_AREA_COUNT) { /* a tail's low pointer is read even when its high stream fails */
+      z3_status low = load_stream(ow, rom, id, false, &a->low, &lo, err);
+      if (st == Z3_OK) st = low;
+    }
+    if (st && id >= Z3_OW_AREA_COUNT) { /* see blank_tail */
+      blank_tail(a, rom, err);
+      st = Z3_OK;
+      continue;
+    }
     for (int i = 0; st == Z3_OK && i < 256; i++) a->map32[i] = (uint16_t)(hi.data[i] << 8 | lo.data[i]);
   }
   z3_buf_release(&hi);
@@ -227,6 +279,7 @@ z3_status z3_ow_load(z3_overworld **out, const z3_rom *rom, z3_error *err) {
   if (!ow) return z3_error_set(err, Z3_E_NOMEM, "out of memory loading the overworld");
   st = place_tiles(ow, rom, err);
   if (st == Z3_OK) st = z3_ow__place_custom(ow, rom, err);
+  if (st == Z3_OK) st = place_maps(ow, rom, err);
   if (st) {
     z3_ow_free(ow);
     return st;
@@ -331,7 +384,7 @@ static z3_status save_tiles(z3_overworld *ow, z3_rom *rom, z3_error *err) {
 }
 
 static bool stream_shared(const z3_overworld *ow, const z3_ow_stream *self) {
-  for (int id = 0; id < Z3_OW_AREA_COUNT; id++) {
+  for (int id = 0; id < ow->area_count; id++) {
     const z3_ow_stream *s[2] = {&ow->areas[id].high, &ow->areas[id].low};
     for (int k = 0; k < 2; k++) /* the same stream, or one starting inside it */
       if (s[k] != self && s[k]->pc < self->pc + self->stored_size && self->pc < s[k]->pc + s[k]->stored_size)
@@ -342,7 +395,7 @@ static bool stream_shared(const z3_overworld *ow, const z3_ow_stream *self) {
 
 static bool overlaps_stream(const z3_overworld *ow, const z3_ow_stream *self, size_t at, size_t len, size_t *end) {
   bool hit = false;
-  for (int id = 0; id < Z3_OW_AREA_COUNT; id++) {
+  for (int id = 0; id < ow->area_count; id++) {
     const z3_ow_stream *s[2] = {&ow->areas[id].high, &ow->areas[id].low};
     for (int k = 0; k < 2; k++) {
       if (s[k] == self || !(s[k]->pc < at + len && at < s[k]->pc + s[k]->stored_size)) continue;
@@ -436,7 +489,7 @@ static bool find_map_gap(const z3_overworld *ow, const z3_ow_stream *self, size_
 /* Another stream already holding exactly these bytes, to share its pointer. */
 static const z3_ow_stream *same_stream(const z3_overworld *ow, const z3_rom *rom, const z3_ow_stream *self,
                                        const z3_buf *packed) {
-  for (int id = 0; id < Z3_OW_AREA_COUNT; id++) {
+  for (int id = 0; id < ow->area_count; id++) {
     const z3_ow_stream *s[2] = {&ow->areas[id].high, &ow->areas[id].low};
     for (int k = 0; k < 2; k++) {
       if (s[k] == self || s[k]->stored_size != packed->len) continue;
@@ -481,8 +534,7 @@ static z3_status place_stream(z3_overworld *ow, z3_rom *rom, int id, bool high, 
   }
   uint8_t ptr[3] = {(uint8_t)s->address, (uint8_t)(s->address >> 8), (uint8_t)(s->address >> 16)};
   snprintf(reason, sizeof reason, "area 0x%02X %s map32 stream pointer (data moved)", id, which);
-  size_t table = high ? Z3_OW_MAP_HIGH_PTR_PC : Z3_OW_MAP_LOW_PTR_PC;
-  return z3_ow__write_diff(rom, table + (size_t)id * 3, ptr, 3, reason, err);
+  return z3_ow__write_diff(rom, ow->map_ptr_pc[high ? 0 : 1] + (size_t)id * 3, ptr, 3, reason, err);
 }
 
 static z3_status save_map(z3_overworld *ow, z3_rom *rom, int id, z3_error *err) {
@@ -503,15 +555,16 @@ static z3_status save_map(z3_overworld *ow, z3_rom *rom, int id, z3_error *err) 
 
 z3_status z3_ow_save(z3_overworld *ow, z3_rom *rom, z3_error *err) {
   z3_status st = save_tiles(ow, rom, err);
-  for (int id = 0; st == Z3_OK && id < Z3_OW_AREA_COUNT; id++) {
+  for (int id = 0; st == Z3_OK && id < ow->area_count; id++) {
     if (ow->areas[id].map_dirty) st = save_map(ow, rom, id, err);
   }
-  for (int id = 0; st == Z3_OK && id < Z3_OW_AREA_COUNT; id++) {
+  for (int id = 0; st == Z3_OK && id < ow->area_count; id++) {
     if (ow->areas[id].props_dirty) {
       st = z3_ow__save_properties(ow, rom, id, err);
       if (st == Z3_OK) ow->areas[id].props_dirty = false;
     }
   }
+  if (st == Z3_OK) st = z3_ow__save_sizes(ow, rom, err);
   if (st == Z3_OK) st = z3_ow__save_lists(ow, rom, err);
   if (st == Z3_OK) st = z3_ow__save_places(ow, rom, err);
   return st;

@@ -29,7 +29,8 @@
 #include "snes/rom.h"
 
 enum {
-  Z3_OW_AREA_COUNT = 160,       /* maps with data pointers (0x00-0x9F) */
+  Z3_OW_AREA_COUNT = 160,       /* maps every layout has (0x00-0x9F) */
+  Z3_OW_AREA_MAX = 192,         /* with the special-world tail maps 0xA0-0xBF (world reference §6) */
   Z3_OW_LIST_AREAS = 128,       /* LW + DW: items, properties */
   Z3_OW_TILE16_COUNT = 3752,    /* vanilla-layout definitions (0x78000-0x7F53F) */
   Z3_OW_TILE32_COUNT = 8864,    /* 0x33F0 bytes per quadrant table / 6 * 4 */
@@ -56,6 +57,10 @@ enum {
 #define Z3_OW_TILE16_EXPANDED_PC 0x1E8000u
 #define Z3_OW_MAP_HIGH_PTR_PC 0x1794Du
 #define Z3_OW_MAP_LOW_PTR_PC 0x17B2Du
+/* The tail-map patch's 192-entry copies of the two tables (yaze's
+ * TailMapExpansion.asm, one source); the game reads every map from them. */
+#define Z3_OW_TAIL_HIGH_PTR_PC 0x142400u
+#define Z3_OW_TAIL_LOW_PTR_PC 0x142640u
 #define Z3_OW_SPRITE_PTR_PC 0x4C881u   /* 64 + 144 + 144 words, bank $09 */
 #define Z3_OW_SPRITE_DATA_PC 0x4CB41u
 #define Z3_OW_SPRITE_DATA_END 0x4D62Eu
@@ -126,7 +131,8 @@ typedef enum z3_ow_size { Z3_OW_SMALL, Z3_OW_LARGE, Z3_OW_WIDE, Z3_OW_TALL } z3_
 
 typedef struct z3_ow_area {
   uint8_t id, parent;
-  bool large;
+  bool large;                   /* 2x2 screens (size == Z3_OW_LARGE) */
+  z3_ow_size size;              /* the group's size, the same in every screen of it */
   uint16_t map32[Z3_OW_SCREEN_TILE32 * Z3_OW_SCREEN_TILE32]; /* row-major tile32 ids */
   z3_ow_stream high, low;
   bool map_dirty, props_dirty;
@@ -163,7 +169,11 @@ typedef struct z3_ow_transport {
 } z3_ow_transport;
 
 typedef struct z3_overworld {
-  z3_ow_area areas[Z3_OW_AREA_COUNT];
+  z3_ow_area areas[Z3_OW_AREA_MAX];
+  /* 160 maps, or 192 with the special-world tail maps (0xA0-0xBF: small,
+   * their own parents, no property tables); where the map pointer tables are. */
+  int area_count;
+  size_t map_ptr_pc[2];         /* high-byte, low-byte stream pointers */
   z3_ow_tile16 *tile16;         /* tile16_count */
   z3_ow_tile32 *tile32;         /* tile32_count */
   /* Where the tile tables live: the vanilla places, or the expanded ones
@@ -195,6 +205,10 @@ typedef struct z3_overworld {
    * tables it moves live in this ROM. */
   int zscustom;
   uint8_t zscustom_enables[9];
+  /* v3 size edits: screens whose parent, size and scroll words the save
+   * rewrites (the changed groups and their neighbours). */
+  bool size_touched[Z3_OW_AREA_COUNT];
+  char sizes_why[64];
   size_t sprite_table_pc[Z3_OW_STATES], message_pc, palette_pc;
 } z3_overworld;
 
@@ -207,13 +221,28 @@ int z3_ow_sprite_list_count(int state);
 const char *z3_ow_state_name(int state);    /* "beginning", "zelda", "agahnim" */
 /* "0", "1", "2" or a state name. */
 bool z3_ow_state_parse(const char *text, int *state);
-/* Side of the area's tile16 grid: 64 for a large area's parent, else 32. */
+/* Side of the area's tile16 grid: 64 for the parent of a group of more than
+ * one screen, else 32 (a wide or tall group is 64 on one axis only: callers
+ * that index the grid use z3_ow_area_grid). */
 int z3_ow_area_tile16_side(const z3_overworld *ow, int id);
+/* The area's tile16 grid: 64 wide for the parent of a large or wide group, 64
+ * tall for a large or tall one's, 32 otherwise (a child screen on its own). */
+void z3_ow_area_grid(const z3_overworld *ow, int id, int *width, int *height);
+/* Screens of a group of `size` as offsets from its parent, in row order
+ * (top-left, top-right, bottom-left, bottom-right): 1, 2 or 4 of them. */
+int z3_ow_size_offsets(z3_ow_size size, int offsets[4]);
+/* "0-31 on each axis" or "0-63 across, 0-31 down" for a grid of w x h. */
+const char *z3_ow_grid_text(int w, int h, char out[48]);
+/* The screens of the group whose parent is `id` (just id when it is not a
+ * parent of more than itself); returns how many. */
+int z3_ow_group_screens(const z3_overworld *ow, int id, int screens[4]);
 /* Pixel position of the area's upper-left corner in its world: areas sit on
  * an 8-wide grid of 512-pixel screens, the dark world in the same range. */
 void z3_ow_area_origin(int id, int *x, int *y);
-/* Checks an area id; the error names it. */
+/* Checks an area id (0x00-0x9F); the error names it. */
 z3_status z3_ow_check_area(int id, z3_error *err);
+/* The same against this model: 0xA0-0xBF too when the ROM has the tail maps. */
+z3_status z3_ow_check_map(const z3_overworld *ow, int id, z3_error *err);
 
 /* ---- per-area fields (overworld_custom.c) ------------------------------ */
 
@@ -230,6 +259,14 @@ z3_ow_size z3_ow_area_size(const z3_overworld *ow, int id);
 z3_status z3_ow_get_area_field(const z3_overworld *ow, int id, int field, long *out, z3_error *err);
 /* Sets it for the whole group (parent and children), checking the range. */
 z3_status z3_ow_set_area_field(z3_overworld *ow, int id, int field, long value, z3_error *err);
+/* ZSCustomOverworld v3 only (overworld_sizes.c): makes `id` the top-left
+ * screen of a group of `size` (small dissolves its current group). Refused
+ * when the group leaves the world's grid, takes in a screen of another group
+ * or a small area with sprites, items, entrances or holes of its own, or
+ * would leave one of the parent's records outside its grid. The save writes
+ * the parents (0x140998), the size enum (0x1788D) and the scroll words. */
+z3_status z3_ow_set_area_size(z3_overworld *ow, int id, z3_ow_size size, z3_error *err);
+z3_status z3_ow__save_sizes(z3_overworld *ow, z3_rom *rom, z3_error *err);
 /* Internal: the version and where the tables it moves live (first step of
  * load); the property values (after the exits); one group's save. */
 z3_status z3_ow__place_custom(z3_overworld *ow, const z3_rom *rom, z3_error *err);

@@ -51,6 +51,7 @@ static const char *const area_names[Z3_OW_AREA_COUNT] = {
 };
 
 const char *z3_ow_area_name(int id) {
+  if (id >= Z3_OW_AREA_COUNT && id < Z3_OW_AREA_MAX) return "Special-world tail map";
   return id >= 0 && id < Z3_OW_AREA_COUNT ? area_names[id] : "?";
 }
 
@@ -82,12 +83,49 @@ z3_status z3_ow_check_area(int id, z3_error *err) {
   return Z3_E_NOT_FOUND;
 }
 
+z3_status z3_ow_check_map(const z3_overworld *ow, int id, z3_error *err) {
+  if (id >= 0 && id < ow->area_count) return Z3_OK;
+  if (id < Z3_OW_AREA_COUNT) return z3_ow_check_area(id, err);
+  z3_error_set(err, Z3_E_NOT_FOUND, "overworld area 0x%X does not exist in this ROM", (unsigned)id);
+  z3_error_hint(err, "areas 0xA0-0xBF exist only with the special-world tail-map patch (byte 0xEA at 0x1423FF on ZSCustomOverworld v3)");
+  return Z3_E_NOT_FOUND;
+}
+
 void z3_ow_area_origin(int id, int *x, int *y) {
   *x = (id & 7) << 9;
   *y = (id & 0x38) << 6;
 }
 
-int z3_ow_area_tile16_side(const z3_overworld *ow, int id) {
+int z3_ow_size_offsets(z3_ow_size size, int offsets[4]) {
+  static const int sets[4][4] = {{0}, {0, 1, 8, 9}, {0, 1}, {0, 8}};
+  static const int counts[4] = {1, 4, 2, 2};
+  unsigned s = (unsigned)size < 4 ? (unsigned)size : 0;
+  memcpy(offsets, sets[s], sizeof sets[s]);
+  return counts[s];
+}
+
+int z3_ow_group_screens(const z3_overworld *ow, int id, int screens[4]) {
   const z3_ow_area *a = &ow->areas[id];
-  return a->large && a->parent == id ? 64 : 32;
+  int n = z3_ow_size_offsets(a->parent == id ? a->size : Z3_OW_SMALL, screens);
+  for (int k = 0; k < n; k++) screens[k] += id;
+  return n;
+}
+
+void z3_ow_area_grid(const z3_overworld *ow, int id, int *width, int *height) {
+  const z3_ow_area *a = &ow->areas[id];
+  z3_ow_size s = a->parent == id ? a->size : Z3_OW_SMALL;
+  *width = s == Z3_OW_LARGE || s == Z3_OW_WIDE ? 64 : 32;
+  *height = s == Z3_OW_LARGE || s == Z3_OW_TALL ? 64 : 32;
+}
+
+const char *z3_ow_grid_text(int w, int h, char out[48]) {
+  if (w == h) snprintf(out, 48, "0-%d on each axis", w - 1);
+  else snprintf(out, 48, "0-%d across, 0-%d down", w - 1, h - 1);
+  return out;
+}
+
+int z3_ow_area_tile16_side(const z3_overworld *ow, int id) {
+  int w, h;
+  z3_ow_area_grid(ow, id, &w, &h);
+  return w > h ? w : h;
 }

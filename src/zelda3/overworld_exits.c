@@ -19,10 +19,11 @@ enum { SCREEN_W = 256, SCREEN_H = 224 };
 static place place_in(const z3_overworld *ow, int parent, int x, int y) {
   int base_x, base_y;
   z3_ow_area_origin(parent, &base_x, &base_y);
-  int side = z3_ow_area_tile16_side(ow, parent) * 16;
+  int w, h;
+  z3_ow_area_grid(ow, parent, &w, &h);
   int link_x = base_x + x, link_y = base_y + y;
-  int scroll_x = clamp(link_x - 120, base_x, base_x + side - SCREEN_W);
-  int scroll_y = clamp(link_y - 80, base_y, base_y + side - SCREEN_H);
+  int scroll_x = clamp(link_x - 120, base_x, base_x + w * 16 - SCREEN_W);
+  int scroll_y = clamp(link_y - 80, base_y, base_y + h * 16 - SCREEN_H);
   unsigned load = (unsigned)((scroll_y - base_y) >> 4 & 0x3F) << 7 | (unsigned)((scroll_x - base_x) >> 4 & 0x3F) << 1;
   return (place){(uint16_t)load, (uint16_t)scroll_y, (uint16_t)scroll_x, (uint16_t)link_y, (uint16_t)link_x,
                  (uint16_t)(link_y + 0x1F), (uint16_t)(link_x + 7)};
@@ -30,13 +31,15 @@ static place place_in(const z3_overworld *ow, int parent, int x, int y) {
 
 /* The parent of `area` after checking that (x, y) lies inside it. */
 static z3_status check_position(const z3_overworld *ow, int area, int x, int y, int *parent, z3_error *err) {
-  z3_status st = z3_ow_check_area(area, err);
+  z3_status st = z3_ow_check_map(ow, area, err);
   if (st) return st;
   *parent = ow->areas[area].parent;
-  int side = z3_ow_area_tile16_side(ow, *parent) * 16;
-  if (x < 0 || y < 0 || x >= side || y >= side) {
-    return z3_error_set(err, Z3_E_INVALID, "position (%d,%d) is outside area 0x%02X (pixels 0-%d on each axis)", x, y,
-                        *parent, side - 1);
+  int w, h;
+  char range[48];
+  z3_ow_area_grid(ow, *parent, &w, &h);
+  if (x < 0 || y < 0 || x >= w * 16 || y >= h * 16) {
+    return z3_error_set(err, Z3_E_INVALID, "position (%d,%d) is outside area 0x%02X (pixels %s)", x, y, *parent,
+                        z3_ow_grid_text(w * 16, h * 16, range));
   }
   return Z3_OK;
 }
@@ -83,10 +86,12 @@ z3_status z3_ow_set_exit_door(z3_overworld *ow, int slot, int kind, int x, int y
   }
   if (kind < 0 || kind > 4) return z3_error_set(err, Z3_E_INVALID, "door kind %d does not exist", kind);
   z3_ow_exit *e = &ow->exits[slot];
-  int side = z3_ow_area_tile16_side(ow, e->area < Z3_OW_AREA_COUNT ? ow->areas[e->area].parent : 0);
-  if (kind && (x < 0 || y < 0 || x >= side || y >= side)) {
-    return z3_error_set(err, Z3_E_INVALID, "door position (%d,%d) is outside area 0x%02X (tile16 0-%d)", x, y, e->area,
-                        side - 1);
+  int w, h;
+  char range[48];
+  z3_ow_area_grid(ow, e->area < ow->area_count ? ow->areas[e->area].parent : 0, &w, &h);
+  if (kind && (x < 0 || y < 0 || x >= w || y >= h)) {
+    return z3_error_set(err, Z3_E_INVALID, "door position (%d,%d) is outside area 0x%02X (tile16 %s)", x, y, e->area,
+                        z3_ow_grid_text(w, h, range));
   }
   /* One word holds the door: door 1 for wooden (flag 0) and bombable (flag 1),
    * door 2 for sanctuary (0) and palace (1); the game allows only one set. */

@@ -1,17 +1,18 @@
 /*
  * One area as JSON and back. The document describes the whole area:
  *
- *   {"format": "z3ed-overworld-area", "version": 1, "map": "0x1b", "large": true,
+ *   {"format": "z3ed-overworld-area", "version": 1, "map": "0x1b", "large": true, "size": "large",
  *    "properties": {"gfx", "palette", "message", "sprite_gfx": [3], "sprite_palette": [3], "music": [..],
  *                   "zscustom": {"bg_color", "main_palette", "mosaic", "animated_gfx", "overlay",
  *                                "tile_gfx": [8]}},                  only on a ZSCustomOverworld ROM
- *    "screens": [{"map": "0x1b", "tile32": [[16 ids] x 16]}, ...],   1 screen, or 4 for a large parent
+ *    "screens": [{"map": "0x1b", "tile32": [[16 ids] x 16]}, ...],   1 screen, 4 for a large parent, 2 wide/tall
  *    "sprites": [[{"x", "y", "id"}], [...], [...]],                  per state; null where none exists
  *    "items": [{"x", "y", "id"}],
  *    "entrances": [{"slot", "x", "y", "entrance"}],
  *    "exits": [{"slot", "room", "x", "y", "door", "door_x", "door_y"}],   x, y: pixels in the area
  *    "transports": [{"slot", "x", "y", "whirlpool_in"}]}              (overworld_json_places.c)
  *
+ * "size" (small, large, wide, tall: the area's group) must match the ROM's.
  * Import replaces what the document covers: tiles, properties, the lists,
  * and the area's entrances and exits (its slots not listed become unused). Numbers may
  * be integers or "0x.." strings. Errors name the JSON path of the bad value.
@@ -52,8 +53,15 @@ static json_t *export_custom(const z3_ow_custom *c) {
   return o;
 }
 
-static int screen_count(const z3_overworld *ow, int id) { return z3_ow_area_tile16_side(ow, id) == 64 ? 4 : 1; }
-static int screen_id(int id, int k) { return id + (k & 1) + (k >> 1) * 8; }
+static int screen_count(const z3_overworld *ow, int id) {
+  int screens[4];
+  return z3_ow_group_screens(ow, id, screens);
+}
+static int screen_id(const z3_overworld *ow, int id, int k) {
+  int screens[4];
+  z3_ow_group_screens(ow, id, screens);
+  return screens[k];
+}
 
 json_t *z3_ow_export_json(const z3_overworld *ow, int id) {
   const z3_ow_area *a = &ow->areas[id];
@@ -64,6 +72,7 @@ json_t *z3_ow_export_json(const z3_overworld *ow, int id) {
   json_object_set_new(doc, "map", hex((unsigned)id));
   json_object_set_new(doc, "name", json_string(z3_ow_area_name(id)));
   json_object_set_new(doc, "large", json_boolean(screen_count(ow, id) == 4));
+  json_object_set_new(doc, "size", json_string(z3_ow_size_name(a->size)));
   json_t *props = json_object();
   json_object_set_new(props, "gfx", a->gfx < 0 ? json_null() : json_integer(a->gfx));
   json_object_set_new(props, "palette", a->palette < 0 ? json_null() : json_integer(a->palette));
@@ -71,15 +80,16 @@ json_t *z3_ow_export_json(const z3_overworld *ow, int id) {
   json_object_set_new(props, "sprite_gfx", int_array(a->sprite_gfx, Z3_OW_STATES));
   json_object_set_new(props, "sprite_palette", int_array(a->sprite_palette, Z3_OW_STATES));
   json_object_set_new(props, "music", int_array(a->music, 4));
-  if (ow->zscustom) json_object_set_new(props, "zscustom", export_custom(&ow->areas[p].custom));
+  if (ow->zscustom && ow->areas[p].custom.bg_color >= 0) /* tail maps have no entries */
+    json_object_set_new(props, "zscustom", export_custom(&ow->areas[p].custom));
   json_object_set_new(doc, "properties", props);
   json_t *screens = json_array();
   for (int k = 0; k < screen_count(ow, id); k++) {
     json_t *s = json_object(), *rows = json_array();
-    json_object_set_new(s, "map", hex((unsigned)screen_id(id, k)));
+    json_object_set_new(s, "map", hex((unsigned)screen_id(ow, id, k)));
     for (int y = 0; y < 16; y++) {
       json_t *row = json_array();
-      for (int x = 0; x < 16; x++) json_array_append_new(row, json_integer(ow->areas[screen_id(id, k)].map32[y * 16 + x]));
+      for (int x = 0; x < 16; x++) json_array_append_new(row, json_integer(ow->areas[screen_id(ow, id, k)].map32[y * 16 + x]));
       json_array_append_new(rows, row);
     }
     json_object_set_new(s, "tile32", rows);
@@ -179,7 +189,7 @@ static z3_status import_screens(z3_overworld *ow, int id, const json_t *screens,
         map[y * 16 + x] = (uint16_t)v;
       }
     }
-    z3_ow_area *a = &ow->areas[screen_id(id, k)];
+    z3_ow_area *a = &ow->areas[screen_id(ow, id, k)];
     if (memcmp(a->map32, map, sizeof map) != 0) {
       memcpy(a->map32, map, sizeof map);
       a->map_dirty = true;
@@ -227,7 +237,7 @@ static z3_status import_properties(z3_overworld *ow, int id, const json_t *props
       st = bad(err, "$.properties.sprite_palette", "this area has one sprite palette for all states: give one value 3 times");
   }
   if (st == Z3_OK && changed) {
-    for (int i = 0; i < Z3_OW_AREA_COUNT; i++) /* children repeat the parent's values */
+    for (int i = 0; i < ow->area_count; i++) /* children repeat the parent's values */
       if (ow->areas[i].parent == a->id && i != a->id) {
         z3_ow_area *c = &ow->areas[i];
         c->gfx = a->gfx, c->palette = a->palette, c->message = a->message;
@@ -241,8 +251,8 @@ static z3_status import_properties(z3_overworld *ow, int id, const json_t *props
   return st;
 }
 
-/* Records {x, y, id} of one list; `side` bounds the coordinates. */
-static z3_status read_records(const json_t *list, const char *path, int side, z3_ow_sprite *out, int *n,
+/* Records {x, y, id} of one list; the w x h grid bounds the coordinates. */
+static z3_status read_records(const json_t *list, const char *path, int w, int h, z3_ow_sprite *out, int *n,
                               z3_error *err) {
   if (!json_is_array(list)) return bad(err, path, "expected an array");
   if (json_array_size(list) > Z3_OW_MAX_LIST) return bad(err, path, "too many entries");
@@ -253,8 +263,8 @@ static z3_status read_records(const json_t *list, const char *path, int side, z3
     snprintf(p, sizeof p, "%s[%d]", path, i);
     if (!json_is_object(r)) return bad(err, p, "expected an object with x, y and id");
     long x = 0, y = 0, idv = 0;
-    z3_status st = z3_ow__json_int(r, "x", p, 0, side - 1, &x, err);
-    if (st == Z3_OK) st = z3_ow__json_int(r, "y", p, 0, side - 1, &y, err);
+    z3_status st = z3_ow__json_int(r, "x", p, 0, w - 1, &x, err);
+    if (st == Z3_OK) st = z3_ow__json_int(r, "y", p, 0, h - 1, &y, err);
     if (st == Z3_OK) st = z3_ow__json_int(r, "id", p, 0, 0xFF, &idv, err);
     if (st) return st;
     out[i] = (z3_ow_sprite){.x = (uint8_t)x, .y = (uint8_t)y, .id = (uint8_t)idv};
@@ -263,7 +273,8 @@ static z3_status read_records(const json_t *list, const char *path, int side, z3
 }
 
 static z3_status import_lists(z3_overworld *ow, int id, const json_t *doc, z3_error *err) {
-  int p = ow->areas[id].parent, side = z3_ow_area_tile16_side(ow, p);
+  int p = ow->areas[id].parent, w, h;
+  z3_ow_area_grid(ow, p, &w, &h);
   static z3_ow_sprite recs[Z3_OW_MAX_LIST];
   const json_t *sprites = json_object_get(doc, "sprites");
   z3_status st = Z3_OK;
@@ -274,7 +285,7 @@ static z3_status import_lists(z3_overworld *ow, int id, const json_t *doc, z3_er
     char path[32];
     snprintf(path, sizeof path, "$.sprites[%d]", s);
     int n = 0;
-    st = read_records(list, path, side, recs, &n, err);
+    st = read_records(list, path, w, h, recs, &n, err);
     z3_ow_list *l = &ow->sprites[s][p];
     if (st == Z3_OK) st = z3_ow_list_replace_sprites(l, recs, n, err);
     if (st == Z3_OK && l->dirty) snprintf(l->why, sizeof l->why, "area 0x%02X state %d sprites imported from JSON", p, s);
@@ -282,7 +293,7 @@ static z3_status import_lists(z3_overworld *ow, int id, const json_t *doc, z3_er
   const json_t *items = json_object_get(doc, "items");
   if (st == Z3_OK && items && p < Z3_OW_LIST_AREAS) {
     int n = 0;
-    st = read_records(items, "$.items", side, recs, &n, err);
+    st = read_records(items, "$.items", w, h, recs, &n, err);
     static z3_ow_item its[Z3_OW_MAX_LIST];
     for (int i = 0; i < n; i++) its[i] = (z3_ow_item){.pos = Z3_OW_POS(recs[i].x, recs[i].y), .id = recs[i].id};
     z3_ow_list *l = &ow->items[p];
@@ -295,7 +306,8 @@ static z3_status import_lists(z3_overworld *ow, int id, const json_t *doc, z3_er
 static z3_status import_entrances(z3_overworld *ow, int id, const json_t *ents, z3_error *err) {
   if (!ents) return Z3_OK;
   if (!json_is_array(ents)) return bad(err, "$.entrances", "expected an array");
-  int p = ow->areas[id].parent, side = z3_ow_area_tile16_side(ow, p);
+  int p = ow->areas[id].parent, w, h;
+  z3_ow_area_grid(ow, p, &w, &h);
   if (p >= 0x80 && json_array_size(ents) > 0) return bad(err, "$.entrances", "special-world areas have no entrances");
   z3_ow_entrance next[Z3_OW_ENTRANCE_EXPANDED_COUNT];
   memcpy(next, ow->entrances, sizeof next);
@@ -312,8 +324,8 @@ static z3_status import_entrances(z3_overworld *ow, int id, const json_t *ents, 
       return bad(err, path, "holes have their own table in this ROM: 'overworld set-entrance --hole' edits them");
     long slot = 0, x = 0, y = 0, ent = 0;
     z3_status st = z3_ow__json_int(e, "slot", path, 0, ow->entrance_count - 1, &slot, err);
-    if (st == Z3_OK) st = z3_ow__json_int(e, "x", path, 0, side - 1, &x, err);
-    if (st == Z3_OK) st = z3_ow__json_int(e, "y", path, 0, side - 1, &y, err);
+    if (st == Z3_OK) st = z3_ow__json_int(e, "x", path, 0, w - 1, &x, err);
+    if (st == Z3_OK) st = z3_ow__json_int(e, "y", path, 0, h - 1, &y, err);
     if (st == Z3_OK) st = z3_ow__json_int(e, "entrance", path, 0, Z3_OW_DUNGEON_ENTRANCES - 1, &ent, err);
     if (st) return st;
     if (next[slot].pos != 0xFFFF && next[slot].area != p)
@@ -376,8 +388,19 @@ static z3_status import_custom(z3_overworld *ow, int id, const json_t *props, z3
   return st;
 }
 
+/* "size" (optional: documents from before wide and tall areas lack it) must
+ * be the area's: import edits an area's contents, not its shape. */
+static z3_status check_size(const z3_overworld *ow, int id, const json_t *size, z3_error *err) {
+  if (!size) return Z3_OK;
+  const char *have = z3_ow_size_name(ow->areas[id].size);
+  if (json_is_string(size) && strcmp(json_string_value(size), have) == 0) return Z3_OK;
+  char what[160];
+  snprintf(what, sizeof what, "area 0x%02X is %s in this ROM; 'overworld set-area --field size' changes that", id, have);
+  return bad(err, "$.size", what);
+}
+
 z3_status z3_ow_import_json(z3_overworld *ow, int id, const json_t *doc, z3_error *err) {
-  z3_status st = z3_ow_check_area(id, err);
+  z3_status st = z3_ow_check_map(ow, id, err);
   if (st) return st;
   if (!json_is_object(doc)) return bad(err, "$", "expected an object");
   const json_t *format = json_object_get(doc, "format");
@@ -387,6 +410,7 @@ z3_status z3_ow_import_json(z3_overworld *ow, int id, const json_t *doc, z3_erro
   st = z3_ow__json_int(doc, "version", "$", 1, 1, &version, err);
   /* Parts are applied in order; a bad value stops the import with the model partly
    * changed, so callers save only after the whole import succeeded (the command does). */
+  if (st == Z3_OK) st = check_size(ow, id, json_object_get(doc, "size"), err);
   if (st == Z3_OK) st = import_screens(ow, id, json_object_get(doc, "screens"), err);
   if (st == Z3_OK) st = import_properties(ow, id, json_object_get(doc, "properties"), err);
   if (st == Z3_OK && json_is_object(json_object_get(doc, "properties")))

@@ -76,17 +76,18 @@ static int door_named(const json_t *v) {
 }
 
 static z3_status import_exit(z3_overworld *ow, int id, const json_t *e, const char *path, bool *listed, z3_error *err) {
-  int p = ow->areas[id].parent, side = z3_ow_area_tile16_side(ow, p);
+  int p = ow->areas[id].parent, w, h;
+  z3_ow_area_grid(ow, p, &w, &h);
   if (!json_is_object(e)) return bad(err, path, "expected an object with slot, room, x and y");
   long slot = 0, room = 0, x = 0, y = 0, dx = 0, dy = 0;
   z3_status st = z3_ow__json_int(e, "slot", path, 0, Z3_OW_EXIT_COUNT - 1, &slot, err);
   if (st == Z3_OK) st = z3_ow__json_int(e, "room", path, 0, 0x1FF, &room, err);
-  if (st == Z3_OK) st = z3_ow__json_int(e, "x", path, 0, side * 16 - 1, &x, err);
-  if (st == Z3_OK) st = z3_ow__json_int(e, "y", path, 0, side * 16 - 1, &y, err);
+  if (st == Z3_OK) st = z3_ow__json_int(e, "x", path, 0, w * 16 - 1, &x, err);
+  if (st == Z3_OK) st = z3_ow__json_int(e, "y", path, 0, h * 16 - 1, &y, err);
   int kind = door_named(json_object_get(e, "door"));
   if (st == Z3_OK && kind < 0) return bad(err, path, "door must be none, wooden, bombable, sanctuary or palace");
-  if (st == Z3_OK && kind) st = z3_ow__json_int(e, "door_x", path, 0, side - 1, &dx, err);
-  if (st == Z3_OK && kind) st = z3_ow__json_int(e, "door_y", path, 0, side - 1, &dy, err);
+  if (st == Z3_OK && kind) st = z3_ow__json_int(e, "door_x", path, 0, w - 1, &dx, err);
+  if (st == Z3_OK && kind) st = z3_ow__json_int(e, "door_y", path, 0, h - 1, &dy, err);
   if (st) return st;
   if (listed[slot]) return bad(err, path, "the slot is listed twice");
   listed[slot] = true;
@@ -118,7 +119,8 @@ static z3_status import_exits(z3_overworld *ow, int id, const json_t *exits, z3_
 static z3_status import_transports(z3_overworld *ow, int id, const json_t *list, z3_error *err) {
   if (!list) return Z3_OK;
   if (!json_is_array(list)) return bad(err, "$.transports", "expected an array");
-  int p = ow->areas[id].parent, side = z3_ow_area_tile16_side(ow, p);
+  int p = ow->areas[id].parent, w, h;
+  z3_ow_area_grid(ow, p, &w, &h);
   for (size_t i = 0; i < json_array_size(list); i++) {
     char path[48];
     snprintf(path, sizeof path, "$.transports[%zu]", i);
@@ -126,8 +128,8 @@ static z3_status import_transports(z3_overworld *ow, int id, const json_t *list,
     if (!json_is_object(t)) return bad(err, path, "expected an object with slot, x and y");
     long slot = 0, x = 0, y = 0, source = -1;
     z3_status st = z3_ow__json_int(t, "slot", path, 0, Z3_OW_TRANSPORT_COUNT - 1, &slot, err);
-    if (st == Z3_OK) st = z3_ow__json_int(t, "x", path, 0, side * 16 - 1, &x, err);
-    if (st == Z3_OK) st = z3_ow__json_int(t, "y", path, 0, side * 16 - 1, &y, err);
+    if (st == Z3_OK) st = z3_ow__json_int(t, "x", path, 0, w * 16 - 1, &x, err);
+    if (st == Z3_OK) st = z3_ow__json_int(t, "y", path, 0, h * 16 - 1, &y, err);
     if (st == Z3_OK && json_object_get(t, "whirlpool_in")) {
       if (slot < 9) return bad(err, path, "only whirlpool slots 9-16 have whirlpool_in");
       st = z3_ow__json_int(t, "whirlpool_in", path, 0, Z3_OW_LIST_AREAS - 1, &source, err);

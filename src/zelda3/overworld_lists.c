@@ -110,7 +110,7 @@ void z3_ow__free_lists(z3_overworld *ow) {
 /* ---- access and edits --------------------------------------------------- */
 
 z3_status z3_ow_sprite_list(z3_overworld *ow, int state, int id, z3_ow_list **out, z3_error *err) {
-  z3_status st = z3_ow_check_area(id, err);
+  z3_status st = z3_ow_check_map(ow, id, err);
   if (st) return st;
   if (state < 0 || state >= Z3_OW_STATES)
     return z3_error_set(err, Z3_E_INVALID, "sprite state %d does not exist (0 beginning, 1 zelda, 2 agahnim)", state);
@@ -126,7 +126,7 @@ z3_status z3_ow_sprite_list(z3_overworld *ow, int state, int id, z3_ow_list **ou
 }
 
 z3_status z3_ow_item_list(z3_overworld *ow, int id, z3_ow_list **out, z3_error *err) {
-  z3_status st = z3_ow_check_area(id, err);
+  z3_status st = z3_ow_check_map(ow, id, err);
   if (st) return st;
   int p = ow->areas[id].parent;
   if (p >= Z3_OW_LIST_AREAS) {
@@ -137,10 +137,12 @@ z3_status z3_ow_item_list(z3_overworld *ow, int id, z3_ow_list **out, z3_error *
 }
 
 static z3_status check_xy(const z3_overworld *ow, int id, int x, int y, z3_error *err) {
-  int side = z3_ow_area_tile16_side(ow, ow->areas[id].parent);
-  if (x < 0 || y < 0 || x >= side || y >= side) {
-    return z3_error_set(err, Z3_E_INVALID, "position (%d,%d) is outside area 0x%02X (tile16 0-%d on each axis)", x, y,
-                        ow->areas[id].parent, side - 1);
+  int w, h;
+  char range[48];
+  z3_ow_area_grid(ow, ow->areas[id].parent, &w, &h);
+  if (x < 0 || y < 0 || x >= w || y >= h) {
+    return z3_error_set(err, Z3_E_INVALID, "position (%d,%d) is outside area 0x%02X (tile16 %s)", x, y,
+                        ow->areas[id].parent, z3_ow_grid_text(w, h, range));
   }
   return Z3_OK;
 }

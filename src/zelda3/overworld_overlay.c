@@ -65,7 +65,7 @@ static int draw_exits(const z3_overworld *ow, const canvas *c, int parent) {
   int n = 0;
   for (int i = 0; i < Z3_OW_EXIT_COUNT; i++) {
     const z3_ow_exit *e = &ow->exits[i];
-    if (e->link_x == 0xFFFF || e->area >= Z3_OW_AREA_COUNT || ow->areas[e->area].parent != parent) continue;
+    if (e->link_x == 0xFFFF || e->area >= ow->area_count || ow->areas[e->area].parent != parent) continue;
     int x, y;
     z3_ow_area_origin(parent, &x, &y);
     square(c, e->link_x - x, e->link_y - y, 16, 130, true), n++;

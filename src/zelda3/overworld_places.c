@@ -182,13 +182,15 @@ static z3_status set_place(z3_overworld *ow, z3_ow_entrance *table, int slots, c
     if (ow->entrances_expanded) z3_error_hint(err, "this ROM's expanded table holds entrances and holes in slots 0-255");
     return Z3_E_NOT_FOUND;
   }
-  z3_status st = z3_ow_check_area(area, err);
+  z3_status st = z3_ow_check_map(ow, area, err);
   if (st) return st;
   if (area >= 0x80) return z3_error_set(err, Z3_E_INVALID, "%ss belong to areas 0x00-0x7F, not 0x%02X", kind, area);
-  int parent = ow->areas[area].parent, side = z3_ow_area_tile16_side(ow, parent);
-  if (x < 0 || y < 0 || x >= side || y >= side)
-    return z3_error_set(err, Z3_E_INVALID, "position (%d,%d) is outside area 0x%02X (tile16 0-%d on each axis)", x, y,
-                        parent, side - 1);
+  int parent = ow->areas[area].parent, w, h;
+  char range[48];
+  z3_ow_area_grid(ow, parent, &w, &h);
+  if (x < 0 || y < 0 || x >= w || y >= h)
+    return z3_error_set(err, Z3_E_INVALID, "position (%d,%d) is outside area 0x%02X (tile16 %s)", x, y, parent,
+                        z3_ow_grid_text(w, h, range));
   /* The id indexes the game's dungeon entrance tables, 133 entries (usdasm bank_02
    * $02:C813-$02:C91C; snesrev extract_resources.py reads 133): a larger id
    * makes the game read past them. */

@@ -95,6 +95,7 @@ static size_t custom_pc(int kind, int n, int i) {
  * through its exits instead, see find_special_slot). */
 static size_t prop_pc(const z3_overworld *ow, int kind, int n, int i) {
   bool v3 = ow->zscustom >= 3;
+  if (i >= Z3_OW_AREA_COUNT) return 0; /* tail maps: every table the patches keep has 160 entries or fewer */
   if (is_custom(kind)) return ow->zscustom ? custom_pc(kind, n, i) : 0;
   if (kind == PROP_MUSIC)
     return i < 0x40 ? MUSIC_LW_PC + (size_t)(n * 0x40 + i) : n == 0 ? MUSIC_DW_PC + (size_t)(i - 0x40) : 0;
@@ -178,12 +179,12 @@ static void load_special(const z3_overworld *ow, z3_ow_area *a, const uint8_t *d
 
 /* Property values, read at the parent's index (world reference §2.4). */
 void z3_ow__load_properties(z3_overworld *ow, const uint8_t *d) {
-  for (int id = 0; id < Z3_OW_AREA_COUNT; id++) {
+  for (int id = 0; id < ow->area_count; id++) {
     z3_ow_area *a = &ow->areas[id];
     a->special_slot = -1;
     for (int kind = PROP_GFX; kind <= PROP_TILE_GFX; kind++)
       for (int n = 0; n < prop_count(kind); n++) *prop_value(a, kind, n) = read_prop(d, prop_pc(ow, kind, n, a->parent), kind);
-    if (a->parent >= 0x80) load_special(ow, a, d);
+    if (a->parent >= 0x80 && a->parent < Z3_OW_AREA_COUNT) load_special(ow, a, d);
   }
 }
 
@@ -202,7 +203,7 @@ static z3_status put_group(const z3_overworld *ow, z3_rom *rom, int parent, int 
   size_t at = prop_pc(ow, kind, n, parent), width = prop_width(kind);
   uint8_t b[2] = {(uint8_t)value, (uint8_t)(value >> 8)};
   if (value < 0 || at == 0 || memcmp(rom->data.data + at, b, width) == 0) return Z3_OK;
-  for (int i = 0; i < Z3_OW_AREA_COUNT; i++) {
+  for (int i = 0; i < ow->area_count; i++) {
     size_t pc = ow->areas[i].parent == parent ? prop_pc(ow, kind, n, i) : 0;
     z3_status st = pc ? z3_ow__write_diff(rom, pc, b, width, reason, err) : Z3_OK;
     if (st) return st;
@@ -221,7 +222,7 @@ z3_status z3_ow__save_properties(const z3_overworld *ow, z3_rom *rom, int id, z3
     for (int n = 0; st == Z3_OK && n < prop_count(kind); n++)
       st = put_group(ow, rom, p, kind, n, *prop_value((z3_ow_area *)a, kind, n), reason, err);
   int k = ow->areas[p].special_slot; /* special world: one entry for the whole group, not one per area */
-  if (st == Z3_OK && p >= 0x80 && k >= 0) {
+  if (st == Z3_OK && p >= 0x80 && p < Z3_OW_AREA_COUNT && k >= 0) {
     st = put_byte(rom, SW_GFX_PC + (size_t)k, a->gfx, reason, err);
     if (ow->zscustom >= 3) return st;
     if (st == Z3_OK) st = put_byte(rom, SW_PALETTE_PC + (size_t)k, a->palette, reason, err);
@@ -236,15 +237,15 @@ z3_status z3_ow__save_properties(const z3_overworld *ow, z3_rom *rom, int id, z3
 const char *const z3_ow_area_fields[] = {
     "gfx", "palette", "message", "bg-color", "main-palette", "mosaic", "animated-gfx", "overlay",
     "tile-gfx-0", "tile-gfx-1", "tile-gfx-2", "tile-gfx-3", "tile-gfx-4", "tile-gfx-5", "tile-gfx-6", "tile-gfx-7",
-    NULL,
+    "size", NULL,
 };
-enum { FIELD_TILE_GFX0 = 8 };
+enum { FIELD_TILE_GFX0 = 8, FIELD_SIZE = 16 };
 
 static const char *const size_names[] = {"small", "large", "wide", "tall"};
 const char *z3_ow_size_name(z3_ow_size size) { return (unsigned)size < 4 ? size_names[size] : "?"; }
 
 z3_ow_size z3_ow_area_size(const z3_overworld *ow, int id) {
-  return ow->areas[id].large ? Z3_OW_LARGE : Z3_OW_SMALL;
+  return ow->areas[id].size;
 }
 
 /* Field index -> property kind, sheet and the largest value. */
@@ -258,7 +259,7 @@ static void field_kind(int field, int *kind, int *n, long *max) {
 }
 
 static z3_status check_field(const z3_overworld *ow, int id, int field, z3_error *err) {
-  z3_status st = z3_ow_check_area(id, err);
+  z3_status st = z3_ow_check_map(ow, id, err);
   if (st) return st;
   if (field < 0 || field >= FIELD_TILE_GFX0 + 8) return z3_error_set(err, Z3_E_INVALID, "area field %d does not exist", field);
   int kind, n;
@@ -276,6 +277,11 @@ static z3_status check_field(const z3_overworld *ow, int id, int field, z3_error
 }
 
 z3_status z3_ow_get_area_field(const z3_overworld *ow, int id, int field, long *out, z3_error *err) {
+  if (field == FIELD_SIZE) { /* v3's enum, on every ROM: 0 small, 1 large, 2 wide, 3 tall */
+    z3_status st = z3_ow_check_map(ow, id, err);
+    if (st == Z3_OK) *out = (long)ow->areas[id].size;
+    return st;
+  }
   z3_status st = check_field(ow, id, field, err);
   if (st) return st;
   int kind, n;
@@ -286,6 +292,10 @@ z3_status z3_ow_get_area_field(const z3_overworld *ow, int id, int field, long *
 }
 
 z3_status z3_ow_set_area_field(z3_overworld *ow, int id, int field, long value, z3_error *err) {
+  if (field == FIELD_SIZE) {
+    if (value < 0 || value > Z3_OW_TALL) return z3_error_set(err, Z3_E_INVALID, "%ld is outside 0-3 for 'size' (0 small, 1 large, 2 wide, 3 tall)", value);
+    return z3_ow_set_area_size(ow, id, (z3_ow_size)value, err);
+  }
   z3_status st = check_field(ow, id, field, err);
   if (st) return st;
   int kind, n;
@@ -294,7 +304,7 @@ z3_status z3_ow_set_area_field(z3_overworld *ow, int id, int field, long value, 
   if (value < 0 || value > max)
     return z3_error_set(err, Z3_E_INVALID, "%ld is outside 0-0x%lX for '%s'", value, (unsigned long)max, z3_ow_area_fields[field]);
   int p = ow->areas[id].parent;
-  for (int i = 0; i < Z3_OW_AREA_COUNT; i++) /* children repeat the parent's values */
+  for (int i = 0; i < ow->area_count; i++) /* children repeat the parent's values */
     if (ow->areas[i].parent == p) *prop_value(&ow->areas[i], kind, n) = (int)value;
   z3_ow_area *a = &ow->areas[p];
   a->props_dirty = true;

@@ -103,7 +103,7 @@ static void draw_screen(const z3_overworld *ow, const z3_scene_tiles *tiles, int
 
 /* The scene tiles of area id's parent, with a hint naming its blocksets when they do not load. */
 static z3_status load_tiles(const z3_overworld *ow, const z3_rom *rom, int id, z3_scene_tiles **out, z3_error *err) {
-  z3_status st = z3_ow_check_area(id, err);
+  z3_status st = z3_ow_check_map(ow, id, err);
   if (st) return st;
   const z3_ow_area *a = &ow->areas[ow->areas[id].parent];
   z3_scene_tiles *tiles = z3_malloc(sizeof *tiles);
@@ -138,12 +138,14 @@ z3_status z3_ow_render(const z3_overworld *ow, const z3_rom *rom, int id, z3_ow_
   z3_scene_tiles *tiles = NULL;
   z3_status st = load_tiles(ow, rom, id, &tiles, err);
   if (st) return st;
-  uint32_t side = (uint32_t)z3_ow_area_tile16_side(ow, id) * 16;
-  st = image_alloc(ow, rom, id, side, side, out, err);
-  int screens = (int)side / 512;
-  for (int k = 0; st == Z3_OK && k < screens * screens; k++) {
-    int sx = k % screens, sy = k / screens;
-    draw_screen(ow, tiles, id + sx + 8 * sy, out->pixels + (size_t)sy * 512 * side + (size_t)sx * 512, side);
+  int w16, h16, screens[4];
+  z3_ow_area_grid(ow, id, &w16, &h16);
+  uint32_t w = (uint32_t)w16 * 16, h = (uint32_t)h16 * 16;
+  st = image_alloc(ow, rom, id, w, h, out, err);
+  int n = z3_ow_group_screens(ow, id, screens);
+  for (int k = 0; st == Z3_OK && k < n; k++) {
+    int sx = (screens[k] - id) % 8, sy = (screens[k] - id) / 8;
+    draw_screen(ow, tiles, screens[k], out->pixels + (size_t)sy * 512 * w + (size_t)sx * 512, w);
   }
   z3_free(tiles);
   return st;

@@ -49,15 +49,16 @@ z3_status z3_ow_set_tile16_entry(z3_overworld *ow, int id, int quadrant, z3_ow_t
   return Z3_OK;
 }
 
-/* Areas whose tile16 grid is their own: small areas and large-area parents. */
+/* Areas whose tile16 grid is their own: small areas and group parents. */
 static bool owns_grid(const z3_overworld *ow, int area) { return ow->areas[area].parent == area; }
 
 void z3_ow_tile16_usage(const z3_overworld *ow, z3_ow_tile16_visit visit, void *user) {
-  for (int a = 0; a < Z3_OW_AREA_COUNT; a++) {
+  for (int a = 0; a < ow->area_count; a++) {
     if (!owns_grid(ow, a)) continue;
-    int side = z3_ow_area_tile16_side(ow, a);
-    for (int y = 0; y < side; y++)
-      for (int x = 0; x < side; x++) {
+    int w, h;
+    z3_ow_area_grid(ow, a, &w, &h);
+    for (int y = 0; y < h; y++)
+      for (int x = 0; x < w; x++) {
         uint16_t t16;
         if (z3_ow_get_tile16(ow, a, x, y, &t16, NULL) == Z3_OK) visit(user, a, x, y, t16);
       }

@@ -33,12 +33,15 @@ void z3_ow_tile32_encode(const z3_ow_tile32 *defs, size_t count, uint8_t *const 
 /* Which screen and cell of it a tile32 (x, y) of area `id` is. */
 static z3_status locate_tile32(const z3_overworld *ow, int id, int x, int y, int *screen, int *cell,
                                z3_error *err) {
-  z3_status st = z3_ow_check_area(id, err);
+  z3_status st = z3_ow_check_map(ow, id, err);
   if (st) return st;
-  int side = z3_ow_area_tile16_side(ow, id) / 2;
-  if (x < 0 || y < 0 || x >= side || y >= side) {
-    return z3_error_set(err, Z3_E_INVALID, "tile32 (%d,%d) is outside area 0x%02X (0-%d on each axis)", x, y, id,
-                        side - 1);
+  int w, h;
+  char range[48];
+  z3_ow_area_grid(ow, id, &w, &h);
+  w /= 2, h /= 2;
+  if (x < 0 || y < 0 || x >= w || y >= h) {
+    return z3_error_set(err, Z3_E_INVALID, "tile32 (%d,%d) is outside area 0x%02X (%s)", x, y, id,
+                        z3_ow_grid_text(w, h, range));
   }
   *screen = id + x / 16 + 8 * (y / 16);
   *cell = (y % 16) * 16 + x % 16;
@@ -46,12 +49,14 @@ static z3_status locate_tile32(const z3_overworld *ow, int id, int x, int y, int
 }
 
 static z3_status check_tile16_xy(const z3_overworld *ow, int id, int x, int y, z3_error *err) {
-  z3_status st = z3_ow_check_area(id, err);
+  z3_status st = z3_ow_check_map(ow, id, err);
   if (st) return st;
-  int side = z3_ow_area_tile16_side(ow, id);
-  if (x < 0 || y < 0 || x >= side || y >= side) {
-    return z3_error_set(err, Z3_E_INVALID, "tile16 (%d,%d) is outside area 0x%02X (0-%d on each axis)", x, y, id,
-                        side - 1);
+  int w, h;
+  char range[48];
+  z3_ow_area_grid(ow, id, &w, &h);
+  if (x < 0 || y < 0 || x >= w || y >= h) {
+    return z3_error_set(err, Z3_E_INVALID, "tile16 (%d,%d) is outside area 0x%02X (%s)", x, y, id,
+                        z3_ow_grid_text(w, h, range));
   }
   return Z3_OK;
 }
@@ -104,7 +109,7 @@ static long find_tile32(const z3_overworld *ow, const z3_ow_tile32 want) {
 static long unused_tile32(const z3_overworld *ow, int screen, int cell) {
   uint16_t *uses = z3_calloc(ow->tile32_count, sizeof *uses);
   if (!uses) return -2;
-  for (int id = 0; id < Z3_OW_AREA_COUNT; id++)
+  for (int id = 0; id < ow->area_count; id++)
     for (int i = 0; i < 256; i++) {
       uint16_t t = ow->areas[id].map32[i];
       if (t < ow->tile32_count && uses[t] < UINT16_MAX && !(id == screen && i == cell)) uses[t]++;

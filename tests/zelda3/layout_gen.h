@@ -168,6 +168,46 @@ static inline void gen_zscustom_v3(uint8_t *d) {
   for (int k = 0; k < 32; k++) d[0x166E1 + k] = sprite_gfx[k & 15], d[0x16701 + k] = sprite_palette[k & 15];
 }
 
+/* v3's wide and tall areas on top of gen_zscustom_v3: light-world 0x28 and
+ * 0x29 (small in the vanilla layout) become one wide area, 0x2A over 0x32 one
+ * tall area, as v3 stores them: both screens name the top-left one in the
+ * parent table at 0x140998 and carry the size enum (2 wide, 3 tall) at
+ * 0x1788D. The screens keep their own map streams; the children's sprite and
+ * item lists stay in the ROM unread, as after an editor's save. */
+enum { GEN_WIDE = 0x28, GEN_TALL = 0x2A };
+static inline void gen_v3_wide_tall(uint8_t *d) {
+  if (d[0x140145] != 3) gen_zscustom_v3(d); /* once: it converts the size bytes */
+  d[0x140998 + GEN_WIDE + 1] = GEN_WIDE, d[0x1788D + GEN_WIDE] = d[0x1788D + GEN_WIDE + 1] = 2;
+  d[0x140998 + GEN_TALL + 8] = GEN_TALL, d[0x1788D + GEN_TALL] = d[0x1788D + GEN_TALL + 8] = 3;
+}
+
+/* yaze's special-world tail-map patch (its TailMapExpansion.asm, the one
+ * source) on top of v3: the 160 map pointers of each vanilla table copied to
+ * 192-entry tables at 0x142400 (high) and 0x142640 (low), the 32 tail maps
+ * pointing at blank streams at 0x180000 and 0x181000, the eight operands of
+ * the game's two map loaders ($02:F59E ... $02:F815) pointed at the new
+ * tables, and the marker 0xEA at 0x1423FF. The patch fills the blank places
+ * with zero bytes, which never reach a stream's terminator (`runaway`); we
+ * can write a real blank stream there instead: one long byte-fill command
+ * of 256 zeros, then the terminator. */
+static inline void gen_sw_tail_maps(uint8_t *d, bool runaway) {
+  static const uint8_t blank[] = {0xE4, 0xFF, 0x00, 0xFF};
+  static const struct { size_t pc; uint32_t table; } operands[] = {
+      {0x1759E, 0x28A400}, {0x175A4, 0x28A401}, {0x175C9, 0x28A640}, {0x175CF, 0x28A641},
+      {0x177E4, 0x28A400}, {0x177EA, 0x28A401}, {0x1780F, 0x28A640}, {0x17815, 0x28A641},
+  };
+  if (d[0x140145] != 3) gen_zscustom_v3(d); /* once: it converts the size bytes */
+  memcpy(d + 0x142400, d + 0x1794D, 160 * 3), memcpy(d + 0x142640, d + 0x17B2D, 160 * 3);
+  memset(d + 0x180000, 0, 188), memset(d + 0x181000, 0, 4);
+  if (!runaway) memcpy(d + 0x180000, blank, sizeof blank), memcpy(d + 0x181000, blank, sizeof blank);
+  for (size_t i = 160; i < 192; i++) {
+    gen_put_long(d + 0x142400 + 3 * i, gen_snes(0x180000));
+    gen_put_long(d + 0x142640 + 3 * i, gen_snes(0x181000));
+  }
+  for (size_t k = 0; k < sizeof operands / sizeof operands[0]; k++) gen_put_long(d + operands[k].pc, operands[k].table);
+  d[0x1423FF] = 0xEA;
+}
+
 /* ZScream's expanded dungeon entrances (its Constants.cs entrance_*EXP):
  * they take the space the vanilla tile16 table leaves, so the tile16 table
  * moves first; each vanilla field table of the 133 entrances is copied to its
@@ -224,7 +264,7 @@ static inline void gen_layout(uint8_t *d, z3_layout_id id) {
     case Z3_LAYOUT_ZSCUSTOM_V1: gen_zscustom_tables(d, 1); break;
     case Z3_LAYOUT_ZSCUSTOM_V2: gen_zscustom_tables(d, 2); break;
     case Z3_LAYOUT_ZSCUSTOM_V3: gen_zscustom_v3(d); break;
-    case Z3_LAYOUT_SW_TAIL_MAPS: gen_zscustom_v3(d), d[0x1423FF] = 0xEA; break;
+    case Z3_LAYOUT_SW_TAIL_MAPS: gen_sw_tail_maps(d, false); break;
     case Z3_LAYOUT_TILE16: gen_tile16(d); break;
     case Z3_LAYOUT_TILE32: gen_tile32(d); break;
     case Z3_LAYOUT_OW_ENTRANCES: gen_ow_entrances(d); break;
