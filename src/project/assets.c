@@ -8,7 +8,8 @@
  *
  * Palettes are one file per group (the import commands take one palette),
  * written by the palette-file library: {"format": "z3ed-palette-group",
- * "group": NAME, "palettes": [palette export's JSON, ...]}.
+ * "group": NAME, "palettes": [{"colors": ["#RRGGBB", ...]}, ...]}, each entry
+ * what `palette export --out X.json` writes without its "snes" list.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -77,7 +78,7 @@ static z3_status export_sheets(const z3_rom *rom, z3_asset_set *s, z3_error *err
   return st;
 }
 
-/* One palette as `palette export --out X.json` writes it, parsed. */
+/* One palette as `palette export --out X.json` writes it, parsed, "colors" only. */
 static json_t *palette_json(const z3_rom *rom, const z3_palette_group *g, int index, z3_error *err) {
   uint16_t colors[Z3_PALETTE_MAX_COLORS];
   z3_buf file;
@@ -87,6 +88,9 @@ static json_t *palette_json(const z3_rom *rom, const z3_palette_group *g, int in
   if (st == Z3_OK) st = z3_palfile_write(&file, Z3_PALFILE_JSON, colors, (size_t)g->colors, err);
   if (st == Z3_OK) doc = json_loadb((const char *)file.data, file.len, 0, NULL);
   if (st == Z3_OK && !doc) z3_error_set(err, Z3_E_INTERNAL, "palette %s:%d did not export as JSON", g->name, index);
+  /* One list only, so an edit cannot go to the list the reader ignores; #RRGGBB
+   * holds the five bits of each BGR555 channel exactly. */
+  if (doc) json_object_del(doc, "snes");
   z3_buf_release(&file);
   return doc;
 }

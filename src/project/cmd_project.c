@@ -154,6 +154,8 @@ z3_status cmd_project_init(z3_cmd_ctx *ctx, z3_error *err) {
 }
 
 z3_status cmd_project_export(z3_cmd_ctx *ctx, z3_error *err) {
+  /* Assets live in version control: a FILE.bak beside each would be one more source. */
+  ctx->no_backup = true;
   z3_project p;
   z3_status st = z3_project_load(&p, z3_arg_str(ctx, "dir"), err);
   if (st) return st;
