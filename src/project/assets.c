@@ -4,7 +4,8 @@
  * export`, `overworld export`, `gfx export` and `message export`
  * (cmd/export_text.h, zelda3/text_bundle.h), and imported by running those
  * commands' import on the ROM in memory, so a build makes exactly the bytes
- * the same edits made by hand would.
+ * the same edits made by hand would. Songs are `music export`'s text, one file
+ * per song of each bank (music/BANK_song_NN.txt).
  *
  * Palettes are one file per group (the import commands take one palette),
  * written by the palette-file library: {"format": "z3ed-palette-group",
@@ -19,11 +20,13 @@
 #include "project/project.h"
 #include "snes/palfile.h"
 #include "zelda3/gfx.h"
+#include "zelda3/music.h"
 #include "zelda3/palettes.h"
 #include "zelda3/text_bundle.h"
 
 #define PALETTE_GROUP_FORMAT "z3ed-palette-group"
-enum { KIND_DUNGEON, KIND_OVERWORLD, KIND_GFX, KIND_PALETTES, KIND_MESSAGES };
+enum { KIND_DUNGEON, KIND_OVERWORLD, KIND_GFX, KIND_PALETTES, KIND_MESSAGES, KIND_MUSIC };
+enum { SONGS_PER_BANK = 256 }; /* a song asset's index: bank * SONGS_PER_BANK + song */
 enum { ASSET_MAX_BYTES = 16u << 20 };
 
 static z3_asset_file *add_file(z3_asset_set *s, int kind, int index, z3_error *err) {
@@ -136,6 +139,28 @@ static z3_status export_messages(const z3_rom *rom, z3_asset_set *s, z3_error *e
   return st;
 }
 
+/* Every readable song of every bank, as `music export --song N --bank B` writes it;
+ * a bank that does not load (no song table) has no files. */
+static z3_status export_songs(const z3_rom *rom, z3_asset_set *s, z3_error *err) {
+  z3_music_image *img = z3_malloc(sizeof *img);
+  if (!img) return z3_error_set(err, Z3_E_NOMEM, "out of memory");
+  z3_status st = Z3_OK;
+  for (int bank = 0; st == Z3_OK && bank < Z3_MUSIC_BANK_COUNT; bank++) {
+    if (z3_music_image_load(rom, (z3_music_bank_id)bank, img, NULL) != Z3_OK) continue;
+    for (int id = 1; st == Z3_OK && id <= img->slots && id < SONGS_PER_BANK; id++) {
+      z3_music_song song;
+      if (z3_music_song_read(img, id, &song, NULL) != Z3_OK) continue;
+      z3_asset_file *f = add_file(s, KIND_MUSIC, bank * SONGS_PER_BANK + id, err);
+      if (!f) st = Z3_E_NOMEM;
+      if (f) snprintf(f->rel, sizeof f->rel, "music/%s_song_%02d.txt", z3_music_bank_names[bank], id);
+      if (f) st = z3_music_text_write(img, &song, &f->data, err);
+      z3_music_song_release(&song);
+    }
+  }
+  z3_free(img);
+  return st;
+}
+
 z3_status z3_assets_export(const z3_rom *rom, z3_asset_set *out, z3_error *err) {
   memset(out, 0, sizeof *out);
   z3_status st = export_rooms(rom, out, err);
@@ -143,6 +168,7 @@ z3_status z3_assets_export(const z3_rom *rom, z3_asset_set *out, z3_error *err) 
   if (st == Z3_OK) st = export_sheets(rom, out, err);
   if (st == Z3_OK) st = export_palettes(rom, out, err);
   if (st == Z3_OK) st = export_messages(rom, out, err);
+  if (st == Z3_OK) st = export_songs(rom, out, err);
   if (st) z3_asset_set_release(out);
   return st;
 }
@@ -230,10 +256,14 @@ static z3_status import_palette_file(z3_rom *rom, const char *path, const z3_pal
 static z3_status import_by_command(z3_rom *rom, const char *rom_name, const char *path, const z3_asset_file *f,
                                    z3_error *err) {
   char id[16];
-  snprintf(id, sizeof id, "0x%X", (unsigned)f->index);
-  const char *words[8];
+  snprintf(id, sizeof id, "0x%X", (unsigned)(f->kind == KIND_MUSIC ? f->index % SONGS_PER_BANK : f->index));
+  const char *words[10];
   int n = 0;
   switch (f->kind) {
+    case KIND_MUSIC:
+      words[n++] = "music", words[n++] = "import", words[n++] = "--bank";
+      words[n++] = z3_music_bank_names[f->index / SONGS_PER_BANK], words[n++] = "--song";
+      break;
     case KIND_DUNGEON: words[n++] = "dungeon", words[n++] = "import", words[n++] = "--room"; break;
     case KIND_OVERWORLD: words[n++] = "overworld", words[n++] = "import", words[n++] = "--map"; break;
     case KIND_GFX: words[n++] = "gfx", words[n++] = "import", words[n++] = "--sheet"; break;

@@ -65,7 +65,7 @@ static z3_status write_text(z3_cmd_ctx *ctx, const char *dir, const char *rel, c
 
 /* Writes the asset files whose bytes differ from the ones on disk; counts both. */
 static z3_status write_assets(z3_cmd_ctx *ctx, const char *dir, const z3_asset_set *set, z3_error *err) {
-  static const char *const folders[] = {"assets", "assets/dungeon", "assets/overworld", "assets/gfx", "assets/palettes"};
+  static const char *const folders[] = {"assets", "assets/dungeon", "assets/overworld", "assets/gfx", "assets/palettes", "assets/music"};
   z3_status st = Z3_OK;
   for (size_t i = 0; st == Z3_OK && i < sizeof folders / sizeof *folders; i++) st = make_folder(ctx, dir, folders[i], err);
   size_t written = 0, unchanged = 0;

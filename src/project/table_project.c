@@ -14,7 +14,7 @@ static const z3_command z3_cmds_project[] = {
                        "SHA-1 and size, the output name, the expansion size and the build steps), the world "
                        "exported under assets/ one file per room (dungeon/room_XXX.json), area "
                        "(overworld/area_XX.json), sheet (gfx/sheet_XX.png) and palette group "
-                       "(palettes/GROUP.json) plus messages.txt, the folders asm/ and patches/, and a "
+                       "(palettes/GROUP.json) and song (music/BANK_song_NN.txt) plus messages.txt, the folders asm/ and patches/, and a "
                        ".gitignore for build/. The base ROM is never copied into the project. Refuses a folder "
                        "that already holds a manifest.",
         .flags = Z3_CMD_WRITES_FILE, .safety = Z3_SAFETY_WRITES_FILES,
