@@ -276,8 +276,7 @@ static z3_status import_by_command(z3_rom *rom, const char *rom_name, const char
 }
 
 z3_status z3_asset_import(z3_rom *rom, const char *rom_name, const char *dir, const z3_asset_file *f,
-                          const z3_asset_set *base, z3_error *err) {
-  (void)base;
+                          z3_error *err) {
   char *rel = z3_strfmt("assets/%s", f->rel);
   char *path = rel ? z3_project_path(dir, rel) : NULL;
   if (!path) {

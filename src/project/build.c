@@ -36,7 +36,7 @@ static z3_status step_assets(build *b, const json_t *sources, z3_error *err) {
     char base_hash[41];
     z3_sha1_hex(f->data.data, f->data.len, base_hash);
     if (strcmp(base_hash, json_string_value(hash)) == 0) continue;
-    z3_status st = z3_asset_import(b->rom, b->rom_name, b->p->dir, f, &b->base, err);
+    z3_status st = z3_asset_import(b->rom, b->rom_name, b->p->dir, f, err);
     if (st) return st;
     json_array_append_new(b->imported, json_string(rel));
   }

@@ -79,7 +79,7 @@ const z3_asset_file *z3_asset_find(const z3_asset_set *s, const char *rel);
 /* Imports DIR/assets/<f->rel> into rom with the import command of its kind
  * (or the palette library for a group file); errors name the file. */
 z3_status z3_asset_import(z3_rom *rom, const char *rom_name, const char *dir, const z3_asset_file *f,
-                          const z3_asset_set *base, z3_error *err);
+                          z3_error *err);
 
 /* ---- build, status, export --------------------------------------------------- */
 

@@ -5,6 +5,9 @@
 static const char *const expand_choices[] = {"2MiB", "4MiB", NULL};
 
 #define DIR_ARG {"dir", Z3_ARG_PATH, true, NULL, NULL, "the project folder (holds z3ed-project.toml)", 0, 0}
+/* build and export write inside the folder: an agent's sandbox must hold it */
+#define DIR_WRITTEN_ARG \
+  {"dir", Z3_ARG_OUT_PATH, true, NULL, NULL, "the project folder (holds z3ed-project.toml); written to", 0, 0}
 
 static const z3_command z3_cmds_project[] = {
     {
@@ -46,7 +49,7 @@ static const z3_command z3_cmds_project[] = {
         .flags = Z3_CMD_WRITES_FILE | Z3_CMD_RUNS_LONG, .safety = Z3_SAFETY_WRITES_FILES,
         .effects = LIST("reads the manifest, the base ROM and every source",
                         "writes the hack, its BPS and build/state.json atomically"),
-        .args = ARGS(DIR_ARG, {"base", Z3_ARG_PATH, false, NULL, NULL, "the base ROM, instead of the manifest's path", 0, 0},
+        .args = ARGS(DIR_WRITTEN_ARG, {"base", Z3_ARG_PATH, false, NULL, NULL, "the base ROM, instead of the manifest's path", 0, 0},
                      {"out", Z3_ARG_OUT_PATH, false, NULL, NULL, "where to write the hack (default build/OUTPUT)", 0, 0},
                      {"force", Z3_ARG_BOOL, false, NULL, NULL, "rebuild even when nothing changed", 0, 0}),
         .returns = RETURNS({"project", "string", "its name"}, {"up_to_date", "boolean", "nothing changed since the last build"},
@@ -81,7 +84,7 @@ static const z3_command z3_cmds_project[] = {
                        "project afterwards gives the ROM back for everything the assets hold.",
         .flags = Z3_CMD_NEEDS_ROM | Z3_CMD_WRITES_FILE, .safety = Z3_SAFETY_WRITES_FILES,
         .effects = LIST("reads the ROM and the project's assets", "rewrites the asset files that differ"),
-        .args = ARGS(DIR_ARG),
+        .args = ARGS(DIR_WRITTEN_ARG),
         .returns = RETURNS({"assets", "integer", "asset files exported"}, {"written", "integer", "files rewritten"},
                            {"unchanged", "integer", "files already identical"}, {"files", "array", "path, bytes, written"}),
         .examples = LIST("z3ed project export --dir my-hack --rom edited.sfc"),
