@@ -2,24 +2,31 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "cmd/export_text.h"
 #include "cmd/handlers_dungeon.h"
 #include "zelda3/dungeon_json.h"
+
+z3_status z3_export_room_text(const z3_dungeon *d, int room, z3_buf *out, z3_error *err) {
+  json_t *doc = z3_room_export_json(d, room);
+  char *text = doc ? json_dumps(doc, JSON_INDENT(2) | JSON_PRESERVE_ORDER) : NULL;
+  json_decref(doc);
+  z3_status st = text ? z3_buf_append(out, text, strlen(text), err) : z3_error_set(err, Z3_E_NOMEM, "out of memory");
+  if (st == Z3_OK) st = z3_buf_push(out, '\n', err);
+  free(text);
+  return st;
+}
 
 z3_status cmd_dungeon_export(z3_cmd_ctx *ctx, z3_error *err) {
   z3_dungeon *d;
   int room;
   z3_status st = z3_cmd__dungeon_open(ctx, &d, &room, err);
   if (st) return st;
-  json_t *doc = z3_room_export_json(d, room);
-  char *text = json_dumps(doc, JSON_INDENT(2) | JSON_PRESERVE_ORDER);
-  json_decref(doc);
+  z3_buf file;
+  z3_buf_init(&file);
+  st = z3_export_room_text(d, room, &file, err);
   z3_dungeon_free(d);
-  if (!text) return z3_error_set(err, Z3_E_NOMEM, "out of memory");
-  char *file = z3_strfmt("%s\n", text);
-  free(text);
-  if (!file) return z3_error_set(err, Z3_E_NOMEM, "out of memory");
-  st = z3_cmd_write_file(ctx, z3_arg_str(ctx, "out"), file, strlen(file), err);
-  z3_free(file);
+  if (st == Z3_OK) st = z3_cmd_write_file(ctx, z3_arg_str(ctx, "out"), file.data, file.len, err);
+  z3_buf_release(&file);
   json_object_set_new(ctx->result, "room", z3_json_hex((unsigned)room, 3));
   return st;
 }

@@ -7,6 +7,7 @@
 #include <sys/stat.h>
 
 #include "base/png.h"
+#include "cmd/export_text.h"
 #include "cmd/handlers.h"
 #include "snes/color.h"
 #include "snes/scad.h"
@@ -31,16 +32,22 @@ static void set_entry(sheet_palette *p, int v, uint16_t snes) {
   p->rgba[v][3] = v == 0 ? 0 : 255;
 }
 
+static void grey_palette(int levels, sheet_palette *p) {
+  memset(p, 0, sizeof *p);
+  p->levels = levels;
+  snprintf(p->name, sizeof p->name, "grey");
+  for (int v = 0; v < levels; v++) {
+    unsigned g = (unsigned)(v * 31 / (levels - 1));
+    set_entry(p, v, (uint16_t)(g | g << 5 | g << 10));
+  }
+}
+
 static z3_status build_palette(const z3_cmd_ctx *ctx, int levels, sheet_palette *p, z3_error *err) {
   memset(p, 0, sizeof *p);
   p->levels = levels;
   const char *spec = z3_arg_str(ctx, "palette");
   if (!spec) {
-    snprintf(p->name, sizeof p->name, "grey");
-    for (int v = 0; v < levels; v++) {
-      unsigned g = (unsigned)(v * 31 / (levels - 1));
-      set_entry(p, v, (uint16_t)(g | g << 5 | g << 10));
-    }
+    grey_palette(levels, p);
     return Z3_OK;
   }
   const z3_palette_group *g;
@@ -129,13 +136,41 @@ static z3_status ensure_folder(const z3_cmd_ctx *ctx, const char *dir, z3_error 
   return z3_error_set(err, Z3_E_IO, "cannot create folder '%s': %s", dir, strerror(errno));
 }
 
+static z3_status sheet_png(const z3_sheet_info *info, const z3_buf *raw, const sheet_palette *pal, z3_buf *file,
+                           z3_error *err) {
+  z3_buf pixels;
+  z3_buf_init(&pixels);
+  z3_status st = z3_buf_resize(&pixels, (size_t)info->tiles * 64, err);
+  if (st == Z3_OK) {
+    z3_sheet_decode(info->format, raw->data, (size_t)info->tiles, pixels.data);
+    st = z3_png_write_indexed(file, Z3_SHEET_WIDTH, (uint32_t)(info->tiles / 2), pixels.data,
+                              (const uint8_t(*)[4])pal->rgba, pal->levels, err);
+  }
+  z3_buf_release(&pixels);
+  return st;
+}
+
+z3_status z3_export_sheet_png(const z3_rom *rom, int index, z3_buf *out, z3_error *err) {
+  z3_sheet_info info;
+  z3_buf raw;
+  z3_buf_init(&raw);
+  z3_status st = z3_gfx_sheet_read(rom, index, &info, &raw, err);
+  if (st == Z3_OK) st = z3_buf_resize(&raw, info.size, err);
+  if (st == Z3_OK) {
+    sheet_palette pal;
+    grey_palette(levels_of(info.format), &pal);
+    st = sheet_png(&info, &raw, &pal, out, err);
+  }
+  z3_buf_release(&raw);
+  return st;
+}
+
 /* The file for one sheet in the chosen format. */
 static z3_status encode_sheet(const z3_cmd_ctx *ctx, int index, const char *format, z3_buf *file,
                               z3_error *err) {
   z3_sheet_info info;
-  z3_buf raw, pixels;
+  z3_buf raw;
   z3_buf_init(&raw);
-  z3_buf_init(&pixels);
   z3_status st = z3_gfx_sheet_read(ctx->rom, index, &info, &raw, err);
   if (st == Z3_OK) st = z3_buf_resize(&raw, info.size, err);
   if (st == Z3_OK && strcmp(format, "bin") == 0) {
@@ -153,15 +188,9 @@ static z3_status encode_sheet(const z3_cmd_ctx *ctx, int index, const char *form
   } else if (st == Z3_OK) {
     sheet_palette pal;
     st = build_palette(ctx, levels_of(info.format), &pal, err);
-    if (st == Z3_OK) st = z3_buf_resize(&pixels, (size_t)info.tiles * 64, err);
-    if (st == Z3_OK) {
-      z3_sheet_decode(info.format, raw.data, (size_t)info.tiles, pixels.data);
-      st = z3_png_write_indexed(file, Z3_SHEET_WIDTH, (uint32_t)(info.tiles / 2), pixels.data,
-                                (const uint8_t(*)[4])pal.rgba, pal.levels, err);
-    }
+    if (st == Z3_OK) st = sheet_png(&info, &raw, &pal, file, err);
   }
   z3_buf_release(&raw);
-  z3_buf_release(&pixels);
   return st;
 }
 

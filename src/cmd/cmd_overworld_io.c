@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "base/png.h"
+#include "cmd/export_text.h"
 #include "cmd/handlers.h"
 #include "cmd/handlers_overworld.h"
 #include "zelda3/overworld_json.h"
@@ -88,28 +89,32 @@ static z3_status append_json(z3_buf *out, const char *text, z3_error *err) {
   return z3_buf_push(out, '\n', err);
 }
 
+z3_status z3_export_area_text(const z3_overworld *ow, int id, z3_buf *out, size_t *screens, z3_error *err) {
+  json_t *doc = z3_ow_export_json(ow, id);
+  char *text = doc ? json_dumps(doc, JSON_INDENT(1) | JSON_COMPACT) : NULL;
+  if (screens) *screens = json_array_size(json_object_get(doc, "screens"));
+  json_decref(doc);
+  z3_status st = text ? append_json(out, text, err) : z3_error_set(err, Z3_E_NOMEM, "out of memory");
+  free(text);
+  return st;
+}
+
 z3_status cmd_overworld_export(z3_cmd_ctx *ctx, z3_error *err) {
   int id = 0;
   z3_overworld *ow = NULL;
   z3_status st = z3_cmd__ow_map(ctx, &id, err);
   if (st == Z3_OK) st = z3_ow_load(&ow, ctx->rom, err);
   if (st) return st;
-  json_t *doc = z3_ow_export_json(ow, id);
-  char *text = json_dumps(doc, JSON_INDENT(1) | JSON_COMPACT);
-  if (!text) st = z3_error_set(err, Z3_E_NOMEM, "out of memory");
-  if (st == Z3_OK) {
-    z3_buf out;
-    z3_buf_init(&out);
-    st = append_json(&out, text, err);
-    if (st == Z3_OK) st = z3_cmd_write_file(ctx, z3_arg_str(ctx, "out"), out.data, out.len, err);
-    z3_buf_release(&out);
-  }
+  z3_buf out;
+  z3_buf_init(&out);
+  size_t screens = 0;
+  st = z3_export_area_text(ow, id, &out, &screens, err);
+  if (st == Z3_OK) st = z3_cmd_write_file(ctx, z3_arg_str(ctx, "out"), out.data, out.len, err);
+  z3_buf_release(&out);
   if (st == Z3_OK) {
     json_object_set_new(ctx->result, "map", z3_cmd__hex((uint64_t)id, 2));
-    json_object_set_new(ctx->result, "screens", json_integer((json_int_t)json_array_size(json_object_get(doc, "screens"))));
+    json_object_set_new(ctx->result, "screens", json_integer((json_int_t)screens));
   }
-  free(text);
-  json_decref(doc);
   z3_ow_free(ow);
   return st;
 }

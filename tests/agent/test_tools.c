@@ -55,12 +55,14 @@ static int setup(void **state) {
   if (rc == 0) rc = system(cmd);
   free(cmd);
   /* sprite link-info/link-import read hero.zspr (a Link one byte unlike the ROMs'), gfx
-   * render-scad a screen set in scad/, music import title.txt (one note changed). */
+   * render-scad a screen set in scad/, music import title.txt (one note changed), project
+   * status the project my-hack/. */
   cmd = z3_strfmt("cd '%s' && cp base.sfc link.sfc && printf 'Z' | dd of=link.sfc bs=1 seek=524304 conv=notrunc 2>/dev/null && "
                   "'%s' sprite link-export --rom link.sfc --out hero.zspr -q && "
                   "'%s' gfx export --rom base.sfc --format scr --map 0x00 --out scad -q && "
-                  "'%s' music export --rom base.sfc --song 1 --out title.txt -q && sed -i 's/c5 e5 g5/c5 e5 a5/' title.txt",
-                  workspace, Z3_EXE, Z3_EXE, Z3_EXE);
+                  "'%s' music export --rom base.sfc --song 1 --out title.txt -q && sed -i 's/c5 e5 g5/c5 e5 a5/' title.txt && "
+                  "'%s' project init --base base.sfc --dir my-hack -q",
+                  workspace, Z3_EXE, Z3_EXE, Z3_EXE, Z3_EXE);
   if (rc == 0) rc = system(cmd);
   free(cmd);
   /* dungeon set-collision edits collision.sfc: the sample at 2 MiB with ZScream's custom

@@ -18,6 +18,7 @@ declare -A may_include=(
   [devtools]="base snes asm emu zelda3 cmd devtools"
   [agent]="base snes asm emu zelda3 cmd devtools agent"
   [debug]="base snes asm emu zelda3 cmd devtools debug"
+  [project]="base snes asm emu zelda3 cmd devtools agent project"
   [server]="base snes asm emu zelda3 cmd devtools agent debug server"
   [app]="base snes asm emu zelda3 cmd devtools agent debug server tui app"
   [gui]="base snes asm emu zelda3 cmd devtools agent debug server gui"
