@@ -169,9 +169,12 @@ static z3_status check_call(const z3_agent *a, const char *tool, const json_t *a
 
 /* ---- the agent --------------------------------------------------------------------- */
 
-static char *index_section(bool compact) {
-  if (!compact) return z3_strdup("");
-  char *index = z3_tools_index_text(NULL);
+/* Without a session that allows processes, builds and debuggers would be refused. */
+static bool may_run_processes(const z3_agent *a) { return a->has_session && a->session.allow_processes; }
+
+static char *index_section(const z3_agent *a) {
+  if (!a->compact) return z3_strdup("");
+  char *index = z3_tools_index_text(NULL, may_run_processes(a));
   char *text = z3_strfmt("\n\nTools by toolset (name, safety when not read-only, summary). Before calling one, get "
                          "its arguments with describe_tools {\"names\": [...]} (several at once); they are then "
                          "offered to you as tools.\n%s", index ? index : "");
@@ -200,7 +203,7 @@ static char *base_prompt(const z3_agent_options *o, bool has_session) {
 /* A caller's own prompt gets the index too: without it the model knows no tool names. */
 static char *system_prompt(const z3_agent *a) {
   char *base = a->o.system_prompt ? z3_strdup(a->o.system_prompt) : base_prompt(&a->o, a->has_session);
-  char *index = index_section(a->compact);
+  char *index = index_section(a);
   char *prompt = base && index ? z3_strfmt("%s%s", base, index) : NULL;
   z3_free(base);
   z3_free(index);
@@ -354,7 +357,7 @@ static void describe(z3_agent *a, const z3_llm_call *c, outcome *out) {
     out->text = z3_strfmt("{\"described\":%s,\"note\":\"their full schemas are now in your tool list\"}", list ? list : "[]");
     free(list);
   } else {
-    out->text = z3_tools_index_text(NULL);
+    out->text = z3_tools_index_text(NULL, may_run_processes(a));
   }
   json_decref(names);
   json_decref(found);

@@ -89,11 +89,12 @@ z3_status z3_toolsets_check(const char *list, z3_error *err);
 /* True when the command's toolset is in the comma-separated list (NULL/empty: all). */
 bool z3_toolsets_include(const char *list, const z3_command *cmd);
 /* {"toolsets":[{"name","tools":[{"name","summary","safety"}]}]} of the offered
- * tools whose toolset is in `list` (NULL: all). */
-json_t *z3_tools_index(const char *list);
+ * tools whose toolset is in `list` (NULL: all); runs-processes tools only when
+ * `processes` (a session that refuses them should not pay for their lines). */
+json_t *z3_tools_index(const char *list, bool processes);
 /* The same index as compact text for a system prompt, one line per toolset:
  * "palette: palette_get (read-only) show a palette; ...". Caller frees. */
-char *z3_tools_index_text(const char *list);
+char *z3_tools_index_text(const char *list, bool processes);
 /* The describe_tools tool itself (name, title, description, inputSchema, annotations). */
 json_t *z3_describe_tools_tool(void);
 /*

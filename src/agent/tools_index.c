@@ -67,12 +67,13 @@ bool z3_toolsets_include(const char *list, const z3_command *cmd) {
   return m.found;
 }
 
-json_t *z3_tools_index(const char *list) {
+json_t *z3_tools_index(const char *list, bool processes) {
   json_t *sets = json_array(), *current = NULL;
   const char *current_name = "";
   for (size_t i = 0; i < z3_command_count; i++) {
     const z3_command *c = &z3_commands[i];
     if (!z3_tool_offered_to_agents(c) || !z3_toolsets_include(list, c)) continue;
+    if (!processes && c->safety == Z3_SAFETY_RUNS_PROCESSES) continue;
     if (strcmp(c->resource, current_name) != 0) { /* the table keeps a resource's commands adjacent */
       current = json_array();
       json_array_append_new(sets, json_pack("{s:s,s:o}", "name", c->resource, "tools", current));
@@ -86,8 +87,8 @@ json_t *z3_tools_index(const char *list) {
   return json_pack("{s:o}", "toolsets", sets);
 }
 
-char *z3_tools_index_text(const char *list) {
-  json_t *index = z3_tools_index(list), *set;
+char *z3_tools_index_text(const char *list, bool processes) {
+  json_t *index = z3_tools_index(list, processes), *set;
   z3_buf b;
   z3_buf_init(&b);
   size_t i;
@@ -181,7 +182,7 @@ z3_status z3_tools_describe(const json_t *tools, const json_t *args, json_t **ou
   z3_status st = check_args(args, &names, &toolset, err);
   if (st) return st;
   if (!json_array_size(names) && !toolset) {
-    *out = z3_tools_index(NULL);
+    *out = z3_tools_index(NULL, true); /* MCP lists them too; the session refuses when not allowed */
     return Z3_OK;
   }
   json_t *list = json_array(), *n;

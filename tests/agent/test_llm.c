@@ -194,6 +194,7 @@ Z3_TEST(test_llm_agent__compact_discovery_offers_the_index_then_what_was_asked) 
   assert_non_null(strstr(system, "palette: "));
   assert_non_null(strstr(system, "palette_set_color (mutates-rom)"));
   assert_null(strstr(system, "agent_run")); /* people-only tools are not in the index */
+  assert_null(strstr(system, "build_compile")); /* nor tools this session would refuse */
   assert_true(strlen(fake_req(srv, 0)->body) < 6000 * 4);
   json_decref(b);
   b = fake_body(srv, 1); /* an unknown name: an error, nothing added */
