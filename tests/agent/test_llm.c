@@ -9,6 +9,7 @@
 #include <time.h>
 
 #include "agent/llm.h"
+#include "agent/tools.h"
 #include "fake_llm_server.h"
 #include "test.h"
 
@@ -156,6 +157,18 @@ Z3_TEST(test_llm_openai__request_tools_and_results) {
  * only describe_tools and names every tool in the system prompt; the schemas the
  * model asks for ride along from then on. The byte budgets are the bench's goals
  * (6,000 and 15,000 tokens at 4 bytes a token) with room to spare. */
+/* The index names builds and debuggers only for sessions that may run them. */
+Z3_TEST(test_llm_agent__index_names_process_tools_only_when_allowed) {
+  (void)state;
+  char *with = z3_tools_index_text(NULL, true), *without = z3_tools_index_text(NULL, false);
+  assert_non_null(strstr(with, "build_compile (runs-processes)"));
+  assert_null(strstr(without, "build_compile"));
+  assert_non_null(strstr(without, "palette_set_color (mutates-rom)"));
+  assert_true(strlen(without) < strlen(with));
+  z3_free(with);
+  z3_free(without);
+}
+
 Z3_TEST(test_llm_agent__compact_discovery_offers_the_index_then_what_was_asked) {
   (void)state;
   push_json(200, NULL, json_pack("{s:[{s:{s:s,s:s,s:[{s:s,s:s,s:{s:s,s:s}}]},s:s}]}", "choices", "message", "role",
@@ -650,6 +663,7 @@ int main(void) {
       cmocka_unit_test_setup_teardown(test_llm_retry__client_errors_are_not_retried, before, after),
       cmocka_unit_test_setup_teardown(test_llm_retry__waits_are_capped, before, after),
       cmocka_unit_test_setup_teardown(test_llm_errors__malformed_json_refused_and_timeout, before, after),
+      cmocka_unit_test(test_llm_agent__index_names_process_tools_only_when_allowed),
       cmocka_unit_test(test_llm_replay__plays_turns_and_checks_what_was_sent),
       cmocka_unit_test(test_llm_replay__bad_scripts_are_refused_with_the_turn),
   };
