@@ -5,15 +5,6 @@
 #include "debug/handlers_gui.h"
 #include "debug/suite.h"
 
-static z3_status read_suite(const char *path, json_t **suite, z3_error *err) {
-  z3_buf text;
-  z3_buf_init(&text);
-  z3_status st = z3_file_read(&text, path, Z3_SUITE_MAX_FILE, err);
-  if (!st) st = z3_suite_parse((const char *)text.data, text.len, path, suite, err);
-  z3_buf_release(&text);
-  return st;
-}
-
 /* The JUnit file is written whatever the outcome (a failing run is when CI reads it), so not
  * through the command's write batch, which keeps files only when the command succeeds. */
 static z3_status write_junit(const char *path, const json_t *suite, const json_t *report, z3_error *err) {
@@ -26,7 +17,7 @@ static z3_status write_junit(const char *path, const json_t *suite, const json_t
 
 z3_status cmd_test_suite_run(z3_cmd_ctx *ctx, z3_error *err) {
   json_t *suite = NULL, *report = NULL;
-  z3_status st = read_suite(z3_arg_str(ctx, "suite"), &suite, err);
+  z3_status st = z3_suite_load(z3_arg_str(ctx, "suite"), &suite, err);
   if (st) return st == Z3_E_IO ? st : Z3_E_INVALID;
   z3_suite_opts opts = {.socket_path = z3_arg_str(ctx, "socket"), .ci_mode = z3_arg_bool(ctx, "ci-mode"),
                         .retries = (int)z3_arg_int(ctx, "retries"), .report_dir = z3_arg_str(ctx, "report-dir")};

@@ -235,3 +235,13 @@ z3_status z3_suite_parse(const char *text, size_t len, const char *name, json_t 
   fy_diag_destroy(diag);
   return st;
 }
+
+z3_status z3_suite_load(const char *path, json_t **out, z3_error *err) {
+  *out = NULL;
+  z3_buf text;
+  z3_buf_init(&text);
+  z3_status st = z3_file_read(&text, path, Z3_SUITE_MAX_FILE, err);
+  if (!st) st = z3_suite_parse((const char *)text.data, text.len, path, out, err);
+  z3_buf_release(&text);
+  return st;
+}

@@ -27,6 +27,8 @@ enum { Z3_SUITE_MAX_FILE = 1u << 20 };
 /* Reads a suite; *out is {"name", "tests": [{"name", "group", "depends": [...], "ci", "line",
  * "steps": [{"method", "params", "line"}]}]}. Errors name the file, line and key. */
 z3_status z3_suite_parse(const char *text, size_t len, const char *name, json_t **out, z3_error *err);
+/* The suite file at path (at most Z3_SUITE_MAX_FILE bytes), read and parsed. */
+z3_status z3_suite_load(const char *path, json_t **out, z3_error *err);
 
 typedef struct z3_suite_opts {
   const char *socket_path;

@@ -210,12 +210,7 @@ static z3_status room_for(gui_tests *t, size_t more, z3_error *err) {
 static z3_status read_suite_file(const json_t *params, const char *key, json_t **suite, z3_error *err) {
   const char *path = json_string_value(json_object_get(params, key));
   if (!path || path[0] != '/') return z3_error_set(err, Z3_E_USAGE, "params.%s must be an absolute path to a suite (.yaml)", key);
-  z3_buf text;
-  z3_buf_init(&text);
-  z3_status st = z3_file_read(&text, path, Z3_SUITE_MAX_FILE, err);
-  if (!st) st = z3_suite_parse((const char *)text.data, text.len, path, suite, err);
-  z3_buf_release(&text);
-  return st;
+  return z3_suite_load(path, suite, err);
 }
 
 static void queued_reply(json_t *result, const test_run *r) {
