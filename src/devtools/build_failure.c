@@ -20,9 +20,10 @@ static void set_place(json_t *f, text_span file, long line, const char *root) {
 static bool file_line(text_span s, text_span *file, long *line) {
   for (size_t i = 0; i + 1 < s.n; i++) {
     if (s.p[i] != ':' || s.p[i + 1] < '0' || s.p[i + 1] > '9') continue;
-    char *end;
-    *line = strtol(s.p + i + 1, &end, 10);
-    if (end > s.p + s.n || (end < s.p + s.n && *end != ':')) continue;
+    size_t used;
+    *line = span_long((text_span){s.p + i + 1, s.n - i - 1}, 10, &used);
+    const char *end = s.p + i + 1 + used;
+    if (end < s.p + s.n && *end != ':') continue;
     *file = (text_span){s.p, i};
     return i > 0;
   }
@@ -57,11 +58,14 @@ static void tap_line(json_t *f, text_span l, const char *root, bool *in_failure)
   text_span t = span_trim(l);
   size_t at = span_find(t, "at "), word = span_find(t, " line ");
   if (span_starts(t, "#") && !json_object_get(f, "file") && at != SIZE_MAX && word != SIZE_MAX && word > at + 3) {
-    set_place(f, (text_span){t.p + at + 3, word - at - 3}, strtol(t.p + word + 6, NULL, 10), root);
+    size_t used;
+    set_place(f, (text_span){t.p + at + 3, word - at - 3},
+              span_long((text_span){t.p + word + 6, t.n - word - 6}, 10, &used), root);
   } else if (span_starts(t, "file: ")) {
     json_object_set_new(f, "file", z3_diag_text(t.p + 6, t.n - 6));
   } else if (span_starts(t, "line: ")) {
-    json_object_set_new(f, "line", json_integer(strtol(t.p + 6, NULL, 10)));
+    size_t used;
+    json_object_set_new(f, "line", json_integer(span_long((text_span){t.p + 6, t.n - 6}, 10, &used)));
   } else if (span_starts(t, "ok ")) {
     *in_failure = false;
   }

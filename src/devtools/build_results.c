@@ -21,9 +21,11 @@ static char *xml_unescape(const char *p, size_t n, size_t *out_len) {
       if (i + len <= n && memcmp(p + i, names[e], len) == 0) out[k++] = names[e + 1][0], i += len, done = true;
     }
     if (!done && p[i] == '&' && i + 2 < n && p[i + 1] == '#') {
-      char *end;
-      long v = p[i + 2] == 'x' ? strtol(p + i + 3, &end, 16) : strtol(p + i + 2, &end, 10);
-      if ((size_t)(end - p) < n && *end == ';' && v > 0 && v < 0x80) out[k++] = (char)v, i = (size_t)(end - p) + 1, done = true;
+      bool hex = p[i + 2] == 'x';
+      size_t from = i + 2 + hex, used;
+      long v = span_long((text_span){p + from, n - from}, hex ? 16 : 10, &used);
+      size_t end = from + used;
+      if (used && end < n && p[end] == ';' && v > 0 && v < 0x80) out[k++] = (char)v, i = end + 1, done = true;
     }
     if (!done) out[k++] = p[i++];
   }
@@ -94,8 +96,9 @@ json_t *z3_build_junit_results(const char *xml, size_t len, const char *root) {
     if (close == SIZE_MAX) break;
     text_span tag = {rest.p, close};
     bool empty = close > 0 && rest.p[close - 1] == '/';
-    size_t end = empty ? close : span_find(rest, "</testcase>");
-    if (end == SIZE_MAX) end = rest.n;
+    /* the closing tag is looked for after the opening one ends (in "<testcase</testcase>" it came first) */
+    size_t end = empty ? close : span_find((text_span){rest.p + close, rest.n - close}, "</testcase>");
+    end = empty ? close : end == SIZE_MAX ? rest.n : close + end;
     text_span body = {rest.p + close, end - close};
     json_t *status = attr(tag, "status");
     const char *st = status ? json_string_value(status) : "";

@@ -17,6 +17,9 @@ bool span_starts(text_span s, const char *prefix);
 size_t span_find(text_span s, const char *needle);  /* SIZE_MAX when absent */
 size_t span_rfind(text_span s, const char *needle); /* last occurrence, or SIZE_MAX */
 text_span span_trim(text_span s);
+/* The number the span starts with, in base 10 or 16, never reading past the span
+ * (strtol would: spans are not NUL-terminated); *used is its digit count (0: none). */
+long span_long(text_span s, int base, size_t *used);
 /* A JSON string of the bytes, each byte that is not part of valid UTF-8 as '?'. */
 json_t *diag_text(const char *p, size_t n);
 /* "file:line:col", "file:line" or "file" into file, line, column of obj. */

@@ -27,6 +27,20 @@ size_t span_rfind(text_span s, const char *needle) {
   return SIZE_MAX;
 }
 
+long span_long(text_span s, int base, size_t *used) {
+  long v = 0;
+  size_t i = 0;
+  for (; i < s.n && i < 15; i++) {
+    char c = s.p[i];
+    int d = c >= '0' && c <= '9' ? c - '0' : base == 16 && c >= 'a' && c <= 'f' ? c - 'a' + 10
+            : base == 16 && c >= 'A' && c <= 'F' ? c - 'A' + 10 : -1;
+    if (d < 0) break;
+    v = v * base + d;
+  }
+  *used = i;
+  return v;
+}
+
 text_span span_trim(text_span s) {
   while (s.n > 0 && (s.p[0] == ' ' || s.p[0] == '\t')) s.p++, s.n--;
   while (s.n > 0 && (s.p[s.n - 1] == ' ' || s.p[s.n - 1] == '\t')) s.n--;
