@@ -9,10 +9,11 @@
 // usage (under a display, e.g. xvfb-run -a): node harness_abuse.mjs YAZE SAMPLE_ROM
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
-import { copyFileSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { copyFileSync, mkdtempSync, rmSync } from 'node:fs';
 import net from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { frame, frameClient, rssKiB, sleep } from './frames.mjs';
 
 const [binArg, sampleArg] = process.argv.slice(2);
 const yaze = binArg && path.resolve(binArg), sample = sampleArg && path.resolve(sampleArg);
@@ -26,19 +27,6 @@ const socketPath = path.join(work, 'h.sock');
 // ASan keeps freed memory in quarantine (256 MiB by default), which would count as growth here.
 const env = { ...process.env, ASAN_OPTIONS: 'detect_leaks=0:quarantine_size_mb=16', XDG_CONFIG_HOME: path.join(work, 'config') };
 const figures = [];
-const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
-
-function rssKiB(pid) {
-  const m = readFileSync(`/proc/${pid}/status`, 'utf8').match(/VmRSS:\s+(\d+)/);
-  return m ? Number(m[1]) : 0;
-}
-
-function frame(value) {
-  const body = Buffer.from(typeof value === 'string' ? value : JSON.stringify(value));
-  const head = Buffer.alloc(4);
-  head.writeUInt32BE(body.length);
-  return Buffer.concat([head, body]);
-}
 
 // A full listen backlog (yaze busy under load) is EAGAIN on a Unix socket: a client waits and retries.
 const connectOnce = () => new Promise((resolve, reject) => {
@@ -51,25 +39,6 @@ async function connect() {
   }
 }
 
-// Replies in arrival order; `closed` settles when the server hangs up.
-function frameClient(sock) {
-  let buf = Buffer.alloc(0);
-  const waiting = [], got = [];
-  sock.on('data', (d) => {
-    buf = Buffer.concat([buf, d]);
-    while (buf.length >= 4 && buf.length >= 4 + buf.readUInt32BE(0)) {
-      const n = buf.readUInt32BE(0);
-      got.push(JSON.parse(buf.subarray(4, 4 + n).toString()));
-      buf = buf.subarray(4 + n);
-    }
-    while (waiting.length && got.length) waiting.shift()(got.shift());
-  });
-  sock.on('error', () => {});
-  return {
-    next: () => new Promise((resolve) => { if (got.length) resolve(got.shift()); else waiting.push(resolve); }),
-    closed: new Promise((resolve) => sock.on('close', resolve)),
-  };
-}
 
 const server = spawn(yaze, ['--harness', socketPath, '--headless', path.join(work, 'game.sfc')],
   { cwd: work, env, stdio: ['ignore', 'pipe', 'pipe'] });
@@ -90,7 +59,7 @@ try {
     exited.then(() => reject(new Error(`yaze exited: ${stderr.slice(-2000)}`)));
   }), 30000, 'yaze --harness start-up');
   const good = await connect();
-  const goodClient = frameClient(good);
+  const goodClient = frameClient(good, { ignoreErrors: true });
   let nextId = 1;
   const ping = async (what) => {
     const id = nextId++;
@@ -147,7 +116,7 @@ try {
   // Oversized frames: an error, then that connection closes.
   for (const head of [[0x7F, 0xFF, 0xFF, 0xFF], [0x00, 0x20, 0x00, 0x00]]) {
     const big = await connect();
-    const bigClient = frameClient(big);
+    const bigClient = frameClient(big, { ignoreErrors: true });
     big.write(Buffer.from(head));
     assert.equal((await withTimeout(bigClient.next(), 10000, 'an oversized frame\'s error')).error.code, -32600);
     await withTimeout(bigClient.closed, 10000, 'closing after an oversized frame');
@@ -157,7 +126,7 @@ try {
   // More connections than the harness serves at once: the extra ones get an error and are closed.
   const held = [];
   for (let i = 0; i < 80; i++) held.push(await connect());
-  const refusedOnes = held.map((s) => frameClient(s));
+  const refusedOnes = held.map((s) => frameClient(s, { ignoreErrors: true }));
   await sleep(300);
   const refusals = await Promise.all(refusedOnes.map((c) => Promise.race([c.closed.then(() => 1), sleep(2000).then(() => 0)])));
   const refusedCount = refusals.reduce((a, b) => a + b, 0);

@@ -8,10 +8,11 @@
 // usage: node servers_abuse.mjs Z3ED SAMPLE_ROM   (ctest runs it as reliability/servers_abuse)
 import assert from 'node:assert/strict';
 import { execFileSync, spawn } from 'node:child_process';
-import { copyFileSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { copyFileSync, mkdtempSync, rmSync } from 'node:fs';
 import net from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { frame, frameClient, rssKiB, sleep } from './frames.mjs';
 
 const [binArg, sampleArg] = process.argv.slice(2);
 const bin = binArg && path.resolve(binArg), sample = sampleArg && path.resolve(sampleArg);
@@ -23,12 +24,6 @@ const work = mkdtempSync(path.join(tmpdir(), 'z3ed-abuse-'));
 copyFileSync(sample, path.join(work, 'game.sfc'));
 const env = { ...process.env, Z3ED_HOME: path.join(work, 'state'), ASAN_OPTIONS: 'detect_leaks=0' };
 const figures = [];
-const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
-
-function rssKiB(pid) {
-  const m = readFileSync(`/proc/${pid}/status`, 'utf8').match(/VmRSS:\s+(\d+)/);
-  return m ? Number(m[1]) : 0;
-}
 
 function start(args) {
   const child = spawn(bin, args, { cwd: work, env, stdio: ['pipe', 'pipe', 'pipe'] });
@@ -195,31 +190,6 @@ async function abuseStdio() {
 
 // ---- the debugger's socket ------------------------------------------------------------
 
-function frame(text) {
-  const body = Buffer.from(text);
-  const head = Buffer.alloc(4);
-  head.writeUInt32BE(body.length);
-  return Buffer.concat([head, body]);
-}
-
-function frameClient(sock) {
-  let buf = Buffer.alloc(0);
-  const waiting = [];
-  const got = [];
-  sock.on('data', (d) => {
-    buf = Buffer.concat([buf, d]);
-    while (buf.length >= 4 && buf.length >= 4 + buf.readUInt32BE(0)) {
-      const n = buf.readUInt32BE(0);
-      got.push(JSON.parse(buf.subarray(4, 4 + n).toString()));
-      buf = buf.subarray(4 + n);
-    }
-    while (waiting.length && got.length) waiting.shift()(got.shift());
-  });
-  return {
-    next: () => new Promise((resolve) => { if (got.length) resolve(got.shift()); else waiting.push(resolve); }),
-    closed: new Promise((resolve) => sock.on('close', resolve)),
-  };
-}
 
 async function abuseDebug() {
   const socketPath = path.join(work, 'debug.sock');
