@@ -48,13 +48,16 @@ static bool has_rule(const z3_buf *makefile, const char *target) {
   return false;
 }
 
+/* make reads the first of these that exists, and only that one. */
 static const char *make_test_target(const build_project *p) {
   static const char *const names[] = {"GNUmakefile", "makefile", "Makefile"};
   const char *found = NULL;
-  for (size_t i = 0; i < 3 && !found; i++) {
+  bool read = false;
+  for (size_t i = 0; i < 3 && !read; i++) {
     z3_buf mk;
     z3_buf_init(&mk);
-    if (read_beneath(p, names[i], MAKEFILE_MAX, &mk)) found = has_rule(&mk, "check") ? "check" : has_rule(&mk, "test") ? "test" : NULL;
+    read = read_beneath(p, names[i], MAKEFILE_MAX, &mk);
+    if (read) found = has_rule(&mk, "check") ? "check" : has_rule(&mk, "test") ? "test" : NULL;
     z3_buf_release(&mk);
   }
   return found;
