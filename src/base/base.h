@@ -124,8 +124,11 @@ typedef struct z3_write_opts {
  *     every instant either the old or the new target exists under its name.
  *  4. rename() replaces the target; the folder is fsync'd so the rename itself
  *     survives a crash. With opts->unchanged_since, the target is compared
- *     with that stamp right before (the window left is the stat and the
- *     rename, not the whole command).
+ *     with that stamp right before. Every save (batches too) holds its
+ *     folder's advisory lock (flock on the folder) from that compare through
+ *     the rename, so no other z3ed save can land between the two; a lock held
+ *     for over 15 s fails the save, and a file system without locks saves
+ *     unlocked.
  * The new file keeps the previous target's permission bits when there was one.
  * opts may be NULL (no backup).
  */

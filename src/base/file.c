@@ -6,7 +6,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/file.h>
 #include <sys/stat.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "base.h"
@@ -99,12 +101,16 @@ static z3_status write_all(int fd, const uint8_t *p, size_t len, const char *tmp
   return Z3_OK;
 }
 
-/* Copies src to dst byte for byte; used when a hard link is not possible. */
+static z3_status write_atomic(const char *path, const void *data, size_t len,
+                              const z3_write_opts *opts, bool take_lock, z3_error *err);
+
+/* Copies src to dst byte for byte; used when a hard link is not possible.
+ * The caller holds the folder's lock, so the copy does not take it again. */
 static z3_status copy_file(const char *src, const char *dst, z3_error *err) {
   z3_buf data;
   z3_buf_init(&data);
   z3_status rc = z3_file_read(&data, src, SIZE_MAX, err);
-  if (rc == Z3_OK) rc = z3_file_write_atomic(dst, data.data, data.len, NULL, err);
+  if (rc == Z3_OK) rc = write_atomic(dst, data.data, data.len, NULL, false, err);
   z3_buf_release(&data);
   return rc;
 }
@@ -147,6 +153,48 @@ static void sync_folder(const char *dir) {
   close(fd);
 }
 
+enum { FOLDER_LOCK_WAIT_MS = 15000 };
+
+/* The folder's lock, held by every save from its compare to its rename: a
+ * compare and its rename then see no other save's rename between them (the
+ * stamp alone left that window open, and two accepts could both pass it).
+ * It is the folder's own advisory flock, so a file that does not exist yet is
+ * covered too and nothing is left beside the ROM. Returns the folder's
+ * descriptor (close it to unlock), -1 with err set when another save holds it
+ * for longer than any save takes, or -2 when the folder cannot be locked at
+ * all (then the save goes on unlocked, as before the lock existed). */
+static int lock_folder(const char *dir, const char *path, z3_error *err) {
+  int fd = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+  if (fd < 0) return -2;
+  struct timespec nap = {0, 1000000};
+  for (long waited_ms = 0;; waited_ms += nap.tv_nsec / 1000000) {
+    if (flock(fd, LOCK_EX | LOCK_NB) == 0) return fd;
+    if (errno != EWOULDBLOCK && errno != EINTR) break; /* no locks on this file system */
+    if (waited_ms >= FOLDER_LOCK_WAIT_MS) {
+      close(fd);
+      z3_error_set(err, Z3_E_IO, "cannot save '%s': another z3ed has held its folder's lock for %d s",
+                   path, FOLDER_LOCK_WAIT_MS / 1000);
+      z3_error_hint(err, "a save takes milliseconds; look for a stopped z3ed process (`ps`)");
+      return -1;
+    }
+    nanosleep(&nap, NULL);
+    if (nap.tv_nsec < 16000000) nap.tv_nsec *= 2;
+  }
+  close(fd);
+  return -2;
+}
+
+/* Unlocks, then makes the renames done under the lock durable. */
+static void unlock_and_sync_folder(int fd, const char *dir) {
+  if (fd < 0) {
+    sync_folder(dir);
+    return;
+  }
+  flock(fd, LOCK_UN);
+  fsync(fd);
+  close(fd);
+}
+
 /* Rules 1 and 2: a complete, synced temporary file beside the target. */
 static z3_status write_temp(char *tmp, const char *path, const void *data, size_t len,
                             mode_t mode, bool sync, z3_error *err) {
@@ -169,9 +217,24 @@ static z3_status write_temp(char *tmp, const char *path, const void *data, size_
   return rc;
 }
 
-/* Removes what killed saves of path (or of its backup) left beside it. */
-z3_status z3_file_write_atomic(const char *path, const void *data, size_t len,
-                               const z3_write_opts *opts, z3_error *err) {
+/* Compare, backup and rename: the part of a save done under the folder's lock.
+ * The existence and mode seen before the temporary was written are looked at
+ * again here, since another save may have created or replaced the file since. */
+static z3_status replace_locked(const char *path, const char *tmp, const z3_write_opts *opts,
+                                z3_error *err) {
+  z3_status rc = check_unchanged(path, opts, err);
+  struct stat st;
+  if (rc == Z3_OK && stat(path, &st) == 0 && opts && opts->backup) rc = make_backup(path, opts, err);
+  if (rc == Z3_OK && (io_fault() || rename(tmp, path) != 0)) {
+    rc = z3_error_set(err, Z3_E_IO, "cannot replace '%s': %s", path, strerror(errno));
+  }
+  return rc;
+}
+
+/* Removes what killed saves of path (or of its backup) left beside it.
+ * take_lock is false only for the backup copy made under the lock already. */
+static z3_status write_atomic(const char *path, const void *data, size_t len,
+                              const z3_write_opts *opts, bool take_lock, z3_error *err) {
   char *dircopy = z3_strdup(path);
   char *tmp = z3_file__temp_template(path);
   if (!dircopy || !tmp) {
@@ -184,20 +247,25 @@ z3_status z3_file_write_atomic(const char *path, const void *data, size_t len,
   struct stat st;
   bool existed = stat(path, &st) == 0;
   mode_t mode = existed ? (st.st_mode & 07777) : 0644;
+  const char *dir = dirname(dircopy);
   z3_status rc = write_temp(tmp, path, data, len, mode, true, err);
-  if (rc == Z3_OK) rc = check_unchanged(path, opts, err);
-  if (rc == Z3_OK && existed && opts && opts->backup) rc = make_backup(path, opts, err);
-  if (rc == Z3_OK && (io_fault() || rename(tmp, path) != 0)) {
-    rc = z3_error_set(err, Z3_E_IO, "cannot replace '%s': %s", path, strerror(errno));
-  }
+  int lock = rc == Z3_OK && take_lock ? lock_folder(dir, path, err) : -2;
+  if (lock == -1) rc = Z3_E_IO;
+  if (rc == Z3_OK) rc = replace_locked(path, tmp, opts, err);
   if (rc != Z3_OK) {
     unlink(tmp);
+    if (lock >= 0) close(lock);
   } else {
-    sync_folder(dirname(dircopy));
+    unlock_and_sync_folder(lock, dir);
   }
   z3_free(dircopy);
   z3_free(tmp);
   return rc;
+}
+
+z3_status z3_file_write_atomic(const char *path, const void *data, size_t len,
+                               const z3_write_opts *opts, z3_error *err) {
+  return write_atomic(path, data, len, opts, true, err);
 }
 
 /* ---- batches ------------------------------------------------------------- */
@@ -264,7 +332,10 @@ z3_status z3_write_batch_add(z3_write_batch *b, const char *path, const void *da
                              const z3_write_opts *opts, z3_error *err) {
   z3_status rc = batch_grow(b, err);
   if (rc) return rc;
-  batch_entry e = {.path = z3_strdup(path), .tmp = z3_file__temp_template(path), .folder = z3_strdup(path)};
+  char *copy = z3_strdup(path);
+  batch_entry e = {.path = z3_strdup(path), .tmp = z3_file__temp_template(path),
+                   .folder = copy ? z3_strdup(dirname(copy)) : NULL};
+  z3_free(copy);
   if (opts) e.opts = *opts;
   if (opts && opts->backup_path) e.backup_path = z3_strdup(opts->backup_path);
   e.opts.backup_path = e.backup_path;
@@ -311,14 +382,24 @@ static z3_status batch_flush(z3_write_batch *b, z3_error *err) {
   return Z3_OK;
 }
 
-z3_status z3_write_batch_commit(z3_write_batch *b, z3_error *err) {
-  z3_status rc = batch_flush(b, err);
-  for (size_t i = 0; rc == Z3_OK && i < b->count; i++) { /* rule 3, before any target changes */
+/* Rule 4 for every entry, each rename under its folder's lock (see
+ * lock_folder); one lock is held at a time, so batches never deadlock. */
+static z3_status batch_rename_all(z3_write_batch *b, z3_error *err) {
+  z3_status rc = Z3_OK;
+  int lock = -2;
+  const char *locked = NULL;
+  for (size_t i = 0; rc == Z3_OK && i < b->count; i++) {
     batch_entry *e = &b->entries[i];
-    if (e->existed && e->opts.backup) rc = make_backup(e->path, &e->opts, err);
-  }
-  for (size_t i = 0; rc == Z3_OK && i < b->count; i++) { /* rule 4 */
-    batch_entry *e = &b->entries[i];
+    if (!locked || strcmp(locked, e->folder) != 0) {
+      if (locked) unlock_and_sync_folder(lock, locked);
+      locked = e->folder;
+      lock = lock_folder(e->folder, e->path, err);
+      if (lock == -1) {
+        locked = NULL;
+        rc = Z3_E_IO;
+        break;
+      }
+    }
     if (io_fault() || rename(e->tmp, e->path) != 0) {
       rc = z3_error_set(err, Z3_E_IO, "cannot replace '%s': %s (%zu of %zu files were written)",
                         e->path, strerror(errno), i, b->count);
@@ -326,14 +407,15 @@ z3_status z3_write_batch_commit(z3_write_batch *b, z3_error *err) {
       e->renamed = true;
     }
   }
-  const char *last_folder = NULL;
-  for (size_t i = 0; i < b->count; i++) {
-    batch_entry *e = &b->entries[i];
-    if (!e->renamed) continue;
-    char *folder = dirname(e->folder);
-    if (last_folder && strcmp(last_folder, folder) == 0) continue;
-    sync_folder(folder);
-    last_folder = folder;
-  }
+  if (locked) unlock_and_sync_folder(lock, locked);
   return rc;
+}
+
+z3_status z3_write_batch_commit(z3_write_batch *b, z3_error *err) {
+  z3_status rc = batch_flush(b, err);
+  for (size_t i = 0; rc == Z3_OK && i < b->count; i++) { /* rule 3, before any target changes */
+    batch_entry *e = &b->entries[i];
+    if (e->existed && e->opts.backup) rc = make_backup(e->path, &e->opts, err);
+  }
+  return rc == Z3_OK ? batch_rename_all(b, err) : rc;
 }

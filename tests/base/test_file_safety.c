@@ -1,11 +1,14 @@
 /* Leftovers of killed saves (base.h, "Leftovers"): the next save removes the
  * temporaries whose process is gone and nothing else. And the compare and
  * swap that keeps two processes' saves from losing one. */
+#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/file.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "test.h"
@@ -167,6 +170,94 @@ Z3_TEST(unchanged_since_refuses_a_file_saved_meanwhile) {
   free(dir);
 }
 
+/* Another save's critical section, in a child: it takes the folder's lock,
+ * tells the parent, waits a little, puts "two" in place and unlocks. */
+static pid_t save_under_lock_in_child(const char *dir, const char *path, int *ready_fd) {
+  int ready[2];
+  assert_int_equal(pipe(ready), 0);
+  pid_t pid = fork();
+  assert_true(pid >= 0);
+  if (pid == 0) {
+    int fd = open(dir, O_RDONLY | O_DIRECTORY);
+    char *tmp = z3_strfmt("%s.theirs", path);
+    FILE *f = fopen(tmp, "w");
+    if (fd < 0 || flock(fd, LOCK_EX) != 0 || !f) _exit(2);
+    fputs("two", f);
+    fclose(f);
+    if (write(ready[1], "x", 1) != 1) _exit(2);
+    nanosleep(&(struct timespec){0, 200000000}, NULL); /* the parent's save starts meanwhile */
+    _exit(rename(tmp, path) == 0 ? 0 : 2);             /* exiting unlocks */
+  }
+  close(ready[1]);
+  *ready_fd = ready[0];
+  return pid;
+}
+
+/* The compare and the rename are one step: a save whose compare would come
+ * before another save's rename waits for it, then sees the change and refuses.
+ * Without the folder's lock the compare passes, and "two" replaces "mine" after
+ * this process was told its save succeeded. */
+Z3_TEST(a_save_waits_for_another_saves_rename_then_refuses) {
+  (void)state;
+  char *dir = z3_test_tmpdir();
+  char *path = z3_strfmt("%s/rom.sfc", dir);
+  z3_error err;
+  z3_error_init(&err);
+  assert_ok(z3_file_write_atomic(path, "one", 3, NULL, &err), &err);
+  z3_file_stamp read_at;
+  z3_file_stamp_take(path, &read_at);
+  int ready;
+  pid_t child = save_under_lock_in_child(dir, path, &ready);
+  char byte;
+  assert_int_equal(read(ready, &byte, 1), 1);
+  close(ready);
+  z3_write_opts cas = {.unchanged_since = &read_at};
+  z3_status rc = z3_file_write_atomic(path, "mine", 4, &cas, &err);
+  int status;
+  assert_int_equal(waitpid(child, &status, 0), child);
+  assert_true(WIFEXITED(status) && WEXITSTATUS(status) == 0);
+  assert_int_equal(rc, Z3_E_IO);
+  assert_non_null(strstr(err.message, "was saved by another process after it was read"));
+  z3_buf now;
+  z3_buf_init(&now);
+  assert_ok(z3_file_read(&now, path, 16, &err), &err);
+  assert_memory_equal(now.data, "two", 3);
+  z3_buf_release(&now);
+  free(path);
+  free(dir);
+}
+
+/* A batch's renames take the same lock: a batch committed while another save
+ * holds it lands after that save, so the batch's file is the one that stays. */
+Z3_TEST(a_batch_rename_waits_for_the_folder_lock) {
+  (void)state;
+  char *dir = z3_test_tmpdir();
+  char *path = z3_strfmt("%s/rom.sfc", dir);
+  z3_error err;
+  z3_error_init(&err);
+  assert_ok(z3_file_write_atomic(path, "one", 3, NULL, &err), &err);
+  int ready;
+  pid_t child = save_under_lock_in_child(dir, path, &ready);
+  char byte;
+  assert_int_equal(read(ready, &byte, 1), 1);
+  close(ready);
+  z3_write_batch *b = z3_write_batch_new();
+  assert_ok(z3_write_batch_add(b, path, "batch", 5, NULL, &err), &err);
+  assert_ok(z3_write_batch_commit(b, &err), &err);
+  z3_write_batch_free(b);
+  int status;
+  assert_int_equal(waitpid(child, &status, 0), child);
+  assert_true(WIFEXITED(status) && WEXITSTATUS(status) == 0);
+  z3_buf now;
+  z3_buf_init(&now);
+  assert_ok(z3_file_read(&now, path, 16, &err), &err);
+  assert_int_equal(now.len, 5);
+  assert_memory_equal(now.data, "batch", 5);
+  z3_buf_release(&now);
+  free(path);
+  free(dir);
+}
+
 /* A save killed between its backup and its rename leaves the backup as a hard
  * link to the target itself; the next save's backup link must not stay. */
 Z3_TEST(a_backup_that_already_is_the_target_leaves_no_link) {
@@ -194,4 +285,6 @@ Z3_TEST(a_backup_that_already_is_the_target_leaves_no_link) {
 
 Z3_RUN(cmocka_unit_test(a_save_removes_dead_leftovers_of_its_target_only), cmocka_unit_test(own_names_carry_the_pid),
        cmocka_unit_test(unchanged_since_refuses_a_file_saved_meanwhile),
+       cmocka_unit_test(a_save_waits_for_another_saves_rename_then_refuses),
+       cmocka_unit_test(a_batch_rename_waits_for_the_folder_lock),
        cmocka_unit_test(a_backup_that_already_is_the_target_leaves_no_link))
