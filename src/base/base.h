@@ -111,6 +111,10 @@ typedef struct z3_write_opts {
   /* When set, the target must still match this stamp just before the rename;
    * otherwise nothing is replaced and the write fails with Z3_E_IO. */
   const z3_file_stamp *unchanged_since;
+  /* When set, receives the new file's stamp, taken under the same lock as the
+   * rename: an editor that keeps the file open compares its next save with it
+   * (a stamp taken after returning could already be another save's). */
+  z3_file_stamp *stamp_after;
 } z3_write_opts;
 
 /*

@@ -228,6 +228,7 @@ static z3_status replace_locked(const char *path, const char *tmp, const z3_writ
   if (rc == Z3_OK && (io_fault() || rename(tmp, path) != 0)) {
     rc = z3_error_set(err, Z3_E_IO, "cannot replace '%s': %s", path, strerror(errno));
   }
+  if (rc == Z3_OK && opts && opts->stamp_after) z3_file_stamp_take(path, opts->stamp_after);
   return rc;
 }
 
@@ -405,6 +406,7 @@ static z3_status batch_rename_all(z3_write_batch *b, z3_error *err) {
                         e->path, strerror(errno), i, b->count);
     } else {
       e->renamed = true;
+      if (e->opts.stamp_after) z3_file_stamp_take(e->path, e->opts.stamp_after);
     }
   }
   if (locked) unlock_and_sync_folder(lock, locked);

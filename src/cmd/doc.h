@@ -44,6 +44,11 @@ struct z3_doc {
   unsigned generation;        /* bumped on every change of the bytes or of the image */
   z3_doc_listener listener;   /* optional: called after every edit, undo, redo, save, reload */
   void *listener_data;
+  /* The file as this document last read or wrote it: a save refuses to
+   * replace a file another process saved since (an accepted proposal, a CLI
+   * edit), and rom->changes from saved_changes on are the edits not on disk. */
+  z3_file_stamp stamp;
+  size_t saved_changes;
 };
 
 z3_status z3_doc_open(z3_doc **out, const char *path, z3_error *err);
@@ -61,8 +66,17 @@ z3_status z3_doc_undo(z3_doc *doc, z3_error *err);
 z3_status z3_doc_redo(z3_doc *doc, z3_error *err);
 bool z3_doc_modified(const z3_doc *doc);
 /* Writes the ROM over its file atomically, keeping FILE.bak, as the
- * dispatcher saves a command's ROM. */
+ * dispatcher saves a command's ROM. Refused (Z3_E_IO, nothing written, the
+ * edits kept) when another process saved the file since this document read
+ * or saved it; z3_doc_changed_on_disk then says so. */
 z3_status z3_doc_save(z3_doc *doc, z3_error *err);
+bool z3_doc_changed_on_disk(const z3_doc *doc);
+/* Reads the file as it is now and puts the unsaved edits on top of it, the way
+ * `agent proposal accept --rebase` does: refused, with the first offset named,
+ * when a byte was changed both here and on disk, or when either side changed
+ * the ROM's size. The merge is one undo step (undo shows the file as it is on
+ * disk) and the document stays modified until saved. */
+z3_status z3_doc_merge_from_disk(z3_doc *doc, z3_error *err);
 /* Reads the file again (something else wrote it: an accepted proposal). The
  * history starts over, since its steps describe the old image; refused while
  * there are unsaved edits. */

@@ -203,10 +203,32 @@ static void on_save(GSimpleAction *a, GVariant *p, gpointer window) {
   if (!tab) return;
   z3_error err;
   z3_error_init(&err);
-  char *text = z3_doc_save(tab->doc, &err) == Z3_OK ? g_strdup_printf("saved %s (previous file kept as %s.bak)", tab->doc->path, tab->doc->path)
-                                                     : g_strdup(err.message);
+  char *text = NULL;
+  if (z3_doc_save(tab->doc, &err) == Z3_OK)
+    text = g_strdup_printf("saved %s (previous file kept as %s.bak)", tab->doc->path, tab->doc->path);
+  else if (z3_doc_changed_on_disk(tab->doc))
+    text = g_strdup_printf("not saved: %s was saved elsewhere since it was opened here; your edits are kept. "
+                           "Ctrl+Shift+M merges them onto it", z3_doc_name(tab->doc));
+  else
+    text = g_strdup(err.message);
   tab->status(tab, text);
   g_free(text);
+}
+
+/* After a refused save: these edits on top of the file as another process left it. */
+static void on_merge(GSimpleAction *a, GVariant *p, gpointer window) {
+  (void)a, (void)p;
+  gui_tab *tab = gui_window_current_tab(window);
+  if (!tab) return;
+  if (!z3_doc_changed_on_disk(tab->doc)) {
+    tab->status(tab, "nothing to merge: the file has not changed on disk since it was opened here");
+    return;
+  }
+  z3_error err;
+  z3_error_init(&err);
+  tab->status(tab, z3_doc_merge_from_disk(tab->doc, &err) == Z3_OK
+                       ? "merged onto the file on disk; Ctrl+S saves, Ctrl+Z takes the merge back"
+                       : err.message);
 }
 
 static void undo_or_redo(GtkWidget *window, bool undo) {
@@ -253,6 +275,7 @@ static void switched(GtkNotebook *nb, GtkWidget *page, guint n, gpointer window)
 static const GActionEntry actions[] = {
     {.name = "open", .activate = on_open},
     {.name = "save", .activate = on_save},
+    {.name = "merge", .activate = on_merge},
     {.name = "undo", .activate = on_undo},
     {.name = "redo", .activate = on_redo},
     {.name = "commands", .activate = on_commands},
@@ -286,6 +309,8 @@ static GtkWidget *header_bar(GtkWidget *window) {
     gtk_header_bar_pack_start(GTK_HEADER_BAR(bar), b);
     add_shortcut(sc, buttons[i].accel, buttons[i].action);
   }
+  /* No button: it is offered by the status line of the save it would rescue. */
+  add_shortcut(sc, "<Control><Shift>m", "win.merge");
   gtk_widget_add_controller(window, GTK_EVENT_CONTROLLER(sc));
   return bar;
 }

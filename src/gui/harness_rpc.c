@@ -89,7 +89,7 @@ static z3_status drag_canvas(GtkWidget *w, const json_t *params, json_t *result,
 
 static z3_status click_action(GtkWidget *window, const char *action, json_t *result, z3_error *err) {
   if (!gtk_widget_activate_action(window, action, NULL))
-    return z3_error_set(err, Z3_E_NOT_FOUND, "no action '%s' (win.open, win.save, win.undo, win.redo, win.commands, win.proposals)", action);
+    return z3_error_set(err, Z3_E_NOT_FOUND, "no action '%s' (win.open, win.save, win.merge, win.undo, win.redo, win.commands, win.proposals)", action);
   done(result, NULL, "action");
   json_object_set_new(result, "action", json_string(action));
   return Z3_OK;

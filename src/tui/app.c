@@ -199,11 +199,29 @@ static void try_quit(tui_app *app) {
   app->quit = true;
 }
 
+/* Another process saved the file since it was read here: offer to put these
+ * edits on top of it; the next w then saves both. */
+static void offer_merge(tui_app *app) {
+  char q[200];
+  snprintf(q, sizeof q, "%s was saved elsewhere since it was opened. Merge your edits onto it? (y/n)",
+           z3_doc_name(app->doc));
+  if (!confirm(app, q)) {
+    tui_app_message(app, "not saved; your edits are kept (u undoes them)");
+    return;
+  }
+  z3_error err;
+  z3_error_init(&err);
+  if (z3_doc_merge_from_disk(app->doc, &err)) tui_app_message(app, "error: %s", err.message);
+  else tui_app_message(app, "merged onto the file on disk; w saves, u takes the merge back");
+}
+
 static void save(tui_app *app) {
   z3_error err;
   z3_error_init(&err);
-  if (z3_doc_save(app->doc, &err)) tui_app_message(app, "error: %s", err.message);
-  else tui_app_message(app, "saved %s (previous file kept as %s.bak)", app->doc->path, z3_doc_name(app->doc));
+  if (z3_doc_save(app->doc, &err) == Z3_OK)
+    tui_app_message(app, "saved %s (previous file kept as %s.bak)", app->doc->path, z3_doc_name(app->doc));
+  else if (z3_doc_changed_on_disk(app->doc)) offer_merge(app);
+  else tui_app_message(app, "error: %s", err.message);
 }
 
 static void undo_redo(tui_app *app, bool undo) {

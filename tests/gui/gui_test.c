@@ -512,6 +512,49 @@ static int teardown(void **state) {
   return 0;
 }
 
+static const char *status_text(void) { return gtk_label_get_text(GTK_LABEL(named(window, "status"))); }
+
+/* A colour of ow_main palette 0 as the file on disk has it. */
+static bool disk_colour_is(int color, const char *hex) {
+  char *get = z3_strfmt("palette get-color --rom %s --group ow_main --index 0 --color %d", work, color);
+  json_t *got = z3ed_json(get);
+  char *dumped = json_dumps(got, 0);
+  bool same = strstr(dumped, hex) != NULL;
+  free(dumped);
+  json_decref(got);
+  z3_free(get);
+  return same;
+}
+
+/* A save after another process saved the file: refused, edits kept; Ctrl+Shift+M
+ * merges them onto the file, and the next save holds both. */
+Z3_TEST(save_after_an_outside_save_offers_a_merge) {
+  (void)state;
+  gui_tab *tab = gui_window_current_tab(window);
+  GtkWidget *pal = gui_tab_editor(tab, "palettes");
+  gui_tab_show(tab, "palettes");
+  gui_palette_select(pal, "ow_main", 0, 0);
+  press(named(pal, "pal-swatches"), 5 * 32 + 5, 5); /* colour 5 */
+  gtk_editable_set_text(GTK_EDITABLE(named(pal, "pal-value")), "$0ABC");
+  g_signal_emit_by_name(named(pal, "pal-apply"), "clicked");
+  gui_wait_idle(pal);
+  char *outside = z3_strfmt("palette set-color --rom %s --group ow_main --index 0 --color 6 --value '$0DEF'", work);
+  json_decref(z3ed_json(outside));
+  save();
+  assert_non_null(strstr(status_text(), "was saved elsewhere since it was opened here"));
+  assert_true(disk_colour_is(6, "$0DEF"));
+  assert_false(disk_colour_is(5, "$0ABC"));
+  gtk_widget_activate_action(window, "win.merge", NULL);
+  gui_wait_idle(window);
+  assert_non_null(strstr(status_text(), "merged onto the file on disk"));
+  assert_string_equal(title(), "work.sfc* - yaze");
+  save();
+  assert_non_null(strstr(status_text(), "saved "));
+  assert_true(disk_colour_is(5, "$0ABC"));
+  assert_true(disk_colour_is(6, "$0DEF"));
+  z3_free(outside);
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(opens_the_sample_in_a_tab),
@@ -524,6 +567,7 @@ int main(void) {
       cmocka_unit_test(command_palette_runs_table_commands_as_undo_steps),
       cmocka_unit_test(emulator_steps_frames_like_the_cli_and_reads_keys),
       cmocka_unit_test(proposal_drawer_accepts_one_change),
+      cmocka_unit_test(save_after_an_outside_save_offers_a_merge),
   };
   return cmocka_run_group_tests(tests, setup, teardown);
 }

@@ -162,6 +162,26 @@ expect "sane-42" "the shell reads and echoes lines after SIGTERM"
 cmp -s "$tmp/stty.before" "$tmp/stty.after" || fail "terminal modes differ after SIGTERM"
 cmp -s "$tmp/rom.sfc" "$tmp/saved.sfc" || fail "SIGTERM changed the ROM on disk"
 
+# ---- a save after another process saved the file: merge, then save both ----------
+start_tui --tab hex
+keys g
+text '$00:FFC2'
+keys Enter 4 2
+expect "[modified]" "the edit at \$00:FFC2 is pending"
+"$z3ed" hex write --rom "$tmp/rom.sfc" --address '$00:FFC4' --bytes 55 >/dev/null || fail "the CLI edit beside the TUI failed"
+keys w
+expect "saved elsewhere since it was opened. Merge your edits onto it? (y/n)" "w offers a merge when the file changed on disk"
+[ "$("$z3ed" hex read --rom "$tmp/rom.sfc" --address '$00:FFC4' --length 1 --format json | jq -r .result.hex)" = 55 ] ||
+  fail "the refused save replaced the CLI's edit"
+keys y
+expect "merged onto the file on disk" "y merges"
+keys w
+expect "saved $tmp/rom.sfc" "w saves the merged ROM"
+both=$("$z3ed" hex read --rom "$tmp/rom.sfc" --address '$00:FFC2' --length 3 --format json | jq -r .result.hex)
+{ [ "${both%% *}" = 42 ] && [ "${both##* }" = 55 ]; } || fail "after the merge \$00:FFC2..4 is '$both', not 42 .. 55"
+"$z3ed" rom validate --rom "$tmp/rom.sfc" >/dev/null || fail "the merged ROM's checksum does not validate"
+keys q
+
 # ---- tiles: where a sheet is used, as the blockset tables say ----------------------
 start_tui --tab tiles
 expect "sheet 0x00 tile 0 (0x00) of 64" "--tab tiles opens on sheet 0"
