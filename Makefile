@@ -2,10 +2,11 @@
 BUILD      ?= build/release
 TESTBUILD  ?= build/asan
 FUZZBUILD  ?= build/fuzz
+COVBUILD   ?= build/cov
 JOBS       ?= $(shell nproc 2>/dev/null || echo 2)
 CMAKE_GEN  := $(shell command -v ninja >/dev/null 2>&1 && echo "-G Ninja")
 
-.PHONY: all bootstrap build run test bench fuzz-smoke fuzz-long stress docs clean
+.PHONY: all bootstrap build run test bench fuzz-smoke fuzz-long fuzz-cov stress docs clean
 
 all: build
 
@@ -46,6 +47,17 @@ fuzz-smoke: bootstrap $(FUZZBUILD)/CMakeCache.txt
 fuzz-long: bootstrap $(FUZZBUILD)/CMakeCache.txt
 	cmake --build $(FUZZBUILD) -j $(JOBS)
 	@scripts/fuzz-long.sh $(FUZZBUILD)/fuzz
+
+# Line and branch coverage of each fuzzed parser from its corpus (scripts/fuzz-cov.sh):
+# the corpora replayed through targets built with clang's source-based coverage.
+$(COVBUILD)/CMakeCache.txt:
+	CC=clang cmake -S . -B $(COVBUILD) $(CMAKE_GEN) -DCMAKE_BUILD_TYPE=Debug \
+	  -DCMAKE_C_FLAGS="-fprofile-instr-generate -fcoverage-mapping"
+
+fuzz-cov: bootstrap $(COVBUILD)/CMakeCache.txt
+	cmake --build $(COVBUILD) -j $(JOBS) --target \
+	  $(patsubst fuzz/%.c,%_replay,$(wildcard fuzz/*_fuzzer.c))
+	@scripts/fuzz-cov.sh $(COVBUILD)
 
 # The long runs of docs/crash-safety.md (make test runs them briefly): 16 agents and
 # an editor on one ROM for STRESS_SECONDS, and STRESS_KILLS kill rounds per kind of save.
