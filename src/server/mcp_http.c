@@ -4,8 +4,10 @@
  * One endpoint, /mcp. A thread per connection (bounded) reads requests with
  * the strict parser of http.c, checks Origin (DNS rebinding), the bearer
  * token and the session, and hands the JSON-RPC message to the session's
- * stdio server (mcp_http_session.c). Answers are application/json, which the
- * spec allows for every request; GET has no stream to offer and is 405.
+ * stdio server (mcp_http_session.c). Answers are application/json, or an
+ * event stream when the client accepts one and asked for progress or logs (the
+ * notifications first, the answer last, then the connection closes); GET has
+ * no stream to offer and is 405: the server sends no requests of its own.
  */
 #define _GNU_SOURCE /* accept4 */
 #include <arpa/inet.h>
@@ -136,6 +138,42 @@ static bool accepts_json(const z3_http_request *r) {
   return !r->accept[0] || strstr(r->accept, "application/json") || strstr(r->accept, "*/*");
 }
 
+/* ---- streamed answers (text/event-stream) -------------------------------------- */
+
+/* A request is answered with an event stream when the client accepts one and
+ * something may come before the answer: progress it asked for, or log lines
+ * after it set a level. Everything else stays plain application/json. */
+static json_t *stream_token(const z3_http_request *r, const http_session *s, json_t *msg, bool *stream) {
+  json_t *token = json_object_get(json_object_get(json_object_get(msg, "params"), "_meta"), "progressToken");
+  *stream = strstr(r->accept, "text/event-stream") && (token || __atomic_load_n(&s->logging, __ATOMIC_RELAXED));
+  return token;
+}
+
+typedef struct sse {
+  conn *c;
+  const char *session_id; /* for the head of an initialize's stream */
+  bool head_sent;
+} sse;
+
+static bool sse_event(sse *e, json_t *msg) {
+  if (!e->head_sent) {
+    char *head = z3_strfmt("HTTP/1.1 200 OK\r\nContent-Type: text/event-stream\r\nCache-Control: no-store\r\n"
+                           "%s%s%sConnection: close\r\n\r\n", e->session_id ? "MCP-Session-Id: " : "",
+                           e->session_id ? e->session_id : "", e->session_id ? "\r\n" : "");
+    e->head_sent = head && send_all(e->c->fd, head, strlen(head));
+    z3_free(head);
+    if (!e->head_sent) return false;
+  }
+  char *data = json_dumps(msg, JSON_COMPACT); /* one line: JSON_COMPACT writes no newline */
+  char *event = data ? z3_strfmt("event: message\ndata: %s\n\n", data) : NULL;
+  bool ok = event && send_all(e->c->fd, event, strlen(event));
+  free(data);
+  z3_free(event);
+  return ok;
+}
+
+static bool sse_emit(void *ctx, json_t *notification) { return sse_event(ctx, notification); }
+
 /* ---- POST: one JSON-RPC message ----------------------------------------------- */
 
 static bool post_request(conn *c, const z3_http_request *r, json_t *msg, json_t *id, bool keep) {
@@ -149,16 +187,27 @@ static bool post_request(conn *c, const z3_http_request *r, json_t *msg, json_t 
     if (opening) return respond_error(c, 503, "Retry-After: 5\r\n", -32603, why, keep);
     return respond_error(c, 404, NULL, -32001, "Session not found: start a new one with initialize", keep);
   }
-  bool busy;
-  json_t *reply = http_session_call(s, msg, id, &busy);
+  bool busy, stream;
+  json_t *token = stream_token(r, s, msg, &stream);
+  sse events = {.c = c, .session_id = opening ? s->id : NULL};
+  json_t *reply = http_session_call_streamed(s, msg, id, token, &busy, stream ? sse_emit : NULL, &events);
   bool ok;
   if (busy) {
     ok = respond_error(c, 400, NULL, -32600, "a request with this id is still running in the session", keep);
+  } else if (!reply && events.head_sent) {
+    ok = false; /* the stream ends without an answer: the client sees the connection close */
   } else if (!reply) {
     ok = respond_error(c, 500, NULL, -32603, "the session's server ended before answering", keep);
   } else {
     bool failed_open = opening && json_object_get(reply, "error");
-    ok = respond_json(c, reply, opening && !failed_open ? s->id : NULL, keep);
+    if (strcmp(method, "logging/setLevel") == 0 && !json_object_get(reply, "error"))
+      __atomic_store_n(&s->logging, true, __ATOMIC_RELAXED);
+    if (events.head_sent) {
+      sse_event(&events, reply);
+      ok = false; /* a stream ends with its connection */
+    } else {
+      ok = respond_json(c, reply, opening && !failed_open ? s->id : NULL, keep);
+    }
     if (failed_open) http_session_end(s);
   }
   json_decref(reply);
@@ -296,6 +345,7 @@ static void *conn_main(void *arg) {
   conn *c = arg;
   struct timeval idle = {.tv_sec = IDLE_SECONDS};
   setsockopt(c->fd, SOL_SOCKET, SO_RCVTIMEO, &idle, sizeof idle); /* no slow client holds a thread */
+  setsockopt(c->fd, SOL_SOCKET, SO_SNDTIMEO, &idle, sizeof idle); /* nor one that stopped reading */
   while (!stop_requested && serve_one(c)) {}
   linger_close(c->fd);
   http_gateway *gw = c->gw;

@@ -17,8 +17,15 @@ enum { HTTP_MAX_CONNECTIONS = 32 };
 typedef struct http_pending {
   json_t *id;                   /* the JSON-RPC id (own reference) */
   json_t *reply;                /* the answer once it came (own reference) */
+  /* Streamed requests only: the progress token the request carries (borrowed)
+   * and the notifications for it not yet sent (own reference), else NULL. */
+  json_t *token, *events;
   struct http_pending *next;
 } http_pending;
+
+/* Writes one notification of a streamed request to its client; false once
+ * the client is gone (the call still waits for its answer, unstreamed). */
+typedef bool (*http_emit)(void *ctx, json_t *notification);
 
 typedef struct http_gateway http_gateway;
 
@@ -27,7 +34,8 @@ typedef struct http_gateway http_gateway;
  * desktop client would run it, so tools, proposals and the audit log are the
  * same over both transports. Requests go in as lines; a reader thread hands
  * each answer to the request waiting for its id. Notifications the child sends
- * (progress, log lines) are dropped: answers are plain application/json.
+ * (progress, log lines) go to the streamed requests waiting then (progress by
+ * its token, log lines to every one); with none waiting they are dropped.
  */
 typedef struct http_session {
   http_gateway *gw;
@@ -42,6 +50,7 @@ typedef struct http_session {
   bool listed;                  /* still in gw->sessions */
   int refs;                     /* the list, the reader thread and each request using it */
   uint64_t last_used;           /* gw->use_clock at the last use: seconds would tie */
+  bool logging;                 /* the client set a log level: its requests are streamed */
   struct http_session *next;
 } http_session;
 
@@ -75,6 +84,10 @@ bool http_session_send(http_session *s, json_t *msg);
 /* Sends a request and waits for its answer (a new reference); NULL when the
  * child ended first. *busy is set when a request with this id is already waiting. */
 json_t *http_session_call(http_session *s, json_t *msg, json_t *id, bool *busy);
+/* The same, handing the request's notifications to emit as they come (token:
+ * the request's progress token or NULL). */
+json_t *http_session_call_streamed(http_session *s, json_t *msg, json_t *id, json_t *token, bool *busy,
+                                   http_emit emit, void *ctx);
 /* Ends every session and waits (a few seconds at most) for their children. */
 void http_sessions_shutdown(http_gateway *gw);
 

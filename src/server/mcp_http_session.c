@@ -67,18 +67,36 @@ static void close_input(http_session *s) {
   pthread_mutex_unlock(&s->write_lock);
 }
 
-/* An answer from the child goes to the request waiting for its id; anything
- * else (notifications, answers nobody waits for any more) is dropped. */
+/* A notification for the streamed requests waiting: progress to the one whose
+ * token it names, anything else (log lines) to each. gw->lock held. */
+static bool route_notification(http_session *s, json_t *msg) {
+  const char *method = json_string_value(json_object_get(msg, "method"));
+  json_t *token = json_object_get(json_object_get(msg, "params"), "progressToken");
+  bool progress = method && strcmp(method, "notifications/progress") == 0;
+  bool taken = false;
+  for (http_pending *p = s->waiting; p; p = p->next) {
+    if (!p->events || (progress && !(p->token && json_equal(p->token, token)))) continue;
+    json_array_append(p->events, msg);
+    taken = true;
+  }
+  return taken;
+}
+
+/* An answer from the child goes to the request waiting for its id; a
+ * notification to the streamed requests it concerns; the rest (answers nobody
+ * waits for any more) is dropped. */
 static void route(http_session *s, json_t *msg) {
   json_t *id = json_object_get(msg, "id");
   bool answer = id && !json_object_get(msg, "method");
   pthread_mutex_lock(&s->gw->lock);
+  bool woke = !answer && !id && route_notification(s, msg);
   for (http_pending *p = s->waiting; answer && p; p = p->next) {
     if (p->reply || !json_equal(p->id, id)) continue;
     p->reply = json_incref(msg);
-    pthread_cond_broadcast(&s->gw->changed);
+    woke = true;
     break;
   }
+  if (woke) pthread_cond_broadcast(&s->gw->changed);
   pthread_mutex_unlock(&s->gw->lock);
 }
 
@@ -243,22 +261,40 @@ bool http_session_send(http_session *s, json_t *msg) {
   return done == n + 1;
 }
 
-json_t *http_session_call(http_session *s, json_t *msg, json_t *id, bool *busy) {
+/* Sends the notifications queued for me with the lock dropped; gw->lock held. */
+static void flush_events(http_gateway *gw, http_pending *me, http_emit emit, void *ctx, bool *client_gone) {
+  json_t *batch = me->events;
+  me->events = json_array();
+  pthread_mutex_unlock(&gw->lock);
+  size_t i;
+  json_t *n;
+  json_array_foreach(batch, i, n) if (!*client_gone) *client_gone = !emit(ctx, n);
+  json_decref(batch);
+  pthread_mutex_lock(&gw->lock);
+}
+
+json_t *http_session_call_streamed(http_session *s, json_t *msg, json_t *id, json_t *token, bool *busy,
+                                   http_emit emit, void *ctx) {
   http_gateway *gw = s->gw;
-  http_pending me = {.id = id};
+  http_pending me = {.id = id, .token = token, .events = emit ? json_array() : NULL};
   *busy = false;
   pthread_mutex_lock(&gw->lock);
   for (http_pending *p = s->waiting; p; p = p->next) *busy = *busy || json_equal(p->id, id);
   if (*busy || s->dead) {
     pthread_mutex_unlock(&gw->lock);
+    json_decref(me.events);
     return NULL;
   }
   me.next = s->waiting;
   s->waiting = &me;
   pthread_mutex_unlock(&gw->lock);
-  bool sent = http_session_send(s, msg);
+  bool sent = http_session_send(s, msg), client_gone = false;
   pthread_mutex_lock(&gw->lock);
-  while (sent && !me.reply && !s->dead) pthread_cond_wait(&gw->changed, &gw->lock);
+  for (;;) {
+    if (me.events && json_array_size(me.events)) flush_events(gw, &me, emit, ctx, &client_gone);
+    if (!sent || me.reply || s->dead) break;
+    pthread_cond_wait(&gw->changed, &gw->lock);
+  }
   for (http_pending **p = &s->waiting; *p; p = &(*p)->next) {
     if (*p != &me) continue;
     *p = me.next;
@@ -266,7 +302,12 @@ json_t *http_session_call(http_session *s, json_t *msg, json_t *id, bool *busy) 
   }
   s->last_used = __atomic_add_fetch(&gw->use_clock, 1, __ATOMIC_RELAXED);
   pthread_mutex_unlock(&gw->lock);
+  json_decref(me.events);
   return me.reply;
+}
+
+json_t *http_session_call(http_session *s, json_t *msg, json_t *id, bool *busy) {
+  return http_session_call_streamed(s, msg, id, NULL, busy, NULL, NULL);
 }
 
 void http_sessions_shutdown(http_gateway *gw) {

@@ -17,10 +17,11 @@ if (!bin || !sample) {
   process.exit(2);
 }
 
-let Client, StreamableHTTPClientTransport, StreamableHTTPError;
+let Client, StreamableHTTPClientTransport, StreamableHTTPError, types;
 try {
   ({ Client } = await import('@modelcontextprotocol/sdk/client/index.js'));
   ({ StreamableHTTPClientTransport, StreamableHTTPError } = await import('@modelcontextprotocol/sdk/client/streamableHttp.js'));
+  types = await import('@modelcontextprotocol/sdk/types.js');
 } catch (e) {
   console.error(`mcp/http: cannot load @modelcontextprotocol/sdk (${e.code ?? e.message}).`);
   console.error('Run scripts/bootstrap.sh (it runs npm ci --prefix tests/mcp) and try again.');
@@ -131,6 +132,45 @@ async function sdkSession(url) {
   const stale = await post(url, { jsonrpc: '2.0', id: 5, method: 'ping' },
     { ...auth, 'MCP-Session-Id': id });
   assert.equal(stale.status, 404);
+}
+
+// Progress and log lines come over HTTP as an event stream before the answer, when the
+// client accepts one and asked for them; other requests stay application/json.
+async function streamed(url) {
+  const { client, transport, wireErrors } = await connect(url);
+  const updates = [];
+  const r = await client.callTool({ name: 'gfx_list', arguments: {} }, undefined, {
+    onprogress: (p) => updates.push(p),
+  });
+  assert.notEqual(r.isError, true, text(r));
+  assert.equal(r.structuredContent.count, 223);
+  assert.ok(updates.length >= 2, `progress over HTTP: ${JSON.stringify(updates)}`);
+  for (let i = 1; i < updates.length; i++) assert.ok(updates[i].progress > updates[i - 1].progress);
+  assert.equal(updates.at(-1).total, updates.at(-1).progress);
+  const logs = [];
+  client.setNotificationHandler(types.LoggingMessageNotificationSchema, (n) => logs.push(n.params));
+  assert.deepEqual(await client.setLoggingLevel('info'), {});
+  await client.callTool({ name: 'rom_info', arguments: {} });
+  assert.ok(logs.some((l) => l.level === 'info' && l.data.tool === 'rom_info'), `logs over HTTP: ${JSON.stringify(logs)}`);
+  assert.deepEqual(wireErrors, []);
+  const id = transport.sessionId;
+  // The wire: a request with a progress token gets the stream, one without it plain JSON.
+  const call = { jsonrpc: '2.0', id: 77, method: 'tools/call', params: { name: 'gfx_list', arguments: {}, _meta: { progressToken: 'p1' } } };
+  const headers = { ...auth, 'MCP-Session-Id': id };
+  const sse = await post(url, call, headers);
+  assert.equal(sse.headers.get('content-type'), 'text/event-stream');
+  const events = (await sse.text()).split('\n\n').filter((e) => e).map((e) => JSON.parse(e.split('\ndata: ')[1]));
+  const before = events.slice(0, -1); // progress for p1, and this session's log lines (it set a level)
+  assert.ok(before.filter((e) => e.method === 'notifications/progress' && e.params.progressToken === 'p1').length >= 2,
+    JSON.stringify(before));
+  assert.ok(before.every((e) => (e.method === 'notifications/progress' && e.params.progressToken === 'p1') ||
+    e.method === 'notifications/message'), JSON.stringify(before));
+  assert.equal(events.at(-1).id, 77);
+  assert.equal(events.at(-1).result.structuredContent.count, 223);
+  const plain = await post(url, { jsonrpc: '2.0', id: 78, method: 'ping' }, { ...headers, Accept: 'application/json' });
+  assert.equal(plain.headers.get('content-type'), 'application/json');
+  await transport.terminateSession();
+  await client.close();
 }
 
 async function pagedToolsets(url) {
@@ -249,6 +289,7 @@ try {
   await refusals(url);
   await sessionLimit(url);
   await sdkSession(url);
+  await streamed(url);
   await pagedToolsets(url);
   // Accepting is a person's step, outside the client.
   execFileSync(bin, ['agent', 'proposal', 'accept', '--proposal-id', '1', '--rom', 'game.sfc', '-q'], { cwd: work, env });
