@@ -150,10 +150,16 @@ static void log_call(void *user, const char *tool, const json_t *args, const z3_
   if (rs->has_proposal && rs->log_err.code == Z3_OK) z3_proposal_log_call(&rs->proposal, tool, args, r, &rs->log_err);
 }
 
+/* A person at a terminal reads the events as lines; any other front end (the
+ * TUI's chat, MCP progress) gets the tool calls and notices as they happen
+ * through the progress sink; the model's words come with the result. */
 static void print_event(void *user, z3_agent_event kind, const char *text) {
   run_state *rs = user;
-  if (!rs->events) return;
   static const char *const prefix[] = {"", "  > ", "  ! "};
+  if (!rs->events) {
+    if (kind != Z3_AGENT_TEXT) z3_cmd_progress("%s%s", kind == Z3_AGENT_CALL ? "tool " : "notice: ", text);
+    return;
+  }
   fprintf(rs->events, "%s%s\n", prefix[kind], text);
   fflush(rs->events);
 }

@@ -9,6 +9,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "cmd/cmd.h"
 #include "tui/capture.h"
 
 typedef struct redirect {
@@ -51,5 +52,34 @@ z3_status tui_run_captured(z3_doc *doc, int argc, const char *const *argv, json_
   bool caught = redirect_begin(&r);
   z3_status st = z3_doc_run(doc, argc, argv, result, err);
   if (caught) redirect_end(&r, output);
+  return st;
+}
+
+typedef struct live {
+  redirect *r;
+  bool caught;
+  tui_line_fn on_line;
+  void *data;
+} live;
+
+/* curses writes to file descriptor 1, which points at the capture file now:
+ * point it back at the terminal while the line is drawn. */
+static void live_line(const char *message, void *data) {
+  live *l = data;
+  fflush(stdout);
+  if (l->caught) dup2(l->r->saved_out, STDOUT_FILENO);
+  l->on_line(message, l->data);
+  fflush(stdout);
+  if (l->caught) dup2(fileno(l->r->file), STDOUT_FILENO);
+}
+
+z3_status tui_run_live(z3_doc *doc, int argc, const char *const *argv, json_t **result, tui_line_fn on_line,
+                       void *data, z3_error *err) {
+  redirect r;
+  live l = {.r = &r, .caught = redirect_begin(&r), .on_line = on_line, .data = data};
+  z3_cmd_progress_sink(live_line, &l);
+  z3_status st = z3_doc_run(doc, argc, argv, result, err);
+  z3_cmd_progress_sink(NULL, NULL);
+  if (l.caught) redirect_end(&r, NULL);
   return st;
 }

@@ -1,8 +1,8 @@
 /*
  * tui/view_chat: asking the configured model for an edit. Each message is
  * one `agent run` on the open ROM's file (through the command table, so the
- * provider, the limits and the sandbox are the CLI's): the model's answer,
- * its tool calls and the proposal they made are added to the transcript,
+ * provider, the limits and the sandbox are the CLI's): its tool calls appear
+ * as it makes them, then the model's answer and the proposal they made,
  * and the proposal waits in the proposals tab. Offline, a replay script
  * (examples/agent/recolor.json is one) plays the model.
  */
@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "tui/app.h"
 #include "tui/capture.h"
 #include "tui/component.h"
 #include "tui/tree.h"
@@ -29,13 +30,12 @@ static const tui_key_help keys[] = {
     {"PgUp / PgDn", "scroll the transcript"}, {NULL, NULL},
 };
 
-/* The run's own account (the model's words and each tool call, in order) when
- * it printed one, else the calls from its result. */
-static void add_result(chat_view *c, const json_t *res, const tui_lines *progress) {
-  for (size_t k = 0; k < progress->count; k++) tui_lines_add(&c->transcript, "  %s", progress->items[k]);
+/* The calls from the run's result when none was shown as it ran, then the
+ * model's answer and the proposal. */
+static void add_result(chat_view *c, const json_t *res, size_t shown_live) {
   size_t i;
   json_t *call;
-  json_array_foreach(progress->count ? NULL : json_object_get(res, "calls"), i, call) {
+  json_array_foreach(shown_live ? NULL : json_object_get(res, "calls"), i, call) {
     char *args = json_dumps(json_object_get(call, "arguments"), JSON_COMPACT | JSON_SORT_KEYS);
     const char *error = json_string_value(json_object_get(call, "error"));
     tui_lines_add(&c->transcript, "  tool %s %s%s%s", json_string_value(json_object_get(call, "tool")), args ? args : "",
@@ -52,6 +52,21 @@ static void add_result(chat_view *c, const json_t *res, const tui_lines *progres
   tui_lines_add(&c->transcript, "%s", "");
 }
 
+typedef struct live_chat {
+  tui_view *v;
+  chat_view *c;
+  size_t lines;
+} live_chat;
+
+/* A tool call as the agent makes it: into the transcript and onto the screen now. */
+static void live_line(const char *line, void *data) {
+  live_chat *l = data;
+  tui_lines_add(&l->c->transcript, "  %s", line);
+  l->lines++;
+  l->c->scroll = 0;
+  tui_app_draw(l->v->app);
+}
+
 static void send_message(tui_view *v, chat_view *c) {
   char message[MESSAGE_CAP] = "";
   if (!tui_app_prompt(v->app, "you", message, sizeof message) || !message[0]) return;
@@ -61,13 +76,13 @@ static void send_message(tui_view *v, chat_view *c) {
   if (c->replay[0]) words[n++] = "--replay", words[n++] = c->replay;
   tui_lines_add(&c->transcript, "you: %s", message);
   tui_app_message(v->app, "waiting for the model...");
+  tui_app_draw(v->app);
   json_t *res = NULL;
   z3_error err;
   z3_error_init(&err);
-  tui_lines progress = {0};
-  z3_status st = tui_run_captured(tui_app_doc(v->app), n, words, &res, &progress, &err);
-  if (res) add_result(c, res, &progress);
-  tui_lines_clear(&progress);
+  live_chat live = {.v = v, .c = c};
+  z3_status st = tui_run_live(tui_app_doc(v->app), n, words, &res, live_line, &live, &err);
+  if (res) add_result(c, res, live.lines);
   if (st) tui_lines_add(&c->transcript, "error: %s", err.message);
   if (st && err.hint[0]) tui_lines_add(&c->transcript, "hint: %s", err.hint);
   json_decref(res);

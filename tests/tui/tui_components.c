@@ -7,6 +7,7 @@
 
 #include "test.h"
 #include "tui/app.h"
+#include "tui/capture.h"
 #include "tui/term.h"
 #include "tui/tree.h"
 
@@ -232,8 +233,48 @@ Z3_TEST(result_tree_lines) {
   json_decref(v);
 }
 
+typedef struct live_seen {
+  char all[2048];
+  int lines;
+  json_t **result; /* still NULL while the run goes on */
+  bool before_result;
+} live_seen;
+
+static void saw_line(const char *line, void *data) {
+  live_seen *s = data;
+  s->lines++;
+  size_t used = strlen(s->all);
+  snprintf(s->all + used, sizeof s->all - used, "%s\n", line);
+  s->before_result = *s->result == NULL;
+}
+
+/* The chat's agent run reports each tool call while it runs, not with its result. */
+Z3_TEST(agent_tool_calls_arrive_while_the_run_goes_on) {
+  (void)state;
+  fixture f;
+  setup(&f);
+  char *home = z3_strfmt("%s/state", f.dir), *script = z3_strfmt("%s/examples/agent/recolor.json", Z3_SOURCE_DIR);
+  setenv("Z3ED_HOME", home, 1);
+  const char *words[] = {"agent", "run", "--prompt", "make the tunic red", "--replay", script};
+  json_t *res = NULL;
+  live_seen seen = {.result = &res};
+  z3_error err;
+  z3_error_init(&err);
+  assert_ok(tui_run_live(f.doc, 6, words, &res, saw_line, &seen, &err), &err);
+  assert_true(seen.lines >= 1);
+  if (!strstr(seen.all, "tool palette_set_color")) print_error("lines seen:\n%s", seen.all);
+  assert_non_null(strstr(seen.all, "tool palette_set_color"));
+  assert_true(seen.before_result);
+  assert_true((size_t)seen.lines >= json_array_size(json_object_get(res, "calls"))); /* and describe_tools, notices */
+  json_decref(res);
+  unsetenv("Z3ED_HOME");
+  z3_free(home);
+  z3_free(script);
+  teardown(&f);
+}
+
 Z3_RUN(cmocka_unit_test(dashboard_shows_header_and_counts),
        cmocka_unit_test(hex_view_types_a_byte_through_the_change_log), cmocka_unit_test(palette_view_lists_groups_and_colours),
        cmocka_unit_test(command_palette_runs_a_command), cmocka_unit_test(small_terminal_is_refused_and_tabs_switch),
        cmocka_unit_test(colours_follow_the_terminal), cmocka_unit_test(room_and_area_browsers_describe_and_jump_to_the_edit),
-       cmocka_unit_test(result_tree_lines))
+       cmocka_unit_test(result_tree_lines), cmocka_unit_test(agent_tool_calls_arrive_while_the_run_goes_on))
