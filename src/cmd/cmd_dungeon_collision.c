@@ -1,6 +1,8 @@
-/* dungeon collision / set-collision: ZScream's custom collision lists (zelda3/collision.h). */
+/* dungeon collision / set-collision: ZScream's custom collision lists (zelda3/collision.h);
+ * dungeon water-fill / set-water-fill: yaze's water-fill zones in that bank (zelda3/water_fill.h). */
 #include "cmd/handlers_dungeon.h"
 #include "zelda3/collision.h"
+#include "zelda3/water_fill.h"
 
 static z3_status open_room(z3_cmd_ctx *ctx, z3_collision **c, int *room, z3_error *err) {
   int64_t id = z3_arg_int(ctx, "room");
@@ -55,5 +57,60 @@ z3_status cmd_dungeon_set_collision(z3_cmd_ctx *ctx, z3_error *err) {
     json_object_set_new(ctx->result, "pointer", c->rooms[room].pointer ? z3_json_hex(c->rooms[room].pointer, 6) : json_null());
   }
   z3_collision_free(c);
+  return st;
+}
+
+/* ---- water-fill zones ------------------------------------------------------ */
+
+static json_t *zone_json(const z3_water_zone *z) {
+  json_t *tiles = json_array();
+  for (int i = 0; i < z->count; i++)
+    json_array_append_new(tiles, json_pack("[i,i]", z->offsets[i] % Z3_WATER_SIDE, z->offsets[i] / Z3_WATER_SIDE));
+  return json_pack("{s:o,s:o,s:i,s:o}", "room", z3_json_hex((unsigned)z->room, 3), "mask", z3_json_hex(z->mask, 2),
+                   "count", z->count, "tiles", tiles);
+}
+
+static void table_json(json_t *result, const z3_water_table *t, int only_room) {
+  json_t *zones = json_array();
+  for (int k = 0; k < t->count; k++)
+    if (only_room < 0 || t->zones[k].room == only_room) json_array_append_new(zones, zone_json(&t->zones[k]));
+  json_object_set_new(result, "installed", json_boolean(t->present));
+  json_object_set_new(result, "why_absent", t->present ? json_null() : json_string(t->why_absent));
+  json_object_set_new(result, "count", json_integer((json_int_t)json_array_size(zones)));
+  json_object_set_new(result, "zones", zones);
+}
+
+z3_status cmd_dungeon_water_fill(z3_cmd_ctx *ctx, z3_error *err) {
+  int room = -1;
+  if (z3_arg_given(ctx, "room")) {
+    z3_status st = z3_room_check_id(z3_arg_int(ctx, "room"), err);
+    if (st) return st;
+    room = (int)z3_arg_int(ctx, "room");
+  }
+  z3_water_table t;
+  z3_status st = z3_water_load(ctx->rom, &t, err);
+  if (st == Z3_OK) table_json(ctx->result, &t, room);
+  return st;
+}
+
+z3_status cmd_dungeon_set_water_fill(z3_cmd_ctx *ctx, z3_error *err) {
+  bool remove = z3_arg_bool(ctx, "remove");
+  if (remove == z3_arg_given(ctx, "tiles")) return z3_error_set(err, Z3_E_INVALID, "give either --tiles or --remove");
+  if (remove && z3_arg_given(ctx, "mask")) return z3_error_set(err, Z3_E_INVALID, "--mask goes with --tiles, not --remove");
+  int64_t room = z3_arg_int(ctx, "room");
+  uint16_t offsets[Z3_WATER_MAX_TILES];
+  int n = 0;
+  z3_status st = z3_room_check_id(room, err);
+  if (st == Z3_OK && !remove) st = z3_water_parse_tiles(z3_arg_str(ctx, "tiles"), offsets, &n, err);
+  if (st == Z3_OK && !remove && n == 0) st = z3_error_set(err, Z3_E_INVALID, "--tiles lists no tile; use --remove to drop the zone");
+  z3_water_table t;
+  if (st == Z3_OK) st = z3_water_load(ctx->rom, &t, err);
+  if (st) return st;
+  const z3_water_zone *old = z3_water_find(&t, (int)room);
+  json_object_set_new(ctx->result, "old_count", json_integer(old ? old->count : 0));
+  st = z3_water_set(&t, (int)room, (int)z3_arg_int(ctx, "mask"), offsets, n, err);
+  if (st == Z3_OK) st = z3_water_save(&t, ctx->rom, err);
+  const z3_water_zone *now = st == Z3_OK ? z3_water_find(&t, (int)room) : NULL;
+  if (st == Z3_OK) json_object_set_new(ctx->result, "zone", now ? zone_json(now) : json_null());
   return st;
 }

@@ -20,6 +20,8 @@ z3_status cmd_dungeon_set_chest(z3_cmd_ctx *ctx, z3_error *err);
 z3_status cmd_dungeon_set_header(z3_cmd_ctx *ctx, z3_error *err);
 z3_status cmd_dungeon_collision(z3_cmd_ctx *ctx, z3_error *err);
 z3_status cmd_dungeon_set_collision(z3_cmd_ctx *ctx, z3_error *err);
+z3_status cmd_dungeon_water_fill(z3_cmd_ctx *ctx, z3_error *err);
+z3_status cmd_dungeon_set_water_fill(z3_cmd_ctx *ctx, z3_error *err);
 z3_status cmd_dungeon_add_door(z3_cmd_ctx *ctx, z3_error *err);
 z3_status cmd_dungeon_move_door(z3_cmd_ctx *ctx, z3_error *err);
 z3_status cmd_dungeon_remove_door(z3_cmd_ctx *ctx, z3_error *err);

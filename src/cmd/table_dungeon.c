@@ -352,6 +352,43 @@ static const z3_command z3_cmds_dungeon[] = {
         .handler = cmd_dungeon_set_collision,
     },
     {
+        .resource = "dungeon", .action = "water-fill",
+        .summary = "list yaze's water-fill zones: the collision tiles a room's water fill turns into water",
+        .description = "yaze keeps water-fill zones (Oracle of Secrets' water gates) in 0x12E000-0x12FFFF, the tail of "
+                       "ZScream's custom collision bank: per room (0x00-0xFF) the tiles of its 64x64 collision map that "
+                       "become water and the bit of SRAM $7EF411 that remembers the fill, at most 8 zones. A ROM without "
+                       "that region (no custom collision, a collision list reaching into it, other bytes there) answers "
+                       "installed false and says why.",
+        .flags = Z3_CMD_NEEDS_ROM, .safety = Z3_SAFETY_READ_ONLY,
+        .effects = LIST("reads the ROM file"),
+        .args = ARGS({"room", Z3_ARG_INT, false, NULL, NULL, "only this room's zone, 0x000-0x127", 0, 0xFFFF}),
+        .returns = RETURNS({"installed", "boolean", "the ROM has yaze's water-fill table (maybe empty)"},
+                           {"why_absent", "string", "why not, else null"}, {"count", "integer", "zones listed"},
+                           {"zones", "array", "room, mask, count, tiles as [x, y]"}),
+        .examples = LIST("z3ed dungeon water-fill --rom collision.sfc"),
+        .handler = cmd_dungeon_water_fill,
+    },
+    {
+        .resource = "dungeon", .action = "set-water-fill",
+        .summary = "set or remove a room's water-fill zone (yaze's table, where the ROM has it)",
+        .description = "Replaces the room's zone with the tiles of --tiles: 'x,y' tiles and 'x,y,width,height' "
+                       "rectangles of the 64x64 collision map, separated by spaces or ';', at most 255 tiles. The zone "
+                       "keeps its SRAM bit, or takes --mask, or the lowest free one. --remove drops it. The table is "
+                       "rewritten as yaze writes it (zones by room, tiles sorted, the rest of the region zero); only on "
+                       "a ROM with ZScream's custom collision whose region 0x12E000-0x12FFFF is free or holds the table.",
+        .flags = Z3_CMD_NEEDS_ROM | Z3_CMD_MUTATES_ROM, .safety = Z3_SAFETY_MUTATES_ROM,
+        .effects = MUTATE_EFFECTS("rewrites the water-fill table at 0x12E000"),
+        .args = ARGS({"room", Z3_ARG_INT, true, NULL, NULL, "room id, 0x00-0xFF (the table stores a byte)", 0, 0xFFFF},
+                     {"tiles", Z3_ARG_STRING, false, NULL, NULL, "'x,y' tiles and 'x,y,w,h' rectangles, 0-63", 0, 0},
+                     {"mask", Z3_ARG_INT, false, NULL, NULL, "SRAM bit of $7EF411: 0x01, 0x02, ... 0x80", 1, 0x80},
+                     {"remove", Z3_ARG_BOOL, false, NULL, NULL, "drop the room's zone instead", 0, 0}),
+        .returns = RETURNS({"old_count", "integer", "tiles the zone had (0: none)"},
+                           {"zone", "object", "the zone after, null when removed"}, {"changes", "array", "the change set"}),
+        .examples = LIST("z3ed dungeon set-water-fill --rom collision.sfc --room 0x27 --tiles '10,20,8,4 30,31'",
+                         "z3ed dungeon set-water-fill --rom collision.sfc --room 0x27 --remove"),
+        .handler = cmd_dungeon_set_water_fill,
+    },
+    {
         .resource = "dungeon", .action = "copy-room",
         .summary = "copy a room's header, objects, doors, sprites, pot items and message onto another room",
         .description = "The target keeps its own chest, block and torch records (those tables are shared by all rooms); "

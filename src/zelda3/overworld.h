@@ -61,6 +61,8 @@ enum {
  * TailMapExpansion.asm, one source); the game reads every map from them. */
 #define Z3_OW_TAIL_HIGH_PTR_PC 0x142400u
 #define Z3_OW_TAIL_LOW_PTR_PC 0x142640u
+#define Z3_OW_TAIL_MARKER_PC 0x1423FFu      /* 0xEA: the patch is installed */
+#define Z3_OW_ZSCUSTOM_ENABLES_PC 0x140140u /* enable bytes and version (0x140145), 9 bytes */
 #define Z3_OW_SPRITE_PTR_PC 0x4C881u   /* 64 + 144 + 144 words, bank $09 */
 #define Z3_OW_SPRITE_DATA_PC 0x4CB41u
 #define Z3_OW_SPRITE_DATA_END 0x4D62Eu
@@ -272,6 +274,27 @@ z3_status z3_ow__save_sizes(z3_overworld *ow, z3_rom *rom, z3_error *err);
 z3_status z3_ow__place_custom(z3_overworld *ow, const z3_rom *rom, z3_error *err);
 void z3_ow__load_properties(z3_overworld *ow, const uint8_t *d);
 z3_status z3_ow__save_properties(const z3_overworld *ow, z3_rom *rom, int id, z3_error *err);
+
+/* ---- where each area's table entries live (for the ROM map) ------------ */
+
+/* Per-area table entries: the properties above (in the order the model reads
+ * them), then the layout tables (parent, size enum, v3's transition words). */
+typedef enum z3_ow_entry {
+  Z3_OW_ENTRY_GFX, Z3_OW_ENTRY_PALETTE, Z3_OW_ENTRY_MESSAGE, Z3_OW_ENTRY_SPRITE_GFX, Z3_OW_ENTRY_SPRITE_PALETTE,
+  Z3_OW_ENTRY_MUSIC, Z3_OW_ENTRY_BG_COLOR, Z3_OW_ENTRY_MAIN_PALETTE, Z3_OW_ENTRY_MOSAIC, Z3_OW_ENTRY_ANIMATED,
+  Z3_OW_ENTRY_OVERLAY, Z3_OW_ENTRY_TILE_GFX, Z3_OW_ENTRY_PARENT, Z3_OW_ENTRY_SIZE, Z3_OW_ENTRY_TRANSITION,
+  Z3_OW_ENTRY_COUNT
+} z3_ow_entry;
+enum { Z3_OW_ENTRY_SLOTS = 8 }; /* n of an entry: state, music row, sheet or transition table, below this */
+/* Called once per entry: area `area`'s entry `entry` (slot n) is `width` bytes at pc. */
+typedef void (*z3_ow_entry_visit)(void *user, int area, z3_ow_entry entry, int n, size_t pc, size_t width);
+/* Every per-area entry this ROM's layout has: vanilla, ZSCustomOverworld v1-v3. */
+void z3_ow_entry_places(const z3_overworld *ow, z3_ow_entry_visit visit, void *user);
+/* "bg colour", "tile gfx 3", "sprite gfx (zelda)", "transition up", ... into out. */
+void z3_ow_entry_name(z3_ow_entry entry, int n, char *out, size_t cap);
+/* Internal: the property entries (overworld_props.c) and the layout ones (overworld_sizes.c). */
+void z3_ow__property_places(const z3_overworld *ow, z3_ow_entry_visit visit, void *user);
+void z3_ow__layout_places(const z3_overworld *ow, z3_ow_entry_visit visit, void *user);
 
 /* ---- load and save (overworld.c) --------------------------------------- */
 

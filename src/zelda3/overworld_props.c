@@ -31,7 +31,7 @@
 enum { SW_TABLE_ENTRIES = 16 };
 
 /* ZSCustomOverworld (world reference §6). */
-#define ZS_ENABLES_PC 0x140140u
+#define ZS_ENABLES_PC Z3_OW_ZSCUSTOM_ENABLES_PC
 #define ZS_BG_COLOR_PC 0x140000u
 #define ZS_MAIN_PALETTE_PC 0x140160u
 #define ZS_MOSAIC_PC 0x140200u
@@ -47,9 +47,12 @@ enum { SW_TABLE_ENTRIES = 16 };
 static const size_t sprite_tables[Z3_OW_STATES] = {0x4C881, 0x4C901, 0x4CA21};
 static const size_t v3_sprite_tables[Z3_OW_STATES] = {0x141438, 0x141578, 0x1416B8};
 
-enum prop_kind {
-  PROP_GFX, PROP_PALETTE, PROP_MESSAGE, PROP_SPRITE_GFX, PROP_SPRITE_PALETTE, PROP_MUSIC,
-  PROP_BG_COLOR, PROP_MAIN_PALETTE, PROP_MOSAIC, PROP_ANIMATED, PROP_OVERLAY, PROP_TILE_GFX,
+enum prop_kind { /* the properties of z3_ow_entry */
+  PROP_GFX = Z3_OW_ENTRY_GFX, PROP_PALETTE = Z3_OW_ENTRY_PALETTE, PROP_MESSAGE = Z3_OW_ENTRY_MESSAGE,
+  PROP_SPRITE_GFX = Z3_OW_ENTRY_SPRITE_GFX, PROP_SPRITE_PALETTE = Z3_OW_ENTRY_SPRITE_PALETTE,
+  PROP_MUSIC = Z3_OW_ENTRY_MUSIC, PROP_BG_COLOR = Z3_OW_ENTRY_BG_COLOR, PROP_MAIN_PALETTE = Z3_OW_ENTRY_MAIN_PALETTE,
+  PROP_MOSAIC = Z3_OW_ENTRY_MOSAIC, PROP_ANIMATED = Z3_OW_ENTRY_ANIMATED, PROP_OVERLAY = Z3_OW_ENTRY_OVERLAY,
+  PROP_TILE_GFX = Z3_OW_ENTRY_TILE_GFX,
 };
 static bool is_custom(int kind) { return kind >= PROP_BG_COLOR; }
 static size_t prop_width(int kind) { return kind == PROP_MESSAGE || kind == PROP_BG_COLOR || kind == PROP_OVERLAY ? 2 : 1; }
@@ -186,6 +189,50 @@ void z3_ow__load_properties(z3_overworld *ow, const uint8_t *d) {
       for (int n = 0; n < prop_count(kind); n++) *prop_value(a, kind, n) = read_prop(d, prop_pc(ow, kind, n, a->parent), kind);
     if (a->parent >= 0x80 && a->parent < Z3_OW_AREA_COUNT) load_special(ow, a, d);
   }
+}
+
+/* ---- where the entries live (for the ROM map) ---------------------------- */
+
+/* Each area's own entries, and the special world's slot entries under the
+ * group's parent (one slot per group: the one the model reads). */
+void z3_ow__property_places(const z3_overworld *ow, z3_ow_entry_visit visit, void *user) {
+  for (int id = 0; id < ow->area_count; id++) {
+    for (int kind = PROP_GFX; kind <= PROP_TILE_GFX; kind++)
+      for (int n = 0; n < prop_count(kind); n++) {
+        size_t pc = prop_pc(ow, kind, n, id); /* states that share one entry: listed once */
+        if (pc && (n == 0 || pc != prop_pc(ow, kind, n - 1, id))) visit(user, id, (z3_ow_entry)kind, n, pc, prop_width(kind));
+      }
+    int k = ow->areas[id].special_slot;
+    if (ow->areas[id].parent != id || id < 0x80 || id >= Z3_OW_AREA_COUNT || k < 0) continue;
+    visit(user, id, Z3_OW_ENTRY_GFX, 0, SW_GFX_PC + (size_t)k, 1);
+    if (ow->zscustom >= 3) continue;
+    visit(user, id, Z3_OW_ENTRY_PALETTE, 0, SW_PALETTE_PC + (size_t)k, 1);
+    visit(user, id, Z3_OW_ENTRY_SPRITE_GFX, 0, SW_SPRITE_GFX_PC + (size_t)k, 1);
+    visit(user, id, Z3_OW_ENTRY_SPRITE_PALETTE, 0, SW_SPRITE_PALETTE_PC + (size_t)k, 1);
+  }
+}
+
+void z3_ow_entry_places(const z3_overworld *ow, z3_ow_entry_visit visit, void *user) {
+  z3_ow__property_places(ow, visit, user);
+  z3_ow__layout_places(ow, visit, user);
+}
+
+void z3_ow_entry_name(z3_ow_entry entry, int n, char *out, size_t cap) {
+  static const char *const names[Z3_OW_ENTRY_COUNT] = {
+      "gfx", "palette", "message", "sprite gfx", "sprite palette", "music", "bg colour", "main palette",
+      "mosaic", "animated gfx", "overlay", "tile gfx", "parent", "size", "transition"};
+  static const char *const transitions[Z3_OW_ENTRY_SLOTS] = {
+      "right", "left", "down", "up", "position y", "position x", "target north", "target west"};
+  const char *name = (unsigned)entry < Z3_OW_ENTRY_COUNT ? names[entry] : "entry";
+  bool slot_ok = n >= 0 && n < Z3_OW_ENTRY_SLOTS;
+  if (entry == Z3_OW_ENTRY_SPRITE_GFX || entry == Z3_OW_ENTRY_SPRITE_PALETTE)
+    snprintf(out, cap, "%s (%s)", name, z3_ow_state_name(n));
+  else if (entry == Z3_OW_ENTRY_TRANSITION)
+    snprintf(out, cap, "%s %s", name, transitions[slot_ok ? n : 0]);
+  else if (entry == Z3_OW_ENTRY_MUSIC || entry == Z3_OW_ENTRY_TILE_GFX)
+    snprintf(out, cap, "%s %d", name, n);
+  else
+    snprintf(out, cap, "%s", name);
 }
 
 static z3_status put_byte(z3_rom *rom, size_t pc, int value, const char *reason, z3_error *err) {

@@ -94,6 +94,22 @@ z3_status z3_ow__save_sizes(z3_overworld *ow, z3_rom *rom, z3_error *err) {
   return st;
 }
 
+/* Parents and sizes as the model reads them (load_layout in overworld.c):
+ * v3's tables for the 160 maps, else the vanilla parent table (light world,
+ * which the dark world shares) and size bytes (0x00-0x7F). */
+void z3_ow__layout_places(const z3_overworld *ow, z3_ow_entry_visit visit, void *user) {
+  static const size_t transition_tables[8] = {
+      V3_BY_SCREEN_PC, V3_BY_SCREEN_PC + V3_WORD_TABLE, V3_BY_SCREEN_PC + 2 * V3_WORD_TABLE,
+      V3_BY_SCREEN_PC + 3 * V3_WORD_TABLE, V3_POS_Y_PC, V3_POS_X_PC, V3_TARGET_NORTH_PC, V3_TARGET_WEST_PC};
+  bool v3 = ow->zscustom >= 3;
+  for (int id = 0; id < (v3 ? Z3_OW_AREA_COUNT : Z3_OW_LIST_AREAS); id++) {
+    if (v3) visit(user, id, Z3_OW_ENTRY_PARENT, 0, Z3_OW_V3_PARENT_PC + (size_t)id, 1);
+    else if (id < 0x40) visit(user, id, Z3_OW_ENTRY_PARENT, 0, Z3_OW_PARENT_PC + (size_t)id, 1);
+    visit(user, id, Z3_OW_ENTRY_SIZE, 0, Z3_OW_SIZE_PC + (size_t)id, 1);
+    for (int k = 0; v3 && k < 8; k++) visit(user, id, Z3_OW_ENTRY_TRANSITION, k, transition_tables[k] + 2 * (size_t)id, 2);
+  }
+}
+
 /* ---- the edit ------------------------------------------------------------ */
 
 /* Records the area keeps of its own: sprites (any state), items, entrances, holes. */

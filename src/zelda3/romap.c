@@ -10,6 +10,7 @@
 #include "zelda3/overworld.h"
 #include "zelda3/palettes.h"
 #include "zelda3/text.h"
+#include "zelda3/water_fill.h"
 
 static z3_status add(z3_romap *m, size_t offset, size_t length, z3_region_kind kind, int index, int part,
                      size_t rom_size) {
@@ -120,6 +121,38 @@ static z3_status add_area_lists(z3_romap *m, const z3_overworld *ow, size_t size
   return st;
 }
 
+typedef struct entry_adder {
+  z3_romap *map;
+  size_t rom_size;
+  z3_status status;
+} entry_adder;
+
+static void add_entry(void *user, int area, z3_ow_entry entry, int n, size_t pc, size_t width) {
+  entry_adder *a = user;
+  if (!a->status)
+    a->status = add(a->map, pc, width, Z3_REGION_AREA_ENTRY, area, (int)entry * Z3_OW_ENTRY_SLOTS + n, a->rom_size);
+}
+
+/* The map pointer tables the game reads (with the tail-map patch, its
+ * 192-entry ones; the vanilla tables stay behind, unread), and the marker
+ * bytes of ZSCustomOverworld and of the tail-map patch. */
+static z3_status add_area_tables(z3_romap *m, const z3_overworld *ow, size_t size) {
+  size_t bytes = (size_t)ow->area_count * 3;
+  bool tail = ow->area_count > Z3_OW_AREA_COUNT;
+  z3_status st = add(m, ow->map_ptr_pc[0], bytes, Z3_REGION_TABLE, -1, Z3_TABLE_AREA_MAP_POINTERS, size);
+  if (!st) st = add(m, ow->map_ptr_pc[1], bytes, Z3_REGION_TABLE, -1, Z3_TABLE_AREA_MAP_POINTERS, size);
+  if (!st && tail) {
+    st = add(m, Z3_OW_MAP_HIGH_PTR_PC, Z3_OW_AREA_COUNT * 3, Z3_REGION_TABLE, -1, Z3_TABLE_AREA_MAP_POINTERS_UNREAD, size);
+    if (!st) st = add(m, Z3_OW_MAP_LOW_PTR_PC, Z3_OW_AREA_COUNT * 3, Z3_REGION_TABLE, -1, Z3_TABLE_AREA_MAP_POINTERS_UNREAD, size);
+    if (!st) st = add(m, Z3_OW_TAIL_MARKER_PC, 1, Z3_REGION_TABLE, -1, Z3_TABLE_TAIL_MAP_MARKER, size);
+  }
+  if (!st && ow->zscustom)
+    st = add(m, Z3_OW_ZSCUSTOM_ENABLES_PC, sizeof ow->zscustom_enables, Z3_REGION_TABLE, -1, Z3_TABLE_ZSCUSTOM_FLAGS, size);
+  entry_adder entries = {m, size, st};
+  if (!st) z3_ow_entry_places(ow, add_entry, &entries);
+  return entries.status;
+}
+
 static z3_status add_areas(z3_romap *m, const z3_rom *rom) {
   z3_overworld *ow = NULL;
   if (z3_ow_load(&ow, rom, NULL) != Z3_OK) {
@@ -127,9 +160,8 @@ static z3_status add_areas(z3_romap *m, const z3_rom *rom) {
     return Z3_OK;
   }
   size_t size = rom->data.len;
-  z3_status st = add(m, Z3_OW_MAP_HIGH_PTR_PC, Z3_OW_AREA_COUNT * 3, Z3_REGION_TABLE, -1, Z3_TABLE_AREA_MAP_POINTERS, size);
-  if (!st) st = add(m, Z3_OW_MAP_LOW_PTR_PC, Z3_OW_AREA_COUNT * 3, Z3_REGION_TABLE, -1, Z3_TABLE_AREA_MAP_POINTERS, size);
-  for (int i = 0; i < Z3_OW_AREA_COUNT && !st; i++) {
+  z3_status st = add_area_tables(m, ow, size);
+  for (int i = 0; i < ow->area_count && !st; i++) {
     st = add(m, ow->areas[i].high.pc, ow->areas[i].high.stored_size, Z3_REGION_AREA_MAP, i, 0, size);
     if (!st) st = add(m, ow->areas[i].low.pc, ow->areas[i].low.stored_size, Z3_REGION_AREA_MAP, i, 1, size);
   }
@@ -139,6 +171,17 @@ static z3_status add_areas(z3_romap *m, const z3_rom *rom) {
   if (!st) st = add_area_lists(m, ow, size);
   z3_ow_free(ow);
   return st;
+}
+
+/* yaze's reserved region, where it holds a water-fill table (maybe empty). */
+static z3_status add_water_fill(z3_romap *m, const z3_rom *rom) {
+  z3_water_table t;
+  if (z3_water_load(rom, &t, NULL) != Z3_OK) {
+    note_skipped(m, "water-fill zones");
+    return Z3_OK;
+  }
+  if (!t.present) return Z3_OK;
+  return add(m, Z3_WATER_TABLE_PC, Z3_WATER_REGION_SIZE, Z3_REGION_TABLE, -1, Z3_TABLE_WATER_FILL, rom->data.len);
 }
 
 static z3_status add_palettes(z3_romap *m, const z3_rom *rom) {
@@ -212,6 +255,7 @@ z3_status z3_romap_build(const z3_rom *rom, z3_romap *out, z3_error *err) {
   if (!st) st = add_rooms(out, rom);
   if (!st) st = add_messages(out, rom);
   if (!st) st = add_areas(out, rom);
+  if (!st) st = add_water_fill(out, rom);
   if (!st) st = add_palettes(out, rom);
   if (!st) st = add_free(out, rom);
   if (!st) st = finish(out);

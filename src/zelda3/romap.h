@@ -29,6 +29,7 @@ typedef enum z3_region_kind {
   Z3_REGION_AREA_MAP,     /* area `index`'s map stream, part 0 high bytes, 1 low bytes */
   Z3_REGION_AREA_SPRITES, /* area `index`'s sprite list, part = game state */
   Z3_REGION_AREA_ITEMS,   /* area `index`'s secret items */
+  Z3_REGION_AREA_ENTRY,   /* area `index`'s entry of a per-area table: part = z3_ow_entry * 8 + slot */
   Z3_REGION_PALETTE,      /* palette `index` of group `part` (z3_palette_groups) */
   Z3_REGION_TILES,        /* overworld tile16 (part 0) or tile32 quadrant (part 1-4) table */
   Z3_REGION_TABLE,        /* a pointer or fixed table, `part` = z3_romap_table */
@@ -48,6 +49,10 @@ typedef enum z3_romap_table {
   Z3_TABLE_AREA_SPRITE_POINTERS,
   Z3_TABLE_AREA_ITEM_POINTERS,
   Z3_TABLE_TEXT_DICTIONARY,
+  Z3_TABLE_AREA_MAP_POINTERS_UNREAD, /* the vanilla map pointers, which the tail-map patch replaces */
+  Z3_TABLE_ZSCUSTOM_FLAGS,           /* ZSCustomOverworld's enable bytes and version, 0x140140-0x140148 */
+  Z3_TABLE_TAIL_MAP_MARKER,          /* the tail-map patch's marker byte at 0x1423FF */
+  Z3_TABLE_WATER_FILL,               /* yaze's water-fill zones, 0x12E000-0x12FFFF (water_fill.h) */
   Z3_TABLE_COUNT
 } z3_romap_table;
 
@@ -78,8 +83,10 @@ size_t z3_romap_next_start(const z3_romap *map, size_t offset);
 const char *z3_region_kind_name(z3_region_kind kind);
 const char *z3_romap_table_name(z3_romap_table table);
 /* The region in game terms: "room 0x012 objects", "sheet 0x5A", "message 0x01F",
- * "area 0x1B map (high bytes)", "palette ow_main 3", "free space". */
+ * "area 0x1B map (high bytes)", "area 0x1B bg colour", "palette ow_main 3", "free space". */
 void z3_region_describe(const z3_region *r, char *out, size_t cap);
+/* An area entry's table in game terms: "bg colour", "tile gfx 3", "transition up". */
+void z3_region_entry_name(const z3_region *r, char *out, size_t cap);
 /* The game resource a region belongs to, for grouping: "room 0x012", "area 0x1B",
  * "message 0x01F", "sheet 0x5A", "palette ow_main 3", or the description itself. */
 void z3_region_resource(const z3_region *r, char *out, size_t cap);

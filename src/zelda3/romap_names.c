@@ -8,7 +8,7 @@
 const char *z3_region_kind_name(z3_region_kind kind) {
   static const char *const names[Z3_REGION_KIND_COUNT] = {
       "header", "sheet", "room_header", "room_objects", "room_sprites", "room_pots", "chest",
-      "message", "area_map", "area_sprites", "area_items", "palette", "tiles", "table", "free"};
+      "message", "area_map", "area_sprites", "area_items", "area_entry", "palette", "tiles", "table", "free"};
   return (unsigned)kind < Z3_REGION_KIND_COUNT ? names[kind] : "unknown";
 }
 
@@ -16,8 +16,14 @@ const char *z3_romap_table_name(z3_romap_table table) {
   static const char *const names[Z3_TABLE_COUNT] = {
       "room object pointers", "room header pointers", "room sprite pointers", "room pot-item pointers",
       "room message ids", "sheet pointers", "area map pointers", "area sprite pointers",
-      "area item pointers", "text dictionary"};
+      "area item pointers", "text dictionary",
+      "area map pointers (vanilla copy, unread with the tail-map patch)",
+      "ZSCustomOverworld enable bytes and version", "tail-map patch marker", "water-fill zones (yaze)"};
   return (unsigned)table < Z3_TABLE_COUNT ? names[table] : "table";
+}
+
+void z3_region_entry_name(const z3_region *r, char *out, size_t cap) {
+  z3_ow_entry_name((z3_ow_entry)(r->part / Z3_OW_ENTRY_SLOTS), r->part % Z3_OW_ENTRY_SLOTS, out, cap);
 }
 
 static const char *palette_group_name(int part) {
@@ -36,7 +42,8 @@ void z3_region_resource(const z3_region *r, char *out, size_t cap) {
       return;
     case Z3_REGION_AREA_MAP:
     case Z3_REGION_AREA_SPRITES:
-    case Z3_REGION_AREA_ITEMS: snprintf(out, cap, "area 0x%02X", r->index); return;
+    case Z3_REGION_AREA_ITEMS:
+    case Z3_REGION_AREA_ENTRY: snprintf(out, cap, "area 0x%02X", r->index); return;
     case Z3_REGION_MESSAGE: snprintf(out, cap, "message 0x%03X", r->index); return;
     case Z3_REGION_SHEET: snprintf(out, cap, "sheet 0x%02X", r->index); return;
     case Z3_REGION_PALETTE: snprintf(out, cap, "palette %s %d", palette_group_name(r->part), r->index); return;
@@ -67,6 +74,12 @@ void z3_region_describe(const z3_region *r, char *out, size_t cap) {
       snprintf(out, cap, "area 0x%02X sprites (%s)", r->index, z3_ow_state_name(r->part));
       return;
     case Z3_REGION_AREA_ITEMS: snprintf(out, cap, "area 0x%02X items", r->index); return;
+    case Z3_REGION_AREA_ENTRY: {
+      char entry[48];
+      z3_region_entry_name(r, entry, sizeof entry);
+      snprintf(out, cap, "area 0x%02X %s", r->index, entry);
+      return;
+    }
     case Z3_REGION_TILES: snprintf(out, cap, "%s", tiles[r->part >= 0 && r->part < 5 ? r->part : 0]); return;
     case Z3_REGION_TABLE: snprintf(out, cap, "%s", z3_romap_table_name((z3_romap_table)r->part)); return;
     case Z3_REGION_FREE: snprintf(out, cap, "free space"); return;
@@ -75,7 +88,7 @@ void z3_region_describe(const z3_region *r, char *out, size_t cap) {
 }
 
 static bool is_room_part(z3_region_kind k) { return k >= Z3_REGION_ROOM_HEADER && k <= Z3_REGION_ROOM_POTS; }
-static bool is_area_part(z3_region_kind k) { return k >= Z3_REGION_AREA_MAP && k <= Z3_REGION_AREA_ITEMS; }
+static bool is_area_part(z3_region_kind k) { return k >= Z3_REGION_AREA_MAP && k <= Z3_REGION_AREA_ENTRY; }
 
 bool z3_region_same_entry(const z3_region *a, const z3_region *b) {
   int room_a = is_room_part(a->kind) ? a->index : a->kind == Z3_REGION_CHEST ? a->part : -1;
@@ -95,7 +108,8 @@ const char *z3_region_category(const z3_region *r) {
     case Z3_REGION_CHEST: return r->part >= 0 ? "rooms" : "other";
     case Z3_REGION_AREA_MAP:
     case Z3_REGION_AREA_SPRITES:
-    case Z3_REGION_AREA_ITEMS: return "areas";
+    case Z3_REGION_AREA_ITEMS:
+    case Z3_REGION_AREA_ENTRY: return "areas";
     case Z3_REGION_MESSAGE: return "messages";
     case Z3_REGION_SHEET: return "sheets";
     case Z3_REGION_PALETTE: return "palettes";
