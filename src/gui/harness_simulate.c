@@ -28,7 +28,7 @@ static z3_status int_param(const json_t *params, const char *key, int lo, int hi
 
 static z3_status overworld_action(GtkWidget *ed, const char *action, const json_t *params, const char **outcome, z3_error *err) {
   int area = gui_overworld_area(ed), zoom = 1, tile16 = gui_overworld_picked(ed), x = 0, y = 0;
-  z3_status st = int_param(params, "area", 0, 0x9F, !strcmp(action, "select-area"), &area, err);
+  z3_status st = int_param(params, "area", 0, 0xBF, !strcmp(action, "select-area"), &area, err);
   if (!st) st = int_param(params, "zoom", 1, 4, false, &zoom, err);
   if (!st) st = int_param(params, "tile16", 0, 0xFFF, !strcmp(action, "pick-tile"), &tile16, err);
   if (st) return st;

@@ -4,6 +4,11 @@
  * chooser, and a tile16 picker drawn with the area's blocksets. A left click
  * on the map paints the picked tile16 with `overworld set-tile`; a right
  * click picks the tile16 under the pointer.
+ *
+ * Areas are drawn at their real size: 512x512 small, 1024x1024 large, and
+ * ZSCustomOverworld v3's wide (1024x512) and tall (512x1024) groups; the
+ * chooser names each group's size, and the special world lists the tail maps
+ * 0xA0-0xBF when the ROM has them.
  */
 #include <stdio.h>
 #include <string.h>
@@ -17,6 +22,7 @@ enum { PICKER_COLUMNS = 8, PICKER_ZOOM = 2, AREAS_PER_WORLD = 64 };
 
 static const int world_first[] = {0x00, 0x40, 0x80};
 static const int world_count[] = {64, 64, 32};
+enum { SPECIAL_WORLD = 2 };
 
 typedef struct ow_view {
   gui_tab *tab;
@@ -116,9 +122,10 @@ bool gui_overworld_paint(GtkWidget *editor, int x, int y) {
 
 static bool map_cell(ow_view *v, double px, double py, int *x, int *y) {
   if (!v->ow) return false;
-  int side = z3_ow_area_tile16_side(v->ow, v->area_id);
+  int width, height; /* a wide or tall group is 64 tile16 on one axis only */
+  z3_ow_area_grid(v->ow, v->area_id, &width, &height);
   *x = (int)(px / v->zoom_factor) / 16, *y = (int)(py / v->zoom_factor) / 16;
-  return px >= 0 && py >= 0 && *x < side && *y < side;
+  return px >= 0 && py >= 0 && *x < width && *y < height;
 }
 
 static void map_pressed(GtkGestureClick *g, int n, double px, double py, gpointer data) {
@@ -147,20 +154,34 @@ static void picker_pressed(GtkGestureClick *g, int n, double px, double py, gpoi
   if (col < PICKER_COLUMNS) gui_overworld_pick(v->box, row * PICKER_COLUMNS + col);
 }
 
-/* The area list of the chosen world: "0x00 Lost Woods" ... */
+/* Areas of world w: the special world has 64 with the tail-map patch. */
+static int areas_in(const z3_overworld *ow, int w) {
+  return w == SPECIAL_WORLD && ow ? ow->area_count - world_first[w] : world_count[w];
+}
+
+/* "0x00 Lost Woods (large)"; a group's other screens say whose part they are. */
+static void area_text(const z3_overworld *ow, int id, char *out, size_t cap) {
+  int n = snprintf(out, cap, "0x%02X %s", id, z3_ow_area_name(id));
+  if (!ow || n < 0 || (size_t)n >= cap) return;
+  const z3_ow_area *a = &ow->areas[id];
+  if (a->parent != id) snprintf(out + n, cap - (size_t)n, " (part of 0x%02X)", a->parent);
+  else if (a->size != Z3_OW_SMALL) snprintf(out + n, cap - (size_t)n, " (%s)", z3_ow_size_name(a->size));
+}
+
+/* The area list of the chosen world: "0x00 Lost Woods (large)" ... */
 static void fill_areas(ow_view *v) {
-  int w = (int)gtk_drop_down_get_selected(GTK_DROP_DOWN(v->world));
+  int w = (int)gtk_drop_down_get_selected(GTK_DROP_DOWN(v->world)), count = areas_in(v->ow, w);
   GtkStringList *list = gtk_string_list_new(NULL);
-  for (int i = 0; i < world_count[w]; i++) {
-    char text[96];
-    snprintf(text, sizeof text, "0x%02X %s", world_first[w] + i, z3_ow_area_name(world_first[w] + i));
+  for (int i = 0; i < count; i++) {
+    char text[128];
+    area_text(v->ow, world_first[w] + i, text, sizeof text);
     gtk_string_list_append(list, text);
   }
   v->filling = true;
   gtk_drop_down_set_model(GTK_DROP_DOWN(v->area), G_LIST_MODEL(list));
   g_object_unref(list);
   int sel = v->area_id - world_first[w];
-  gtk_drop_down_set_selected(GTK_DROP_DOWN(v->area), sel >= 0 && sel < world_count[w] ? (guint)sel : 0);
+  gtk_drop_down_set_selected(GTK_DROP_DOWN(v->area), sel >= 0 && sel < count ? (guint)sel : 0);
   v->filling = false;
 }
 
@@ -168,7 +189,7 @@ static void world_changed(GObject *o, GParamSpec *p, gpointer data) {
   (void)o, (void)p;
   ow_view *v = data;
   int w = (int)gtk_drop_down_get_selected(GTK_DROP_DOWN(v->world));
-  v->area_id = world_first[w] + (v->area_id & 0x3F) % world_count[w];
+  v->area_id = world_first[w] + (v->area_id & 0x3F) % areas_in(v->ow, w);
   fill_areas(v);
   reload(v);
 }
@@ -197,6 +218,12 @@ void gui_overworld_select(GtkWidget *editor, int area, int zoom) {
   gtk_drop_down_set_selected(GTK_DROP_DOWN(v->zoom), (guint)(zoom - 1)); /* each reloads once */
   gtk_drop_down_set_selected(GTK_DROP_DOWN(v->world), (guint)w);
   gtk_drop_down_set_selected(GTK_DROP_DOWN(v->area), (guint)(area - world_first[w]));
+}
+
+/* The chooser shows the loaded model's areas: rebuilt after the first load. */
+static void load_and_list(ow_view *v) {
+  reload(v);
+  fill_areas(v);
 }
 
 static void free_view(gpointer data) {
@@ -265,18 +292,17 @@ static GtkWidget *create(gui_tab *tab) {
   gtk_box_append(GTK_BOX(row), map);
   gtk_box_append(GTK_BOX(row), pick);
   gtk_box_append(GTK_BOX(v->box), row);
-  fill_areas(v);
   g_signal_connect(v->world, "notify::selected", G_CALLBACK(world_changed), v);
   g_signal_connect(v->area, "notify::selected", G_CALLBACK(area_changed), v);
   g_signal_connect(v->zoom, "notify::selected", G_CALLBACK(zoom_changed), v);
-  reload(v);
+  load_and_list(v);
   show_picked(v);
   return v->box;
 }
 
 static void refresh(GtkWidget *editor, gui_tab *tab) {
   (void)tab;
-  reload(view_of(editor));
+  load_and_list(view_of(editor)); /* a size edit renames the chooser's entries */
 }
 
 const gui_editor gui_overworld_editor = {

@@ -5,6 +5,10 @@
  * so the names are the CLI's); the preview is the picture `dungeon render` /
  * `overworld render` draw, scaled down into half-blocks; `e` opens the
  * command that edits the selected thing in the command palette.
+ *
+ * The area list follows the ROM: 192 maps with the special-world tail maps,
+ * and each group's size (large, or ZSCustomOverworld v3's wide and tall) at
+ * its parent, "in 0xNN" at its other screens.
  */
 #include <stdio.h>
 #include <string.h>
@@ -15,7 +19,7 @@
 #include "zelda3/dungeon_render.h"
 #include "zelda3/overworld.h"
 
-enum { LIST_COLS = 12, FIELD_COLS = 34 };
+enum { LIST_COLS = 19, FIELD_COLS = 34 };
 
 /* A picture as palette indices and the palette's RGBA. */
 typedef struct picture {
@@ -29,6 +33,9 @@ typedef struct world_kind {
   int count, id_digits;
   bool (*render)(void *cache, const z3_doc *doc, int id, picture *out, char *error, size_t cap);
   void (*release)(void *cache);
+  /* Optional: ids in this document (else count), and what follows an id in the list. */
+  int (*count_in)(void *cache, const z3_doc *doc);
+  void (*label)(void *cache, const z3_doc *doc, int id, char *out, size_t cap);
 } world_kind;
 
 typedef struct world_view {
@@ -97,16 +104,35 @@ typedef struct area_cache {
   z3_ow_image image;
 } area_cache;
 
-static bool render_area(void *cache, const z3_doc *doc, int id, picture *out, char *error, size_t cap) {
-  area_cache *c = cache;
-  z3_error err;
-  z3_error_init(&err);
+/* The document's overworld, loaded once per generation; NULL when it does not load. */
+static const z3_overworld *area_model(area_cache *c, const z3_doc *doc, z3_error *err) {
   if (!c->loaded || c->generation != doc->generation) {
     z3_ow_free(c->ow);
     c->ow = NULL;
     c->loaded = true, c->generation = doc->generation;
-    if (z3_ow_load(&c->ow, doc->rom, &err)) c->ow = NULL;
+    if (z3_ow_load(&c->ow, doc->rom, err)) c->ow = NULL;
   }
+  return c->ow;
+}
+
+static int area_count(void *cache, const z3_doc *doc) {
+  const z3_overworld *ow = area_model(cache, doc, NULL);
+  return ow ? ow->area_count : Z3_OW_AREA_COUNT;
+}
+
+static void area_label(void *cache, const z3_doc *doc, int id, char *out, size_t cap) {
+  const z3_overworld *ow = area_model(cache, doc, NULL);
+  const z3_ow_area *a = ow ? &ow->areas[id] : NULL;
+  if (a && a->parent != id) snprintf(out, cap, "in 0x%02X", a->parent);
+  else if (a && a->size != Z3_OW_SMALL) snprintf(out, cap, "%s", z3_ow_size_name(a->size));
+  else out[0] = '\0';
+}
+
+static bool render_area(void *cache, const z3_doc *doc, int id, picture *out, char *error, size_t cap) {
+  area_cache *c = cache;
+  z3_error err;
+  z3_error_init(&err);
+  area_model(c, doc, &err);
   z3_ow_image_release(&c->image);
   if (!c->ow || z3_ow_render(c->ow, doc->rom, id, &c->image, &err)) {
     snprintf(error, cap, "%.150s", err.message[0] ? err.message : "no overworld data");
@@ -128,12 +154,16 @@ static void release_areas(void *cache) {
 static const world_kind areas = {
     .name = "areas", .noun = "area", .id_flag = "--map", .describe = {"overworld", "describe"},
     .edit = {"overworld", "set-area"}, .count = Z3_OW_AREA_COUNT, .id_digits = 2, .render = render_area,
-    .release = release_areas,
+    .release = release_areas, .count_in = area_count, .label = area_label,
 };
 
 /* ---- the component ---------------------------------------------------------- */
 
 static void id_text(const world_view *w, int id, char out[16]) { snprintf(out, 16, "0x%0*X", w->kind->id_digits, id); }
+
+static int id_count(const world_view *w, z3_doc *doc) {
+  return w->kind->count_in ? w->kind->count_in(w->cache, doc) : w->kind->count;
+}
 
 static void load_fields(world_view *w, z3_doc *doc) {
   if (w->fields_id == w->selected && w->fields_generation == doc->generation && w->fields.count) return;
@@ -150,14 +180,17 @@ static void load_fields(world_view *w, z3_doc *doc) {
   w->fields_id = w->selected, w->fields_generation = doc->generation, w->scroll = 0;
 }
 
-static void draw_list(WINDOW *win, world_view *w) {
-  int rows = getmaxy(win);
+static void draw_list(WINDOW *win, world_view *w, z3_doc *doc) {
+  int rows = getmaxy(win), count = id_count(w, doc);
+  if (w->selected >= count) w->selected = count - 1; /* the ROM lost ids (an undone patch) */
   if (w->selected < w->top) w->top = w->selected;
   if (w->selected >= w->top + rows) w->top = w->selected - rows + 1;
-  for (int r = 0; r < rows && w->top + r < w->kind->count; r++) {
-    char id[16];
+  for (int r = 0; r < rows && w->top + r < count; r++) {
+    char id[16], label[16] = "";
     id_text(w, w->top + r, id);
-    tui_print(win, r, 0, w->top + r == w->selected ? COLOR_PAIR(TUI_PAIR_SELECTED) | A_BOLD : 0, " %s %-5s", w->kind->noun, id);
+    if (w->kind->label) w->kind->label(w->cache, doc, w->top + r, label, sizeof label);
+    tui_print(win, r, 0, w->top + r == w->selected ? COLOR_PAIR(TUI_PAIR_SELECTED) | A_BOLD : 0, " %s %-5s %-7s", w->kind->noun,
+              id, label);
   }
 }
 
@@ -202,14 +235,14 @@ static void render(tui_view *v, WINDOW *win) {
   world_view *w = v->state;
   z3_doc *doc = tui_app_doc(v->app);
   load_fields(w, doc);
-  draw_list(win, w);
+  draw_list(win, w, doc);
   draw_fields(win, w);
   draw_picture(win, w, doc);
 }
 
 static bool handle_key(tui_view *v, int key) {
   world_view *w = v->state;
-  int last = w->kind->count - 1, fields = w->fields.count ? (int)w->fields.count - 1 : 0;
+  int last = id_count(w, tui_app_doc(v->app)) - 1, fields = w->fields.count ? (int)w->fields.count - 1 : 0;
   switch (key) {
   case KEY_UP: w->selected -= w->selected > 0; return true;
   case KEY_DOWN: w->selected += w->selected < last; return true;

@@ -21,6 +21,7 @@
 #include "zelda3/palettes.h"
 #include "test.h"
 #include "zelda3/overworld.h"
+#include "zelda3/layout_gen.h"
 
 /* Share of pixels of a whole-editor shot allowed to differ: glyph edges only. */
 #define FONT_TOLERANCE 0.005
@@ -471,6 +472,70 @@ Z3_TEST(proposal_drawer_accepts_one_change) {
   z3_free(line);
 }
 
+/* ZSCustomOverworld v3 with a wide (0x28-0x29) and a tall (0x2A over 0x32)
+ * area and the tail maps, in a tab of its own: areas draw at their real size,
+ * clicks outside a wide area's two screens paint nothing, tails are listed. */
+Z3_TEST(overworld_draws_wide_tall_and_tail_maps) {
+  (void)state;
+  z3_error err;
+  z3_error_init(&err);
+  z3_rom *rom = z3_test_sample_rom(0x200000, Z3_MAP_LOROM);
+  gen_v3_wide_tall(rom->data.data);
+  gen_sw_tail_maps(rom->data.data, false);
+  /* the sample's 0x28-0x2A are plain grass: a diagonal of varied tile16 along each group's
+   * long axis makes the references show both screens, in place */
+  z3_overworld *model = NULL;
+  assert_ok(z3_ow_load(&model, rom, &err), &err);
+  for (int i = 0; i < 64; i++) {
+    assert_ok(z3_ow_set_tile16(model, GEN_WIDE, i, i / 2, (uint16_t)(0x10 + i * 5), &err), &err);
+    assert_ok(z3_ow_set_tile16(model, GEN_TALL, i / 2, i, (uint16_t)(0x10 + i * 5), &err), &err);
+  }
+  assert_ok(z3_ow_save(model, rom, &err), &err);
+  z3_ow_free(model);
+  char *path = z3_strfmt("%s/v3.sfc", tmp);
+  assert_ok(z3_file_write_atomic(path, rom->data.data, rom->data.len, &(z3_write_opts){0}, &err), &err);
+  z3_rom_free(rom);
+  assert_true(gui_window_open(window, path, &err));
+  gui_wait_idle(window);
+  gui_tab *tab = gui_window_current_tab(window);
+  GtkWidget *ow = gui_tab_editor(tab, "overworld");
+  gui_tab_show(tab, "overworld");
+  gui_overworld_select(ow, GEN_WIDE, 1);
+  gui_wait_idle(ow);
+  GtkWidget *map = named(ow, "ow-map");
+  assert_int_equal(gtk_widget_get_width(map), 1024);
+  assert_int_equal(gtk_widget_get_height(map), 512);
+  check_shot(map, "overworld-wide", 0);
+  press(map, 40 * 16 + 3, 40 * 16 + 3); /* below the wide area's two screens: nothing to paint */
+  assert_string_equal(title(), "v3.sfc - yaze");
+  uint16_t before = 0, after = 0;
+  assert_ok(z3_ow_load(&model, tab->doc->rom, &err), &err);
+  assert_ok(z3_ow_get_tile16(model, GEN_WIDE, 40, 5, &before, &err), &err);
+  z3_ow_free(model);
+  gui_overworld_pick(ow, before == 0x25 ? 0x26 : 0x25);
+  press(map, 40 * 16 + 3, 5 * 16 + 3);  /* the right screen of the group */
+  assert_string_equal(title(), "v3.sfc* - yaze");
+  assert_ok(z3_ow_load(&model, tab->doc->rom, &err), &err);
+  assert_ok(z3_ow_get_tile16(model, GEN_WIDE, 40, 5, &after, &err), &err);
+  z3_ow_free(model);
+  assert_int_equal(after, before == 0x25 ? 0x26 : 0x25);
+  gui_overworld_select(ow, GEN_TALL, 1);
+  gui_wait_idle(ow);
+  assert_int_equal(gtk_widget_get_width(map), 512);
+  assert_int_equal(gtk_widget_get_height(map), 1024);
+  check_shot(map, "overworld-tall", 0);
+  GListModel *areas = gtk_drop_down_get_model(GTK_DROP_DOWN(named(ow, "ow-area")));
+  assert_non_null(strstr(gtk_string_list_get_string(GTK_STRING_LIST(areas), GEN_TALL), "(tall)"));
+  assert_non_null(strstr(gtk_string_list_get_string(GTK_STRING_LIST(areas), GEN_TALL + 8), "part of 0x2A"));
+  gui_overworld_select(ow, 0xA5, 1);
+  gui_wait_idle(ow);
+  areas = gtk_drop_down_get_model(GTK_DROP_DOWN(named(ow, "ow-area")));
+  assert_int_equal(g_list_model_get_n_items(areas), 64);
+  assert_int_equal(gui_overworld_area(ow), 0xA5);
+  assert_int_equal(gtk_widget_get_width(map), 512);
+  z3_free(path);
+}
+
 static int setup(void **state) {
   (void)state;
   tmp = z3_test_tmpdir();
@@ -568,6 +633,7 @@ int main(void) {
       cmocka_unit_test(emulator_steps_frames_like_the_cli_and_reads_keys),
       cmocka_unit_test(proposal_drawer_accepts_one_change),
       cmocka_unit_test(save_after_an_outside_save_offers_a_merge),
+      cmocka_unit_test(overworld_draws_wide_tall_and_tail_maps), /* last: it opens a tab of its own */
   };
   return cmocka_run_group_tests(tests, setup, teardown);
 }

@@ -190,6 +190,42 @@ first=$("$z3ed" hex read --rom "$tmp/rom.sfc" --address '$00:E073' --length 1 --
 expect "loaded by main blocksets 0x00" "sheet 0 is named as main blockset 0's first sheet"
 keys q
 
+# ---- areas: a ZSCustomOverworld v3 ROM with a wide and a tall area and the tail maps ----
+# (made as tests/cli/cases/overworld_tail_maps.case makes it; 0x28-0x29 wide, 0x2A over 0x32 tall)
+v3=$tmp/v3.sfc
+poke() { printf "$2" | dd of="$v3" bs=1 seek=$(($1)) conv=notrunc 2>/dev/null; }
+copy() { dd if="$v3" of="$v3" bs=1 skip=$(($1)) seek=$(($2)) count=$(($3)) conv=notrunc 2>/dev/null; }
+cp "$sample" "$v3" && truncate -s 2M "$v3"
+poke 0x140145 '\003'
+P=$(od -An -tu1 -v -j $((0x125EC)) -N 64 "$v3")
+{ for p in $P; do printf "\\$(printf %03o "$p")"; done; for p in $P; do printf "\\$(printf %03o $((p + 64)))"; done
+  for i in $(seq 128 159); do case $i in 129|130|137|138) p=129;; *) p=$i;; esac; printf "\\$(printf %03o $p)"; done; } |
+  dd of="$v3" bs=1 seek=$((0x140998)) conv=notrunc 2>/dev/null
+S=$(od -An -tu1 -v -j $((0x1788D)) -N 128 "$v3")
+{ for s in $S; do printf "\\$(printf %03o $((1 - s)))"; done
+  for i in $(seq 128 191); do case $i in 129|130|137|138) printf '\001';; *) printf '\000';; esac; done; } |
+  dd of="$v3" bs=1 seek=$((0x1788D)) conv=notrunc 2>/dev/null
+copy 0x4C881 0x141438 0x80; copy 0x4C901 0x141578 0x120; copy 0x4CA21 0x1416B8 0x120
+copy 0x1794D 0x142400 480; copy 0x17B2D 0x142640 480
+for i in $(seq 32); do printf '\000\200\060'; done | dd of="$v3" bs=1 seek=$((0x142400 + 480)) conv=notrunc 2>/dev/null
+for i in $(seq 32); do printf '\000\220\060'; done | dd of="$v3" bs=1 seek=$((0x142640 + 480)) conv=notrunc 2>/dev/null
+poke 0x180000 '\344\377\000\377'; poke 0x181000 '\344\377\000\377'; poke 0x1423FF '\352'
+poke 0x140999+0x28 '\050'; poke 0x1788D+0x28 '\002\002'
+poke 0x140998+0x32 '\052'; poke 0x1788D+0x2A '\003'; poke 0x1788D+0x32 '\003'
+count=$("$z3ed" overworld list --rom "$v3" --format json | jq -r .result.count)
+[ "$count" = 192 ] || fail "the generated v3 ROM has the tail maps (overworld list counts $count)"
+keys "clear; $z3ed tui --rom $v3 --tab areas" Enter
+expect "area 0x00  large" "the area list names a large area's size"
+for _ in $(seq 50); do keys Down; done  # to 0x32: 0x28-0x32 on screen
+expect "area 0x28  wide" "a wide area is listed with its size"
+expect "area 0x29  in 0x28" "its right screen names the group"
+expect "area 0x2A  tall" "a tall area is listed with its size"
+expect "area 0x32  in 0x2A" "its lower screen names the group"
+keys End
+expect "area 0xBF" "End reaches the last tail map"
+expect "map: 0xbf" "and describes it"
+keys q
+
 # ---- quitting cleanly ------------------------------------------------------------
 start_tui --tab hex
 expect "PC 0x000000" "--tab hex opens on the hex view"
