@@ -117,7 +117,7 @@ static bool collision_reaches_region(const z3_collision *c, int *room) {
 
 static z3_status absent(z3_water_table *out, const char *why) {
   memset(out, 0, sizeof *out);
-  snprintf(out->why_absent, sizeof out->why_absent, "%s", why);
+  snprintf(out->why_absent, sizeof out->why_absent, "%.150s", why);
   return Z3_OK;
 }
 
