@@ -100,9 +100,10 @@ static const z3_command z3_cmds_music[] = {
         .description = "Our own small sequencer walks the song (order list, patterns, tracks, subroutines, "
                        "loops) and drives the emulator's S-DSP: instrument sample, ADSR and GAIN, pitch with "
                        "the instrument's multiplier, key on and off with the note's gate, volume, velocity, "
-                       "pan, master volume, tempo and echo. Vibrato, tremolo and pitch slides are not "
-                       "rendered. Without --seconds one pass plus a second of release; with it, looping "
-                       "songs loop. 32 kHz stereo.",
+                       "pan, master volume, tempo and echo; every tick it moves fades (volume, pan, master "
+                       "volume, tempo, echo volume) and applies vibrato, tremolo, pitch envelopes, slides and "
+                       "tuning (docs/music.md, Playing). Without --seconds one pass plus a second of release; "
+                       "with it, looping songs loop. 32 kHz stereo.",
         .flags = Z3_CMD_NEEDS_ROM | Z3_CMD_WRITES_FILE | Z3_CMD_RUNS_LONG, .safety = Z3_SAFETY_WRITES_FILES,
         .effects = LIST("reads the ROM file", "writes --out"),
         .args = ARGS(SONG_ARG, BANK_ARG, {"out", Z3_ARG_OUT_PATH, true, NULL, NULL, "the WAV file to write", 0, 0},

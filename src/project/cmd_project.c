@@ -176,6 +176,51 @@ static json_t *state_sources(const char *dir) {
   return json_is_object(sources) ? sources : (json_decref(sources), NULL);
 }
 
+enum { STATUS_LIST_MAX = 20 }; /* people see the file names when fewer change than this (or with --verbose) */
+
+/* One line for people: how many sources, and what to do. */
+static char *status_summary(size_t sources, bool built, size_t added, size_t changed, size_t removed) {
+  z3_buf b;
+  z3_buf_init(&b);
+  if (!built) {
+    z3_buf_printf(&b, "%zu sources, never built: run `z3ed project build`", sources);
+  } else if (!added && !changed && !removed) {
+    z3_buf_printf(&b, "%zu sources, clean: nothing changed since the last build", sources);
+  } else {
+    const char *sep = "";
+    z3_buf_printf(&b, "%zu sources: ", sources);
+    if (changed) z3_buf_printf(&b, "%zu changed", changed), sep = ", ";
+    if (added) z3_buf_printf(&b, "%s%zu added", sep, added), sep = ", ";
+    if (removed) z3_buf_printf(&b, "%s%zu removed", sep, removed);
+    z3_buf_printf(&b, " since the last build: run `z3ed project build`");
+  }
+  z3_buf_push(&b, 0, NULL);
+  return (char *)b.data;
+}
+
+/* JSON and YAML keep every list; text gets a summary line and the lists only when short or asked for. */
+static void status_result(z3_cmd_ctx *ctx, size_t sources, bool built, json_t *added, json_t *changed, json_t *removed) {
+  size_t n = json_array_size(added) + json_array_size(changed) + json_array_size(removed);
+  const char *dot = ctx->output ? strrchr(ctx->output, '.') : NULL;
+  bool structured = ctx->format != Z3_FORMAT_TEXT || (dot && (strcmp(dot, ".json") == 0 || strcmp(dot, ".yaml") == 0 ||
+                                                              strcmp(dot, ".yml") == 0));
+  if (!structured) {
+    char *line = status_summary(sources, built, json_array_size(added), json_array_size(changed), json_array_size(removed));
+    json_object_set_new(ctx->result, "summary", json_string(line ? line : ""));
+    z3_free(line);
+  }
+  json_object_set_new(ctx->result, "built", json_boolean(built));
+  json_object_set_new(ctx->result, "clean", json_boolean(built && n == 0));
+  if (structured || n < STATUS_LIST_MAX || z3_arg_bool(ctx, "verbose")) {
+    json_object_set_new(ctx->result, "added", added);
+    json_object_set_new(ctx->result, "changed", changed);
+    json_object_set_new(ctx->result, "removed", removed);
+    return;
+  }
+  json_object_set_new(ctx->result, "files", json_sprintf("%zu, not listed: --verbose lists them", n));
+  json_decref(added), json_decref(changed), json_decref(removed);
+}
+
 z3_status cmd_project_status(z3_cmd_ctx *ctx, z3_error *err) {
   z3_project p;
   z3_status st = z3_project_load(&p, z3_arg_str(ctx, "dir"), err);
@@ -192,12 +237,7 @@ z3_status cmd_project_status(z3_cmd_ctx *ctx, z3_error *err) {
   }
   json_object_foreach(then, rel, hash) if (!json_object_get(now, rel)) json_array_append_new(removed, json_string(rel));
   if (!now) st = err->code ? err->code : Z3_E_IO;
-  json_object_set_new(ctx->result, "built", json_boolean(then != NULL));
-  json_object_set_new(ctx->result, "clean", json_boolean(then && !json_array_size(added) && !json_array_size(changed) &&
-                                                           !json_array_size(removed)));
-  json_object_set_new(ctx->result, "added", added);
-  json_object_set_new(ctx->result, "changed", changed);
-  json_object_set_new(ctx->result, "removed", removed);
+  status_result(ctx, json_object_size(now), then != NULL, added, changed, removed);
   json_decref(now), json_decref(then);
   z3_project_release(&p);
   return st;

@@ -66,14 +66,20 @@ static const z3_command z3_cmds_project[] = {
         .resource = "project", .action = "status",
         .summary = "list the sources added, changed or removed since the last build",
         .description = "Compares the SHA-1 of every source (manifest, assets, asm, patches) with the stamp the "
-                       "last build left in build/state.json. Without a build, every source is added.",
+                       "last build left in build/state.json. Without a build, every source is added. JSON and "
+                       "YAML list every file; text output starts with a summary line (\"679 sources, never "
+                       "built: run `z3ed project build`\") and lists the files only when fewer than 20 differ, "
+                       "or with --verbose.",
         .flags = 0, .safety = Z3_SAFETY_READ_ONLY,
         .effects = LIST("reads the project's files"),
-        .args = ARGS(DIR_ARG),
-        .returns = RETURNS({"built", "boolean", "a build stamp exists"}, {"clean", "boolean", "nothing changed since it"},
+        .args = ARGS(DIR_ARG, {"verbose", Z3_ARG_BOOL, false, NULL, NULL, "text output: list every file, however many",
+                               0, 0}),
+        .returns = RETURNS({"summary", "string", "text output only: counts and what to do"},
+                           {"built", "boolean", "a build stamp exists"}, {"clean", "boolean", "nothing changed since it"},
                            {"added", "array", "sources new since the build"}, {"changed", "array", "sources edited since"},
-                           {"removed", "array", "sources gone since"}),
-        .examples = LIST("z3ed project status --dir my-hack"),
+                           {"removed", "array", "sources gone since"},
+                           {"files", "string", "text output without --verbose, 20 or more files: how many, unlisted"}),
+        .examples = LIST("z3ed project status --dir my-hack", "z3ed project status --dir my-hack --verbose"),
         .handler = cmd_project_status,
     },
     {

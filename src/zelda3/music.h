@@ -191,6 +191,14 @@ typedef enum z3_music_seq_kind {
   Z3_SEQ_PAN,                /* value = 0-20 */
   Z3_SEQ_MASTER_VOLUME,
   Z3_SEQ_ECHO,               /* value = EON bits, value2 = volume */
+  Z3_SEQ_ECHO_VOLUME,        /* value = echo volume (echofade) */
+  Z3_SEQ_VIBRATO,            /* value = delay, value2 = rate, value3 = depth (0 = off) */
+  Z3_SEQ_VIBRATO_FADE,       /* value = ticks the depth takes to grow to full after the delay */
+  Z3_SEQ_TREMOLO,            /* value = delay, value2 = rate, value3 = depth (0 = off) */
+  Z3_SEQ_PITCH_ENV,          /* value = delay, value2 = length, value3 = semitones (signed), key = 1 from
+                                the note to note + value3, -1 from note + value3 to the note, 0 off */
+  Z3_SEQ_SLIDE,              /* the sounding note: value = delay, value2 = length, key = target */
+  Z3_SEQ_TUNE,               /* value = fine tuning in 1/256 semitones */
 } z3_music_seq_kind;
 
 typedef struct z3_music_seq_event {
@@ -200,7 +208,9 @@ typedef struct z3_music_seq_event {
   int key;                   /* NOTE: semitones from C1 (0 = $80); percussion adds the instrument */
   int instrument;            /* NOTE: instrument to play with */
   uint32_t gate;             /* NOTE: ticks keyed on */
-  int value, value2;
+  int value, value2, value3;
+  uint32_t ramp;             /* VOLUME, PAN, MASTER_VOLUME, TEMPO, ECHO_VOLUME: ticks the value takes to move
+                                there from the current one (a fade); 0 = at once */
 } z3_music_seq_event;
 
 typedef struct z3_music_seq {
@@ -235,10 +245,14 @@ typedef struct z3_music_dsp_sink {
 /* Plays seq for `seconds` (or to the song's end plus a second of release
  * when it ends sooner): instruments (sample, ADSR, GAIN), pitch with the
  * instrument's multiplier, key on and off, volume, velocity, pan, master
- * volume, tempo and echo on/off. The sink's RAM must hold img->ram. */
+ * volume, tempo and echo, fades moving every tick, vibrato, tremolo, pitch
+ * envelopes, slides and tuning. The sink's RAM must hold img->ram; render
+ * is called once per song tick, after that tick's register writes. */
 z3_status z3_music_play(const z3_music_image *img, const z3_music_seq *seq, double seconds, const z3_music_dsp_sink *sink,
                         z3_error *err);
 /* The DSP pitch for key (semitones from C1) with an 8.8 multiplier. */
 uint16_t z3_music_pitch(int key, uint16_t mult);
+/* The same for a key in 1/256 semitones (between semitones the ratio is interpolated). */
+uint16_t z3_music_pitch_fine(int key256, uint16_t mult);
 
 #endif

@@ -4,6 +4,8 @@
  * the tempo map, tracks 1-8 the song's channels on MIDI channels 1-8 with
  * program (instrument number), volume (CC 7), pan (CC 10) and notes. N-SPC
  * key $80 (C1) is MIDI key 24; pan 0 (right) .. 20 (left) becomes 127 .. 0.
+ * A fade's value is written where the fade ends; vibrato, tremolo and pitch
+ * effects are left out (General MIDI has no portable form for them).
  */
 #include <stdlib.h>
 #include <string.h>
@@ -91,9 +93,10 @@ static z3_status channel_event(mlist *l, const z3_music_seq_event *e, z3_error *
       return st;
     }
     case Z3_SEQ_INSTRUMENT: return add(l, e->tick, 1, (const uint8_t[]){(uint8_t)(0xC0 | c), clamp7(e->value)}, 2, err);
-    case Z3_SEQ_VOLUME: return add(l, e->tick, 1, (const uint8_t[]){(uint8_t)(0xB0 | c), 7, clamp7(e->value / 2)}, 3, err);
+    case Z3_SEQ_VOLUME:
+      return add(l, e->tick + e->ramp, 1, (const uint8_t[]){(uint8_t)(0xB0 | c), 7, clamp7(e->value / 2)}, 3, err);
     case Z3_SEQ_PAN:
-      return add(l, e->tick, 1, (const uint8_t[]){(uint8_t)(0xB0 | c), 10, clamp7((20 - e->value) * 127 / 20)}, 3, err);
+      return add(l, e->tick + e->ramp, 1, (const uint8_t[]){(uint8_t)(0xB0 | c), 10, clamp7((20 - e->value) * 127 / 20)}, 3, err);
     default: return Z3_OK;
   }
 }
@@ -102,7 +105,8 @@ static z3_status tempo_event(mlist *l, const z3_music_seq_event *e, z3_error *er
   double tps = z3_music_ticks_per_second(e->value);
   uint32_t us = (uint32_t)(DIVISION / tps * 1e6);
   if (us > 0xFFFFFF) us = 0xFFFFFF;
-  return add(l, e->tick, 1, (const uint8_t[]){0xFF, 0x51, 0x03, (uint8_t)(us >> 16), (uint8_t)(us >> 8), (uint8_t)us}, 6, err);
+  const uint8_t meta[] = {0xFF, 0x51, 0x03, (uint8_t)(us >> 16), (uint8_t)(us >> 8), (uint8_t)us};
+  return add(l, e->tick + e->ramp, 1, meta, 6, err);
 }
 
 z3_status z3_music_midi_write(const z3_music_seq *seq, z3_buf *out, z3_error *err) {

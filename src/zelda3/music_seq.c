@@ -10,7 +10,10 @@
  * driver's two tables are not used: q0-q7 map to (q+1)/8 of the duration,
  * v0-v15 to (v+1)/16 of full volume); ties lengthen the sounding note;
  * subroutines play their track `count` times; repeats jump `count` times;
- * fades reach their value at their end (no ramp).
+ * fades are recorded where they start, with their length (`ramp`), and the
+ * effects (vibrato, tremolo, pitch envelopes, slides, tuning) as events the
+ * player turns into per-tick changes. A slide ($F9) right after a note
+ * belongs to that note, as in the driver, so it is read with it.
  */
 #include <string.h>
 
@@ -59,9 +62,15 @@ static z3_status push(walker *w, z3_music_seq_event ev) {
   return Z3_OK;
 }
 
-static z3_status value_event(walker *w, int c, z3_music_seq_kind kind, int value, int value2, uint32_t delay) {
-  return push(w, (z3_music_seq_event){.tick = w->tick + delay, .channel = (uint8_t)c, .kind = kind, .value = value,
-                                      .value2 = value2});
+static z3_status value_event(walker *w, int c, z3_music_seq_kind kind, int value, int value2, uint32_t ramp) {
+  return push(w, (z3_music_seq_event){.tick = w->tick, .channel = (uint8_t)c, .kind = kind, .value = value,
+                                      .value2 = value2, .ramp = ramp});
+}
+
+/* The three-parameter effects: delay, rate or length, depth or semitones. */
+static z3_status effect_event(walker *w, int c, z3_music_seq_kind kind, const uint8_t *p, int value3, int key) {
+  return push(w, (z3_music_seq_event){.tick = w->tick, .channel = (uint8_t)c, .kind = kind, .value = p[0],
+                                      .value2 = p[1], .value3 = value3, .key = key});
 }
 
 static uint32_t gate_of(const channel *c) {
@@ -93,13 +102,33 @@ static z3_status command(walker *w, int c, const z3_music_event *ev) {
     case 0xEE: return value_event(w, c, Z3_SEQ_VOLUME, p[1], 0, p[0]);
     case 0xF5: return value_event(w, c, Z3_SEQ_ECHO, p[0], (p[1] + p[2]) / 2, 0);
     case 0xF6: return value_event(w, c, Z3_SEQ_ECHO, 0, 0, 0);
+    case 0xF8: return value_event(w, c, Z3_SEQ_ECHO_VOLUME, (p[1] + p[2]) / 2, 0, p[0]);
+    case 0xE3: return effect_event(w, c, Z3_SEQ_VIBRATO, p, p[2], 0);
+    case 0xE4: return effect_event(w, c, Z3_SEQ_VIBRATO, (const uint8_t[3]){0}, 0, 0);
+    case 0xF0: return value_event(w, c, Z3_SEQ_VIBRATO_FADE, p[0], 0, 0);
+    case 0xEB: return effect_event(w, c, Z3_SEQ_TREMOLO, p, p[2], 0);
+    case 0xEC: return effect_event(w, c, Z3_SEQ_TREMOLO, (const uint8_t[3]){0}, 0, 0);
+    case 0xF1: return effect_event(w, c, Z3_SEQ_PITCH_ENV, p, (int8_t)p[2], 1);
+    case 0xF2: return effect_event(w, c, Z3_SEQ_PITCH_ENV, p, (int8_t)p[2], -1);
+    case 0xF3: return effect_event(w, c, Z3_SEQ_PITCH_ENV, (const uint8_t[3]){0}, 0, 0);
+    case 0xF4: return value_event(w, c, Z3_SEQ_TUNE, p[0], 0, 0);
+    case 0xF9: return effect_event(w, c, Z3_SEQ_SLIDE, p, 0, (p[2] & 0x7F) + w->transpose + ch->transpose);
     case 0xFA: w->perc_base = p[0]; return Z3_OK;
     case 0xEF:
       if (ch->sub_left) return Z3_OK; /* the format has no nested calls */
       ch->ret = ch->ptr, ch->sub_start = rd16(p), ch->ptr = ch->sub_start, ch->sub_left = p[2] ? p[2] : 1;
       return Z3_OK;
-    default: return Z3_OK; /* vibrato, tremolo, pitch envelopes, tuning, echo parameters: not modelled */
+    default: return Z3_OK; /* echo delay, feedback and filter: the player keeps its own */
   }
+}
+
+/* A slide command right after a note bends that note from its key-on. */
+static z3_status slide_of_note(walker *w, int c) {
+  z3_music_event ev;
+  channel *ch = &w->ch[c];
+  if (!z3_music_event_decode(w->ram, ch->ptr, &ev) || ev.kind != Z3_EV_COMMAND || ev.op != 0xF9) return Z3_OK;
+  ch->ptr += ev.size;
+  return command(w, c, &ev);
 }
 
 /* Reads channel c's events up to its next note, tie or rest; *pattern_end when channel 0 ends. */
@@ -124,7 +153,10 @@ static z3_status read_channel(walker *w, int c, bool *pattern_end) {
         if (ev.has_qv) ch->quant = (ev.params[0] >> 4) & 7, ch->vel = ev.params[0] & 15;
         continue;
       case Z3_EV_COMMAND: st = command(w, c, &ev); break;
-      case Z3_EV_NOTE: st = sound(w, c, ev.op - 0x80 + w->transpose + ch->transpose, ch->inst); break;
+      case Z3_EV_NOTE:
+        st = sound(w, c, ev.op - 0x80 + w->transpose + ch->transpose, ch->inst);
+        if (st == Z3_OK) st = slide_of_note(w, c);
+        break;
       case Z3_EV_PERCUSSION: st = sound(w, c, PERCUSSION_KEY, w->perc_base + ev.op - 0xCA); break;
       case Z3_EV_TIE:
         if (ch->last_note >= 0) {
@@ -169,17 +201,6 @@ static z3_status play_pattern(walker *w, uint16_t pattern) {
   return Z3_OK;
 }
 
-/* Fades put their end value ahead of the walk: a stable insertion sort puts it in
- * place (the events are nearly in order, so this is about linear). */
-static void sort_by_tick(z3_music_seq *s) {
-  for (size_t i = 1; i < s->count; i++) {
-    z3_music_seq_event e = s->events[i];
-    size_t j = i;
-    while (j > 0 && s->events[j - 1].tick > e.tick) s->events[j] = s->events[j - 1], j--;
-    s->events[j] = e;
-  }
-}
-
 z3_status z3_music_seq_build(const z3_music_image *img, const z3_music_song *song, int loops, z3_music_seq *out,
                              z3_error *err) {
   memset(out, 0, sizeof *out);
@@ -211,7 +232,6 @@ z3_status z3_music_seq_build(const z3_music_image *img, const z3_music_song *son
   }
   out->end_tick = w.tick;
   out->truncated = w.full;
-  sort_by_tick(out);
   if (st) z3_music_seq_release(out);
   return st;
 }

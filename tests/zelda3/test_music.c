@@ -308,6 +308,160 @@ Z3_TEST(pitch_follows_the_scale) {
   assert_int_equal(z3_music_pitch(48, 0x200), 0x10BE);
   assert_int_equal(z3_music_pitch(57, 0x100), 0x0E14); /* A5: 2143 * 2^(9/12) */
   assert_int_equal(z3_music_pitch(200, 0x100), 0x3FFF);
+  int quarter_tone = z3_music_pitch_fine(48 * 256 + 128, 0x100); /* 2143 x 2^(1/24) = 2205.6, interpolated */
+  assert_true(quarter_tone >= 2204 && quarter_tone <= 2208);
+  assert_int_equal(z3_music_pitch_fine(47 * 256, 0x100), z3_music_pitch(47, 0x100));
+  assert_true(z3_music_pitch_fine(47 * 256 + 255, 0x100) < 0x085F);
+}
+
+/* ---- effects: a synthetic song's per-tick voice registers ---------------- */
+
+enum { MAX_TICKS_SEEN = 4096 };
+
+/* A sink that keeps the registers and, at each tick's render, voice 0's pitch and left volume. */
+typedef struct recorder {
+  uint8_t regs[0x80];
+  int pitch[MAX_TICKS_SEEN], vol[MAX_TICKS_SEEN];
+  size_t frames[MAX_TICKS_SEEN];
+  size_t ticks;
+} recorder;
+
+static void rec_write(void *data, uint8_t reg, uint8_t value) { ((recorder *)data)->regs[reg & 0x7F] = value; }
+
+static z3_status rec_render(void *data, size_t frames, z3_error *err) {
+  (void)err;
+  recorder *r = data;
+  if (r->ticks < MAX_TICKS_SEEN) {
+    r->pitch[r->ticks] = r->regs[2] | (r->regs[3] & 0x3F) << 8;
+    r->vol[r->ticks] = r->regs[0];
+    r->frames[r->ticks] = frames;
+  }
+  r->ticks++;
+  return Z3_OK;
+}
+
+/* Plays one track (channel 0) given as text at $E000 of the sample's overworld image; *mult gets instrument 0's. */
+static recorder *play_track(const char *track, uint16_t *mult) {
+  z3_rom *rom = z3_test_sample_rom(0, Z3_MAP_LOROM);
+  load(rom, Z3_MUSIC_OVERWORLD);
+  z3_rom_free(rom);
+  char text[1024];
+  snprintf(text, sizeof text, "order\n  play p\n  end\npattern p\n  t - - - - - - -\ntrack t\n  inst 0\n%s\n", track);
+  z3_error err;
+  z3_error_init(&err);
+  z3_music_asm a;
+  assert_ok(z3_music_asm_parse(text, strlen(text), &a, &err), &err);
+  bool *free_map = calloc(0x10000, sizeof *free_map);
+  for (int i = 0xE000; i < 0xF000; i++) free_map[i] = true;
+  assert_ok(z3_music_asm_place(&a, free_map, 0xE000, 0xF000, &err), &err);
+  assert_ok(z3_music_asm_encode(&a, &err), &err);
+  z3_music_song song = {.id = 1};
+  for (size_t i = 0; i < a.count; i++) {
+    memcpy(img.ram + a.blocks[i].addr, a.blocks[i].bytes.data, a.blocks[i].bytes.len);
+    if (a.blocks[i].kind == Z3_MB_ORDER) song.addr = a.blocks[i].addr;
+  }
+  z3_music_asm_release(&a);
+  free(free_map);
+  z3_music_seq seq;
+  assert_ok(z3_music_seq_build(&img, &song, 0, &seq, &err), &err);
+  recorder *r = calloc(1, sizeof *r);
+  z3_music_dsp_sink sink = {.write = rec_write, .render = rec_render, .data = r};
+  assert_ok(z3_music_play(&img, &seq, 0, &sink, &err), &err);
+  assert_true(r->ticks > 48 && r->ticks < MAX_TICKS_SEEN);
+  z3_music_seq_release(&seq);
+  z3_music_instrument in;
+  z3_music_instrument_get(&img, 0, &in);
+  *mult = in.pitch_mult;
+  return r;
+}
+
+/* Vibrato: the note's pitch until the delay, then a triangle of the rate's period (256/32 = 8 ticks)
+ * peaking at depth/256 semitones (128: half a semitone) either side. */
+Z3_TEST(vibrato_oscillates_after_its_delay) {
+  (void)state;
+  uint16_t m;
+  recorder *r = play_track("  vibrato 6 32 128\n  l48 c5", &m);
+  int base = z3_music_pitch(48, m);
+  for (int t = 0; t <= 6; t++) assert_int_equal(r->pitch[t], base);
+  assert_true(r->pitch[7] > base && r->pitch[7] < r->pitch[8]);
+  assert_int_equal(r->pitch[8], z3_music_pitch_fine(48 * 256 + 128, m));
+  assert_int_equal(r->pitch[10], base);
+  assert_int_equal(r->pitch[12], z3_music_pitch_fine(48 * 256 - 128, m));
+  for (int t = 6; t < 40; t++) assert_int_equal(r->pitch[t], r->pitch[t + 8]);
+  free(r);
+  /* vibratooff: steady again from the next note */
+  r = play_track("  vibrato 0 32 128\n  l16 c5\n  vibratooff\n  c5", &m);
+  assert_int_not_equal(r->pitch[2], base);
+  for (int t = 16; t < 32; t++) assert_int_equal(r->pitch[t], base);
+  free(r);
+}
+
+/* vibratofade: the same vibrato grows from nothing to its full depth over the fade's ticks. */
+Z3_TEST(vibrato_fade_grows_the_depth) {
+  (void)state;
+  uint16_t m;
+  recorder *r = play_track("  vibrato 0 32 128\n  vibratofade 16\n  l48 c5", &m);
+  int base = z3_music_pitch(48, m), full = z3_music_pitch_fine(48 * 256 + 128, m);
+  assert_true(r->pitch[2] > base && r->pitch[2] < r->pitch[10] && r->pitch[10] < full);
+  assert_int_equal(r->pitch[18], full);
+  free(r);
+}
+
+/* A slide after a note bends it from the delay on and reaches the target's pitch after delay + length ticks. */
+Z3_TEST(slide_reaches_its_target) {
+  (void)state;
+  uint16_t m;
+  recorder *r = play_track("  l48 c4\n  slide 4 8 $B0", &m); /* c4 = key 36 to $B0 = c5, key 48 */
+  for (int t = 0; t <= 4; t++) assert_int_equal(r->pitch[t], z3_music_pitch(36, m));
+  for (int t = 4; t < 12; t++) assert_true(r->pitch[t] < r->pitch[t + 1]);
+  assert_int_equal(r->pitch[8], z3_music_pitch(42, m)); /* half way: six semitones */
+  for (int t = 12; t < 48; t++) assert_int_equal(r->pitch[t], z3_music_pitch(48, m));
+  free(r);
+}
+
+/* Pitch envelopes: penvfrom starts each note away and comes back; penvto goes away; penvoff stops them. */
+Z3_TEST(pitch_envelopes_bend_each_note) {
+  (void)state;
+  uint16_t m;
+  recorder *r = play_track("  penvfrom 0 4 12\n  l16 c4 d4\n  penvto 2 4 $FE\n  c4\n  penvoff\n  c4", &m);
+  assert_int_equal(r->pitch[0], z3_music_pitch(48, m));
+  assert_int_equal(r->pitch[2], z3_music_pitch(42, m));
+  assert_int_equal(r->pitch[4], z3_music_pitch(36, m));
+  assert_int_equal(r->pitch[16], z3_music_pitch(50, m)); /* d4 (38) + 12, again from its key-on */
+  assert_int_equal(r->pitch[20], z3_music_pitch(38, m));
+  assert_int_equal(r->pitch[34], z3_music_pitch(36, m));
+  assert_int_equal(r->pitch[36], z3_music_pitch(35, m)); /* -2 semitones ($FE) over 4 ticks from tick 2 */
+  assert_int_equal(r->pitch[38], z3_music_pitch(34, m));
+  for (int t = 48; t < 64; t++) assert_int_equal(r->pitch[t], z3_music_pitch(36, m));
+  free(r);
+}
+
+/* A volume fade moves every tick, monotonically, and ends at its value; tremolo dips the volume in its period. */
+Z3_TEST(volume_fades_and_tremolo_move_per_tick) {
+  (void)state;
+  uint16_t m;
+  recorder *r = play_track("  vol 200\n  volfade 16 40\n  l48 c4", &m);
+  assert_int_equal(r->vol[0], 127 * 200 / 255);
+  for (int t = 0; t < 16; t++) assert_true(r->vol[t] >= r->vol[t + 1]);
+  assert_true(r->vol[0] > r->vol[8] && r->vol[8] > r->vol[15] && r->vol[15] > r->vol[16]);
+  for (int t = 16; t < 48; t++) assert_int_equal(r->vol[t], 127 * 40 / 255);
+  free(r);
+  r = play_track("  tremolo 0 64 128\n  l48 c4", &m);
+  assert_int_equal(r->vol[0], 127);
+  assert_int_equal(r->vol[2], 63); /* half the cycle: down by depth/256 */
+  for (int t = 0; t < 40; t++) assert_int_equal(r->vol[t], r->vol[t + 4]);
+  free(r);
+}
+
+/* A tempo fade shortens the ticks step by step (more ticks a second, fewer frames a tick). */
+Z3_TEST(tempo_fade_moves_per_tick) {
+  (void)state;
+  uint16_t m;
+  recorder *r = play_track("  tempo 48\n  tempofade 32 96\n  l64 c4", &m);
+  assert_true(r->frames[0] > 330 && r->frames[0] < 350); /* 32000 / (48 x 500 / 256) = 341 */
+  assert_true(r->frames[16] < r->frames[4] - 40 && r->frames[16] > r->frames[40] + 40);
+  assert_true(r->frames[40] > 165 && r->frames[40] < 176); /* tempo 96: 170.7 */
+  free(r);
 }
 
 /* Z3ED_TEST_ROM: the game's 34 songs (yaze's vanilla table: 1-11 overworld, 12-31 indoor,
@@ -342,4 +496,7 @@ Z3_RUN(cmocka_unit_test(sample_banks_hold_their_songs), cmocka_unit_test(samples
        cmocka_unit_test(text_round_trip_is_identical), cmocka_unit_test(grown_song_is_relocated),
        cmocka_unit_test(oversized_song_is_refused), cmocka_unit_test(text_errors_have_line_and_column),
        cmocka_unit_test(midi_reads_back), cmocka_unit_test(play_renders_sound), cmocka_unit_test(pitch_follows_the_scale),
+       cmocka_unit_test(vibrato_oscillates_after_its_delay), cmocka_unit_test(vibrato_fade_grows_the_depth),
+       cmocka_unit_test(slide_reaches_its_target), cmocka_unit_test(pitch_envelopes_bend_each_note),
+       cmocka_unit_test(volume_fades_and_tremolo_move_per_tick), cmocka_unit_test(tempo_fade_moves_per_tick),
        cmocka_unit_test(vanilla_songs))
