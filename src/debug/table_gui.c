@@ -34,10 +34,11 @@ static const char *const sim_actions[] = {"select-area", "pick-tile", "paint", "
 static const z3_command z3_cmds_gui[] = {
     GUI("ping", "check that a yaze harness answers; its version and methods",
         "Sends Ping to the editor started with `yaze --harness PATH` and reports its version, the "
-        "methods it serves and its action rate limit.",
+        "methods it serves, its action rate limit and its process id.",
         INSPECTS, ARGS(SOCKET_ARG),
         RETURNS({"version", "string", "yaze's version"}, {"capabilities", "array", "method names"},
-                {"actions_per_second", "integer", "the rate limit of Click and Type"}),
+                {"actions_per_second", "integer", "the rate limit of Click and Type"},
+                {"pid", "integer", "the yaze process that answered"}),
         "z3ed gui ping --socket /tmp/yaze.sock"),
     GUI("discover", "list the editor's widgets: path, role, label, text, state, bounds",
         "DiscoverWidgets: every visible named widget (or all with --all) of the editor's windows, "

@@ -58,7 +58,7 @@ set -e
 [ $rc -eq 2 ] || fail "error.yaml exited $rc, not 2"
 grep -q '<error message="line 6: Click: no widget' "$tmp/error.xml" || fail "no error element"
 [ $rc_bad -eq 2 ] || fail "a bad suite exited $rc_bad, not 2"
-grep -q "bad.yaml:5: test 'a' step 1: unknown step 'paint'" "$tmp/bad.err" || { cat "$tmp/bad.err"; fail "bad suite message"; }
+grep -q "bad.yaml:5:9: test 'a' step 1: unknown step 'paint'" "$tmp/bad.err" || { cat "$tmp/bad.err"; fail "bad suite message"; }
 
 "$z3ed" gui shutdown --socket "$sock" >/dev/null
 wait "$pid" || fail "yaze exited $?"
