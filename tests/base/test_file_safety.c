@@ -137,6 +137,23 @@ Z3_TEST(own_names_carry_the_pid) {
   free(want_link);
 }
 
+static void reap_ok(pid_t child) {
+  int status;
+  assert_int_equal(waitpid(child, &status, 0), child);
+  assert_true(WIFEXITED(status) && WEXITSTATUS(status) == 0);
+}
+
+static void assert_file_holds(const char *path, const char *text) {
+  z3_error err;
+  z3_error_init(&err);
+  z3_buf now;
+  z3_buf_init(&now);
+  assert_ok(z3_file_read(&now, path, 16, &err), &err);
+  assert_int_equal(now.len, strlen(text));
+  assert_memory_equal(now.data, text, now.len);
+  z3_buf_release(&now);
+}
+
 /* Compare and swap: a save that read the file refuses to replace a newer one. */
 Z3_TEST(unchanged_since_refuses_a_file_saved_meanwhile) {
   (void)state;
@@ -151,11 +168,7 @@ Z3_TEST(unchanged_since_refuses_a_file_saved_meanwhile) {
   assert_ok(z3_file_write_atomic(path, "two", 3, NULL, &err), &err); /* someone else saves */
   assert_int_equal(z3_file_write_atomic(path, "mine", 4, &cas, &err), Z3_E_IO);
   assert_non_null(strstr(err.message, "was saved by another process after it was read"));
-  z3_buf now;
-  z3_buf_init(&now);
-  assert_ok(z3_file_read(&now, path, 16, &err), &err);
-  assert_memory_equal(now.data, "two", 3); /* theirs stays */
-  z3_buf_release(&now);
+  assert_file_holds(path, "two"); /* theirs stays */
   char *bak = z3_strfmt("%s.bak", path);
   assert_false(z3_file_exists(bak)); /* nothing, not even the backup, was touched */
   seen s = {0};
@@ -171,8 +184,9 @@ Z3_TEST(unchanged_since_refuses_a_file_saved_meanwhile) {
 }
 
 /* Another save's critical section, in a child: it takes the folder's lock,
- * tells the parent, waits a little, puts "two" in place and unlocks. */
-static pid_t save_under_lock_in_child(const char *dir, const char *path, int *ready_fd) {
+ * tells the parent (which returns then), waits a little, puts "two" in place
+ * and unlocks. */
+static pid_t save_under_lock_in_child(const char *dir, const char *path) {
   int ready[2];
   assert_int_equal(pipe(ready), 0);
   pid_t pid = fork();
@@ -189,9 +203,12 @@ static pid_t save_under_lock_in_child(const char *dir, const char *path, int *re
     _exit(rename(tmp, path) == 0 ? 0 : 2);             /* exiting unlocks */
   }
   close(ready[1]);
-  *ready_fd = ready[0];
+  char byte;
+  assert_int_equal(read(ready[0], &byte, 1), 1);
+  close(ready[0]);
   return pid;
 }
+
 
 /* The compare and the rename are one step: a save whose compare would come
  * before another save's rename waits for it, then sees the change and refuses.
@@ -206,23 +223,13 @@ Z3_TEST(a_save_waits_for_another_saves_rename_then_refuses) {
   assert_ok(z3_file_write_atomic(path, "one", 3, NULL, &err), &err);
   z3_file_stamp read_at;
   z3_file_stamp_take(path, &read_at);
-  int ready;
-  pid_t child = save_under_lock_in_child(dir, path, &ready);
-  char byte;
-  assert_int_equal(read(ready, &byte, 1), 1);
-  close(ready);
+  pid_t child = save_under_lock_in_child(dir, path);
   z3_write_opts cas = {.unchanged_since = &read_at};
   z3_status rc = z3_file_write_atomic(path, "mine", 4, &cas, &err);
-  int status;
-  assert_int_equal(waitpid(child, &status, 0), child);
-  assert_true(WIFEXITED(status) && WEXITSTATUS(status) == 0);
+  reap_ok(child);
   assert_int_equal(rc, Z3_E_IO);
   assert_non_null(strstr(err.message, "was saved by another process after it was read"));
-  z3_buf now;
-  z3_buf_init(&now);
-  assert_ok(z3_file_read(&now, path, 16, &err), &err);
-  assert_memory_equal(now.data, "two", 3);
-  z3_buf_release(&now);
+  assert_file_holds(path, "two");
   free(path);
   free(dir);
 }
@@ -236,24 +243,13 @@ Z3_TEST(a_batch_rename_waits_for_the_folder_lock) {
   z3_error err;
   z3_error_init(&err);
   assert_ok(z3_file_write_atomic(path, "one", 3, NULL, &err), &err);
-  int ready;
-  pid_t child = save_under_lock_in_child(dir, path, &ready);
-  char byte;
-  assert_int_equal(read(ready, &byte, 1), 1);
-  close(ready);
+  pid_t child = save_under_lock_in_child(dir, path);
   z3_write_batch *b = z3_write_batch_new();
   assert_ok(z3_write_batch_add(b, path, "batch", 5, NULL, &err), &err);
   assert_ok(z3_write_batch_commit(b, &err), &err);
   z3_write_batch_free(b);
-  int status;
-  assert_int_equal(waitpid(child, &status, 0), child);
-  assert_true(WIFEXITED(status) && WEXITSTATUS(status) == 0);
-  z3_buf now;
-  z3_buf_init(&now);
-  assert_ok(z3_file_read(&now, path, 16, &err), &err);
-  assert_int_equal(now.len, 5);
-  assert_memory_equal(now.data, "batch", 5);
-  z3_buf_release(&now);
+  reap_ok(child);
+  assert_file_holds(path, "batch");
   free(path);
   free(dir);
 }
@@ -273,11 +269,7 @@ Z3_TEST(a_backup_that_already_is_the_target_leaves_no_link) {
   seen s = {0};
   assert_ok(z3_file_leftovers_beside(path, count, &s, &err), &err);
   assert_int_equal(s.count, 0);
-  z3_buf old;
-  z3_buf_init(&old);
-  assert_ok(z3_file_read(&old, bak, 16, &err), &err);
-  assert_memory_equal(old.data, "old", 3);
-  z3_buf_release(&old);
+  assert_file_holds(bak, "old");
   free(bak);
   free(path);
   free(dir);
