@@ -317,16 +317,11 @@ static z3_status batch_grow(z3_write_batch *b, z3_error *err) {
 
 /* Every dead process's leftovers in the folder, whatever their target: one
  * listing per folder instead of one per file. */
-static void sweep_folder_once(z3_write_batch *b, const char *path) {
-  char *copy = z3_strdup(path);
-  if (!copy) return;
-  const char *folder = dirname(copy);
-  if (!b->swept || strcmp(b->swept, folder) != 0) {
-    z3_file_sweep_leftovers(folder, NULL);
-    z3_free(b->swept);
-    b->swept = z3_strdup(folder);
-  }
-  z3_free(copy);
+static void sweep_folder_once(z3_write_batch *b, const char *folder) {
+  if (b->swept && strcmp(b->swept, folder) == 0) return;
+  z3_file_sweep_leftovers(folder, NULL);
+  z3_free(b->swept);
+  b->swept = z3_strdup(folder);
 }
 
 z3_status z3_write_batch_add(z3_write_batch *b, const char *path, const void *data, size_t len,
@@ -344,7 +339,7 @@ z3_status z3_write_batch_add(z3_write_batch *b, const char *path, const void *da
     entry_release(&e);
     return z3_error_set(err, Z3_E_NOMEM, "out of memory queueing '%s'", path);
   }
-  sweep_folder_once(b, path);
+  sweep_folder_once(b, e.folder);
   struct stat st;
   e.existed = stat(path, &st) == 0;
   if (e.existed && S_ISDIR(st.st_mode)) { /* found now, not halfway through the renames */
