@@ -54,6 +54,8 @@ bool suite_plan_cycle(const suite_plan *p, const json_t *suite, char **path, sui
 /* One test over the connection fd: its outcome (name, group, status, tries, flaky, time_ms, message,
  * report); skipped when missing names a dependency that did not pass. NULL with err when the
  * connection itself failed. */
+/* Milliseconds on the monotonic clock: test timings and start/stop deadlines. */
+double suite_now_ms(void);
 json_t *suite_run_test(int fd, const json_t *test, const char *missing, const z3_suite_opts *opts, z3_error *err);
 
 /* ---- a parallel group's own yaze (suite_yaze.c) ---- */

@@ -30,12 +30,6 @@ typedef struct group_job {
   pthread_t thread;
 } group_job;
 
-static double now_ms(void) {
-  struct timespec ts;
-  clock_gettime(CLOCK_MONOTONIC, &ts);
-  return (double)ts.tv_sec * 1e3 + (double)ts.tv_nsec / 1e6;
-}
-
 static bool waits_over(const run *r, size_t node) { /* under mu */
   for (size_t e = 0; e < r->plan.nedges; e++)
     if (r->plan.edges[e].from == node && !r->done[r->plan.edges[e].to]) return false;
@@ -73,7 +67,7 @@ static bool run_one(run *r, size_t i, int fd, int pid, const char *socket, z3_er
   const char *missing = missing_dependency(r, test);
   char *missing_copy = missing ? z3_strdup(missing) : NULL;
   pthread_mutex_unlock(&r->mu);
-  double started = now_ms() - r->t0;
+  double started = suite_now_ms() - r->t0;
   json_t *o = suite_run_test(fd, test, missing_copy, r->opts, err);
   z3_free(missing_copy);
   if (!o) return false;
@@ -216,12 +210,12 @@ z3_status z3_suite_run(const json_t *suite, const z3_suite_opts *opts, json_t **
   r.done = z3_calloc(r.plan.ngroups + r.plan.ntests + 1, sizeof *r.done);
   r.results = z3_calloc(r.plan.ntests + 1, sizeof *r.results);
   r.passed = json_object();
-  r.t0 = now_ms();
+  r.t0 = suite_now_ms();
   st = run_lanes(&r, fd, pid, err);
   if (fd >= 0) close(fd);
   if (!st) {
     *report = merge(&r);
-    json_object_set_new(*report, "time_ms", json_real(now_ms() - r.t0));
+    json_object_set_new(*report, "time_ms", json_real(suite_now_ms() - r.t0));
   }
   for (size_t i = 0; i < r.plan.ntests; i++) json_decref(r.results[i]);
   z3_free(r.results), z3_free(r.done), z3_free(r.yaze_bin);

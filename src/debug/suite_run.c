@@ -8,7 +8,7 @@
 #include "debug/rpc.h"
 #include "debug/suite_internal.h"
 
-static double now_ms(void) {
+double suite_now_ms(void) {
   struct timespec ts;
   clock_gettime(CLOCK_MONOTONIC, &ts);
   return (double)ts.tv_sec * 1e3 + (double)ts.tv_nsec / 1e6;
@@ -70,7 +70,7 @@ json_t *suite_run_test(int fd, const json_t *test, const char *missing, const z3
   const char *status = NULL;
   char *message = NULL;
   json_t *log = json_array();
-  double t0 = now_ms();
+  double t0 = suite_now_ms();
   int tries = 0;
   if (missing) {
     status = "skipped";
@@ -90,7 +90,7 @@ json_t *suite_run_test(int fd, const json_t *test, const char *missing, const z3
   json_object_set_new(o, "status", json_string(status));
   json_object_set_new(o, "tries", json_integer(tries));
   json_object_set_new(o, "flaky", json_boolean(tries > 1 && !strcmp(status, "passed")));
-  json_object_set_new(o, "time_ms", json_real(now_ms() - t0));
+  json_object_set_new(o, "time_ms", json_real(suite_now_ms() - t0));
   if (message) json_object_set_new(o, "message", json_string(message));
   z3_free(message);
   if (opts->report_dir && (!strcmp(status, "failed") || !strcmp(status, "error"))) {

@@ -163,15 +163,9 @@ static pid_t spawn(const char *bin, const char *dir, const char *sock, const cha
   return pid;
 }
 
-static double now_ms(void) {
-  struct timespec ts;
-  clock_gettime(CLOCK_MONOTONIC, &ts);
-  return (double)ts.tv_sec * 1e3 + (double)ts.tv_nsec / 1e6;
-}
-
 /* Until its harness answers a Ping: the pid it reports must be the one started. */
 static z3_status await_harness(suite_yaze *y, z3_error *err) {
-  double t0 = now_ms();
+  double t0 = suite_now_ms();
   for (;;) {
     int status;
     if (waitpid(y->pid, &status, WNOHANG) == y->pid) {
@@ -188,7 +182,7 @@ static z3_status await_harness(suite_yaze *y, z3_error *err) {
       json_decref(r);
       return st;
     }
-    if (now_ms() - t0 > START_TIMEOUT_MS) return z3_error_set(err, Z3_E_IO, "yaze's harness did not answer within %d s", START_TIMEOUT_MS / 1000);
+    if (suite_now_ms() - t0 > START_TIMEOUT_MS) return z3_error_set(err, Z3_E_IO, "yaze's harness did not answer within %d s", START_TIMEOUT_MS / 1000);
     nanosleep(&(struct timespec){.tv_nsec = 20 * 1000 * 1000}, NULL);
   }
 }
@@ -237,9 +231,9 @@ void suite_yaze_stop(suite_yaze *y) {
     json_decref(r);
     close(y->fd);
   }
-  double t0 = now_ms();
+  double t0 = suite_now_ms();
   while (y->pid > 0 && waitpid(y->pid, NULL, WNOHANG) == 0) {
-    if (now_ms() - t0 > STOP_TIMEOUT_MS) {
+    if (suite_now_ms() - t0 > STOP_TIMEOUT_MS) {
       kill(y->pid, SIGKILL);
       waitpid(y->pid, NULL, 0);
       break;
