@@ -152,6 +152,24 @@ static z3_status sink_render(void *data, size_t frames, z3_error *err) {
   return Z3_OK;
 }
 
+/* The echo filters the song selects that the ROM's sound program does not hold. */
+static json_t *missing_filters(const z3_music_image *img, const z3_music_seq *seq) {
+  json_t *out = json_array();
+  bool seen[256] = {false};
+  for (size_t i = 0; i < seq->count; i++) {
+    const z3_music_seq_event *e = &seq->events[i];
+    int8_t fir[8];
+    if (e->kind != Z3_SEQ_ECHO_PARAMS || seen[e->value3 & 0xFF]) continue;
+    seen[e->value3 & 0xFF] = true;
+    if (z3_music_echo_filter(img, e->value3, fir)) continue;
+    char text[160];
+    snprintf(text, sizeof text, "echo filter %d (tick %u): not in the ROM's sound program, so the pass-through "
+             "filter is played", e->value3, e->tick);
+    json_array_append_new(out, json_string(text));
+  }
+  return out;
+}
+
 z3_status cmd_music_play(z3_cmd_ctx *ctx, z3_error *err) {
   z3_music_image *img;
   z3_music_song s;
@@ -189,6 +207,7 @@ z3_status cmd_music_play(z3_cmd_ctx *ctx, z3_error *err) {
     json_object_set_new(ctx->result, "rate", json_integer(DSP_RATE));
     json_object_set_new(ctx->result, "peak", json_integer(peak));
     json_object_set_new(ctx->result, "loops", json_boolean(seq.looped));
+    json_object_set_new(ctx->result, "warnings", missing_filters(img, &seq));
   }
   z3_buf_release(&wav);
   z3_music_seq_release(&seq);

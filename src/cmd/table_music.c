@@ -100,7 +100,8 @@ static const z3_command z3_cmds_music[] = {
         .description = "Our own small sequencer walks the song (order list, patterns, tracks, subroutines, "
                        "loops) and drives the emulator's S-DSP: instrument sample, ADSR and GAIN, pitch with "
                        "the instrument's multiplier, key on and off with the note's gate, volume, velocity, "
-                       "pan, master volume, tempo and echo; every tick it moves fades (volume, pan, master "
+                       "pan, master volume, tempo and echo (on/off, volume, and echoparams' delay, feedback and "
+                       "filter, whose coefficients are read from the sound program the ROM uploads); every tick it moves fades (volume, pan, master "
                        "volume, tempo, echo volume) and applies vibrato, tremolo, pitch envelopes, slides and "
                        "tuning (docs/music.md, Playing). Without --seconds one pass plus a second of release; "
                        "with it, looping songs loop. 32 kHz stereo.",
@@ -112,6 +113,8 @@ static const z3_command z3_cmds_music[] = {
                            {"frames", "integer", "stereo frames written"}, {"seconds", "number", "their length"},
                            {"rate", "integer", "32000"}, {"peak", "integer", "the largest sample magnitude"},
                            {"loops", "boolean", "the song ends in a jump forever"},
+                           {"warnings", "array", "echo filters the ROM's sound program does not hold (the "
+                                                 "pass-through filter is played instead)"},
                            {"files", "array", "path, bytes, written"}),
         .examples = LIST("z3ed music play --rom samples/sample.sfc --song 1 --out title.wav",
                          "z3ed music play --rom samples/sample.sfc --song 12 --out dungeon.wav --seconds 5"),

@@ -199,6 +199,7 @@ typedef enum z3_music_seq_kind {
                                 the note to note + value3, -1 from note + value3 to the note, 0 off */
   Z3_SEQ_SLIDE,              /* the sounding note: value = delay, value2 = length, key = target */
   Z3_SEQ_TUNE,               /* value = fine tuning in 1/256 semitones */
+  Z3_SEQ_ECHO_PARAMS,        /* value = delay (EDL, 16 ms steps), value2 = feedback (signed), value3 = filter index */
 } z3_music_seq_kind;
 
 typedef struct z3_music_seq_event {
@@ -250,6 +251,12 @@ typedef struct z3_music_dsp_sink {
  * is called once per song tick, after that tick's register writes. */
 z3_status z3_music_play(const z3_music_image *img, const z3_music_seq *seq, double seconds, const z3_music_dsp_sink *sink,
                         z3_error *err);
+/* Echo filter `index` (echoparams' third value): its 8 FIR coefficients from
+ * the table in the sound program the ROM uploads. The table is found as the
+ * first run of the pass-through filter (7F and seven 00), which the driver's
+ * table starts with. False when the image holds no such program (the sample
+ * ROM has none) or the index runs past the program's upload. */
+bool z3_music_echo_filter(const z3_music_image *img, int index, int8_t fir[8]);
 /* The DSP pitch for key (semitones from C1) with an 8.8 multiplier. */
 uint16_t z3_music_pitch(int key, uint16_t mult);
 /* The same for a key in 1/256 semitones (between semitones the ratio is interpolated). */

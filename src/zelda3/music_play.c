@@ -28,7 +28,8 @@ enum {
   REG_EDL = 0x7D, REG_FIR0 = 0x0F,
   FLG_ECHO_OFF = 0x20,
   KEY_C5 = 48, PITCH_C5 = 0x085F, /* C5 ($B0) plays a 32-frame period at 523 Hz */
-  ECHO_PAGE = 0xF0, ECHO_DELAY = 2, DEFAULT_TEMPO = 48,
+  ECHO_DELAY = 2, DEFAULT_FEEDBACK = 0x40, DEFAULT_TEMPO = 48,
+  FRAMES_PER_DELAY = 512, /* a delay step is 16 ms, 512 samples at 32 kHz */
   FINE = 256, /* key steps a semitone */
 };
 
@@ -48,6 +49,30 @@ uint16_t z3_music_pitch_fine(int key256, uint16_t mult) {
 }
 
 uint16_t z3_music_pitch(int key, uint16_t mult) { return z3_music_pitch_fine(key * FINE, mult); }
+
+/* The main chain's block holding the sound program (it starts at the entry address). */
+static const z3_apu_block *program_block(const z3_music_image *img) {
+  for (size_t i = 0; i < img->main.count; i++) {
+    const z3_apu_block *b = &img->main.blocks[i];
+    if (img->main.entry >= b->addr && img->main.entry < b->addr + b->len) return b;
+  }
+  return NULL;
+}
+
+bool z3_music_echo_filter(const z3_music_image *img, int index, int8_t fir[8]) {
+  static const uint8_t pass_through[8] = {0x7F};
+  const z3_apu_block *b = program_block(img);
+  if (!b || index < 0 || index > 0xFF) return false;
+  uint32_t end = (uint32_t)b->addr + b->len;
+  for (uint32_t a = b->addr; a + 8 <= end; a++) {
+    if (memcmp(img->ram + a, pass_through, 8)) continue;
+    uint32_t at = a + 8u * (uint32_t)index;
+    if (at + 8 > end) return false;
+    for (int i = 0; i < 8; i++) fir[i] = (int8_t)img->ram[at + (uint32_t)i];
+    return true;
+  }
+  return false;
+}
 
 /* A value that moves linearly from `from` to `to` over [start, start + len]. */
 typedef struct ramp {
@@ -91,6 +116,8 @@ typedef struct player {
   const z3_music_dsp_sink *sink;
   voice_state v[8];
   ramp master, tempo, echo_volume;
+  int echo_voices, feedback;
+  uint64_t frames, echo_quiet_until; /* samples rendered; echo muted before this one */
   uint8_t kon, koff;
   uint32_t tick;
   uint8_t shadow[0x80];
@@ -186,8 +213,28 @@ static void key_on(player *p, const z3_music_seq_event *e) {
 
 static void set_echo(player *p, int voices, int volume) {
   w(p, REG_EON, voices);
+  p->echo_voices = voices;
   p->echo_volume = ramp_fixed(volume);
-  w(p, REG_FLG, voices ? 0 : FLG_ECHO_OFF);
+}
+
+/* The echo buffer's first page: delay x 2 KiB ending where the song table starts. */
+static int echo_page(int delay) { return (Z3_MUSIC_SONG_TABLE >> 8) - 8 * delay; }
+
+/* echoparams: the delay, the feedback and the filter. The buffer ends where the
+ * song table starts, as the game's driver places it. A new delay leaves the
+ * old buffer's bytes in place, so, like the driver, the player keeps echo
+ * output and feedback at zero until the new buffer has been written over once.
+ * The filter comes from the ROM's driver; with none to read, the pass-through
+ * filter stays. */
+static void set_echo_params(player *p, const z3_music_seq_event *e) {
+  int delay = e->value & 0x0F;
+  if (!p->known[REG_EDL] || p->shadow[REG_EDL] != delay) p->echo_quiet_until = p->frames + FRAMES_PER_DELAY * (delay + 1);
+  w(p, REG_EDL, delay);
+  w(p, REG_ESA, echo_page(delay));
+  p->feedback = (int8_t)e->value2;
+  int8_t fir[8];
+  if (!z3_music_echo_filter(p->img, e->value3, fir)) return;
+  for (int i = 0; i < 8; i++) w(p, (uint8_t)(REG_FIR0 | i << 4), fir[i]);
 }
 
 static void set_bend(bend *b, const z3_music_seq_event *e, int semis, int dir) {
@@ -213,6 +260,7 @@ static void apply(player *p, const z3_music_seq_event *e) {
       v->slide.from = e->tick;
       break;
     case Z3_SEQ_TUNE: v->tune = e->value; break;
+    case Z3_SEQ_ECHO_PARAMS: set_echo_params(p, e); break;
     case Z3_SEQ_INSTRUMENT: break; /* read with each note */
   }
 }
@@ -223,8 +271,11 @@ static void update(player *p) {
     if (p->v[c].keyed) set_pitch(p, c);
     set_volume(p, c);
   }
-  int echo = clamp((int)ramp_at(&p->echo_volume, p->tick), 0, 127);
+  bool quiet = p->frames < p->echo_quiet_until;
+  int echo = quiet ? 0 : clamp((int)ramp_at(&p->echo_volume, p->tick), 0, 127);
   w(p, REG_EVOL_L, echo), w(p, REG_EVOL_R, echo);
+  w(p, REG_EFB, quiet ? 0 : p->feedback);
+  w(p, REG_FLG, p->echo_voices || quiet ? 0 : FLG_ECHO_OFF);
 }
 
 static void reset(player *p) {
@@ -233,7 +284,8 @@ static void reset(player *p) {
   w(p, REG_MVOL_L, 0x60), w(p, REG_MVOL_R, 0x60);
   w(p, REG_EVOL_L, 0), w(p, REG_EVOL_R, 0);
   w(p, REG_KOFF, 0), w(p, REG_PMON, 0), w(p, REG_NON, 0), w(p, REG_EON, 0);
-  w(p, REG_ESA, ECHO_PAGE), w(p, REG_EDL, ECHO_DELAY), w(p, REG_EFB, 0x40);
+  w(p, REG_ESA, echo_page(ECHO_DELAY)), w(p, REG_EDL, ECHO_DELAY), w(p, REG_EFB, 0);
+  p->feedback = DEFAULT_FEEDBACK, p->echo_quiet_until = FRAMES_PER_DELAY * (ECHO_DELAY + 1);
   for (int i = 0; i < 8; i++) w(p, (uint8_t)(REG_FIR0 | i << 4), i == 0 ? 0x7F : 0);
   for (int c = 0; c < 8; c++) p->v[c] = (voice_state){.volume = ramp_fixed(255), .pan = ramp_fixed(10), .velocity = 255};
   p->master = ramp_fixed(255), p->tempo = ramp_fixed(DEFAULT_TEMPO), p->echo_volume = ramp_fixed(0);
@@ -256,6 +308,7 @@ z3_status z3_music_play(const z3_music_image *img, const z3_music_seq *seq, doub
     for (int c = 0; c < 8; c++)
       if (p->v[c].sounding && p->v[c].off_tick <= p->tick) p->koff |= (uint8_t)(1u << c), p->v[c].sounding = false;
     for (; idx < seq->count && seq->events[idx].tick <= p->tick; idx++) apply(p, &seq->events[idx]);
+    p->frames = done;
     update(p);
     w(p, REG_KOFF, p->koff);
     w(p, REG_KON, p->kon);

@@ -102,6 +102,7 @@ static z3_status command(walker *w, int c, const z3_music_event *ev) {
     case 0xEE: return value_event(w, c, Z3_SEQ_VOLUME, p[1], 0, p[0]);
     case 0xF5: return value_event(w, c, Z3_SEQ_ECHO, p[0], (p[1] + p[2]) / 2, 0);
     case 0xF6: return value_event(w, c, Z3_SEQ_ECHO, 0, 0, 0);
+    case 0xF7: return effect_event(w, c, Z3_SEQ_ECHO_PARAMS, p, p[2], 0);
     case 0xF8: return value_event(w, c, Z3_SEQ_ECHO_VOLUME, (p[1] + p[2]) / 2, 0, p[0]);
     case 0xE3: return effect_event(w, c, Z3_SEQ_VIBRATO, p, p[2], 0);
     case 0xE4: return effect_event(w, c, Z3_SEQ_VIBRATO, (const uint8_t[3]){0}, 0, 0);
@@ -118,7 +119,7 @@ static z3_status command(walker *w, int c, const z3_music_event *ev) {
       if (ch->sub_left) return Z3_OK; /* the format has no nested calls */
       ch->ret = ch->ptr, ch->sub_start = rd16(p), ch->ptr = ch->sub_start, ch->sub_left = p[2] ? p[2] : 1;
       return Z3_OK;
-    default: return Z3_OK; /* echo delay, feedback and filter: the player keeps its own */
+    default: return Z3_OK;
   }
 }
 

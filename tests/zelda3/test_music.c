@@ -321,7 +321,7 @@ enum { MAX_TICKS_SEEN = 4096 };
 /* A sink that keeps the registers and, at each tick's render, voice 0's pitch and left volume. */
 typedef struct recorder {
   uint8_t regs[0x80];
-  int pitch[MAX_TICKS_SEEN], vol[MAX_TICKS_SEEN];
+  int pitch[MAX_TICKS_SEEN], vol[MAX_TICKS_SEEN], echo_vol[MAX_TICKS_SEEN], feedback[MAX_TICKS_SEEN];
   size_t frames[MAX_TICKS_SEEN];
   size_t ticks;
 } recorder;
@@ -334,10 +334,26 @@ static z3_status rec_render(void *data, size_t frames, z3_error *err) {
   if (r->ticks < MAX_TICKS_SEEN) {
     r->pitch[r->ticks] = r->regs[2] | (r->regs[3] & 0x3F) << 8;
     r->vol[r->ticks] = r->regs[0];
+    r->echo_vol[r->ticks] = r->regs[0x2C];
+    r->feedback[r->ticks] = (int8_t)r->regs[0x0D];
     r->frames[r->ticks] = frames;
   }
   r->ticks++;
   return Z3_OK;
+}
+
+/* A stand-in sound program for the echo tests: the sample ROM uploads none. At
+ * $0840 a filter table in the driver's shape (the pass-through filter first);
+ * filter 1's coefficients are ours. */
+static const int8_t test_filter1[8] = {0x30, 0x20, 0x10, -0x08, -0x10, 0x08, 0x04, -0x04};
+static bool with_driver;
+
+static void plant_driver(void) {
+  img.main.entry = 0x0800;
+  img.main.blocks[img.main.count++] = (z3_apu_block){.addr = 0x0800, .len = 0x60};
+  memset(img.ram + 0x0800, 0xEA, 0x60);
+  memcpy(img.ram + 0x0840, (const uint8_t[8]){0x7F, 0, 0, 0, 0, 0, 0, 0}, 8);
+  memcpy(img.ram + 0x0848, test_filter1, 8);
 }
 
 /* Plays one track (channel 0) given as text at $E000 of the sample's overworld image; *mult gets instrument 0's. */
@@ -345,6 +361,7 @@ static recorder *play_track(const char *track, uint16_t *mult) {
   z3_rom *rom = z3_test_sample_rom(0, Z3_MAP_LOROM);
   load(rom, Z3_MUSIC_OVERWORLD);
   z3_rom_free(rom);
+  if (with_driver) plant_driver();
   char text[1024];
   snprintf(text, sizeof text, "order\n  play p\n  end\npattern p\n  t - - - - - - -\ntrack t\n  inst 0\n%s\n", track);
   z3_error err;
@@ -492,6 +509,42 @@ Z3_TEST(vanilla_songs) {
   z3_rom_free(rom);
 }
 
+/* echoparams: delay, buffer below the song table, feedback, and the filter read from the driver's table;
+ * echo output and feedback stay at zero until the new buffer has been written over once. */
+Z3_TEST(echo_params_set_delay_feedback_and_filter) {
+  (void)state;
+  uint16_t m;
+  with_driver = true;
+  recorder *r = play_track("  echo 1 40 40\n  echoparams 3 $EC 1\n  l48 c5", &m);
+  with_driver = false;
+  assert_int_equal(r->regs[0x7D], 3);                 /* EDL */
+  assert_int_equal(r->regs[0x6D], 0xD0 - 3 * 8);      /* ESA: 6 KiB ending at $D000 */
+  assert_int_equal((int8_t)r->regs[0x0D], -20);       /* EFB */
+  for (int i = 0; i < 8; i++) assert_int_equal((int8_t)r->regs[0x0F | i << 4], test_filter1[i]);
+  size_t start = 0, t = 0;
+  for (; t < r->ticks && start < 4 * 512; t++) {    /* (delay + 1) x 16 ms of silence */
+    assert_int_equal(r->echo_vol[t], 0);
+    assert_int_equal(r->feedback[t], 0);
+    start += r->frames[t];
+  }
+  assert_int_equal(r->echo_vol[t + 1], 40);
+  assert_int_equal(r->feedback[t + 1], -20);
+  free(r);
+  /* without a sound program to read the table from, the pass-through filter stays */
+  r = play_track("  echo 1 40 40\n  echoparams 3 $EC 1\n  l48 c5", &m);
+  assert_int_equal(r->regs[0x7D], 3);
+  assert_int_equal((uint8_t)r->regs[0x0F], 0x7F);
+  for (int i = 1; i < 8; i++) assert_int_equal(r->regs[0x0F | i << 4], 0);
+  free(r);
+  /* a filter index past the driver's upload is not read from whatever follows it */
+  int8_t fir[8];
+  plant_driver();
+  assert_true(z3_music_echo_filter(&img, 0, fir) && fir[0] == 0x7F);
+  assert_true(z3_music_echo_filter(&img, 1, fir) && fir[3] == -0x08);
+  assert_true(z3_music_echo_filter(&img, 3, fir));
+  assert_false(z3_music_echo_filter(&img, 4, fir));
+}
+
 Z3_RUN(cmocka_unit_test(sample_banks_hold_their_songs), cmocka_unit_test(samples_decode),
        cmocka_unit_test(text_round_trip_is_identical), cmocka_unit_test(grown_song_is_relocated),
        cmocka_unit_test(oversized_song_is_refused), cmocka_unit_test(text_errors_have_line_and_column),
@@ -499,4 +552,5 @@ Z3_RUN(cmocka_unit_test(sample_banks_hold_their_songs), cmocka_unit_test(samples
        cmocka_unit_test(vibrato_oscillates_after_its_delay), cmocka_unit_test(vibrato_fade_grows_the_depth),
        cmocka_unit_test(slide_reaches_its_target), cmocka_unit_test(pitch_envelopes_bend_each_note),
        cmocka_unit_test(volume_fades_and_tremolo_move_per_tick), cmocka_unit_test(tempo_fade_moves_per_tick),
+       cmocka_unit_test(echo_params_set_delay_feedback_and_filter),
        cmocka_unit_test(vanilla_songs))
