@@ -12,9 +12,12 @@
 
 #include "agent/llm.h"
 #include "agent/proposal.h"
+#include "agent/proposal_internal.h"
 #include "agent/handlers_llm.h"
 
-enum { MAX_RESULT_BYTES = 64 << 10, TITLE_MAX = 72, CHANGES_SHOWN = 20 };
+enum { MAX_RESULT_BYTES = 64 << 10, TITLE_MAX = 72, CHANGES_SHOWN = 20, MAX_CONVERSATION = 64 << 20 };
+
+#define CONVERSATION_FILE "conversation.json"
 
 /* ---- the model ----------------------------------------------------------------------- */
 
@@ -139,6 +142,8 @@ typedef struct run_state {
   z3_registry *reg;
   z3_proposal proposal;
   bool has_proposal;
+  bool continued;    /* --proposal-id: an earlier run's proposal, never archived here */
+  json_t *history;   /* its conversation, or NULL */
   z3_tool_session session;
   char *audit;
   z3_error log_err;  /* the first call that could not be logged */
@@ -164,6 +169,66 @@ static void print_event(void *user, z3_agent_event kind, const char *text) {
   fflush(rs->events);
 }
 
+/* ---- going on with a proposal's conversation ----------------------------------------- */
+
+static char *conversation_path(const z3_proposal *p) { return z3_strfmt("%s/" CONVERSATION_FILE, p->sandbox_dir); }
+
+/* The conversation an earlier run left in the proposal's folder; none is an empty history. */
+static z3_status load_history(run_state *rs, z3_error *err) {
+  char *path = conversation_path(&rs->proposal);
+  if (!path) return z3_error_set(err, Z3_E_NOMEM, "out of memory");
+  z3_status st = Z3_OK;
+  if (z3_file_exists(path)) {
+    z3_buf b;
+    z3_buf_init(&b);
+    json_error_t je;
+    st = z3_file_read(&b, path, MAX_CONVERSATION, err);
+    if (st == Z3_OK && !(rs->history = json_loadb((const char *)b.data, b.len, 0, &je)))
+      st = z3_error_set(err, Z3_E_INVALID, "%s:%d:%d: %s", path, je.line, je.column, je.text);
+    z3_buf_release(&b);
+  }
+  z3_free(path);
+  return st;
+}
+
+/* Proposal --proposal-id, if it is open and was made from --rom. */
+static z3_status continue_proposal(run_state *rs, int64_t id, z3_error *err) {
+  z3_status st = z3_proposal_get(rs->reg, id, &rs->proposal, err);
+  if (st) return st;
+  rs->has_proposal = rs->continued = true;
+  char *real = z3_prop__realpath(rs->ctx->rom_path, err);
+  if (!real) return Z3_E_IO;
+  bool same_rom = strcmp(real, rs->proposal.rom_path) == 0;
+  z3_free(real);
+  if (strcmp(rs->proposal.status, "open") != 0) {
+    z3_error_set(err, Z3_E_INVALID, "proposal %lld is %s; only an open proposal can go on", (long long)id,
+                 rs->proposal.status);
+    z3_error_hint(err, "leave out --proposal-id to start a new proposal");
+    return Z3_E_INVALID;
+  }
+  if (!same_rom) {
+    z3_error_set(err, Z3_E_USAGE, "proposal %lld was made from %s, not from --rom %s", (long long)id,
+                 rs->proposal.rom_path, rs->ctx->rom_path);
+    z3_error_hint(err, "give --rom %s", rs->proposal.rom_path);
+    return Z3_E_USAGE;
+  }
+  return load_history(rs, err);
+}
+
+/* Keeps the conversation beside the proposal's sandbox for the next --proposal-id. */
+static z3_status save_history(run_state *rs, z3_error *err) {
+  if (!rs->has_proposal || !rs->agent) return Z3_OK;
+  json_t *conv = z3_agent_conversation(rs->agent);
+  char *text = conv ? json_dumps(conv, JSON_INDENT(1)) : NULL;
+  char *path = conversation_path(&rs->proposal);
+  json_decref(conv);
+  z3_status st = text && path ? z3_file_write_atomic(path, text, strlen(text), NULL, err)
+                              : z3_error_set(err, Z3_E_NOMEM, "out of memory");
+  free(text);
+  z3_free(path);
+  return st;
+}
+
 static char *title_of(const z3_cmd_ctx *ctx, const char *prompt) {
   const char *t = z3_arg_str(ctx, "title");
   if (t) return z3_strdup(t);
@@ -175,8 +240,12 @@ static z3_status make_proposal(run_state *rs, const char *title, z3_error *err) 
   char *state = z3_state_dir();
   if (!state) return z3_error_set(err, Z3_E_NOMEM, "out of memory");
   z3_status st = z3_registry_open(&rs->reg, state, err);
-  if (st == Z3_OK) st = z3_proposal_create(rs->reg, rs->ctx->rom_path, title, &rs->proposal, err);
-  rs->has_proposal = st == Z3_OK;
+  if (st == Z3_OK && z3_command_arg(rs->ctx->cmd, "proposal-id") && z3_arg_given(rs->ctx, "proposal-id")) {
+    st = continue_proposal(rs, (int64_t)z3_arg_int(rs->ctx, "proposal-id"), err);
+  } else if (st == Z3_OK) {
+    st = z3_proposal_create(rs->reg, rs->ctx->rom_path, title, &rs->proposal, err);
+    rs->has_proposal = st == Z3_OK;
+  }
   if (st == Z3_OK && !(rs->audit = z3_strfmt("%s/audit.jsonl", state))) st = z3_error_set(err, Z3_E_NOMEM, "out of memory");
   if (st == Z3_OK) z3_proposal_session(&rs->proposal, rs->audit, &rs->session);
   z3_free(state);
@@ -191,6 +260,11 @@ static z3_status start(run_state *rs, z3_cmd_ctx *ctx, const char *prompt, z3_er
   describe_model(ctx, rs->llm);
   char *title = title_of(ctx, prompt ? prompt : "agent chat");
   if (!title) return z3_error_set(err, Z3_E_NOMEM, "out of memory");
+  if (ctx->dry_run && z3_command_arg(ctx->cmd, "proposal-id") && z3_arg_given(ctx, "proposal-id")) {
+    z3_free(title);
+    z3_error_set(err, Z3_E_USAGE, "--dry-run makes no proposal, so it cannot go on with --proposal-id");
+    return Z3_E_USAGE;
+  }
   if (!ctx->dry_run) st = make_proposal(rs, title, err);
   else rs->session = (z3_tool_session){.agent = true, .default_rom = ctx->rom_path};
   z3_free(title);
@@ -198,6 +272,7 @@ static z3_status start(run_state *rs, z3_cmd_ctx *ctx, const char *prompt, z3_er
   rs->session.limits.max_output_bytes = MAX_RESULT_BYTES; /* keeps one result from flooding the context */
   z3_agent_options o = {.llm = rs->llm, .session = &rs->session, .rom_path = rs->session.default_rom,
                         .dry_run = ctx->dry_run, .limits = limits_of(ctx), .tools = z3_arg_str(ctx, "tools"),
+                        .history = rs->history,
                         .hooks = {.user = rs, .on_call = log_call, .on_event = print_event}};
   return z3_agent_new(&rs->agent, &o, err);
 }
@@ -233,7 +308,10 @@ static z3_status finish(run_state *rs, z3_status st, z3_error *err) {
   json_object_set_new(result, "proposal", proposal_json(rs));
   json_object_set_new(result, "review", rs->has_proposal ? review_commands(rs) : json_array());
   bool ran = rs->agent && z3_agent_tool_calls(rs->agent) > 0;
-  if (st != Z3_OK && st != Z3_E_CHECK && rs->has_proposal && !ran) {
+  z3_error save_err;
+  z3_error_init(&save_err);
+  z3_status saved = save_history(rs, &save_err);
+  if (st != Z3_OK && st != Z3_E_CHECK && rs->has_proposal && !ran && !rs->continued) {
     z3_proposal_archive(rs->reg, rs->proposal.id, false, NULL); /* nothing ran: no empty proposal left behind */
     z3_error_hint(err, "no tool ran; the empty proposal %lld was archived", (long long)rs->proposal.id);
   } else if (st != Z3_OK && rs->has_proposal) {
@@ -244,6 +322,10 @@ static z3_status finish(run_state *rs, z3_status st, z3_error *err) {
     *err = rs->log_err; /* the calls ran, but the proposal's log is incomplete: say so */
     return rs->log_err.code;
   }
+  if (st == Z3_OK && saved != Z3_OK) {
+    *err = save_err; /* the edits are in the proposal, but the next --proposal-id would start afresh */
+    return saved;
+  }
   return st;
 }
 
@@ -251,6 +333,7 @@ static void stop(run_state *rs) {
   z3_agent_free(rs->agent);
   z3_llm_close(rs->llm);
   if (rs->has_proposal) z3_proposal_release(&rs->proposal);
+  json_decref(rs->history);
   z3_registry_close(rs->reg);
   z3_free(rs->audit);
 }

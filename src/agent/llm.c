@@ -89,14 +89,18 @@ z3_status z3_llm_conv_add_user(z3_llm_conv *c, const char *text, z3_error *err) 
   return Z3_OK;
 }
 
-z3_status z3_llm_conv_add_assistant(z3_llm_conv *c, z3_llm_msg *src, z3_error *err) {
+z3_status z3_llm_conv_add_msg(z3_llm_conv *c, z3_llm_msg *src, z3_error *err) {
   z3_llm_msg *m = push_msg(c, err);
   if (!m) return Z3_E_NOMEM;
   *m = *src;
-  m->role = Z3_LLM_ASSISTANT;
   memset(src, 0, sizeof *src);
   c->count++;
   return Z3_OK;
+}
+
+z3_status z3_llm_conv_add_assistant(z3_llm_conv *c, z3_llm_msg *src, z3_error *err) {
+  src->role = Z3_LLM_ASSISTANT;
+  return z3_llm_conv_add_msg(c, src, err);
 }
 
 z3_status z3_llm_conv_add_result(z3_llm_conv *c, const char *call_id, const char *tool,

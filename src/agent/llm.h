@@ -85,6 +85,13 @@ z3_status z3_llm_conv_set_system(z3_llm_conv *c, const char *text, z3_error *err
 z3_status z3_llm_conv_add_user(z3_llm_conv *c, const char *text, z3_error *err);
 /* Moves *m into the conversation (m is left empty). */
 z3_status z3_llm_conv_add_assistant(z3_llm_conv *c, z3_llm_msg *m, z3_error *err);
+/* Moves *m, of any role, into the conversation (m is left empty). */
+z3_status z3_llm_conv_add_msg(z3_llm_conv *c, z3_llm_msg *m, z3_error *err);
+/* The messages as {"format": "z3ed-conversation/1", "messages": [...]}, the
+ * system prompt left out; and back, appending to c. Reading names the
+ * message that is wrong. */
+json_t *z3_llm_conv_to_json(const z3_llm_conv *c);
+z3_status z3_llm_conv_from_json(const json_t *doc, z3_llm_conv *c, z3_error *err);
 z3_status z3_llm_conv_add_result(z3_llm_conv *c, const char *call_id, const char *tool,
                                  const char *text, bool is_error, z3_error *err);
 
@@ -165,6 +172,7 @@ typedef struct z3_agent_options {
   z3_agent_limits limits;
   const char *tools;               /* comma-separated tool names or resources; NULL: all */
   const char *system_prompt;       /* NULL: the built-in one */
+  const json_t *history;           /* an earlier conversation to go on from (z3_llm_conv_to_json's shape), or NULL */
   z3_agent_hooks hooks;
 } z3_agent_options;
 
@@ -195,6 +203,9 @@ typedef struct z3_agent_io {
 /* Turns until read_line gives NULL or "/quit"; text goes out through the
  * hooks' on_event. The report sums the session. */
 z3_status z3_agent_chat(z3_agent *a, const z3_agent_io *io, json_t **report, z3_error *err);
+
+/* The conversation so far, system prompt left out (z3_llm_conv_to_json). */
+json_t *z3_agent_conversation(const z3_agent *a);
 
 /* Session totals: {"steps", "tool_calls", "bytes_changed", "usage", "calls": [...]}. */
 json_t *z3_agent_totals(const z3_agent *a);

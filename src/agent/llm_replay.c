@@ -4,7 +4,7 @@
  *
  *   {"format": "z3ed-replay/1", "model": "...", "description": "...",
  *    "turns": [
- *      {"expect": {"user_contains": "...", "system_contains": "...",
+ *      {"expect": {"user_contains": "...", "earlier_user_contains": "...", "system_contains": "...",
  *                  "tools_include": ["name", ...], "tools_exclude": ["name", ...],
  *                  "tool_results": [{"tool": "...", "is_error": false, "contains": "..."}]},
  *       "text": "what the model says",
@@ -12,7 +12,8 @@
  *
  * Each request takes the next turn. "expect" checks what z3ed sent before
  * answering: tool_results lists, in order, every result sent since the
- * previous turn. A call may give "arguments_text" instead of "arguments" to
+ * previous turn; earlier_user_contains looks in the user's words before the
+ * last (a conversation that went on from an earlier run). A call may give "arguments_text" instead of "arguments" to
  * play a model that writes broken JSON.
  */
 #include <stdio.h>
@@ -53,16 +54,17 @@ static bool strings(const json_t *v) {
 }
 
 static z3_status check_expect(const char *name, size_t n, const json_t *e, z3_error *err) {
-  static const char *const keys[] = {"user_contains", "system_contains", "tools_include", "tools_exclude",
-                                     "tool_results", NULL};
+  static const char *const keys[] = {"user_contains", "system_contains", "earlier_user_contains", "tools_include",
+                                     "tools_exclude", "tool_results", NULL};
   if (!json_is_object(e) || !only_keys(e, keys)) {
-    return bad(name, n, err, "\"expect\" takes user_contains, system_contains, tools_include, tools_exclude, tool_results");
+    return bad(name, n, err, "\"expect\" takes user_contains, earlier_user_contains, system_contains, tools_include, "
+                             "tools_exclude, tool_results");
   }
-  for (int i = 0; i < 2; i++) {
+  for (int i = 0; i < 3; i++) {
     const json_t *v = json_object_get(e, keys[i]);
     if (v && !json_is_string(v)) return bad(name, n, err, "\"expect\" texts must be strings");
   }
-  for (int i = 2; i < 4; i++) {
+  for (int i = 3; i < 5; i++) {
     const json_t *v = json_object_get(e, keys[i]);
     if (v && !strings(v)) return bad(name, n, err, "\"tools_include\" and \"tools_exclude\" are lists of names");
   }
@@ -209,6 +211,12 @@ static z3_status expect_results(const z3_llm_replay *r, const z3_llm_conv *conv,
   return Z3_OK;
 }
 
+static bool earlier_user_has(const z3_llm_conv *conv, const z3_llm_msg *last, const char *text) {
+  for (size_t i = 0; i < conv->count && &conv->msgs[i] != last; i++)
+    if (conv->msgs[i].role == Z3_LLM_USER && conv->msgs[i].text && strstr(conv->msgs[i].text, text)) return true;
+  return false;
+}
+
 static z3_status expect(const z3_llm_replay *r, const json_t *e, const z3_llm_conv *conv, const json_t *tools,
                         z3_error *err) {
   const char *user = z3_llm__str(e, "user_contains"), *system = z3_llm__str(e, "system_contains");
@@ -218,6 +226,10 @@ static z3_status expect(const z3_llm_replay *r, const json_t *e, const z3_llm_co
   }
   if (system && !(conv->system && strstr(conv->system, system))) {
     return mismatch(r, err, "the system prompt to contain", system, conv->system);
+  }
+  const char *earlier = z3_llm__str(e, "earlier_user_contains");
+  if (earlier && !earlier_user_has(conv, last_user, earlier)) {
+    return mismatch(r, err, "an earlier user message to contain", earlier, NULL);
   }
   size_t i;
   json_t *n;

@@ -216,6 +216,29 @@ static z3_status load_baseline(z3_agent *a, z3_error *err) {
   return a->budget_active ? z3_file_read(&a->baseline, a->session.default_rom, MAX_ROM, err) : Z3_OK;
 }
 
+/* An earlier conversation goes on: its messages follow the new system prompt,
+ * and in compact mode the schemas of the tools it called are offered again,
+ * so the model's next calls of them need no second describe_tools. */
+static z3_status restore(z3_agent *a, z3_error *err) {
+  if (!a->o.history) return Z3_OK;
+  z3_status st = z3_llm_conv_from_json(a->o.history, &a->conv, err);
+  for (size_t i = 0; st == Z3_OK && a->compact && i < a->conv.count; i++) {
+    const z3_llm_msg *m = &a->conv.msgs[i];
+    for (size_t k = 0; k < m->call_count; k++) {
+      const char *name = m->calls[k].name;
+      size_t j;
+      json_t *t;
+      json_array_foreach(a->all, j, t) {
+        if (strcmp(json_string_value(json_object_get(t, "name")), name) == 0 && !in_list(a->tools, name))
+          json_array_append(a->tools, t);
+      }
+    }
+  }
+  return st;
+}
+
+json_t *z3_agent_conversation(const z3_agent *a) { return z3_llm_conv_to_json(&a->conv); }
+
 z3_status z3_agent_new(z3_agent **out, const z3_agent_options *o, z3_error *err) {
   *out = NULL;
   if (!o->llm) return z3_error_set(err, Z3_E_USAGE, "the agent needs a model");
@@ -233,6 +256,7 @@ z3_status z3_agent_new(z3_agent **out, const z3_agent_options *o, z3_error *err)
   char *prompt = st ? NULL : system_prompt(a);
   if (st == Z3_OK && (!prompt || !a->calls)) st = z3_error_set(err, Z3_E_NOMEM, "out of memory");
   if (st == Z3_OK) st = z3_llm_conv_set_system(&a->conv, prompt, err);
+  if (st == Z3_OK) st = restore(a, err);
   if (st == Z3_OK) st = load_baseline(a, err);
   z3_free(prompt);
   if (st != Z3_OK) {

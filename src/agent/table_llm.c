@@ -26,7 +26,7 @@ static const char *const providers[] = {"ollama", "openai", "gemini", "anthropic
 
 #define RUN_RETURNS                                                                                       \
   {"provider", "string", "the provider used"}, {"model", "string", "the model used"},                     \
-  {"proposal", "object", "id, title, status, sandbox_rom of the new proposal (null with --dry-run)"},     \
+  {"proposal", "object", "id, title, status, sandbox_rom of the proposal (null with --dry-run)"},     \
   {"answer", "string", "the model's last words"},                                                         \
   {"stopped", "string", "which limit stopped the loop, or null"},                                         \
   {"steps", "integer", "model answers"}, {"tool_calls", "integer", "tool calls run"},                      \
@@ -61,24 +61,30 @@ static const z3_command z3_cmds_llm[] = {
     },
     {
         .resource = "agent", .action = "run",
-        .summary = "let a model carry out a prompt with tool calls inside a new proposal",
+        .summary = "let a model carry out a prompt with tool calls inside a proposal",
         .description = "Creates a proposal (a sandbox copy of --rom), then loops: the model asks for tool "
                        "calls, z3ed runs them in the sandbox and sends the results (or the error text) "
                        "back, until the model answers without calls or a limit stops it (exit 1). Every "
                        "call is logged in the proposal, which a person then reviews and accepts or "
-                       "rejects; the real ROM is never written. With --dry-run no proposal is made and "
-                       "calls that write run as dry runs.",
+                       "rejects; the real ROM is never written. The conversation is kept in the "
+                       "proposal's folder: --proposal-id N goes on with proposal N (open, made from "
+                       "--rom), its sandbox and everything said so far, so follow-up prompts refine one "
+                       "proposal. With --dry-run no proposal is made and calls that write run as dry runs.",
         .flags = Z3_CMD_NEEDS_ROM | Z3_CMD_WRITES_FILE | Z3_CMD_CHECK | Z3_CMD_PERSON_ONLY, .safety = Z3_SAFETY_NETWORK,
         .effects = LIST("sends the prompt, the tool list and tool results to the model provider",
                         "creates a proposal in the state folder and changes only its copy of the ROM"),
         .args = ARGS({"prompt", Z3_ARG_STRING, false, NULL, NULL,
                       "what to do, in words (optional with a replay script)", 0, 0},
+                     {"proposal-id", Z3_ARG_INT, false, NULL, NULL,
+                      "go on with this open proposal's conversation and sandbox instead of making a new one", 1,
+                      INT64_MAX},
                      MODEL_ARGS, LIMIT_ARGS),
         .returns = RETURNS(RUN_RETURNS),
         .examples = LIST("z3ed agent run --rom samples/sample.sfc --replay examples/agent/recolor.json "
                          "--prompt 'make the green tunic red'",
                          "z3ed agent run --rom zelda3.sfc --provider anthropic --prompt 'rename the game' "
-                         "--max-steps 4 --dry-run"),
+                         "--max-steps 4 --dry-run",
+                         "z3ed agent run --rom zelda3.sfc --proposal-id 12 --prompt 'a darker red, please'"),
         .handler = cmd_agent_run,
     },
     {

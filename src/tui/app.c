@@ -125,6 +125,8 @@ void tui_app_draw(tui_app *app) {
   doupdate();
 }
 
+enum { CTRL_U = 0x15 };
+
 bool tui_app_prompt(tui_app *app, const char *label, char *text, size_t cap) {
   size_t len = strlen(text);
   curs_set(1);
@@ -144,6 +146,8 @@ bool tui_app_prompt(tui_app *app, const char *label, char *text, size_t cap) {
       return false;
     } else if ((key == KEY_BACKSPACE || key == 127 || key == 8) && len > 0) {
       text[--len] = '\0';
+    } else if (key == CTRL_U) { /* clears the line, as readline does */
+      text[len = 0] = '\0';
     } else if (key >= 32 && key < 127 && len + 1 < cap) {
       text[len++] = (char)key, text[len] = '\0';
     }

@@ -3,8 +3,11 @@
  * one `agent run` on the open ROM's file (through the command table, so the
  * provider, the limits and the sandbox are the CLI's): its tool calls appear
  * as it makes them, then the model's answer and the proposal they made,
- * and the proposal waits in the proposals tab. Offline, a replay script
- * (examples/agent/recolor.json is one) plays the model.
+ * and the proposal waits in the proposals tab. The messages after the first
+ * go on with that proposal (`--proposal-id`), so the chat is one
+ * conversation refining one proposal, until it is decided or `n` starts a
+ * new one. Offline, a replay script (examples/agent/recolor.json is one)
+ * plays the model.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -21,10 +24,12 @@ typedef struct chat_view {
   tui_lines transcript;
   char provider[32], replay[PATH_CAP];
   int scroll;                   /* lines up from the end */
+  long long proposal;           /* the conversation's proposal, 0 before the first answer */
 } chat_view;
 
 static const tui_key_help keys[] = {
-    {"Enter / i", "write a message (one `agent run` on the ROM's file)"},
+    {"Enter / i", "write a message (one `agent run` on the ROM's file, going on with the chat's proposal)"},
+    {"n", "new conversation: the next message starts a new proposal"},
     {"p", "provider (ollama, openai, gemini, anthropic, replay; empty: $Z3ED_PROVIDER)"},
     {"R", "replay script for the replay provider (examples/agent/recolor.json)"},
     {"PgUp / PgDn", "scroll the transcript"}, {NULL, NULL},
@@ -45,10 +50,11 @@ static void add_result(chat_view *c, const json_t *res, size_t shown_live) {
   const char *answer = json_string_value(json_object_get(res, "answer"));
   tui_lines_add(&c->transcript, "model: %s", answer ? answer : "(no answer)");
   json_t *p = json_object_get(res, "proposal");
-  if (json_is_object(p))
-    tui_lines_add(&c->transcript, "  proposal #%lld \"%s\" is %s: review it in the proposals tab",
-                  (long long)json_integer_value(json_object_get(p, "id")), json_string_value(json_object_get(p, "title")),
-                  json_string_value(json_object_get(p, "status")));
+  if (json_is_object(p)) {
+    c->proposal = (long long)json_integer_value(json_object_get(p, "id"));
+    tui_lines_add(&c->transcript, "  proposal #%lld \"%s\" is %s: review it in the proposals tab", c->proposal,
+                  json_string_value(json_object_get(p, "title")), json_string_value(json_object_get(p, "status")));
+  }
   tui_lines_add(&c->transcript, "%s", "");
 }
 
@@ -70,8 +76,13 @@ static void live_line(const char *line, void *data) {
 static void send_message(tui_view *v, chat_view *c) {
   char message[MESSAGE_CAP] = "";
   if (!tui_app_prompt(v->app, "you", message, sizeof message) || !message[0]) return;
-  const char *words[8] = {"agent", "run", "--prompt", message};
+  const char *words[10] = {"agent", "run", "--prompt", message};
   int n = 4;
+  char id[24];
+  if (c->proposal) {
+    snprintf(id, sizeof id, "%lld", c->proposal);
+    words[n++] = "--proposal-id", words[n++] = id;
+  }
   if (c->provider[0]) words[n++] = "--provider", words[n++] = c->provider;
   if (c->replay[0]) words[n++] = "--replay", words[n++] = c->replay;
   tui_lines_add(&c->transcript, "you: %s", message);
@@ -85,6 +96,10 @@ static void send_message(tui_view *v, chat_view *c) {
   if (res) add_result(c, res, live.lines);
   if (st) tui_lines_add(&c->transcript, "error: %s", err.message);
   if (st && err.hint[0]) tui_lines_add(&c->transcript, "hint: %s", err.hint);
+  if (st && strstr(err.message, "only an open proposal can go on")) {
+    c->proposal = 0; /* decided in the proposals tab meanwhile: the next message starts afresh */
+    tui_lines_add(&c->transcript, "%s", "(the next message starts a new conversation)");
+  }
   json_decref(res);
   c->scroll = 0;
   tui_app_message(v->app, st ? "error: %s" : "%s", st ? err.message : "answered");
@@ -94,6 +109,7 @@ static void render(tui_view *v, WINDOW *w) {
   chat_view *c = v->state;
   tui_print(w, 0, 1, A_BOLD, "Chat: provider %s%s%s", c->provider[0] ? c->provider : "(from $Z3ED_PROVIDER)",
             c->replay[0] ? ", replay " : "", c->replay);
+  if (c->proposal) wprintw(w, " | proposal #%lld", c->proposal);
   int rows = getmaxy(w) - 2, end = (int)c->transcript.count - c->scroll, first = end - rows > 0 ? end - rows : 0;
   if (!c->transcript.count)
     tui_print(w, 2, 1, COLOR_PAIR(TUI_PAIR_DIM), "Enter writes a message; the model edits a proposal, never the ROM itself.");
@@ -111,6 +127,10 @@ static bool handle_key(tui_view *v, int key) {
   case '\n': case KEY_ENTER: case 'i': send_message(v, c); return true;
   case 'p': tui_app_prompt(v->app, "provider", c->provider, sizeof c->provider); return true;
   case 'R': tui_app_prompt(v->app, "replay script", c->replay, sizeof c->replay); return true;
+  case 'n':
+    if (c->proposal) tui_lines_add(&c->transcript, "(new conversation: proposal #%lld stays for review)", c->proposal);
+    c->proposal = 0, c->scroll = 0;
+    return true;
   case KEY_PPAGE: c->scroll = c->scroll + 10 < most ? c->scroll + 10 : most; return true;
   case KEY_NPAGE: c->scroll = c->scroll > 10 ? c->scroll - 10 : 0; return true;
   default: return false;

@@ -134,6 +134,16 @@ text "make Link's green tunic red"
 keys Enter
 expect "tool palette_set_color" "the chat shows the model's tool calls"
 expect "proposal #2" "and the proposal they made"
+# a follow-up goes on with the same proposal and conversation (darker.json fails without the earlier words)
+keys R C-u
+text "$src/examples/agent/darker.json"
+keys Enter Enter
+text "a darker red, please"
+keys Enter
+expect "now #942121 and #B53939, in the same proposal" "the follow-up is answered in the same conversation"
+darker=$("$z3ed" palette get-color --rom "$tmp/state/proposals/2/rom.sfc" --group armors --index 0 --color 1 --format json | jq -r .result.value.rgb)
+[ "$darker" = "#942121" ] || fail "the follow-up's edit is not in proposal 2's sandbox (colour 1 is $darker)"
+[ ! -e "$tmp/state/proposals/3" ] || fail "the follow-up made a new proposal instead of going on with #2"
 keys BTab r
 expect "make Link's green tunic red" "the chat's proposal is in the proposals tab"
 open=$("$z3ed" agent proposal list --status open --format json | jq -r .result.count)
