@@ -62,10 +62,9 @@ static void decode_row(const z3_snes_ppu *ppu, unsigned row_addr, unsigned bpp, 
 
 /* Offset-per-tile: the scroll values screen column `column` (>= 1) of BG1 or
  * BG2 uses, from BG3's tilemap (§4.6). */
-static void opt_offsets(const z3_snes_ppu *ppu, unsigned bg, unsigned column, bool hires,
-                        unsigned *hofs, unsigned *vofs) {
+static void opt_offsets(const z3_snes_ppu *ppu, unsigned bg, unsigned column, unsigned *hofs, unsigned *vofs) {
   const z3_ppu_regs *r = &ppu->render.r;
-  bg_geometry g3 = geometry(r, 2, hires);
+  bg_geometry g3 = geometry(r, 2, false);
   g3.tile_w = r->bgmode & 0x40 ? 16 : 8; /* BG3's own tile size, in full pixels */
   unsigned ox = (column - 1) * 8 + (r->hofs[2] & 0x3F8u), oy = r->vofs[2] & 0x3FFu;
   unsigned enable = bg == 0 ? 0x2000 : 0x4000;
@@ -78,6 +77,24 @@ static void opt_offsets(const z3_snes_ppu *ppu, unsigned bg, unsigned column, bo
     v = map_entry(ppu, &g3, ox, oy + 8);
   }
   if (h & enable) *hofs = (h & 0x3F8) | (*hofs & 7);
+  if (v & enable) *vofs = v & 0x3FF;
+}
+
+/* Offset-per-tile in mode 6 (hires), as bsnes-mercury renders it (our test
+ * oracle; the references do not describe this mode's case): the chunk that
+ * starts at half-pixel h0 looks BG3 up at screen pixel h0 / 2 plus BG1's fine
+ * scroll, in columns 16 pixels wide, and a horizontal entry is added to that
+ * position without doubling it. *mx and *vofs are the chunk's map column and
+ * vertical scroll, replaced where the entries enable them. */
+static void opt_hires(const z3_snes_ppu *ppu, unsigned bg, int h0, unsigned fine, unsigned *mx, unsigned *vofs) {
+  const z3_ppu_regs *r = &ppu->render.r;
+  int offset_x = h0 / 2 + (int)fine;
+  if (offset_x < 8) return;
+  bg_geometry g3 = geometry(r, 2, true);
+  unsigned ox = (unsigned)(offset_x - 8) + (r->hofs[2] & 0x3F8u), oy = r->vofs[2] & 0x3FFu;
+  unsigned enable = bg == 0 ? 0x2000 : 0x4000;
+  uint16_t h = map_entry(ppu, &g3, ox, oy), v = map_entry(ppu, &g3, ox, oy + 8);
+  if (h & enable) *mx = ((unsigned)offset_x + (h & 0x3F8u)) & ~7u;
   if (v & enable) *vofs = v & 0x3FF;
 }
 
@@ -132,8 +149,9 @@ void ppu_render_bg(z3_snes_ppu *ppu, unsigned bg, unsigned bpp, unsigned line, b
   for (unsigned k = 0; k <= width / 8; k++) {
     unsigned hofs = r->hofs[bg] & 0x3FFu, vofs = r->vofs[bg] & 0x3FFu;
     unsigned column = (8 * k + ((hofs * scale) & (column_w - 1) & ~7u)) / column_w;
-    if (opt && column > 0) opt_offsets(ppu, bg, column, hires, &hofs, &vofs);
+    if (opt && !hires && column > 0) opt_offsets(ppu, bg, column, &hofs, &vofs);
     unsigned mx = 8 * k + ((hofs * scale) & ~7u);
+    if (opt && hires) opt_hires(ppu, bg, (int)(8 * k) - (int)fine, fine, &mx, &vofs);
     draw_chunk(ppu, &l, mx, y + vofs, (int)(8 * k) - (int)fine, width);
   }
   if (r->mosaic & (1u << bg)) ppu_mosaic_row(pr, width, hires ? 2 : 1);

@@ -120,6 +120,8 @@ PROGRAM_TEST(bg16)
 PROGRAM_TEST(mode7_extbg)
 PROGRAM_TEST(overscan)
 PROGRAM_TEST(mode4_opt)
+PROGRAM_TEST(mode6_opt)
+PROGRAM_TEST(mode6_opt_scroll)
 
 Z3_RUN(cmocka_unit_test(test_ppu_oracle__mode0), cmocka_unit_test(test_ppu_oracle__mode1),
        cmocka_unit_test(test_ppu_oracle__colormath), cmocka_unit_test(test_ppu_oracle__hdma_brightness),
@@ -129,4 +131,6 @@ Z3_RUN(cmocka_unit_test(test_ppu_oracle__mode0), cmocka_unit_test(test_ppu_oracl
        cmocka_unit_test(test_ppu_oracle__mode3_direct), cmocka_unit_test(test_ppu_oracle__windows),
        cmocka_unit_test(test_ppu_oracle__pseudo_hires), cmocka_unit_test(test_ppu_oracle__bg16),
        cmocka_unit_test(test_ppu_oracle__mode7_extbg), cmocka_unit_test(test_ppu_oracle__sample_boot),
-       cmocka_unit_test(test_ppu_oracle__overscan), cmocka_unit_test(test_ppu_oracle__mode4_opt))
+       cmocka_unit_test(test_ppu_oracle__overscan), cmocka_unit_test(test_ppu_oracle__mode4_opt),
+       cmocka_unit_test(test_ppu_oracle__mode6_opt),
+       cmocka_unit_test(test_ppu_oracle__mode6_opt_scroll))
