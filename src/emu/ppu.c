@@ -167,31 +167,45 @@ static bool math_enabled(const z3_ppu_regs *r, unsigned layer) {
   }
 }
 
-typedef struct math_pixel {
-  uint16_t main, sub; /* output colours (sub: the hires even half-pixel) */
-} math_pixel;
+/* The decision colour math made for one main pixel: whether it applied, and
+ * with which operand and halving. The hires sub half-pixel of the next pixel
+ * reuses it (below). */
+typedef struct math_state {
+  bool math, half;
+  uint16_t operand;  /* the main pixel's operand */
+  uint16_t swapped;  /* the operand with the screens' roles swapped: the main colour, or fixed */
+} math_state;
 
-/* Steps 3-6 of §4.11 for the main pixel. The hires sub half-pixel gets the
- * main pixel's decision with the main colour (or the fixed colour) as its
- * operand: an approximation of bsnes, which the oracle comparison will
- * settle. */
-static math_pixel color_math(const z3_ppu_render *pr, unsigned x, bool inside) {
+/* Steps 3-6 of §4.11 for the main pixel; *st gets the decision. */
+static uint16_t color_math(const z3_ppu_render *pr, unsigned x, bool inside, math_state *st) {
   const z3_ppu_regs *r = &pr->r;
   const z3_ppu_pixel *m = &pr->main[x], *s = &pr->sub[x];
   bool black = region_applies(r->cgwsel >> 6, inside);
-  bool math = !region_applies(r->cgwsel >> 4 & 3, inside) && math_enabled(r, m->layer);
-  bool sub_present = s->z != 0;
+  bool sub_present = s->z != 0, by_sub = r->cgwsel & 2;
   uint16_t main = black ? 0 : m->color;
-  math_pixel out = {main, black ? 0 : sub_present ? s->color : pr->backdrop};
-  if (!math) return out;
   uint16_t fixed = (uint16_t)(r->fixed[0] | r->fixed[1] << 5 | r->fixed[2] << 10);
-  bool subtract = r->cgadsub & 0x80, by_sub = r->cgwsel & 2;
+  st->math = !region_applies(r->cgwsel >> 4 & 3, inside) && math_enabled(r, m->layer);
+  st->operand = by_sub && sub_present ? s->color : fixed;
+  st->swapped = by_sub && sub_present ? main : fixed;
   /* halving needs a real operand: not the fixed colour standing in for a
    * transparent sub screen, and not a main colour clipped to black */
-  bool half = (r->cgadsub & 0x40) && !black && (sub_present || !by_sub);
-  out.main = blend(main, by_sub && sub_present ? s->color : fixed, subtract, half);
-  out.sub = blend(out.sub, by_sub ? main : fixed, subtract, half);
-  return out;
+  st->half = (r->cgadsub & 0x40) && !black && (sub_present || !by_sub);
+  return st->math ? blend(main, st->operand, r->cgadsub & 0x80, st->half) : main;
+}
+
+/* The hires sub half-pixel left of main pixel x: the sub screen's own colour
+ * (the backdrop where it is transparent), put through colour math with main
+ * pixel x - 1's decision and halving, and with the screens' roles swapped:
+ * the operand is pixel x - 1's main colour, or the fixed colour where its
+ * sub screen was transparent. That is what bsnes-mercury draws (it works the
+ * sub half out before pixel x's main; our references say nothing here). Line
+ * start counts as a transparent sub screen. */
+static uint16_t hires_sub(const z3_ppu_render *pr, unsigned x, bool inside, const math_state *prev) {
+  const z3_ppu_regs *r = &pr->r;
+  const z3_ppu_pixel *s = &pr->sub[x];
+  if (region_applies(r->cgwsel >> 6, inside)) return 0;
+  uint16_t own = s->z ? s->color : pr->backdrop;
+  return prev->math ? blend(own, prev->swapped, r->cgadsub & 0x80, prev->half) : own;
 }
 
 /* The BGR555 -> RGB888 table per brightness (see the top comment). */
@@ -214,20 +228,35 @@ static uint32_t to_rgb(uint16_t color, unsigned brightness) {
   return (uint32_t)t[color & 31] << 16 | (uint32_t)t[color >> 5 & 31] << 8 | t[color >> 10 & 31];
 }
 
+/* What bsnes-mercury holds before pixel 0 of a hires line: a backdrop pixel
+ * outside the colour window over a transparent sub screen (fitted on two
+ * test programs whose first sub half-pixels differ by exactly this). */
+static math_state line_start_state(const z3_ppu_regs *r) {
+  bool black = region_applies(r->cgwsel >> 6, false), by_sub = r->cgwsel & 2;
+  return (math_state){
+      .math = !region_applies(r->cgwsel >> 4 & 3, false) && math_enabled(r, PPU_LAYER_BACKDROP),
+      .half = (r->cgadsub & 0x40) && !black && !by_sub,
+      .swapped = (uint16_t)(r->fixed[0] | r->fixed[1] << 5 | r->fixed[2] << 10),
+  };
+}
+
 static void output_row(z3_snes_ppu *ppu, unsigned row, bool hires) {
   z3_ppu_render *pr = &ppu->render;
   uint8_t inside[Z3_PPU_WIDTH];
   window_mask(&pr->r, 5, inside);
   unsigned brightness = ppu->inidisp & 15;
   uint32_t *out = pr->frame[row];
+  math_state prev = {0}, now;
   for (unsigned x = 0; x < Z3_PPU_WIDTH; x++) {
-    math_pixel p = color_math(pr, x, inside[x]);
+    uint16_t main = color_math(pr, x, inside[x], &now);
     if (hires) {
-      out[2 * x] = to_rgb(p.sub, brightness);
-      out[2 * x + 1] = to_rgb(p.main, brightness);
+      if (x == 0) prev = line_start_state(&pr->r);
+      out[2 * x] = to_rgb(hires_sub(pr, x, inside[x], &prev), brightness);
+      out[2 * x + 1] = to_rgb(main, brightness);
     } else {
-      out[x] = to_rgb(p.main, brightness);
+      out[x] = to_rgb(main, brightness);
     }
+    prev = now;
   }
   pr->line_hires[row] = hires;
 }

@@ -122,6 +122,8 @@ PROGRAM_TEST(overscan)
 PROGRAM_TEST(mode4_opt)
 PROGRAM_TEST(mode6_opt)
 PROGRAM_TEST(mode6_opt_scroll)
+PROGRAM_TEST(hires_colormath)
+PROGRAM_TEST(hires_colormath_sub)
 
 Z3_RUN(cmocka_unit_test(test_ppu_oracle__mode0), cmocka_unit_test(test_ppu_oracle__mode1),
        cmocka_unit_test(test_ppu_oracle__colormath), cmocka_unit_test(test_ppu_oracle__hdma_brightness),
@@ -133,4 +135,6 @@ Z3_RUN(cmocka_unit_test(test_ppu_oracle__mode0), cmocka_unit_test(test_ppu_oracl
        cmocka_unit_test(test_ppu_oracle__mode7_extbg), cmocka_unit_test(test_ppu_oracle__sample_boot),
        cmocka_unit_test(test_ppu_oracle__overscan), cmocka_unit_test(test_ppu_oracle__mode4_opt),
        cmocka_unit_test(test_ppu_oracle__mode6_opt),
-       cmocka_unit_test(test_ppu_oracle__mode6_opt_scroll))
+       cmocka_unit_test(test_ppu_oracle__mode6_opt_scroll),
+       cmocka_unit_test(test_ppu_oracle__hires_colormath),
+       cmocka_unit_test(test_ppu_oracle__hires_colormath_sub))
