@@ -189,6 +189,7 @@ static void fill_result(z3_cmd_ctx *ctx, const z3_snes *snes, z3_snes_stop stop,
   json_object_set_new(r, "instructions", json_integer((json_int_t)snes->cpu.instructions));
   json_object_set_new(r, "master_clocks", json_integer((json_int_t)snes->clock));
   json_object_set_new(r, "line", json_integer(snes->line));
+  json_object_set_new(r, "region", json_string(snes->pal ? "pal" : "ntsc"));
   json_object_set_new(r, "nmis", json_integer((json_int_t)snes->nmi_count));
   json_object_set_new(r, "registers", registers_json(&snes->cpu));
   json_object_set_new(r, "reads", reads);
@@ -218,9 +219,16 @@ static z3_status save_state(z3_cmd_ctx *ctx, const z3_snes *snes, z3_error *err)
   return st;
 }
 
+z3_status z3_cmd__emu_create(z3_cmd_ctx *ctx, z3_snes **out, z3_error *err) {
+  z3_status st = z3_snes_create(out, ctx->rom, err);
+  const char *region = z3_arg_str(ctx, "region");
+  if (st == Z3_OK && region && strcmp(region, "auto") != 0) z3_snes_set_pal(*out, strcmp(region, "pal") == 0);
+  return st;
+}
+
 z3_status cmd_emu_run(z3_cmd_ctx *ctx, z3_error *err) {
   z3_snes *snes;
-  z3_status st = z3_snes_create(&snes, ctx->rom, err);
+  z3_status st = z3_cmd__emu_create(ctx, &snes, err);
   if (st) return st;
   emu_read reads[MAX_READS];
   size_t count;

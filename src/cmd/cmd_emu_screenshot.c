@@ -110,7 +110,7 @@ z3_status cmd_emu_screenshot(z3_cmd_ctx *ctx, z3_error *err) {
   z3_status st = check_series_args(ctx, err);
   if (st) return st;
   z3_snes *snes;
-  st = z3_snes_create(&snes, ctx->rom, err);
+  st = z3_cmd__emu_create(ctx, &snes, err);
   if (st) return st;
   uint64_t frames = (uint64_t)z3_arg_int(ctx, "frames");
   json_t *files = json_array();

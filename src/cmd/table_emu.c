@@ -6,6 +6,11 @@
  * what one call can cost an agent. */
 #define EMU_MAX_FRAMES 36000
 
+static const char *const video_regions[] = {"auto", "ntsc", "pal", NULL};
+#define REGION_ARG                                                                                  \
+  {"region", Z3_ARG_ENUM, false, "auto", video_regions,                                           \
+   "timing: ntsc (262 lines, 60 Hz), pal (312 lines, 50 Hz), or auto from the header's region code", 0, 0}
+
 static const z3_command z3_cmds_emu[] = {
     {
         .resource = "emu", .action = "run",
@@ -50,12 +55,14 @@ static const z3_command z3_cmds_emu[] = {
                       "start from this savestate (made from the same ROM) instead of power-on; --frames "
                       "then counts from there, and --input's frame numbers stay those of the whole run", 0, 0},
                      {"save-state", Z3_ARG_OUT_PATH, false, NULL, NULL,
-                      "write the console's state at the end of the run here (format in docs/emulator.md)", 0, 0}),
+                      "write the console's state at the end of the run here (format in docs/emulator.md)", 0, 0},
+                     REGION_ARG),
         .returns = RETURNS({"stop_reason", "string", "frames, until-pc, or stp (the CPU executed STP)"},
                            {"frames", "integer", "frames begun since power-on"},
                            {"instructions", "integer", "instructions executed (interrupt entries count)"},
-                           {"master_clocks", "integer", "21.477 MHz clocks since power-on"},
-                           {"line", "integer", "scanline the run stopped on (0-261)"},
+                           {"master_clocks", "integer", "master clocks since power-on (21.477 MHz NTSC, 21.281 MHz PAL)"},
+                           {"line", "integer", "scanline the run stopped on (0-261, PAL 0-311)"},
+                           {"region", "string", "ntsc or pal: the timing the console ran with"},
                            {"nmis", "integer", "NMIs signalled to the CPU"},
                            {"registers", "object", "pc, a, x, y, s, d, dbr, pbr, p (hex strings), e, waiting, stopped"},
                            {"reads", "array", "region, address, length, hex per --read"},
@@ -91,7 +98,8 @@ static const z3_command z3_cmds_emu[] = {
                      {"every", Z3_ARG_INT, false, NULL, NULL,
                       "with --out-dir: a PNG every K frames (1-36000)", 1, EMU_MAX_FRAMES},
                      {"out-dir", Z3_ARG_OUT_PATH, false, NULL, NULL,
-                      "with --every: folder for frame_NNNNN.png (made if missing)", 0, 0}),
+                      "with --every: folder for frame_NNNNN.png (made if missing)", 0, 0},
+                     REGION_ARG),
         .returns = RETURNS({"frames", "integer", "frames begun since power-on"},
                            {"shots", "array", "per PNG: path, width, height, rgb_sha1 (and frame in a series)"},
                            {"files", "array", "files written (path, bytes, replaces, written)"}),

@@ -160,7 +160,9 @@ void z3_apu_power_on(z3_apu *apu) {
   bool recording = apu->recording;
   void (*watch)(void *, uint16_t, uint8_t, int) = apu->watch;
   void *watch_ctx = apu->watch_ctx;
+  bool pal = apu->pal;
   memset(apu, 0, sizeof *apu);
+  apu->pal = pal;
   apu->audio = audio, apu->audio_cap = cap, apu->recording = recording;
   apu->watch = watch, apu->watch_ctx = watch_ctx;
   fill_ram(apu->ram);
@@ -194,6 +196,8 @@ void z3_apu_run_to(z3_apu *apu, uint64_t cycles) {
 }
 
 void z3_apu_catch_up(z3_apu *apu, uint64_t master_clock) {
-  /* exact until the product overflows: after (2^64 - 1) / 5632 clocks, over 4 years */
-  z3_apu_run_to(apu, master_clock * Z3_APU_CYCLES_PER / Z3_APU_MASTER_PER);
+  /* exact until the product overflows: after (2^64 - 1) / 5632 clocks, over 4 years
+   * (PAL: / 102400, some 100 days) */
+  z3_apu_run_to(apu, apu->pal ? master_clock * Z3_APU_CYCLES_PER_PAL / Z3_APU_MASTER_PER_PAL
+                              : master_clock * Z3_APU_CYCLES_PER / Z3_APU_MASTER_PER);
 }

@@ -43,6 +43,8 @@ enum {
   Z3_APU_RAM_SIZE = 0x10000,
   Z3_APU_CYCLES_PER = 5632,    /* SPC700 cycles per ... */
   Z3_APU_MASTER_PER = 118125,  /* ... this many NTSC master clocks */
+  Z3_APU_CYCLES_PER_PAL = 102400,   /* 1.024 MHz against PAL's 21.28137 MHz master clock */
+  Z3_APU_MASTER_PER_PAL = 2128137,
   Z3_APU_SAMPLE_RATE = 32000,  /* the DSP's output: one stereo sample per 32 cycles */
 };
 
@@ -73,6 +75,7 @@ typedef struct z3_apu {
   uint8_t test, control, dspaddr;
   z3_apu_timer timers[3];
   uint64_t cycles;      /* SPC700 cycles since power-on */
+  bool pal;             /* the console's master clock is PAL's (set by the console, kept across power-on) */
   z3_apu_ipl_state ipl;
   uint8_t ipl_index;    /* the block transfer's Y */
   bool ipl_carry;       /* the carry the loader's last compare leaves for the program */

@@ -221,7 +221,7 @@ static uint8_t counter_read(z3_snes_ppu *ppu, uint16_t value, bool *high, bool p
 static uint8_t stat78_read(z3_snes *snes, bool peek) {
   z3_snes_ppu *ppu = &snes->ppu;
   uint8_t v = (uint8_t)((snes->field ? 0x80 : 0) | (ppu->counters_latched ? 0x40 : 0) |
-                        (ppu->ppu2_mdr & 0x20) | 0x03);
+                        (ppu->ppu2_mdr & 0x20) | (snes->pal ? 0x10 : 0) | 0x03);
   if (!peek) {
     ppu->counters_latched = false;
     ppu->hcount_high = ppu->vcount_high = false;

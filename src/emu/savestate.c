@@ -284,8 +284,10 @@ static void visit_timing(visit *v, z3_snes *s) {
   v_range(v, s->hclock, 0, s->line_clocks - 1, "hclock");
   v_u32(v, &s->next_event, "next_event");
   v_range(v, s->next_event, 0, s->line_clocks, "next_event");
+  v_bool(v, &s->pal, "pal");
+  s->apu.pal = s->pal;
   v_u16(v, &s->line, "line");
-  v_range(v, s->line, 0, Z3_SNES_LINES, "line");
+  v_range(v, s->line, 0, z3_snes_lines(s) - 1, "line");
   v_bool(v, &s->field, "field");
   v_uns(v, &s->line_done, "line_done");
   v_u64(v, &s->frame, "frame"), v_u64(v, &s->dma_clocks, "dma_clocks");

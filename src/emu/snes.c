@@ -25,6 +25,21 @@ void z3_snes_power_on(z3_snes *snes) {
   z3_cpu_reset(&snes->cpu);
 }
 
+void z3_snes_set_pal(z3_snes *snes, bool pal) {
+  snes->pal = pal;
+  snes->apu.pal = pal;
+  z3_snes_power_on(snes);
+}
+
+unsigned z3_snes_lines(const z3_snes *snes) { return snes->pal ? Z3_SNES_LINES_PAL : Z3_SNES_LINES; }
+
+static bool header_says_pal(const z3_rom *rom) {
+  z3_rom_header h;
+  z3_rom_read_header(rom, &h);
+  const char *video = z3_region_video(h.region);
+  return video && strcmp(video, "PAL") == 0;
+}
+
 z3_status z3_snes_create(z3_snes **out, const z3_rom *rom, z3_error *err) {
   *out = NULL;
   z3_snes *snes = z3_calloc(1, sizeof *snes);
@@ -35,7 +50,7 @@ z3_status z3_snes_create(z3_snes **out, const z3_rom *rom, z3_error *err) {
     return st;
   }
   snes_map_pages(snes);
-  z3_snes_power_on(snes);
+  z3_snes_set_pal(snes, header_says_pal(rom));
   *out = snes;
   return Z3_OK;
 }

@@ -39,7 +39,8 @@ enum {
   Z3_SNES_OAM_SIZE = 0x220,
   Z3_SNES_SRAM_MAX = 0x80000,
   Z3_SNES_LINE_CLOCKS = 1364,
-  Z3_SNES_LINES = 262,
+  Z3_SNES_LINES = 262,     /* NTSC */
+  Z3_SNES_LINES_PAL = 312,
   Z3_SNES_VBLANK_LINE = 225,
   Z3_SNES_PAGES = 0x1000, /* 4 KiB pages of the 16 MiB CPU address space */
 };
@@ -137,6 +138,7 @@ struct z3_snes {
   uint32_t next_event;      /* hclock of the next thing to happen on this line */
   uint16_t line;
   bool field;
+  bool pal;                 /* PAL timing: 312 lines (50 Hz), $213F bit 4; from the header's region */
   unsigned line_done;       /* events of this line already handled (timing.c) */
   uint64_t frame;           /* frames started since power-on (line 0 reached) */
   uint64_t dma_clocks;      /* clocks the CPU spent halted for general DMA */
@@ -166,6 +168,11 @@ struct z3_snes {
 z3_status z3_snes_create(z3_snes **out, const z3_rom *rom, z3_error *err);
 void z3_snes_free(z3_snes *snes);
 void z3_snes_power_on(z3_snes *snes);
+/* PAL (true) or NTSC timing, then a power-on. z3_snes_create picks it from the
+ * header's region code (NTSC when the code is unknown). */
+void z3_snes_set_pal(z3_snes *snes, bool pal);
+/* Lines per frame: 262 (NTSC) or 312 (PAL). */
+unsigned z3_snes_lines(const z3_snes *snes);
 
 /* The CPU's bus cycles: charge the time, then access. Tests drive these
  * directly to exercise the bus without a CPU program. */

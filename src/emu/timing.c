@@ -1,8 +1,8 @@
 /*
- * The frame and scanline timer (NTSC, hardware reference §1.3-§1.9).
+ * The frame and scanline timer (hardware reference §1.3-§1.9).
  *
- * A line is 1364 master clocks (1360 on line 240 of every other frame, the
- * short line); 262 lines make a frame. Events inside a line, by hclock:
+ * A line is 1364 master clocks (NTSC: 1360 on line 240 of every other frame,
+ * the short line); 262 lines make an NTSC frame, 312 a PAL one. Events inside a line, by hclock:
  *   0     new line; line 0 clears vblank and the NMI flag, line 225 starts
  *         vblank (OAM address reload, auto-joypad read scheduled)
  *   2     line 225: NMI flag set (the CPU sees an NMI if NMITIMEN bit 7)
@@ -116,7 +116,7 @@ static void begin_vblank(z3_snes *snes, uint64_t line_start) {
 
 static void new_line(z3_snes *snes) {
   snes->line_done = 0;
-  if (++snes->line == Z3_SNES_LINES) {
+  if (++snes->line == z3_snes_lines(snes)) {
     snes->line = 0;
     snes->frame++;
     snes->field = !snes->field;
@@ -126,7 +126,7 @@ static void new_line(z3_snes *snes) {
     z3_apu_catch_up(&snes->apu, snes->clock); /* the APU never lags more than a frame */
   }
   bool interlace = snes->ppu.setini & 1;
-  snes->line_clocks = !interlace && snes->field && snes->line == SHORT_LINE
+  snes->line_clocks = !snes->pal && !interlace && snes->field && snes->line == SHORT_LINE
                           ? Z3_SNES_LINE_CLOCKS - 4 : Z3_SNES_LINE_CLOCKS;
   if (snes->line == snes_vblank_line(snes)) begin_vblank(snes, snes->clock - snes->hclock);
 }

@@ -94,6 +94,49 @@ Z3_TEST(test_bus_frame__262_lines_of_1364_clocks) {
   z3_snes_free(s);
 }
 
+/* PAL: 312 lines of 1364 clocks, no short line, $213F bit 4 set, and the APU
+ * paced by PAL's master clock (1.024 MHz against 21.28137 MHz). */
+Z3_TEST(test_bus_frame__pal_has_312_full_lines) {
+  (void)state;
+  z3_snes *s = bus_console(Z3_MAP_LOROM, 0x20000, 0);
+  assert_false(s->pal); /* the header's region code 0 is Japan: NTSC */
+  assert_int_equal(z3_snes_bus_read(s, 0x00213F) & 0x10, 0);
+  z3_snes_set_pal(s, true);
+  assert_int_equal(z3_snes_bus_read(s, 0x00213F) & 0x10, 0x10);
+  uint64_t start = s->clock - s->hclock - (uint64_t)s->line * 1364;
+  run_to(s, 0, 0);
+  while (s->frame == 0) z3_snes_advance(s, 1);
+  assert_int_equal(s->clock - start, 312 * 1364);
+  for (uint64_t f = 1; f <= 2; f++) { /* both fields are full length */
+    uint64_t from = s->clock;
+    while (s->frame == f) z3_snes_advance(s, 1);
+    assert_int_equal(s->clock - from, 312 * 1364);
+  }
+  z3_apu_catch_up(&s->apu, s->clock);
+  uint64_t want = s->clock * 1024000 / 21281370;
+  assert_true(s->apu.cycles >= want && s->apu.cycles <= want + 8); /* the last instruction may run over */
+  z3_snes_free(s);
+}
+
+/* The header's region picks the timing: Europe ($02) is PAL. */
+Z3_TEST(test_bus_frame__header_region_picks_pal) {
+  (void)state;
+  uint8_t *img = calloc(1, 0x20000);
+  memcpy(img + 0x7FC0, "PAL TEST             ", 21);
+  img[0x7FD5] = 0x20, img[0x7FD9] = 0x02, img[0x7FFD] = 0x80;
+  z3_rom *rom;
+  z3_error err;
+  z3_error_init(&err);
+  assert_ok(z3_rom_from_memory(&rom, img, 0x20000, "pal.sfc", &err), &err);
+  z3_snes *s;
+  assert_ok(z3_snes_create(&s, rom, &err), &err);
+  assert_true(s->pal);
+  assert_int_equal(z3_snes_lines(s), 312);
+  z3_snes_free(s);
+  z3_rom_free(rom);
+  free(img);
+}
+
 Z3_TEST(test_bus_irq__v_h_and_hv_positions) {
   (void)state;
   z3_snes *s = bus_console(Z3_MAP_LOROM, 0x20000, 0);
@@ -193,6 +236,8 @@ Z3_RUN(cmocka_unit_test(test_bus_alu__multiply_takes_eight_cycles),
        cmocka_unit_test(test_bus_alu__divide_and_divide_by_zero),
        cmocka_unit_test(test_bus_nmi__flag_at_line_225_dot_half_and_read_clears),
        cmocka_unit_test(test_bus_frame__262_lines_of_1364_clocks),
+       cmocka_unit_test(test_bus_frame__pal_has_312_full_lines),
+       cmocka_unit_test(test_bus_frame__header_region_picks_pal),
        cmocka_unit_test(test_bus_irq__v_h_and_hv_positions),
        cmocka_unit_test(test_bus_hvbjoy__hblank_bit),
        cmocka_unit_test(test_bus_joypad__auto_read_in_vblank),
