@@ -87,8 +87,11 @@ static const z3_command z3_cmds_rom[] = {
                        "Conflicts are grouped into runs named from the world model of the three ROMs (room "
                        "0x012 sprites, message 0x01F, free space, code) and resolved by --prefer for their "
                        "category; any left unresolved are listed and nothing is written (exit 1). The checksum "
-                       "is recomputed and the result must load every model the base loads. Relocated data is "
-                       "merged as bytes, not followed through its pointers as a unit (docs/hacks.md).",
+                       "is recomputed and the result must load every model the base loads. Rooms merge as "
+                       "rooms: objects, sprites, pot items and header part by part from the side that changed "
+                       "them, written by the dungeon model (so a room one hack moved is followed, and grown "
+                       "rooms are re-allocated); a part both changed differently is a 'rooms' conflict. Other "
+                       "relocated data merges as bytes (docs/hacks.md).",
         .flags = Z3_CMD_WRITES_FILE | Z3_CMD_CHECK, .safety = Z3_SAFETY_WRITES_FILES,
         .effects = LIST("reads the three ROM files", "writes --output when no conflict is left"),
         .args = ARGS({"base", Z3_ARG_PATH, true, NULL, NULL, "the ROM both hacks started from", 0, 0},
@@ -102,6 +105,8 @@ static const z3_command z3_cmds_rom[] = {
                            {"bytes_from_theirs", "integer", "bytes only theirs changed"},
                            {"conflict_count", "integer", "conflict runs"},
                            {"unresolved", "integer", "conflict runs no --prefer settled"},
+                           {"rooms_merged_as_rooms", "boolean", "the rooms of all three ROMs loaded, so rooms merged part by part"},
+                           {"room_parts_from", "object", "ours, theirs: room parts taken from each side"},
                            {"conflicts", "array", "what, category, offset, address, length, resolved (ours, theirs or null)"},
                            {"files", "array", "the merged ROM written"}),
         .examples = LIST("z3ed rom merge --base base.sfc --ours hack.sfc --theirs zelda3.sfc --output merged.sfc",

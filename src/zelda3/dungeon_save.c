@@ -155,6 +155,35 @@ static bool objects_shared(const z3_dungeon *d, const z3_room *r) {
   return false;
 }
 
+/* Whether [pc, pc + len) lies in space the allocator hands out, and the
+ * filler it should go back to (the byte after it when that is filler). */
+static bool in_alloc_space(const z3_rom *rom, size_t pc, size_t len, uint8_t *fill) {
+  z3_free_range expanded[4];
+  size_t ranges = z3_expanded_free_ranges(rom->data.len, expanded, 4);
+  bool inside = false;
+  for (size_t i = 0; i < ranges && !inside; i++) inside = pc >= expanded[i].from && pc + len <= expanded[i].to;
+  for (size_t b = 0; b < z3_vanilla_free_count && !inside; b++)
+    inside = pc >= z3_vanilla_free[b].pc && pc + len <= z3_vanilla_free[b].pc + z3_vanilla_free[b].size;
+  uint8_t next = pc + len < rom->data.len ? rom->data.data[pc + len] : 0xFF;
+  *fill = next == 0x00 ? 0x00 : 0xFF;
+  return inside;
+}
+
+/* A stream that moved out of allocated space gives that space back, so
+ * repeated edits of one room do not use up the free blocks (and no stale copy
+ * is left for a merge of two hacks to trip over). The game's own places are
+ * left as they are. */
+static z3_status release_objects(z3_rom *rom, const z3_room *r, size_t pc, size_t len, z3_error *err) {
+  uint8_t fill;
+  if (!len || !in_alloc_space(rom, pc, len, &fill)) return Z3_OK;
+  uint8_t *bytes = z3_malloc(len);
+  if (!bytes) return z3_error_set(err, Z3_E_NOMEM, "out of memory");
+  memset(bytes, fill, len);
+  z3_status st = write_reason(rom, pc, bytes, len, r, "object data's old place (freed)", err);
+  z3_free(bytes);
+  return st;
+}
+
 static z3_status save_objects(z3_dungeon *d, z3_rom *rom, z3_room *r, z3_error *err) {
   z3_buf s;
   z3_buf_init(&s);
@@ -165,8 +194,8 @@ static z3_status save_objects(z3_dungeon *d, z3_rom *rom, z3_room *r, z3_error *
     z3_buf_release(&s);
     return st;
   }
-  size_t pc = r->object_pc;
-  bool moved = s.len > r->object_len || objects_shared(d, r);
+  size_t pc = r->object_pc, old_pc = r->object_pc, old_len = r->object_len;
+  bool shared = objects_shared(d, r), moved = s.len > r->object_len || shared;
   if (moved) st = z3_dungeon__alloc(d, rom, s.len, -1, &pc, err);
   if (st == Z3_OK) st = write_reason(rom, pc, s.data, s.len, r, moved ? "object data (moved)" : "object data", err);
   uint32_t addr = 0, door_addr = 0;
@@ -177,6 +206,7 @@ static z3_status save_objects(z3_dungeon *d, z3_rom *rom, z3_room *r, z3_error *
   if (st == Z3_OK && moved) st = write_reason(rom, d->object_table_pc + 3 * (size_t)r->id, p, 3, r, "object pointer", err);
   if (st == Z3_OK) st = write_reason(rom, d->door_table_pc + 3 * (size_t)r->id, q, 3, r, "door pointer", err);
   if (st == Z3_OK) r->object_pc = pc, r->object_addr = addr, r->object_len = s.len;
+  if (st == Z3_OK && moved && !shared) st = release_objects(rom, r, old_pc, old_len, err);
   z3_buf_release(&s);
   return st;
 }

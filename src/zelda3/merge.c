@@ -1,14 +1,18 @@
 /* Three-way merge of two hacks, conflicts named in game terms (see merge.h). */
-#include "zelda3/merge.h"
-
 #include <string.h>
 
-#include "zelda3/romap.h"
+#include "zelda3/merge_internal.h"
 
 const char *const z3_merge_categories[Z3_MERGE_CATEGORIES] = {
     "rooms", "areas", "messages", "sheets", "palettes", "tables", "other", "free_space", "code"};
 
 enum { CHECKSUM_LEN = 4, RUN_JOIN_GAP = 8 };
+
+int z3_merge__category(const char *name) {
+  for (int i = 0; i < Z3_MERGE_CATEGORIES; i++)
+    if (strcmp(z3_merge_categories[i], name) == 0) return i;
+  return -1;
+}
 
 static int category_index(const char *name, size_t n) {
   for (int i = 0; i < Z3_MERGE_CATEGORIES; i++)
@@ -42,11 +46,7 @@ z3_status z3_merge_parse_prefer(const char *text, z3_merge_opts *opts, z3_error 
   return Z3_OK;
 }
 
-typedef struct three {
-  const z3_rom *rom[3]; /* base, ours, theirs */
-  z3_romap map[3];
-  size_t size;
-} three;
+typedef z3_merge_three three;
 
 /* The byte of image k at i; past its end an image reads as the base did, and
  * the base past its end as the zeros `rom expand` fills with. */
@@ -118,11 +118,17 @@ static void settle(const three *t, const z3_merge_opts *opts, size_t start, size
 
 static bool is_checksum(size_t header_pc, size_t i) { return i >= header_pc && i < header_pc + CHECKSUM_LEN; }
 
+/* With rooms (t->dungeon loaded), the bytes rooms own stay at the base's:
+ * merge_rooms.c writes the merged rooms over them. */
 static void merge_bytes(const three *t, const z3_merge_opts *opts, uint8_t *out, z3_merge_result *res, json_t *list) {
   size_t checksum_pc = z3_rom_header_offset(t->rom[0]) + 0x1C, run_start = 0, run_end = 0;
-  bool in_run = false;
+  bool in_run = false, rooms = t->dungeon[0] != NULL;
   for (size_t i = 0; i < t->size; i++) {
     uint8_t b = byte_at(t, 0, i), o = byte_at(t, 1, i), th = byte_at(t, 2, i);
+    if (rooms && (o != b || th != b) && z3_merge__room_byte(t, i)) {
+      out[i] = b;
+      continue;
+    }
     out[i] = o == th ? o : o == b ? th : th == b ? o : b;
     res->from_ours += o != b && th == b;
     res->from_theirs += th != b && o == b;
@@ -166,14 +172,18 @@ static z3_status finish(const three *t, z3_buf *out, z3_error *err) {
 z3_status z3_merge(const z3_rom *base, const z3_rom *ours, const z3_rom *theirs, const z3_merge_opts *opts,
                    z3_buf *out, z3_merge_result *res, z3_error *err) {
   memset(res, 0, sizeof *res);
-  three t = {{base, ours, theirs}, {{0}}, 0};
+  three t = {.rom = {base, ours, theirs}};
   z3_status st = check_sizes(&t, &t.size, err);
   for (int k = 0; k < 3 && st == Z3_OK; k++) st = z3_romap_build(t.rom[k], &t.map[k], err);
   if (st == Z3_OK) st = z3_buf_resize(out, t.size, err);
+  bool rooms = st == Z3_OK && z3_merge__rooms_load(&t);
   json_t *list = json_array();
   if (st == Z3_OK) merge_bytes(&t, opts, out->data, res, list);
+  if (st == Z3_OK && rooms) st = z3_merge__rooms(&t, opts, out, res, list, err);
   if (st == Z3_OK && res->unresolved == 0) st = finish(&t, out, err); /* else nothing is written */
+  z3_merge__rooms_release(&t);
   for (int k = 0; k < 3; k++) z3_romap_release(&t.map[k]);
-  res->report = json_pack("{s:o}", "conflicts", list);
+  res->report = json_pack("{s:o,s:b,s:{s:I,s:I}}", "conflicts", list, "rooms_merged_as_rooms", rooms, "rooms_from",
+                          "ours", (json_int_t)res->rooms_from[0], "theirs", (json_int_t)res->rooms_from[1]);
   return st;
 }

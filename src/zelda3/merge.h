@@ -10,10 +10,18 @@
  * and is reported unresolved. The header checksum is recomputed, never
  * merged. The result must still load every model the base loads.
  *
- * Limits (say so to users): data one side relocated is not followed through
- * its pointers as a unit; a relocated entry's pointer and data merge as
- * bytes, so two sides moving different entries into the same free space is
- * reported as a free-space conflict rather than re-allocated.
+ * Rooms are merged as rooms (merge_rooms.c) when all three images' rooms
+ * load: each room's objects with doors, sprites, pot items and header are
+ * taken part by part from the side that changed them and written by the
+ * dungeon model, which re-allocates what grew; so a room one side moved is
+ * followed through its pointer, and two sides that moved different rooms
+ * into the same free space merge cleanly. A part both sides changed
+ * differently is a conflict named "room 0x012 sprites".
+ *
+ * Limits (say so to users): other relocatable data (messages, area maps,
+ * sheets) still merges as bytes, so two sides moving different entries of
+ * those into the same free space is reported as a free-space conflict
+ * rather than re-allocated.
  */
 #ifndef Z3_ZELDA3_MERGE_H
 #define Z3_ZELDA3_MERGE_H
@@ -39,6 +47,7 @@ z3_status z3_merge_parse_prefer(const char *text, z3_merge_opts *opts, z3_error 
 typedef struct z3_merge_result {
   size_t from_ours, from_theirs;  /* bytes taken from one side */
   size_t conflicts, unresolved;   /* conflict runs, and those left at the base's bytes */
+  size_t rooms_from[2];           /* room parts taken from ours, from theirs */
   json_t *report;                 /* {"conflicts": [...], ...}; the caller's */
 } z3_merge_result;
 

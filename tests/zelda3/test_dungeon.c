@@ -6,6 +6,7 @@
 #include "test.h"
 #include "world_load.h"
 #include "zelda3/dungeon.h"
+#include "zelda3/gfx.h"
 #include "zelda3/sample.h"
 
 
@@ -136,6 +137,33 @@ Z3_TEST(test_dungeon__a_grown_room_moves_to_free_space_with_its_pointers) {
   assert_int_equal(r->door_count, 1); /* the door pointer follows: door records still read */
   assert_int_equal(again->rooms[0x012].object_count[0], 6); /* neighbours untouched */
   z3_dungeon_free(again);
+  z3_dungeon_free(d);
+  free(before);
+  z3_rom_free(rom);
+}
+
+/* A room grown again and again moves each time; every place it leaves inside
+ * the free blocks goes back to filler, so only the last copy uses free space. */
+Z3_TEST(test_dungeon__a_room_that_moves_again_frees_its_old_place) {
+  (void)state;
+  z3_rom *rom = z3_test_sample_rom(0, Z3_MAP_LOROM);
+  uint8_t *before = snapshot(rom);
+  z3_dungeon *d = test_dungeon_load(rom);
+  z3_error err;
+  z3_error_init(&err);
+  size_t vanilla_pc = d->rooms[0x024].object_pc, index = 0;
+  for (int i = 0; i < 6; i++) {
+    z3_room_object o = {0x0D0, (uint8_t)(10 + i), 20, 0};
+    assert_ok(z3_room_add_object(d, 0x024, 0, &o, &index, &err), &err);
+    save(d, rom);
+  }
+  size_t pc = d->rooms[0x024].object_pc, len = d->rooms[0x024].object_len;
+  assert_int_not_equal(pc, vanilla_pc);
+  size_t changed_elsewhere = 0;
+  for (size_t b = 0; b < z3_vanilla_free_count; b++)
+    for (size_t k = z3_vanilla_free[b].pc; k < z3_vanilla_free[b].pc + z3_vanilla_free[b].size; k++)
+      changed_elsewhere += (k < pc || k >= pc + len) && rom->data.data[k] != before[k];
+  assert_int_equal(changed_elsewhere, 0);
   z3_dungeon_free(d);
   free(before);
   z3_rom_free(rom);
@@ -534,6 +562,7 @@ Z3_RUN(cmocka_unit_test(test_dungeon__sample_rooms_load_with_their_content),
        cmocka_unit_test(test_dungeon__unchanged_and_reencoded_saves_are_byte_identical),
        cmocka_unit_test(test_dungeon__move_changes_only_the_room_stream),
        cmocka_unit_test(test_dungeon__a_grown_room_moves_to_free_space_with_its_pointers),
+       cmocka_unit_test(test_dungeon__a_room_that_moves_again_frees_its_old_place),
        cmocka_unit_test(test_dungeon__full_object_list_and_bad_objects_are_refused),
        cmocka_unit_test(test_dungeon__object_codec_round_trips_every_id),
        cmocka_unit_test(test_dungeon__sprites_keys_and_limits),

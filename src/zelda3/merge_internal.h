@@ -1,0 +1,29 @@
+/* Shared by merge.c (bytes) and merge_rooms.c (rooms); zelda3/ only. */
+#ifndef Z3_ZELDA3_MERGE_INTERNAL_H
+#define Z3_ZELDA3_MERGE_INTERNAL_H
+
+#include "zelda3/merge.h"
+#include "zelda3/romap.h"
+
+typedef struct z3_dungeon z3_dungeon;
+
+typedef struct z3_merge_three {
+  const z3_rom *rom[3]; /* base, ours, theirs */
+  z3_romap map[3];
+  size_t size;
+  z3_dungeon *dungeon[3]; /* each image's rooms, when all three load */
+} z3_merge_three;
+
+int z3_merge__category(const char *name);
+/* Byte i belongs to rooms (streams, lists, headers, their pointer tables) in
+ * some image, and to nothing else in any: the room merge owns it. */
+bool z3_merge__room_byte(const z3_merge_three *t, size_t i);
+/* Loads every image's rooms into t->dungeon; false (nothing kept) when one does not load. */
+bool z3_merge__rooms_load(z3_merge_three *t);
+void z3_merge__rooms_release(z3_merge_three *t);
+/* Merges the rooms part by part into out (the byte merge, room bytes at the
+ * base's), adding conflicts to list; writes them only when none is unresolved. */
+z3_status z3_merge__rooms(const z3_merge_three *t, const z3_merge_opts *opts, z3_buf *out, z3_merge_result *res,
+                          json_t *list, z3_error *err);
+
+#endif
