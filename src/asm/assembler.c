@@ -129,7 +129,19 @@ static bool lookup_exact(asm_state *st, const char *name, uint32_t *value) {
 }
 
 /* Parent.sub may also be written Parent_sub, as asar 1.x names sublabels. */
+static bool lookup_plain(asm_state *st, const char *name, uint32_t *value);
+
+/* Inside a namespace a name is looked up there first. */
 bool asm_lookup_label(asm_state *st, const char *name, uint32_t *value) {
+  if (st->ns[0] && name[0] != ':') {
+    char full[700];
+    snprintf(full, sizeof full, "%s%s", st->ns, name);
+    if (lookup_plain(st, full, value)) return true;
+  }
+  return lookup_plain(st, name, value);
+}
+
+static bool lookup_plain(asm_state *st, const char *name, uint32_t *value) {
   if (!st->label_cap) return false;
   if (lookup_exact(st, name, value)) return true;
   char alias[512];
@@ -145,6 +157,11 @@ bool asm_lookup_label(asm_state *st, const char *name, uint32_t *value) {
 }
 
 z3_status asm_define_label(asm_state *st, const char *name, uint32_t value, const char *at) {
+  char full[700];
+  if (st->ns[0] && name[0] != ':') { /* anonymous labels stay where they are */
+    snprintf(full, sizeof full, "%s%s", st->ns, name);
+    name = full;
+  }
   if ((st->label_count + 1) * 2 > st->label_cap && labels_grow(st)) return st->failed;
   asm_label *l = label_slot(st, name);
   if (l->name && l->pass == st->pass)
@@ -272,6 +289,11 @@ static void reset_pass(asm_state *st) {
   }
   st->define_count = 0;
   asm_macros_release(st);
+  asm_functions_release(st);
+  asm_loop_free(st->loop);
+  st->loop = NULL;
+  st->ns[0] = '\0';
+  st->ns_nested = false;
   st->if_depth = 0;
   st->block_seen = 0;
   st->bytes.len = 0;
@@ -355,6 +377,7 @@ static void release_state(asm_state *st) {
   z3_free(st->labels);
   z3_free(st->defines);
   z3_free(st->macros);
+  z3_free(st->functions);
   z3_free(st->blocks);
   for (size_t i = 0; i < st->file_count; i++) {
     z3_free(st->files[i].path);
@@ -375,6 +398,7 @@ static z3_status run_pass(asm_state *st, const char *name, const char *text, siz
   st->loc = NULL;
   if (st->recording) return asm_fail(st, NULL, "%s: macro %s has no endmacro", name, st->recording->name);
   if (st->if_depth) return asm_fail(st, NULL, "%s: %d if block(s) without endif", name, st->if_depth);
+  if (st->loop) return asm_fail(st, NULL, "%s:%d: while without endwhile", st->loop->file, st->loop->line);
   return Z3_OK;
 }
 

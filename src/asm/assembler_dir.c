@@ -418,6 +418,9 @@ static z3_status d_undef(asm_state *st, char *a) {
   return Z3_OK;
 }
 
+static z3_status d_function(asm_state *st, char *a) { return asm_function_define(st, a); }
+static z3_status d_namespace(asm_state *st, char *a) { return asm_namespace(st, a); }
+
 static const struct {
   const char *name;
   directive_fn fn;
@@ -431,6 +434,7 @@ static const struct {
     {"skip", d_skip}, {"warnpc", d_warnpc}, {"incsrc", d_incsrc}, {"incbin", d_incbin},
     {"print", d_print}, {"warn", d_warn}, {"error", d_error}, {"assert", d_assert},
     {"check", d_check}, {"arch", d_arch}, {"math", d_accept}, {"undef", d_undef},
+    {"function", d_function}, {"namespace", d_namespace},
 };
 
 z3_status asm_directive(asm_state *st, const char *word, char *args, bool *handled) {

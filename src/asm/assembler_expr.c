@@ -104,6 +104,28 @@ static z3_status read_rom(parser *ps, const char *fn, int width, const char *at,
   return Z3_OK;
 }
 
+/* name(a, b) of a `function` the patch defined; the '(' is already read. */
+static z3_status user_function(parser *ps, const char *name, const char *at, asm_value *out) {
+  asm_value args[ASM_MAX_MACRO_ARGS];
+  int count = 0;
+  skip(ps);
+  if (*ps->p == ')') {
+    ps->p++;
+    return asm_function_call(ps->st, name, args, 0, at, out);
+  }
+  for (;;) {
+    if (count == ASM_MAX_MACRO_ARGS) return asm_fail(ps->st, ps->p, "too many arguments for '%s'", name);
+    args[count] = (asm_value){0, 0, false, false};
+    if (parse_binary(ps, 0, &args[count++])) return ps->st->failed;
+    skip(ps);
+    if (*ps->p == ')') break;
+    if (*ps->p != ',') return asm_fail(ps->st, ps->p, "expected ',' or ')' in the arguments of '%s'", name);
+    ps->p++;
+  }
+  ps->p++;
+  return asm_function_call(ps->st, name, args, count, at, out);
+}
+
 static z3_status function_call(parser *ps, const char *name, const char *at, asm_value *out) {
   ps->p++; /* ( */
   skip(ps);
@@ -125,6 +147,7 @@ static z3_status function_call(parser *ps, const char *name, const char *at, asm
     if (*ps->p++ != ')') return asm_fail(ps->st, ps->p - 1, "expected ')' closing %s(", name);
     return read_rom(ps, name, reads[i].width, at, out);
   }
+  if (asm_function_known(ps->st, name)) return user_function(ps, name, at, out);
   return asm_fail(ps->st, at, "unknown function '%s'", name);
 }
 

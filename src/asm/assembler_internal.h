@@ -69,6 +69,22 @@ typedef struct asm_freeblock {
   int line;
 } asm_freeblock;
 
+/* A while loop being recorded: its condition and body, up to its endwhile. */
+typedef struct asm_loop {
+  char *condition;
+  asm_macro_line *lines;
+  size_t line_count, line_cap;
+  int nesting;             /* inner while lines recorded and not yet closed */
+  const char *file;
+  int line;
+} asm_loop;
+
+typedef struct asm_function {
+  char *name, *body;
+  char *params[ASM_MAX_MACRO_ARGS];
+  int param_count;
+} asm_function;
+
 typedef struct asm_if {
   bool active, taken, parent_active, seen_else;
 } asm_if;
@@ -128,6 +144,12 @@ typedef struct asm_state {
   size_t macro_count, macro_cap;
   asm_macro *recording;    /* between macro and endmacro */
   int macro_calls;
+  asm_loop *loop;          /* between while and its endwhile */
+  asm_function *functions;
+  size_t function_count, function_cap;
+  int function_depth;
+  char ns[128];            /* "" or the namespace prefix, "Name_" */
+  bool ns_nested;
 
   /* if/elseif/else/endif: one entry per open if */
   asm_if ifs[ASM_MAX_IF_DEPTH];
@@ -194,6 +216,21 @@ z3_status asm_eval(asm_state *st, const char *text, asm_value *out);
 /* ---- assembler_macro.c ---- */
 z3_status asm_process_line(asm_state *st, const char *raw, size_t len);
 void asm_macros_release(asm_state *st);
+
+/* Evaluates a condition after define substitution (if, elseif, while). */
+z3_status asm_condition(asm_state *st, const char *text, bool *out);
+
+/* ---- assembler_flow.c ---- */
+z3_status asm_loop_begin(asm_state *st, const char *condition);
+/* A line while a loop records: kept, or at its endwhile the loop runs. */
+z3_status asm_loop_line(asm_state *st, const char *word, const char *line);
+void asm_loop_free(asm_loop *l);
+z3_status asm_function_define(asm_state *st, char *args);
+bool asm_function_known(const asm_state *st, const char *name);
+z3_status asm_function_call(asm_state *st, const char *name, const asm_value *args, int count, const char *at,
+                            asm_value *out);
+void asm_functions_release(asm_state *st);
+z3_status asm_namespace(asm_state *st, char *args);
 
 /* ---- assembler_dir.c ---- */
 /* Runs a directive; *handled false when `word` is no directive. */

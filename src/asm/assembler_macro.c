@@ -46,7 +46,7 @@ static const char *first_word(const char *text, char *word) {
 
 static bool active(const asm_state *st) { return st->if_depth == 0 || st->ifs[st->if_depth - 1].active; }
 
-static z3_status condition(asm_state *st, const char *text, bool *out) {
+z3_status asm_condition(asm_state *st, const char *text, bool *out) {
   char *line = z3_malloc(ASM_LINE_MAX);
   if (!line) return asm_fail(st, NULL, "out of memory");
   asm_value v = {0, 0, false, false};
@@ -68,7 +68,7 @@ static z3_status conditional(asm_state *st, const char *word, const char *rest, 
   if (strcmp(word, "if") == 0) {
     if (st->if_depth == ASM_MAX_IF_DEPTH) return asm_fail(st, NULL, "if blocks nested deeper than %d", ASM_MAX_IF_DEPTH);
     bool outer = active(st), take = false;
-    if (outer && condition(st, rest, &take)) return st->failed;
+    if (outer && asm_condition(st, rest, &take)) return st->failed;
     st->ifs[st->if_depth++] = (asm_if){outer && take, take, outer, false};
     return Z3_OK;
   }
@@ -78,7 +78,7 @@ static z3_status conditional(asm_state *st, const char *word, const char *rest, 
     asm_if *b = &st->ifs[st->if_depth - 1];
     if (b->seen_else) return asm_fail(st, NULL, "%s after else", word);
     bool take = is_else;
-    if (is_elseif && b->parent_active && !b->taken && condition(st, rest, &take)) return st->failed;
+    if (is_elseif && b->parent_active && !b->taken && asm_condition(st, rest, &take)) return st->failed;
     b->seen_else = is_else;
     b->active = b->parent_active && !b->taken && take;
     b->taken |= b->active;
@@ -335,7 +335,13 @@ z3_status asm_process_line(asm_state *st, const char *raw, size_t len) {
   } else if (st->recording) {
     if (strcmp(word, "endmacro") == 0) st->recording = NULL;
     else s = macro_record(st, line);
+  } else if (st->loop) {
+    s = asm_loop_line(st, word, line);
   } else if ((s = conditional(st, word, rest, &handled)) || handled || !active(st)) {
+  } else if (strcmp(word, "while") == 0) {
+    s = asm_loop_begin(st, rest);
+  } else if (strcmp(word, "endwhile") == 0) {
+    s = asm_fail(st, line, "endwhile without while");
   } else if (strcmp(word, "macro") == 0) {
     s = macro_begin(st, rest);
   } else if (strcmp(word, "endmacro") == 0) {

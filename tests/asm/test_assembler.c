@@ -128,6 +128,29 @@ Z3_TEST(test_macros) {
   expect_error(wide, NULL, "t.asm", "macro lines in one pass");
 }
 
+/* while loops (nested, with #= counters), user functions (calling each other), namespaces
+ * (prefixed definitions, lookups inside first, nested namespaces). */
+Z3_TEST(test_loops_functions_and_namespaces) {
+  (void)state;
+  expect_bytes("org $008000\n!i = 0\nwhile !i < 3\n  db !i\n  !j = 0\n  while !j < 2\n    db $10+!j\n    !j #= !j+1\n"
+               "  endwhile\n  !i #= !i+1\nendwhile\nwhile 0\n  db $FF\nendwhile\n",
+               "00 10 11 01 10 11 02 10 11");
+  expect_bytes("function double(x) = x*2\nfunction mix(a, b) = double(a)+b\nfunction five() = 5\norg $008000\n"
+               "db double(3), mix(2, 1), five(), double(double(2)), mix($10, %1)\n",
+               "06 05 05 08 21");
+  expect_bytes("org $008000\nnamespace Foo\nStart:\n.loop: bra .loop\n  dw Start\nnamespace off\nStart: dw Foo_Start, Start\n"
+               "namespace nested on\nnamespace A\nnamespace B\nInner: dw Inner, A_B_Inner\n",
+               "80 fe 00 80 00 80 04 80 08 80 08 80");
+  expect_error("org $008000\nwhile 1\n  db 0\n", NULL, "t.asm:2", "while without endwhile");
+  expect_error("org $008000\nendwhile\n", NULL, "t.asm:2", "endwhile without while");
+  expect_error("org $008000\nwhile 1\nendwhile\n", NULL, "t.asm", "ran 100000 times");
+  expect_error("function f(a) = a\norg $008000\ndb f(1, 2)\n", NULL, "t.asm:3", "takes 1 argument(s), not 2");
+  expect_error("function f(a) = f(a)\norg $008000\ndb f(1)\n", NULL, "t.asm:3", "deeper than 32");
+  expect_error("function f(a) = a\nfunction f(b) = b\n", NULL, "t.asm:2", "already defined");
+  expect_error("function f a = a\n", NULL, "t.asm:1", "write a function as");
+  expect_error("namespace 1bad\n", NULL, "t.asm:1", "may hold only letters");
+}
+
 Z3_TEST(test_data_fill_pad_and_pc) {
   (void)state;
   expect_bytes("org $008000\ndb 1, \"AB\"\ndw $1234\ndl $123456\ndd $12345678\n", "01 41 42 34 12 56 34 12 78 56 34 12");
@@ -363,7 +386,7 @@ Z3_TEST(test_check_title_and_read) {
 Z3_RUN(cmocka_unit_test(test_math_precedence_and_operators),
        cmocka_unit_test(test_operand_widths_follow_digits_values_and_suffixes),
        cmocka_unit_test(test_labels_sublabels_and_anonymous), cmocka_unit_test(test_jumps_take_the_right_width),
-       cmocka_unit_test(test_defines), cmocka_unit_test(test_conditionals), cmocka_unit_test(test_macros),
+       cmocka_unit_test(test_defines), cmocka_unit_test(test_conditionals), cmocka_unit_test(test_macros), cmocka_unit_test(test_loops_functions_and_namespaces),
        cmocka_unit_test(test_data_fill_pad_and_pc), cmocka_unit_test(test_print_warn_error_assert),
        cmocka_unit_test(test_errors_name_the_place), cmocka_unit_test(test_includes_stay_in_the_patch_folder),
        cmocka_unit_test(test_hook_into_freespace_reads_back), cmocka_unit_test(test_check_title_and_read))
