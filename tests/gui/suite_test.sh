@@ -61,6 +61,6 @@ grep -q '<error message="line 6: Click: no widget' "$tmp/error.xml" || fail "no 
 grep -q "bad.yaml:5:9: test 'a' step 1: unknown step 'paint'" "$tmp/bad.err" || { cat "$tmp/bad.err"; fail "bad suite message"; }
 
 "$z3ed" gui shutdown --socket "$sock" >/dev/null
-wait "$pid" || fail "yaze exited $?"
+wait "$pid" || { cat "$tmp/yaze.err" >&2; fail "yaze exited $?"; }
 [ ! -e "$sock" ] || fail "socket left behind"
 echo "1 passed, 0 failed"
