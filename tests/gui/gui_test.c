@@ -18,6 +18,8 @@
 #include "gui/message_view.h"
 #include "gui/overworld_view.h"
 #include "gui/palette_view.h"
+#include "gui/canvas.h"
+#include "zelda3/dungeon_render.h"
 #include "zelda3/palettes.h"
 #include "test.h"
 #include "zelda3/overworld.h"
@@ -472,6 +474,92 @@ Z3_TEST(proposal_drawer_accepts_one_change) {
   z3_free(line);
 }
 
+/* Shows proposal `id` in the drawer: its entry "#ID title" chosen in the drop-down. */
+static void choose_proposal(GtkWidget *drawer, json_int_t id) {
+  GtkDropDown *list = GTK_DROP_DOWN(named(drawer, "prop-list"));
+  GListModel *m = gtk_drop_down_get_model(list);
+  char *prefix = z3_strfmt("#%lld ", (long long)id);
+  guint found = GTK_INVALID_LIST_POSITION;
+  for (guint i = 0; i < g_list_model_get_n_items(m); i++)
+    if (g_str_has_prefix(gtk_string_list_get_string(GTK_STRING_LIST(m), i), prefix)) found = i;
+  assert_int_not_equal(found, GTK_INVALID_LIST_POSITION);
+  gtk_drop_down_set_selected(list, found);
+  gui_wait_idle(drawer);
+  z3_free(prefix);
+}
+
+/* Pixels of two same-sized RGB24 surfaces that differ, counted inside box (x0, y0, x1, y1) and outside all boxes. */
+static void count_differences(cairo_surface_t *a, cairo_surface_t *b, const int boxes[][4], int nbox, int *inside,
+                              int *outside) {
+  int w = cairo_image_surface_get_width(a), h = cairo_image_surface_get_height(a), stride = cairo_image_surface_get_stride(a);
+  const uint8_t *pa = cairo_image_surface_get_data(a), *pb = cairo_image_surface_get_data(b);
+  for (int k = 0; k < nbox; k++) inside[k] = 0;
+  *outside = 0;
+  for (int y = 0; y < h; y++)
+    for (int x = 0; x < w; x++) {
+      if (memcmp(pa + y * stride + x * 4, pb + y * stride + x * 4, 3) == 0) continue;
+      bool in = false;
+      for (int k = 0; k < nbox; k++)
+        if (x >= boxes[k][0] && x < boxes[k][2] && y >= boxes[k][1] && y < boxes[k][3]) inside[k]++, in = true;
+      *outside += !in;
+    }
+}
+
+/* A proposal that moves the brazier of room 0x012: the drawer draws the room from the base
+ * and from the sandbox, the "before" is the room as the editor's ROM draws it, and the two
+ * differ at the brazier's old place and its new one and nowhere else. */
+Z3_TEST(proposal_drawer_draws_a_room_change) {
+  (void)state;
+  gui_tab *tab = gui_window_current_tab(window);
+  char *line = z3_strfmt("agent proposal create --rom %s --title 'move the brazier'", work);
+  json_t *created = z3ed_json(line);
+  const char *sandbox = json_string_value(json_object_get(created, "sandbox_rom"));
+  char *edit = z3_strfmt("dungeon move-object --rom %s --room 0x012 --layer 0 --index 3 --x 20 --y 40 --no-backup", sandbox);
+  json_decref(z3ed_json(edit));
+  gtk_widget_activate_action(window, "win.proposals", NULL);
+  gui_wait_idle(window);
+  GtkWidget *drawer = named(window, "proposals");
+  choose_proposal(drawer, json_integer_value(json_object_get(created, "id")));
+  GtkWidget *pic = named(drawer, "prop-picture");
+  assert_non_null(pic);
+  cairo_surface_t *before = g_object_get_data(G_OBJECT(pic), "before"), *after = g_object_get_data(G_OBJECT(pic), "after");
+  assert_int_equal(cairo_image_surface_get_width(before), Z3_ROOM_PIXELS);
+  assert_int_equal(cairo_image_surface_get_width(after), Z3_ROOM_PIXELS);
+  /* before: what the dungeon editor draws of the tab's ROM (the proposal's base) */
+  z3_dungeon *d = NULL;
+  z3_error err;
+  z3_error_init(&err);
+  assert_ok(z3_dungeon_load(tab->doc->rom, &d, &err), &err);
+  z3_room_image *img = malloc(sizeof *img);
+  assert_ok(z3_room_render(tab->doc->rom, d, 0x012, Z3_RENDER_ALL, img, &err), &err);
+  cairo_surface_t *mine = gui_surface_indexed(img->pixels, Z3_ROOM_PIXELS, Z3_ROOM_PIXELS, (const uint8_t(*)[4])img->palette,
+                                              Z3_ROOM_RENDER_COLORS);
+  int bw = 2, bh = 2;
+  z3_room_object_block(d->rooms[0x012].objects[0][3].id, &bw, &bh);
+  int boxes[2][4] = {{44 * 8, 14 * 8, (44 + bw) * 8, (14 + bh) * 8}, {20 * 8, 40 * 8, (20 + bw) * 8, (40 + bh) * 8}};
+  int inside[2], outside;
+  count_differences(before, mine, boxes, 2, inside, &outside);
+  assert_int_equal(inside[0] + inside[1] + outside, 0);
+  count_differences(before, after, boxes, 2, inside, &outside);
+  if (!inside[0] || !inside[1] || outside)
+    print_error("differences: %d at the old place, %d at the new, %d elsewhere\n", inside[0], inside[1], outside);
+  assert_true(inside[0] > 0 && inside[1] > 0);
+  assert_int_equal(outside, 0);
+  check_shot(pic, "proposal-room", 0);
+  check_shot(drawer, "proposals-room", FONT_TOLERANCE);
+  gui_tab_show(tab, "dungeon"); /* the README picture: the room beside its proposal */
+  gui_wait_idle(window);
+  doc_shot("proposals-room");
+  assert_true(gui_proposals_reject(drawer, "other", "test done"));
+  gtk_widget_activate_action(window, "win.proposals", NULL);
+  cairo_surface_destroy(mine);
+  free(img);
+  z3_dungeon_free(d);
+  json_decref(created);
+  z3_free(edit);
+  z3_free(line);
+}
+
 /* ZSCustomOverworld v3 with a wide (0x28-0x29) and a tall (0x2A over 0x32)
  * area and the tail maps, in a tab of its own: areas draw at their real size,
  * clicks outside a wide area's two screens paint nothing, tails are listed. */
@@ -632,6 +720,7 @@ int main(void) {
       cmocka_unit_test(command_palette_runs_table_commands_as_undo_steps),
       cmocka_unit_test(emulator_steps_frames_like_the_cli_and_reads_keys),
       cmocka_unit_test(proposal_drawer_accepts_one_change),
+      cmocka_unit_test(proposal_drawer_draws_a_room_change),
       cmocka_unit_test(save_after_an_outside_save_offers_a_merge),
       cmocka_unit_test(overworld_draws_wide_tall_and_tail_maps), /* last: it opens a tab of its own */
   };
