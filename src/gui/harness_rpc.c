@@ -375,8 +375,13 @@ static void editor_state(json_t *o, const char *name, GtkWidget *ed) {
   z3_error_init(&err);
   if (!strcmp(name, "overworld")) {
     json_object_set_new(o, "area", json_integer(gui_overworld_area(ed)));
-    json_object_set_new(o, "tool", json_string("paint"));
-    json_object_set_new(o, "selection", json_pack("{s:i}", "tile16", gui_overworld_picked(ed)));
+    static const char *tools[] = {"paint", "fill", "select"};
+    json_object_set_new(o, "tool", json_string(tools[gui_overworld_tool(ed) % 3]));
+    json_t *sel = json_pack("{s:i}", "tile16", gui_overworld_picked(ed));
+    int x, y, w, h;
+    if (gui_overworld_selection(ed, &x, &y, &w, &h))
+      json_object_set_new(sel, "tiles", json_pack("{s:i,s:i,s:i,s:i}", "x", x, "y", y, "width", w, "height", h));
+    json_object_set_new(o, "selection", sel);
     add_text(o, "zoom", ed, "ow-zoom");
     viewport(o, gui_find_widget(ed, "ow-map", &err));
   } else if (!strcmp(name, "dungeon")) {

@@ -203,6 +203,67 @@ Z3_TEST(overworld_paints_undoes_redoes_and_saves) {
   z3_free(bak);
 }
 
+/* The tile16 at (x, y) of area 0x02 in the saved file, read by the real z3ed. */
+static int file_tile_02(int x, int y) {
+  char *args = z3_strfmt("overworld get-tile --rom %s --map 0x02 --x %d --y %d", work, x, y);
+  json_t *r = z3ed_json(args);
+  int v = (int)strtol(json_string_value(json_object_get(r, "value")), NULL, 16);
+  json_decref(r);
+  z3_free(args);
+  return v;
+}
+
+/* Fill and select-and-move through the ow-tool drop-down and the map's click and drag
+ * gestures: each is one undo step and saves what the same z3ed command makes. */
+Z3_TEST(overworld_fills_and_moves_a_selection) {
+  (void)state;
+  gui_tab *tab = gui_window_current_tab(window);
+  GtkWidget *ow = gui_tab_editor(tab, "overworld");
+  gui_tab_show(tab, "overworld");
+  gui_overworld_select(ow, 0x02, 1);
+  gui_wait_idle(ow);
+  GtkWidget *map = named(ow, "ow-map");
+  char *before = z3_strfmt("%s/before-fill.sfc", tmp);
+  copy_file(work, before);
+  /* (4, 2) and (5, 2) of Lumberjacks are both tile16 0x000 in the sample: one region */
+  assert_int_equal(file_tile_02(4, 2), 0x000);
+  assert_int_equal(file_tile_02(5, 2), 0x000);
+  gtk_drop_down_set_selected(GTK_DROP_DOWN(named(ow, "ow-tool")), GUI_OW_FILL);
+  gui_overworld_pick(ow, 0x124);
+  size_t depth = tab->doc->undo.count;
+  press(map, 4 * 16 + 5.0, 2 * 16 + 5.0);
+  assert_int_equal(tab->doc->undo.count, depth + 1);
+  save();
+  assert_cli_agrees(before, "overworld fill-tiles --map 0x02 --x 4 --y 2 --value 0x124");
+  assert_int_equal(file_tile_02(5, 2), 0x124);
+  /* Select: drag (4, 2) to (5, 3) selects 2x2; a drag from inside moves it 3 cells right */
+  copy_file(work, before);
+  gtk_drop_down_set_selected(GTK_DROP_DOWN(named(ow, "ow-tool")), GUI_OW_SELECT);
+  gui_overworld_pick(ow, 0x010);
+  GtkGesture *drag = g_object_get_data(G_OBJECT(map), "drag");
+  assert_non_null(drag);
+  g_signal_emit_by_name(drag, "drag-begin", 4 * 16 + 3.0, 2 * 16 + 3.0);
+  g_signal_emit_by_name(drag, "drag-end", 16.0, 16.0);
+  int x, y, w, h;
+  assert_true(gui_overworld_selection(ow, &x, &y, &w, &h));
+  assert_int_equal(x, 4), assert_int_equal(y, 2), assert_int_equal(w, 2), assert_int_equal(h, 2);
+  assert_int_equal(tab->doc->undo.count, depth + 1); /* selecting changes nothing */
+  g_signal_emit_by_name(drag, "drag-begin", 5 * 16 + 8.0, 3 * 16 + 8.0);
+  g_signal_emit_by_name(drag, "drag-end", 3 * 16.0, 0.0);
+  gui_wait_idle(ow);
+  assert_int_equal(tab->doc->undo.count, depth + 2);
+  assert_true(gui_overworld_selection(ow, &x, &y, &w, &h));
+  assert_int_equal(x, 7), assert_int_equal(y, 2);
+  check_shot(map, "overworld-moved", 0);
+  save();
+  assert_cli_agrees(before, "overworld move-tiles --map 0x02 --x 4 --y 2 --width 2 --height 2 --to-x 7 --to-y 2 --fill 0x010");
+  assert_int_equal(file_tile_02(7, 2), 0x124);
+  assert_int_equal(file_tile_02(4, 2), 0x010);
+  gtk_drop_down_set_selected(GTK_DROP_DOWN(named(ow, "ow-tool")), GUI_OW_PAINT);
+  gui_overworld_select(ow, 0x00, 1);
+  z3_free(before);
+}
+
 Z3_TEST(right_click_picks_the_tile_under_the_pointer) {
   (void)state;
   gui_tab *tab = gui_window_current_tab(window);
@@ -713,6 +774,7 @@ int main(void) {
       cmocka_unit_test(opens_the_sample_in_a_tab),
       cmocka_unit_test(overworld_paints_undoes_redoes_and_saves),
       cmocka_unit_test(right_click_picks_the_tile_under_the_pointer),
+      cmocka_unit_test(overworld_fills_and_moves_a_selection),
       cmocka_unit_test(dungeon_drags_an_object_and_toggles_layers),
       cmocka_unit_test(graphics_sets_a_pixel_exports_and_imports),
       cmocka_unit_test(palettes_set_a_colour_exactly),
