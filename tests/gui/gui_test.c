@@ -314,6 +314,53 @@ Z3_TEST(dungeon_drags_an_object_and_toggles_layers) {
   z3_free(before);
 }
 
+/* The object bar: resize, add and remove through its buttons, each saved as the CLI makes it. */
+Z3_TEST(dungeon_resizes_adds_and_removes_objects) {
+  (void)state;
+  gui_tab *tab = gui_window_current_tab(window);
+  GtkWidget *dg = gui_tab_editor(tab, "dungeon");
+  gui_tab_show(tab, "dungeon");
+  gui_dungeon_select_room(dg, 0x012);
+  gui_wait_idle(dg);
+  char *before = z3_strfmt("%s/before-objects.sfc", tmp);
+  GtkGesture *drag = g_object_get_data(G_OBJECT(named(dg, "dg-room-view")), "drag");
+  /* the north wall (list 0, #0, size 7) at tile8 (4, 2): shortened to 3 */
+  copy_file(work, before);
+  g_signal_emit_by_name(drag, "drag-begin", 4 * 8 + 3.0, 2 * 8 + 3.0);
+  g_signal_emit_by_name(drag, "drag-end", 0.0, 0.0);
+  int list = -1, index = -1;
+  assert_true(gui_dungeon_selected(dg, &list, &index));
+  assert_int_equal(list, 0), assert_int_equal(index, 0);
+  assert_int_equal(gtk_spin_button_get_value_as_int(GTK_SPIN_BUTTON(named(dg, "dg-size"))), 7);
+  gtk_spin_button_set_value(GTK_SPIN_BUTTON(named(dg, "dg-size")), 3);
+  g_signal_emit_by_name(named(dg, "dg-resize"), "clicked");
+  gui_wait_idle(dg);
+  check_shot(named(dg, "dg-room-view"), "dungeon-resized", 0);
+  save();
+  assert_cli_agrees(before, "dungeon resize-object --room 0x012 --layer 0 --index 0 --size 3");
+  /* a press on an empty floor cell, then Add with the id typed: a chest there, selected */
+  copy_file(work, before);
+  g_signal_emit_by_name(drag, "drag-begin", 30 * 8 + 3.0, 30 * 8 + 3.0);
+  g_signal_emit_by_name(drag, "drag-end", 0.0, 0.0);
+  gtk_editable_set_text(GTK_EDITABLE(named(dg, "dg-object-id")), "0xF99");
+  g_signal_emit_by_name(named(dg, "dg-add"), "clicked");
+  gui_wait_idle(dg);
+  assert_true(gui_dungeon_selected(dg, &list, &index));
+  assert_int_equal(list, 0), assert_int_equal(index, 6);
+  check_shot(dg, "dungeon-objects", FONT_TOLERANCE);
+  doc_shot("dungeon-objects");
+  save();
+  assert_cli_agrees(before, "dungeon add-object --room 0x012 --layer 0 --id 0xF99 --x 30 --y 30");
+  /* Remove takes the selected (new) object away again */
+  copy_file(work, before);
+  g_signal_emit_by_name(named(dg, "dg-remove"), "clicked");
+  gui_wait_idle(dg);
+  assert_false(gui_dungeon_selected(dg, &list, &index));
+  save();
+  assert_cli_agrees(before, "dungeon remove-object --room 0x012 --layer 0 --index 6");
+  z3_free(before);
+}
+
 static int z3ed_int(const char *args, const char *field) {
   json_t *r = z3ed_json(args);
   int v = (int)json_integer_value(json_object_get(r, field));
@@ -776,6 +823,7 @@ int main(void) {
       cmocka_unit_test(right_click_picks_the_tile_under_the_pointer),
       cmocka_unit_test(overworld_fills_and_moves_a_selection),
       cmocka_unit_test(dungeon_drags_an_object_and_toggles_layers),
+      cmocka_unit_test(dungeon_resizes_adds_and_removes_objects),
       cmocka_unit_test(graphics_sets_a_pixel_exports_and_imports),
       cmocka_unit_test(palettes_set_a_colour_exactly),
       cmocka_unit_test(messages_search_edit_and_preview),
