@@ -29,7 +29,8 @@ static const char *const conditions[] = {"exists", "visible", "enabled", "focuse
                                          "rom-byte", "rom-word", "rom-crc32", "modified", "undo-depth", NULL};
 static const char *const buttons[] = {"left", "right", NULL};
 static const char *const sim_editors[] = {"overworld", "dungeon", NULL};
-static const char *const sim_actions[] = {"select-area", "pick-tile", "paint", "fill", "select-tiles", "select-room",
+static const char *const sim_actions[] = {"select-area", "pick-tile", "paint", "fill", "select-tiles", "select-marker",
+                                          "move-marker", "select-room",
                                           "select-object", "move-selection", NULL};
 
 static const z3_command z3_cmds_gui[] = {
@@ -140,7 +141,8 @@ static const z3_command z3_cmds_gui[] = {
         "z3ed commands as the canvas (so it is undoable): overworld select-area (--area, --zoom), "
         "pick-tile (--tile16), paint and fill (--x --y in tile16 units, optional --area and --tile16), "
         "select-tiles (--x --y --width --height), move-selection (--x --y: where the selected cells go, "
-        "the cells left becoming the picked tile16); dungeon "
+        "the cells left becoming the picked tile16), select-marker and move-marker (--x --y: the sprite, item "
+        "or entrance marker on that cell, and where it goes); dungeon "
         "select-room (--room), select-object (--x --y in tile8 units), move-selection (--x --y). "
         "Answers with the outcome, the status bar, what changed and the canvas state afterwards.",
         Z3_SAFETY_WRITES_FILES,

@@ -16,6 +16,7 @@
 
 #include "gui/canvas.h"
 #include "gui/gui.h"
+#include "gui/overworld_markers.h"
 #include "gui/overworld_view.h"
 #include "zelda3/overworld.h"
 
@@ -27,7 +28,7 @@ enum { SPECIAL_WORLD = 2 };
 
 typedef struct ow_view {
   gui_tab *tab;
-  GtkWidget *box, *world, *area, *zoom, *tool, *canvas, *picker, *picked_label;
+  GtkWidget *box, *world, *area, *zoom, *tool, *state, *canvas, *picker, *picked_label, *marker_info;
   z3_overworld *ow;
   cairo_surface_t *map, *tiles;
   int area_id;                  /* the area drawn: a large area's parent */
@@ -36,9 +37,13 @@ typedef struct ow_view {
   bool filling;                 /* the area list is being rebuilt: ignore its signals */
   int sel_x, sel_y, sel_w, sel_h; /* the Select tool's rectangle in tile16 cells; sel_w 0 = none */
   double drag_x, drag_y;        /* where the drag began, in canvas pixels */
+  gui_marker markers[GUI_MARKERS_MAX], marker; /* the area's, and the selected one */
+  size_t marker_count;
+  bool has_marker;
 } ow_view;
 
 static ow_view *view_of(GtkWidget *editor) { return g_object_get_data(G_OBJECT(editor), "ow-view"); }
+static void collect_markers(ow_view *v); /* reload() refreshes them with the model */
 
 static cairo_surface_t *surface_from(const z3_ow_image *img) {
   return gui_surface_indexed(img->pixels, img->width, img->height, (const uint8_t(*)[4])img->palette, 128);
@@ -62,6 +67,7 @@ static void reload(ow_view *v) {
   if (st == Z3_OK) v->area_id = v->ow->areas[v->area_id].parent;
   if (st == Z3_OK) st = z3_ow_render(v->ow, v->tab->doc->rom, v->area_id, &img, &err);
   if (st == Z3_OK) st = z3_ow_render_tile16s(v->ow, v->tab->doc->rom, v->area_id, PICKER_COLUMNS, &sheet, &err);
+  if (st == Z3_OK) collect_markers(v);
   if (st == Z3_OK) {
     v->map = surface_from(&img);
     v->tiles = surface_from(&sheet);
@@ -82,6 +88,8 @@ static void draw_map(GtkDrawingArea *a, cairo_t *cr, int w, int h, gpointer data
   (void)a, (void)w, (void)h;
   ow_view *v = data;
   gui_paint_scaled(cr, v->map, v->zoom_factor);
+  if (gui_overworld_tool(v->box) == GUI_OW_MARKERS)
+    gui_markers_draw(cr, v->markers, v->marker_count, v->zoom_factor, v->has_marker ? &v->marker : NULL);
   if (!v->sel_w) return;
   double z = 16.0 * v->zoom_factor;
   cairo_set_source_rgb(cr, 1, 1, 0);
@@ -117,6 +125,42 @@ void gui_overworld_pick(GtkWidget *editor, int tile16) {
 
 int gui_overworld_picked(GtkWidget *editor) { return view_of(editor)->tile16; }
 int gui_overworld_area(GtkWidget *editor) { return view_of(editor)->area_id; }
+
+static int state_of(ow_view *v) { return v->state ? (int)gtk_drop_down_get_selected(GTK_DROP_DOWN(v->state)) : 0; }
+
+/* The markers again from the model (after a load, a state change or a move); the selection
+ * follows its marker by kind and index. */
+static void collect_markers(ow_view *v) {
+  v->marker_count = gui_markers_of(v->ow, v->area_id, state_of(v), v->markers, GUI_MARKERS_MAX);
+  bool kept = false;
+  for (size_t i = 0; v->has_marker && i < v->marker_count; i++)
+    if (v->markers[i].kind == v->marker.kind && v->markers[i].index == v->marker.index) v->marker = v->markers[i], kept = true;
+  v->has_marker = kept;
+  char text[160] = "no marker selected";
+  if (kept) gui_marker_describe(&v->marker, state_of(v), text, sizeof text);
+  if (v->marker_info) gtk_label_set_text(GTK_LABEL(v->marker_info), text);
+}
+
+bool gui_overworld_select_marker(GtkWidget *editor, int x, int y) {
+  ow_view *v = view_of(editor);
+  v->has_marker = gui_marker_at(v->markers, v->marker_count, x, y, &v->marker);
+  collect_markers(v);
+  gtk_widget_queue_draw(v->canvas);
+  return v->has_marker;
+}
+
+bool gui_overworld_marker(GtkWidget *editor, int *kind, int *index, int *x, int *y) {
+  ow_view *v = view_of(editor);
+  *kind = (int)v->marker.kind, *index = v->marker.index, *x = v->marker.x, *y = v->marker.y;
+  return v->has_marker;
+}
+
+bool gui_overworld_move_marker(GtkWidget *editor, int x, int y) {
+  ow_view *v = view_of(editor);
+  if (!v->has_marker) return false;
+  if (v->marker.x == x && v->marker.y == y) return true;
+  return gui_marker_move(v->tab, v->area_id, state_of(v), &v->marker, x, y);
+}
 
 /* set-tile or fill-tiles of the picked tile16 at (x, y). */
 static bool run_at(ow_view *v, const char *action, int x, int y) {
@@ -179,7 +223,7 @@ static void map_pressed(GtkGestureClick *g, int n, double px, double py, gpointe
   ow_view *v = data;
   int x, y;
   gui_ow_tool tool = gui_overworld_tool(v->box);
-  if (tool == GUI_OW_SELECT || !map_cell(v, px, py, &x, &y)) return; /* Select works by dragging */
+  if (tool >= GUI_OW_SELECT || !map_cell(v, px, py, &x, &y)) return; /* Select and Markers work by dragging */
   if (tool == GUI_OW_FILL) gui_overworld_fill(v->box, x, y);
   else gui_overworld_paint(v->box, x, y);
 }
@@ -188,6 +232,8 @@ static void drag_begin(GtkGestureDrag *g, double x, double y, gpointer data) {
   (void)g;
   ow_view *v = data;
   v->drag_x = x, v->drag_y = y;
+  int cx, cy;
+  if (gui_overworld_tool(v->box) == GUI_OW_MARKERS && map_cell(v, x, y, &cx, &cy)) gui_overworld_select_marker(v->box, cx, cy);
 }
 
 /* Select tool: a drag from inside the selection moves its cells by whole cells of the
@@ -196,6 +242,11 @@ static void drag_end(GtkGestureDrag *g, double dx, double dy, gpointer data) {
   (void)g;
   ow_view *v = data;
   int x0, y0, x1, y1;
+  if (gui_overworld_tool(v->box) == GUI_OW_MARKERS && v->has_marker && map_cell(v, v->drag_x, v->drag_y, &x0, &y0) &&
+      map_cell(v, v->drag_x + dx, v->drag_y + dy, &x1, &y1)) {
+    gui_overworld_move_marker(v->box, v->marker.x + x1 - x0, v->marker.y + y1 - y0);
+    return;
+  }
   if (gui_overworld_tool(v->box) != GUI_OW_SELECT || !map_cell(v, v->drag_x, v->drag_y, &x0, &y0) ||
       !map_cell(v, v->drag_x + dx, v->drag_y + dy, &x1, &y1))
     return;
@@ -260,7 +311,7 @@ static void world_changed(GObject *o, GParamSpec *p, gpointer data) {
   ow_view *v = data;
   int w = (int)gtk_drop_down_get_selected(GTK_DROP_DOWN(v->world));
   v->area_id = world_first[w] + (v->area_id & 0x3F) % areas_in(v->ow, w);
-  v->sel_w = 0;
+  v->sel_w = 0, v->has_marker = false;
   fill_areas(v);
   reload(v);
 }
@@ -271,7 +322,7 @@ static void area_changed(GObject *o, GParamSpec *p, gpointer data) {
   if (v->filling) return;
   int w = (int)gtk_drop_down_get_selected(GTK_DROP_DOWN(v->world));
   v->area_id = world_first[w] + (int)gtk_drop_down_get_selected(GTK_DROP_DOWN(v->area));
-  v->sel_w = 0; /* cells of another area */
+  v->sel_w = 0, v->has_marker = false; /* cells and markers of another area */
   reload(v);
 }
 
@@ -280,6 +331,14 @@ static void zoom_changed(GObject *o, GParamSpec *p, gpointer data) {
   ow_view *v = data;
   v->zoom_factor = (int)gtk_drop_down_get_selected(GTK_DROP_DOWN(v->zoom)) + 1;
   reload(v);
+}
+
+/* The tool or the game state changed: the markers shown (and whose sprites) change. */
+static void markers_changed(GObject *o, GParamSpec *p, gpointer data) {
+  (void)o, (void)p;
+  ow_view *v = data;
+  collect_markers(v);
+  gtk_widget_queue_draw(v->canvas);
 }
 
 void gui_overworld_select(GtkWidget *editor, int area, int zoom) {
@@ -334,14 +393,17 @@ static GtkWidget *toolbar(ow_view *v) {
   v->world = drop_down((const char *const[]){"Light World", "Dark World", "Special", NULL}, "ow-world", "World");
   v->area = drop_down((const char *const[]){"", NULL}, "ow-area", "Area");
   v->zoom = drop_down((const char *const[]){"1x", "2x", "3x", "4x", NULL}, "ow-zoom", "Zoom");
-  v->tool = drop_down((const char *const[]){"Paint", "Fill", "Select", NULL}, "ow-tool",
-                      "Left-click tool: paint a cell, fill a region, or select and drag cells");
+  v->tool = drop_down((const char *const[]){"Paint", "Fill", "Select", "Markers", NULL}, "ow-tool",
+                      "Left-click tool: paint a cell, fill a region, select and drag cells, or pick and drag markers");
+  v->state = drop_down((const char *const[]){"Beginning", "Zelda", "Agahnim", NULL}, "ow-state",
+                       "Game state whose sprites the markers show");
   v->picked_label = gtk_label_new("");
   gui_name(v->picked_label, "ow-picked", "Picked tile16");
   gtk_box_append(GTK_BOX(bar), v->world);
   gtk_box_append(GTK_BOX(bar), v->area);
   gtk_box_append(GTK_BOX(bar), v->zoom);
   gtk_box_append(GTK_BOX(bar), v->tool);
+  gtk_box_append(GTK_BOX(bar), v->state);
   gtk_box_append(GTK_BOX(bar), v->picked_label);
   return bar;
 }
@@ -368,13 +430,22 @@ static GtkWidget *create(gui_tab *tab) {
   GtkWidget *pick = scrolled(v->picker, "ow-tile16-scroll", "Tile16 picker");
   gtk_scrolled_window_set_policy(GTK_SCROLLED_WINDOW(pick), GTK_POLICY_NEVER, GTK_POLICY_AUTOMATIC);
   gtk_widget_set_size_request(pick, PICKER_COLUMNS * 16 * PICKER_ZOOM + 16, -1);
-  GtkWidget *row = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 4);
+  GtkWidget *row = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 4), *side = gtk_box_new(GTK_ORIENTATION_VERTICAL, 4);
+  v->marker_info = gtk_label_new("no marker selected");
+  gtk_label_set_wrap(GTK_LABEL(v->marker_info), TRUE);
+  gtk_label_set_max_width_chars(GTK_LABEL(v->marker_info), 24);
+  gui_name(v->marker_info, "ow-marker-info", "The selected marker's fields");
+  gtk_widget_set_vexpand(pick, TRUE);
+  gtk_box_append(GTK_BOX(side), pick);
+  gtk_box_append(GTK_BOX(side), v->marker_info);
   gtk_box_append(GTK_BOX(row), map);
-  gtk_box_append(GTK_BOX(row), pick);
+  gtk_box_append(GTK_BOX(row), side);
   gtk_box_append(GTK_BOX(v->box), row);
   g_signal_connect(v->world, "notify::selected", G_CALLBACK(world_changed), v);
   g_signal_connect(v->area, "notify::selected", G_CALLBACK(area_changed), v);
   g_signal_connect(v->zoom, "notify::selected", G_CALLBACK(zoom_changed), v);
+  g_signal_connect(v->tool, "notify::selected", G_CALLBACK(markers_changed), v);
+  g_signal_connect(v->state, "notify::selected", G_CALLBACK(markers_changed), v);
   load_and_list(v);
   show_picked(v);
   return v->box;

@@ -16,6 +16,7 @@
 #include "gui/emu_view.h"
 #include "gui/graphics_view.h"
 #include "gui/message_view.h"
+#include "gui/overworld_markers.h"
 #include "gui/overworld_view.h"
 #include "gui/palette_view.h"
 #include "gui/canvas.h"
@@ -262,6 +263,45 @@ Z3_TEST(overworld_fills_and_moves_a_selection) {
   gtk_drop_down_set_selected(GTK_DROP_DOWN(named(ow, "ow-tool")), GUI_OW_PAINT);
   gui_overworld_select(ow, 0x00, 1);
   z3_free(before);
+}
+
+/* Drags the marker on cell (x, y) of the map by (dx, dy) cells, saves, and compares with `z3ed ARGS`. */
+static void drag_marker(GtkWidget *ow, int x, int y, int dx, int dy, int kind, const char *args) {
+  char *before = z3_strfmt("%s/before-marker.sfc", tmp);
+  copy_file(work, before);
+  GtkGesture *drag = g_object_get_data(G_OBJECT(named(ow, "ow-map")), "drag");
+  g_signal_emit_by_name(drag, "drag-begin", x * 16 + 4.0, y * 16 + 4.0);
+  int k, index, mx, my;
+  assert_true(gui_overworld_marker(ow, &k, &index, &mx, &my));
+  assert_int_equal(k, kind), assert_int_equal(mx, x), assert_int_equal(my, y);
+  g_signal_emit_by_name(drag, "drag-end", dx * 16.0, dy * 16.0);
+  gui_wait_idle(ow);
+  assert_true(gui_overworld_marker(ow, &k, &index, &mx, &my)); /* the selection follows the marker */
+  assert_int_equal(mx, x + dx), assert_int_equal(my, y + dy);
+  save();
+  assert_cli_agrees(before, args);
+  z3_free(before);
+}
+
+/* The Markers tool on Lumberjacks (0x02): the sample's guard, secret item and entrance are
+ * picked (the panel shows the guard's fields) and dragged, each move what the CLI makes. */
+Z3_TEST(overworld_drags_markers) {
+  (void)state;
+  gui_tab *tab = gui_window_current_tab(window);
+  GtkWidget *ow = gui_tab_editor(tab, "overworld");
+  gui_tab_show(tab, "overworld");
+  gui_overworld_select(ow, 0x02, 1);
+  gtk_drop_down_set_selected(GTK_DROP_DOWN(named(ow, "ow-tool")), GUI_OW_MARKERS);
+  gui_wait_idle(ow);
+  drag_marker(ow, 6, 5, 2, 1, GUI_MARK_SPRITE, "overworld move-sprite --map 0x02 --state 0 --index 0 --x 8 --y 6");
+  assert_non_null(strstr(gtk_label_get_text(GTK_LABEL(named(ow, "ow-marker-info"))), "Blue Guard at 8,6"));
+  drag_marker(ow, 4, 20, 0, 1, GUI_MARK_ITEM, "overworld move-item --map 0x02 --index 0 --x 4 --y 21");
+  drag_marker(ow, 20, 8, 1, 0, GUI_MARK_ENTRANCE, "overworld set-entrance --slot 3 --map 0x02 --x 21 --y 8 --entrance 0x03");
+  assert_non_null(strstr(gtk_label_get_text(GTK_LABEL(named(ow, "ow-marker-info"))), "entrance slot 3"));
+  check_shot(named(ow, "ow-map"), "overworld-markers", 0);
+  assert_false(gui_overworld_select_marker(ow, 0, 0)); /* an empty cell selects nothing */
+  gtk_drop_down_set_selected(GTK_DROP_DOWN(named(ow, "ow-tool")), GUI_OW_PAINT);
+  gui_overworld_select(ow, 0x00, 1);
 }
 
 Z3_TEST(right_click_picks_the_tile_under_the_pointer) {
@@ -822,6 +862,7 @@ int main(void) {
       cmocka_unit_test(overworld_paints_undoes_redoes_and_saves),
       cmocka_unit_test(right_click_picks_the_tile_under_the_pointer),
       cmocka_unit_test(overworld_fills_and_moves_a_selection),
+      cmocka_unit_test(overworld_drags_markers),
       cmocka_unit_test(dungeon_drags_an_object_and_toggles_layers),
       cmocka_unit_test(dungeon_resizes_adds_and_removes_objects),
       cmocka_unit_test(graphics_sets_a_pixel_exports_and_imports),

@@ -119,6 +119,15 @@ jq -e '.result.result == "success" and .result.state.undo_depth == 2 and .result
 gui click --action win.undo >/dev/null
 gui click --action win.undo >/dev/null
 gui assert --condition rom-crc32 --equals "$crc0" >/dev/null || fail "undo after the simulated fill and move"
+# markers: the guard of Lumberjacks picked and moved, one undo step
+gui simulate --editor overworld --action select-marker --area 2 --x 6 --y 5 --format json >"$tmp/mk.json"
+jq -e '.result.result == "success" and .result.state.tool == "markers" and .result.state.selection.marker.kind == "sprite"' "$tmp/mk.json" >/dev/null \
+  || { cat "$tmp/mk.json"; fail "select-marker"; }
+gui simulate --editor overworld --action move-marker --x 9 --y 9 --format json >"$tmp/mm.json"
+jq -e '.result.result == "success" and .result.state.undo_depth == 1 and .result.state.selection.marker.x == 9 and (.result.status | test("move-sprite"))' "$tmp/mm.json" >/dev/null \
+  || { cat "$tmp/mm.json"; fail "move-marker"; }
+gui click --action win.undo >/dev/null
+gui assert --condition rom-crc32 --equals "$crc0" >/dev/null || fail "undo after the simulated marker move"
 gui simulate --editor dungeon --action select-room --room 0x12 --format json | jq -e '.result.state.room == "0x012"' >/dev/null || fail "select-room"
 gui simulate --editor dungeon --action select-object --x 0 --y 0 --format json | jq -e '.result.result == "nothing there"' >/dev/null \
   || fail "select-object on an empty cell"
