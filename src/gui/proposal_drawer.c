@@ -72,8 +72,10 @@ static GtkWidget *change_row(const z3_change_set *set, const z3_prop_change *c, 
   gtk_box_append(GTK_BOX(column), row);
   GtkWidget *picture = pics && !c->resize ? gui_pictures_for(pics, c->resource, c->offset) : NULL;
   if (picture) gtk_box_append(GTK_BOX(column), picture);
-  char *title = g_strdup_printf("#%zu %s (%zu bytes at 0x%06zX)", c->index, c->resource ? c->resource : "bytes",
+  char *place = !c->resource && pics ? gui_pictures_place(pics, c->offset) : NULL; /* unnamed: say where it is */
+  char *title = g_strdup_printf("#%zu %s (%zu bytes at 0x%06zX)", c->index, c->resource ? c->resource : place ? place : "bytes",
                                 c->bytes_changed, c->offset);
+  g_free(place);
   gtk_box_append(GTK_BOX(row), gtk_label_new(title));
   g_free(title);
   bool fits = !c->resize && c->offset + c->length <= set->base->data.len && c->offset + c->length <= set->rom->data.len;

@@ -108,6 +108,14 @@ static gui_picture_kind kind_at(gui_pictures *p, size_t offset, long *id) {
   return GUI_PIC_NONE;
 }
 
+char *gui_pictures_place(gui_pictures *p, size_t offset) {
+  static const char *words[] = {[GUI_PIC_ROOM] = "room 0x%03lX", [GUI_PIC_AREA] = "area 0x%02lX",
+                                [GUI_PIC_SHEET] = "sheet 0x%02lX", [GUI_PIC_MESSAGE] = "message 0x%03lX"};
+  long id = 0;
+  gui_picture_kind kind = kind_at(p, offset, &id);
+  return kind == GUI_PIC_NONE ? NULL : g_strdup_printf(words[kind], (unsigned long)id);
+}
+
 /* ---- rendering one side ----------------------------------------------------------- */
 
 static cairo_surface_t *room_surface(side *s, long id) {

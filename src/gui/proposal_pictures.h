@@ -23,4 +23,9 @@ gui_picture_kind gui_picture_kind_of(const char *resource, long *id);
  * the old and new text; NULL when the resource names nothing drawable. */
 GtkWidget *gui_pictures_for(gui_pictures *p, const char *resource, size_t offset);
 
+/* "room 0x012", "area 0x02", "sheet 0x10" or "message 0x001": what the byte at offset of
+ * either ROM belongs to by the byte map, for a change with no resource name; NULL when
+ * nothing drawable; g_free it. */
+char *gui_pictures_place(gui_pictures *p, size_t offset);
+
 #endif

@@ -670,6 +670,9 @@ Z3_TEST(proposal_drawer_draws_a_room_change) {
   choose_proposal(drawer, json_integer_value(json_object_get(created, "id")));
   GtkWidget *pic = named(drawer, "prop-picture");
   assert_non_null(pic);
+  /* the CLI edit logged no reason: the row is named by the byte map */
+  GtkWidget *row_title = gtk_widget_get_first_child(gtk_widget_get_first_child(gtk_widget_get_parent(pic)));
+  assert_non_null(strstr(gtk_label_get_text(GTK_LABEL(row_title)), "#1 room 0x012 ("));
   cairo_surface_t *before = g_object_get_data(G_OBJECT(pic), "before"), *after = g_object_get_data(G_OBJECT(pic), "after");
   assert_int_equal(cairo_image_surface_get_width(before), Z3_ROOM_PIXELS);
   assert_int_equal(cairo_image_surface_get_width(after), Z3_ROOM_PIXELS);
