@@ -18,7 +18,7 @@
 
 typedef struct dg_view {
   gui_tab *tab;
-  GtkWidget *box, *room, *bg1, *bg2, *zoom, *canvas, *selection, *size, *new_id;
+  GtkWidget *box, *room, *bg1, *bg2, *sprites, *zoom, *canvas, *selection, *size, *new_id;
   z3_dungeon *model;
   cairo_surface_t *picture;
   int room_id, zoom_factor;
@@ -81,10 +81,29 @@ static void reload(dg_view *v) {
   redraw(v);
 }
 
+/* The room's sprites as squares on their 16x16 cells (the renderer draws tiles, not sprites):
+ * red for a sprite, purple for an overlord, a white dot for one that drops a key. */
+static void draw_sprites(const dg_view *v, cairo_t *cr) {
+  const z3_room *r = &v->model->rooms[v->room_id];
+  double z = v->zoom_factor;
+  for (size_t i = 0; i < r->sprite_count; i++) {
+    const z3_room_sprite *sp = &r->sprites[i];
+    bool overlord = (sp->subtype & 7) == 7;
+    cairo_set_source_rgb(cr, overlord ? 0.6 : 0.9, 0.1, overlord ? 0.8 : 0.1);
+    cairo_rectangle(cr, (sp->x * 16 + 3) * z, (sp->y * 16 + 3) * z, 10 * z, 10 * z);
+    cairo_fill(cr);
+    if (!sp->key_drop) continue;
+    cairo_set_source_rgb(cr, 1, 1, 1);
+    cairo_rectangle(cr, (sp->x * 16 + 7) * z, (sp->y * 16 + 7) * z, 2 * z, 2 * z);
+    cairo_fill(cr);
+  }
+}
+
 static void draw(GtkDrawingArea *a, cairo_t *cr, int w, int h, gpointer data) {
   (void)a, (void)w, (void)h;
   dg_view *v = data;
   gui_paint_scaled(cr, v->picture, v->zoom_factor);
+  if (v->model && gtk_check_button_get_active(GTK_CHECK_BUTTON(v->sprites))) draw_sprites(v, cr);
   const z3_room_object *o = selected(v);
   if (!o) return;
   int bw = 2, bh = 2;
@@ -306,11 +325,13 @@ static GtkWidget *toolbar(dg_view *v) {
   g_signal_connect(v->room, "input", G_CALLBACK(room_input), v);
   v->bg1 = check("BG1", "dg-bg1", "Show BG1 (lists 0 and 2, doors)");
   v->bg2 = check("BG2", "dg-bg2", "Show BG2 (list 1)");
+  v->sprites = check("Sprites", "dg-sprites", "Show the room's sprites as squares (red, overlords purple)");
+  gtk_check_button_set_active(GTK_CHECK_BUTTON(v->sprites), FALSE);
   v->zoom = gtk_drop_down_new_from_strings((const char *const[]){"1x", "2x", "3x", "4x", NULL});
   gui_name(v->zoom, "dg-zoom", "Zoom");
   v->selection = gtk_label_new("");
   gui_name(v->selection, "dg-selection", "Selected object");
-  GtkWidget *items[] = {v->room, v->bg1, v->bg2, v->zoom, v->selection};
+  GtkWidget *items[] = {v->room, v->bg1, v->bg2, v->sprites, v->zoom, v->selection};
   for (size_t i = 0; i < G_N_ELEMENTS(items); i++) gtk_box_append(GTK_BOX(bar), items[i]);
   return bar;
 }
@@ -360,6 +381,7 @@ static GtkWidget *create(gui_tab *tab) {
   g_signal_connect(v->room, "value-changed", G_CALLBACK(room_changed), v);
   g_signal_connect(v->bg1, "toggled", G_CALLBACK(option_changed), v);
   g_signal_connect(v->bg2, "toggled", G_CALLBACK(option_changed), v);
+  g_signal_connect(v->sprites, "toggled", G_CALLBACK(option_changed), v);
   g_signal_connect(v->zoom, "notify::selected", G_CALLBACK(option_changed), v);
   redraw(v);
   return v->box;

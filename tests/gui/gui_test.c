@@ -391,6 +391,19 @@ Z3_TEST(dungeon_resizes_adds_and_removes_objects) {
   doc_shot("dungeon-objects");
   save();
   assert_cli_agrees(before, "dungeon add-object --room 0x012 --layer 0 --id 0xF99 --x 30 --y 30");
+  /* the Sprites layer: room 0x012's Octorok (sprite 0, cell 10, 8) drawn as a red square */
+  gtk_check_button_set_active(GTK_CHECK_BUTTON(named(dg, "dg-sprites")), TRUE);
+  check_shot(named(dg, "dg-room-view"), "dungeon-sprites", 0);
+  char *shot = z3_strfmt("%s/sprites-layer.png", tmp);
+  z3_error err;
+  z3_error_init(&err);
+  assert_true(gui_snapshot_png(named(dg, "dg-room-view"), shot, &err));
+  z3_image img = read_png(shot);
+  const uint8_t *px = img.rgba + ((size_t)(8 * 16 + 8) * img.width + 10 * 16 + 8) * 4;
+  assert_true(px[0] > 200 && px[1] < 60 && px[2] < 60);
+  z3_image_release(&img);
+  z3_free(shot);
+  gtk_check_button_set_active(GTK_CHECK_BUTTON(named(dg, "dg-sprites")), FALSE);
   /* Remove takes the selected (new) object away again */
   copy_file(work, before);
   g_signal_emit_by_name(named(dg, "dg-remove"), "clicked");
