@@ -19,6 +19,7 @@
 #include "gui/overworld_markers.h"
 #include "gui/overworld_view.h"
 #include "gui/palette_view.h"
+#include "gui/proposal_pictures.h"
 #include "gui/canvas.h"
 #include "zelda3/dungeon_render.h"
 #include "zelda3/palettes.h"
@@ -635,6 +636,27 @@ Z3_TEST(proposal_drawer_accepts_one_change) {
   z3_free(line);
 }
 
+/* Change-log reasons as the writers word them (dungeon_save.c, overworld.c, text_save.c,
+ * agent/changes.c) name what the drawer draws. */
+Z3_TEST(proposal_pictures_read_resource_names) {
+  (void)state;
+  static const struct { const char *name; gui_picture_kind kind; long id; } cases[] = {
+      {"room 0x012 object data (moved)", GUI_PIC_ROOM, 0x12},
+      {"area 0x1B tile16 (5,5) set from 0x004 to 0x010: area 0x1B low-byte map32 stream recompressed", GUI_PIC_AREA, 0x1B},
+      {"sheet 0x10 data", GUI_PIC_SHEET, 0x10},
+      {"message 0x001 text changed (5 → 7 bytes)", GUI_PIC_MESSAGE, 1},
+      {"palette ow_main:0 colour 3", GUI_PIC_NONE, 0},
+      {"header title", GUI_PIC_NONE, 0},
+      {"chest table (edited)", GUI_PIC_NONE, 0},
+  };
+  for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+    long id = -1;
+    assert_int_equal(gui_picture_kind_of(cases[i].name, &id), cases[i].kind);
+    if (cases[i].kind != GUI_PIC_NONE) assert_int_equal(id, cases[i].id);
+  }
+  assert_int_equal(gui_picture_kind_of(NULL, &(long){0}), GUI_PIC_NONE);
+}
+
 /* Shows proposal `id` in the drawer: its entry "#ID title" chosen in the drop-down. */
 static void choose_proposal(GtkWidget *drawer, json_int_t id) {
   GtkDropDown *list = GTK_DROP_DOWN(named(drawer, "prop-list"));
@@ -888,6 +910,7 @@ int main(void) {
       cmocka_unit_test(emulator_steps_frames_like_the_cli_and_reads_keys),
       cmocka_unit_test(proposal_drawer_accepts_one_change),
       cmocka_unit_test(proposal_drawer_draws_a_room_change),
+      cmocka_unit_test(proposal_pictures_read_resource_names),
       cmocka_unit_test(save_after_an_outside_save_offers_a_merge),
       cmocka_unit_test(overworld_draws_wide_tall_and_tail_maps), /* last: it opens a tab of its own */
   };
