@@ -1,4 +1,4 @@
-/* dungeon add-object / move-object / remove-object / add-sprite / remove-sprite /
+/* dungeon add-object / move-object / resize-object / remove-object / add-sprite / remove-sprite /
  * set-chest / copy-room: edit the model, then save what changed into ctx->rom
  * (the dispatcher does --dry-run, the atomic save and the change report). */
 #include "cmd/handlers_dungeon.h"
@@ -39,6 +39,15 @@ z3_status cmd_dungeon_move_object(z3_cmd_ctx *ctx, z3_error *err) {
   if (st) return st;
   st = z3_room_move_object(d, room, layer_arg(ctx), (size_t)z3_arg_int(ctx, "index"), (int)z3_arg_int(ctx, "x"),
                            (int)z3_arg_int(ctx, "y"), err);
+  return z3_cmd__dungeon_commit(ctx, d, room, st, err);
+}
+
+z3_status cmd_dungeon_resize_object(z3_cmd_ctx *ctx, z3_error *err) {
+  z3_dungeon *d;
+  int room;
+  z3_status st = z3_cmd__dungeon_open(ctx, &d, &room, err);
+  if (st) return st;
+  st = z3_room_resize_object(d, room, layer_arg(ctx), (size_t)z3_arg_int(ctx, "index"), (int)z3_arg_int(ctx, "size"), err);
   return z3_cmd__dungeon_commit(ctx, d, room, st, err);
 }
 

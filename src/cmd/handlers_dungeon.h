@@ -11,6 +11,7 @@ z3_status cmd_dungeon_describe(z3_cmd_ctx *ctx, z3_error *err);
 z3_status cmd_dungeon_list_objects(z3_cmd_ctx *ctx, z3_error *err);
 z3_status cmd_dungeon_add_object(z3_cmd_ctx *ctx, z3_error *err);
 z3_status cmd_dungeon_move_object(z3_cmd_ctx *ctx, z3_error *err);
+z3_status cmd_dungeon_resize_object(z3_cmd_ctx *ctx, z3_error *err);
 z3_status cmd_dungeon_remove_object(z3_cmd_ctx *ctx, z3_error *err);
 z3_status cmd_dungeon_list_sprites(z3_cmd_ctx *ctx, z3_error *err);
 z3_status cmd_dungeon_add_sprite(z3_cmd_ctx *ctx, z3_error *err);

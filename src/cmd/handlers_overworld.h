@@ -10,6 +10,8 @@ z3_status cmd_overworld_describe(z3_cmd_ctx *ctx, z3_error *err);
 z3_status cmd_overworld_set_area(z3_cmd_ctx *ctx, z3_error *err);
 z3_status cmd_overworld_get_tile(z3_cmd_ctx *ctx, z3_error *err);
 z3_status cmd_overworld_set_tile(z3_cmd_ctx *ctx, z3_error *err);
+z3_status cmd_overworld_fill_tiles(z3_cmd_ctx *ctx, z3_error *err);
+z3_status cmd_overworld_move_tiles(z3_cmd_ctx *ctx, z3_error *err);
 z3_status cmd_overworld_list_sprites(z3_cmd_ctx *ctx, z3_error *err);
 z3_status cmd_overworld_add_sprite(z3_cmd_ctx *ctx, z3_error *err);
 z3_status cmd_overworld_move_sprite(z3_cmd_ctx *ctx, z3_error *err);

@@ -95,6 +95,20 @@ static const z3_command z3_cmds_dungeon[] = {
         .handler = cmd_dungeon_move_object,
     },
     {
+        .resource = "dungeon", .action = "resize-object",
+        .summary = "set the size of one object of a room",
+        .description = "The size (0-15) is how far a subtype-1 object (ids 0x000-0x0F7) repeats: a wall's or a "
+                       "floor's length, in its own steps. Subtype 2 and 3 objects have a fixed size and refuse "
+                       "any other than 0. The object keeps its place and index.",
+        .flags = Z3_CMD_NEEDS_ROM | Z3_CMD_MUTATES_ROM, .safety = Z3_SAFETY_MUTATES_ROM,
+        .effects = MUTATE_EFFECTS("rewrites the room's object data"),
+        .args = ARGS(ROOM_ARG, LAYER_ARG(false), {"index", Z3_ARG_INT, true, NULL, NULL, "object number in the list", 0, 65535},
+                     {"size", Z3_ARG_INT, true, NULL, NULL, "the new size, 0-15", -1, 255}),
+        .returns = RETURNS(CHANGE_RETURNS),
+        .examples = LIST("z3ed dungeon resize-object --rom hack.sfc --room 0x012 --layer 0 --index 0 --size 3"),
+        .handler = cmd_dungeon_resize_object,
+    },
+    {
         .resource = "dungeon", .action = "remove-object",
         .summary = "remove one object from a room",
         .description = "The objects after it move up one index; the room's data shrinks in place.",

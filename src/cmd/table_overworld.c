@@ -121,6 +121,42 @@ static const z3_command z3_cmds_overworld[] = {
         .handler = cmd_overworld_set_tile,
     },
     {
+        .resource = "overworld", .action = "fill-tiles",
+        .summary = "flood-fill the tile16 region around a cell of an area with one tile16",
+        .description = "Every cell 4-connected to --x/--y (left, right, up, down, never diagonal) that holds the "
+                       "same tile16 as that cell becomes --value, in the area's whole tile16 grid (64x64 for a "
+                       "large area named by its parent). One command, so one change set and one undo step; "
+                       "each cell is set as set-tile sets it. A cell that already holds --value fills nothing.",
+        .flags = Z3_CMD_NEEDS_ROM | Z3_CMD_MUTATES_ROM, .safety = Z3_SAFETY_MUTATES_ROM,
+        .effects = OW_MUTATE_EFFECTS("rewrites the screens' map streams (and tile32 definitions when needed)"),
+        .args = ARGS(MAP_ARG, XY_ARGS("tile16"),
+                     {"value", Z3_ARG_INT, true, NULL, NULL, "the tile16 to fill with", 0, 0xFFFF}),
+        .returns = RETURNS({"old_value", "string", "the tile16 that was at --x/--y"}, {"value", "string", "the fill"},
+                           {"cells", "integer", "cells changed"}),
+        .examples = LIST("z3ed overworld fill-tiles --rom hack.sfc --map 0x00 --x 10 --y 12 --value 0x123"),
+        .handler = cmd_overworld_fill_tiles,
+    },
+    {
+        .resource = "overworld", .action = "move-tiles",
+        .summary = "move a rectangle of tile16 cells of an area to another place in it",
+        .description = "The --width x --height cells at --x/--y are copied to --to-x/--to-y (read before any "
+                       "is written, so the two may overlap); with --fill the cells they left and the copy does "
+                       "not cover become that tile16, without it they keep their tiles (a copy). Both "
+                       "rectangles must lie inside the area's tile16 grid. One change set, one undo step.",
+        .flags = Z3_CMD_NEEDS_ROM | Z3_CMD_MUTATES_ROM, .safety = Z3_SAFETY_MUTATES_ROM,
+        .effects = OW_MUTATE_EFFECTS("rewrites the screens' map streams (and tile32 definitions when needed)"),
+        .args = ARGS(MAP_ARG, XY_ARGS("first tile16"),
+                     {"width", Z3_ARG_INT, true, NULL, NULL, "columns of the rectangle", 1, 64},
+                     {"height", Z3_ARG_INT, true, NULL, NULL, "rows of the rectangle", 1, 64},
+                     {"to-x", Z3_ARG_INT, true, NULL, NULL, "destination column of the first cell", -1, 1000},
+                     {"to-y", Z3_ARG_INT, true, NULL, NULL, "destination row of the first cell", -1, 1000},
+                     {"fill", Z3_ARG_INT, false, NULL, NULL, "tile16 for the cells left behind", 0, 0xFFFF}),
+        .returns = RETURNS({"cells", "integer", "cells moved"}, {"fill", "string", "the tile16 left behind, or null"}),
+        .examples = LIST("z3ed overworld move-tiles --rom hack.sfc --map 0x00 --x 4 --y 4 --width 3 --height 2 "
+                         "--to-x 10 --to-y 4 --fill 0x0"),
+        .handler = cmd_overworld_move_tiles,
+    },
+    {
         .resource = "overworld", .action = "list-sprites",
         .summary = "list an area's sprites for one game state or all three",
         .description = "Positions are tile16 coordinates in the area (0-63 for a large one). Ids 0xF3 and up "

@@ -29,7 +29,9 @@ static const char *const conditions[] = {"exists", "visible", "enabled", "focuse
                                          "rom-byte", "rom-word", "rom-crc32", "modified", "undo-depth", NULL};
 static const char *const buttons[] = {"left", "right", NULL};
 static const char *const sim_editors[] = {"overworld", "dungeon", NULL};
-static const char *const sim_actions[] = {"select-area", "pick-tile", "paint", "select-room", "select-object", "move-selection", NULL};
+static const char *const sim_actions[] = {"select-area", "pick-tile", "paint", "fill", "select-tiles", "select-marker",
+                                          "move-marker", "select-room",
+                                          "select-object", "move-selection", NULL};
 
 static const z3_command z3_cmds_gui[] = {
     GUI("ping", "check that a yaze harness answers; its version and methods",
@@ -134,10 +136,13 @@ static const z3_command z3_cmds_gui[] = {
         "Shutdown: yaze quits (unsaved changes are dropped) and removes its socket.",
         Z3_SAFETY_WRITES_FILES, ARGS(SOCKET_ARG), RETURNS({"stopping", "boolean", "true"}),
         "z3ed gui shutdown --socket /tmp/yaze.sock"),
-    GUI("simulate", "an editor-level action: paint a tile16, select or move an object",
+    GUI("simulate", "an editor-level action: paint or fill tile16s, select and move cells or an object",
         "SimulateAction: what a person means rather than where to click, through the same view code and "
         "z3ed commands as the canvas (so it is undoable): overworld select-area (--area, --zoom), "
-        "pick-tile (--tile16), paint (--x --y in tile16 units, optional --area and --tile16); dungeon "
+        "pick-tile (--tile16), paint and fill (--x --y in tile16 units, optional --area and --tile16), "
+        "select-tiles (--x --y --width --height), move-selection (--x --y: where the selected cells go, "
+        "the cells left becoming the picked tile16), select-marker and move-marker (--x --y: the sprite, item "
+        "or entrance marker on that cell, and where it goes); dungeon "
         "select-room (--room), select-object (--x --y in tile8 units), move-selection (--x --y). "
         "Answers with the outcome, the status bar, what changed and the canvas state afterwards.",
         Z3_SAFETY_WRITES_FILES,
@@ -148,14 +153,17 @@ static const z3_command z3_cmds_gui[] = {
              {"tile16", Z3_ARG_INT, false, NULL, NULL, "the tile16 to paint", 0, 0xFFF},
              {"room", Z3_ARG_INT, false, NULL, NULL, "dungeon room", 0, 0x127},
              {"x", Z3_ARG_INT, false, NULL, NULL, "column: tile16 (overworld) or tile8 (dungeon)", 0, 63},
-             {"y", Z3_ARG_INT, false, NULL, NULL, "row: tile16 (overworld) or tile8 (dungeon)", 0, 63}),
+             {"y", Z3_ARG_INT, false, NULL, NULL, "row: tile16 (overworld) or tile8 (dungeon)", 0, 63},
+             {"width", Z3_ARG_INT, false, NULL, NULL, "select-tiles: columns", 1, 64},
+             {"height", Z3_ARG_INT, false, NULL, NULL, "select-tiles: rows", 1, 64}),
         RETURNS({"editor", "string", "as given"}, {"action", "string", "as given"},
                 {"result", "string", "success, refused, nothing there or nothing selected"},
                 {"status", "string", "the status bar afterwards"},
                 {"side_effects", "array", "what changed in the canvas state: \"undo_depth: 0 -> 1\""},
                 {"state", "object", "GetCanvasState of the editor afterwards"}),
         "z3ed gui simulate --socket /tmp/yaze.sock --editor overworld --action paint --area 0x1B --x 5 --y 7 --tile16 0x123",
-        "z3ed gui simulate --socket /tmp/yaze.sock --editor dungeon --action select-object --x 10 --y 12"),
+        "z3ed gui simulate --socket /tmp/yaze.sock --editor dungeon --action select-object --x 10 --y 12",
+        "z3ed gui simulate --socket /tmp/yaze.sock --editor overworld --action select-tiles --x 4 --y 2 --width 2 --height 2"),
     GUI("run-test", "queue a suite test in the editor; its id at once",
         "RunTest (IT-05): yaze queues the test --test of --suite (default its first) and answers with "
         "the test's id before it runs. Queued tests run one after another, a step each 10 ms of the "

@@ -2,7 +2,10 @@
  * gui/dungeon_view: the dungeon editor. The room drawn as `dungeon render`
  * draws it (z3_room_render), BG1 and BG2 toggled, and its objects selected by
  * a press on their first block and moved by dragging, each move one
- * `dungeon move-object`.
+ * `dungeon move-object`. An object bar under the toolbar resizes the
+ * selected object (`dungeon resize-object`), removes it (`remove-object`)
+ * and adds an object of a typed id where the room was last pressed
+ * (`add-object`, on the selected object's list, else list 0).
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -15,12 +18,13 @@
 
 typedef struct dg_view {
   gui_tab *tab;
-  GtkWidget *box, *room, *bg1, *bg2, *zoom, *canvas, *selection;
+  GtkWidget *box, *room, *bg1, *bg2, *sprites, *zoom, *canvas, *selection, *size, *new_id;
   z3_dungeon *model;
   cairo_surface_t *picture;
   int room_id, zoom_factor;
   int sel_list, sel_index;      /* -1 = nothing selected */
   double drag_x, drag_y;
+  int press_x, press_y;         /* tile8 of the last press: where Add puts an object */
 } dg_view;
 
 static dg_view *view_of(GtkWidget *editor) { return g_object_get_data(G_OBJECT(editor), "dg-view"); }
@@ -38,6 +42,7 @@ static void show_selection(dg_view *v) {
     const char *name = z3_object_name(o->id);
     snprintf(text, sizeof text, "list %d #%d: %s (0x%03X) at %d,%d", v->sel_list, v->sel_index, name ? name : "?",
              o->id, o->x, o->y);
+    if (v->size) gtk_spin_button_set_value(GTK_SPIN_BUTTON(v->size), o->size);
   } else {
     snprintf(text, sizeof text, "no object selected");
   }
@@ -76,10 +81,29 @@ static void reload(dg_view *v) {
   redraw(v);
 }
 
+/* The room's sprites as squares on their 16x16 cells (the renderer draws tiles, not sprites):
+ * red for a sprite, purple for an overlord, a white dot for one that drops a key. */
+static void draw_sprites(const dg_view *v, cairo_t *cr) {
+  const z3_room *r = &v->model->rooms[v->room_id];
+  double z = v->zoom_factor;
+  for (size_t i = 0; i < r->sprite_count; i++) {
+    const z3_room_sprite *sp = &r->sprites[i];
+    bool overlord = (sp->subtype & 7) == 7;
+    cairo_set_source_rgb(cr, overlord ? 0.6 : 0.9, 0.1, overlord ? 0.8 : 0.1);
+    cairo_rectangle(cr, (sp->x * 16 + 3) * z, (sp->y * 16 + 3) * z, 10 * z, 10 * z);
+    cairo_fill(cr);
+    if (!sp->key_drop) continue;
+    cairo_set_source_rgb(cr, 1, 1, 1);
+    cairo_rectangle(cr, (sp->x * 16 + 7) * z, (sp->y * 16 + 7) * z, 2 * z, 2 * z);
+    cairo_fill(cr);
+  }
+}
+
 static void draw(GtkDrawingArea *a, cairo_t *cr, int w, int h, gpointer data) {
   (void)a, (void)w, (void)h;
   dg_view *v = data;
   gui_paint_scaled(cr, v->picture, v->zoom_factor);
+  if (v->model && gtk_check_button_get_active(GTK_CHECK_BUTTON(v->sprites))) draw_sprites(v, cr);
   const z3_room_object *o = selected(v);
   if (!o) return;
   int bw = 2, bh = 2;
@@ -133,6 +157,94 @@ bool gui_dungeon_move_selected(GtkWidget *editor, int tx, int ty) {
                      "--y", ys, NULL);
 }
 
+/* `dungeon ACTION --room R --layer L [--index I] [NAME VALUE]...` on the shown room. */
+static bool run_object(dg_view *v, const char *action, int layer, int index, const char *k1, int v1, const char *k2,
+                       int v2, const char *k3, int v3) {
+  char room[8], list[4], idx[8], a[8], b[8], c[8];
+  snprintf(room, sizeof room, "0x%03X", v->room_id);
+  snprintf(list, sizeof list, "%d", layer);
+  snprintf(idx, sizeof idx, "%d", index);
+  snprintf(a, sizeof a, "%d", v1), snprintf(b, sizeof b, "%d", v2), snprintf(c, sizeof c, "%d", v3);
+  if (index < 0) /* add-object: no index */
+    return gui_tab_run(v->tab, NULL, "dungeon", action, "--room", room, "--layer", list, k1, a, k2, b, k3, c, NULL);
+  return gui_tab_run(v->tab, NULL, "dungeon", action, "--room", room, "--layer", list, "--index", idx, k1 ? k1 : NULL,
+                     a, NULL);
+}
+
+bool gui_dungeon_resize_selected(GtkWidget *editor, int size) {
+  dg_view *v = view_of(editor);
+  const z3_room_object *o = selected(v);
+  return o && run_object(v, "resize-object", v->sel_list, v->sel_index, "--size", size, NULL, 0, NULL, 0);
+}
+
+bool gui_dungeon_remove_selected(GtkWidget *editor) {
+  dg_view *v = view_of(editor);
+  if (!selected(v) || !run_object(v, "remove-object", v->sel_list, v->sel_index, NULL, 0, NULL, 0, NULL, 0)) return false;
+  v->sel_list = -1;
+  show_selection(v);
+  return true;
+}
+
+bool gui_dungeon_add_object(GtkWidget *editor, int id, int tx, int ty) {
+  dg_view *v = view_of(editor);
+  int list = selected(v) ? v->sel_list : 0;
+  if (!run_object(v, "add-object", list, -1, "--id", id, "--x", tx, "--y", ty)) return false;
+  v->sel_list = list; /* the new object is the list's last */
+  v->sel_index = (int)v->model->rooms[v->room_id].object_count[list] - 1;
+  show_selection(v);
+  return true;
+}
+
+static void resize_clicked(GtkButton *b, gpointer data) {
+  (void)b;
+  dg_view *v = data;
+  if (!gui_dungeon_resize_selected(v->box, gtk_spin_button_get_value_as_int(GTK_SPIN_BUTTON(v->size))))
+    if (!selected(v)) v->tab->status(v->tab, "select an object first");
+}
+
+static void remove_clicked(GtkButton *b, gpointer data) {
+  (void)b;
+  dg_view *v = data;
+  if (!selected(v)) v->tab->status(v->tab, "select an object first");
+  else gui_dungeon_remove_selected(v->box);
+}
+
+static void add_clicked(GtkButton *b, gpointer data) {
+  (void)b;
+  dg_view *v = data;
+  char *end = NULL;
+  const char *text = gtk_editable_get_text(GTK_EDITABLE(v->new_id));
+  long id = strtol(text, &end, 0);
+  if (!end || *end || end == text || id < 0 || id > 0xFFF) v->tab->status(v->tab, "the object id is a number such as 0xF99");
+  else gui_dungeon_add_object(v->box, (int)id, v->press_x, v->press_y);
+}
+
+static GtkWidget *button(const char *text, const char *name, const char *label, GCallback cb, dg_view *v) {
+  GtkWidget *b = gtk_button_new_with_label(text);
+  gui_name(b, name, label);
+  g_signal_connect(b, "clicked", cb, v);
+  return b;
+}
+
+/* Size, Remove, and Add with an id: what the drag gesture cannot say. */
+static GtkWidget *object_bar(dg_view *v) {
+  GtkWidget *bar = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 6);
+  gtk_widget_set_margin_start(bar, 4);
+  v->size = gtk_spin_button_new_with_range(0, 15, 1);
+  gui_name(v->size, "dg-size", "Size of the selected object (subtype 1: 0-15)");
+  v->new_id = gtk_entry_new();
+  gtk_editable_set_text(GTK_EDITABLE(v->new_id), "0xF99");
+  gtk_editable_set_width_chars(GTK_EDITABLE(v->new_id), 6);
+  gui_name(v->new_id, "dg-object-id", "Id of the object Add puts where the room was last pressed");
+  GtkWidget *items[] = {gtk_label_new("Size"), v->size,
+                        button("Set size", "dg-resize", "Set the selected object's size", G_CALLBACK(resize_clicked), v),
+                        button("Remove", "dg-remove", "Remove the selected object", G_CALLBACK(remove_clicked), v),
+                        v->new_id, button("Add", "dg-add", "Add an object of that id where the room was last pressed",
+                                          G_CALLBACK(add_clicked), v)};
+  for (size_t i = 0; i < G_N_ELEMENTS(items); i++) gtk_box_append(GTK_BOX(bar), items[i]);
+  return bar;
+}
+
 bool gui_dungeon_selected(GtkWidget *editor, int *list, int *index) {
   dg_view *v = view_of(editor);
   *list = v->sel_list, *index = v->sel_index;
@@ -143,6 +255,7 @@ static void drag_begin(GtkGestureDrag *g, double x, double y, gpointer data) {
   (void)g;
   dg_view *v = data;
   v->drag_x = x, v->drag_y = y;
+  v->press_x = (int)(x / v->zoom_factor) / 8, v->press_y = (int)(y / v->zoom_factor) / 8;
   gui_dungeon_select_at(v->box, (int)(x / v->zoom_factor) / 8, (int)(y / v->zoom_factor) / 8);
 }
 
@@ -212,11 +325,13 @@ static GtkWidget *toolbar(dg_view *v) {
   g_signal_connect(v->room, "input", G_CALLBACK(room_input), v);
   v->bg1 = check("BG1", "dg-bg1", "Show BG1 (lists 0 and 2, doors)");
   v->bg2 = check("BG2", "dg-bg2", "Show BG2 (list 1)");
+  v->sprites = check("Sprites", "dg-sprites", "Show the room's sprites as squares (red, overlords purple)");
+  gtk_check_button_set_active(GTK_CHECK_BUTTON(v->sprites), FALSE);
   v->zoom = gtk_drop_down_new_from_strings((const char *const[]){"1x", "2x", "3x", "4x", NULL});
   gui_name(v->zoom, "dg-zoom", "Zoom");
   v->selection = gtk_label_new("");
   gui_name(v->selection, "dg-selection", "Selected object");
-  GtkWidget *items[] = {v->room, v->bg1, v->bg2, v->zoom, v->selection};
+  GtkWidget *items[] = {v->room, v->bg1, v->bg2, v->sprites, v->zoom, v->selection};
   for (size_t i = 0; i < G_N_ELEMENTS(items); i++) gtk_box_append(GTK_BOX(bar), items[i]);
   return bar;
 }
@@ -244,6 +359,7 @@ static GtkWidget *create(gui_tab *tab) {
   gui_name(v->box, "dungeon", "Dungeon editor");
   g_object_set_data_full(G_OBJECT(v->box), "dg-view", v, free_view);
   gtk_box_append(GTK_BOX(v->box), toolbar(v));
+  gtk_box_append(GTK_BOX(v->box), object_bar(v));
   v->canvas = gui_canvas_new(draw, v, "dg-room-view", "Room: press an object to select it, drag to move it");
   gtk_widget_set_halign(v->canvas, GTK_ALIGN_START);
   gtk_widget_set_valign(v->canvas, GTK_ALIGN_START);
@@ -265,6 +381,7 @@ static GtkWidget *create(gui_tab *tab) {
   g_signal_connect(v->room, "value-changed", G_CALLBACK(room_changed), v);
   g_signal_connect(v->bg1, "toggled", G_CALLBACK(option_changed), v);
   g_signal_connect(v->bg2, "toggled", G_CALLBACK(option_changed), v);
+  g_signal_connect(v->sprites, "toggled", G_CALLBACK(option_changed), v);
   g_signal_connect(v->zoom, "notify::selected", G_CALLBACK(option_changed), v);
   redraw(v);
   return v->box;

@@ -12,4 +12,10 @@ bool gui_dungeon_selected(GtkWidget *editor, int *list, int *index);
 /* Moves the selected object to tile8 (tx, ty) with `dungeon move-object`. */
 bool gui_dungeon_move_selected(GtkWidget *editor, int tx, int ty);
 
+/* The selected object's size (`dungeon resize-object`), its removal (`remove-object`). */
+bool gui_dungeon_resize_selected(GtkWidget *editor, int size);
+bool gui_dungeon_remove_selected(GtkWidget *editor);
+/* Adds object `id` at tile8 (tx, ty) on the selected object's list (else list 0) and selects it. */
+bool gui_dungeon_add_object(GtkWidget *editor, int id, int tx, int ty);
+
 #endif

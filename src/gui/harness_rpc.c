@@ -375,8 +375,17 @@ static void editor_state(json_t *o, const char *name, GtkWidget *ed) {
   z3_error_init(&err);
   if (!strcmp(name, "overworld")) {
     json_object_set_new(o, "area", json_integer(gui_overworld_area(ed)));
-    json_object_set_new(o, "tool", json_string("paint"));
-    json_object_set_new(o, "selection", json_pack("{s:i}", "tile16", gui_overworld_picked(ed)));
+    static const char *tools[] = {"paint", "fill", "select", "markers"};
+    json_object_set_new(o, "tool", json_string(tools[gui_overworld_tool(ed) % 4]));
+    json_t *sel = json_pack("{s:i}", "tile16", gui_overworld_picked(ed));
+    int x, y, w, h;
+    if (gui_overworld_selection(ed, &x, &y, &w, &h))
+      json_object_set_new(sel, "tiles", json_pack("{s:i,s:i,s:i,s:i}", "x", x, "y", y, "width", w, "height", h));
+    int kind;
+    static const char *kinds[] = {"sprite", "item", "entrance"};
+    if (gui_overworld_marker(ed, &kind, &w, &x, &y))
+      json_object_set_new(sel, "marker", json_pack("{s:s,s:i,s:i,s:i}", "kind", kinds[kind % 3], "index", w, "x", x, "y", y));
+    json_object_set_new(o, "selection", sel);
     add_text(o, "zoom", ed, "ow-zoom");
     viewport(o, gui_find_widget(ed, "ow-map", &err));
   } else if (!strcmp(name, "dungeon")) {

@@ -8,7 +8,9 @@
  * redraws, and the answer is the editor's canvas state afterwards with what
  * changed listed as side effects.
  *
- *   overworld: select-area {area, zoom}, pick-tile {tile16}, paint {x, y, [area], [tile16]}
+ *   overworld: select-area {area, zoom}, pick-tile {tile16}, paint / fill {x, y, [area], [tile16]},
+ *              select-tiles {x, y, width, height}, move-selection {x, y} (the cells left get the tile16),
+ *              select-marker {x, y}, move-marker {x, y} (sprites of the ow-state state, items, entrances)
  *   dungeon:   select-room {room}, select-object {x, y}, move-selection {x, y}
  */
 #include <string.h>
@@ -26,6 +28,20 @@ static z3_status int_param(const json_t *params, const char *key, int lo, int hi
   return Z3_OK;
 }
 
+/* Markers: the Markers tool is chosen (as a person would), then the marker on cell x, y picked or
+ * the picked one moved there. */
+static z3_status marker_action(GtkWidget *ed, bool pick, const json_t *params, const char **outcome, z3_error *err) {
+  int x = 0, y = 0, kind, index, mx, my;
+  z3_status st = int_param(params, "x", 0, 63, true, &x, err);
+  if (!st) st = int_param(params, "y", 0, 63, true, &y, err);
+  if (st) return st;
+  gui_overworld_set_tool(ed, GUI_OW_MARKERS);
+  if (pick && !gui_overworld_select_marker(ed, x, y)) *outcome = "nothing there";
+  else if (!pick && !gui_overworld_marker(ed, &kind, &index, &mx, &my)) *outcome = "nothing selected";
+  else if (!pick && !gui_overworld_move_marker(ed, x, y)) *outcome = "refused";
+  return Z3_OK;
+}
+
 static z3_status overworld_action(GtkWidget *ed, const char *action, const json_t *params, const char **outcome, z3_error *err) {
   int area = gui_overworld_area(ed), zoom = 1, tile16 = gui_overworld_picked(ed), x = 0, y = 0;
   z3_status st = int_param(params, "area", 0, 0xBF, !strcmp(action, "select-area"), &area, err);
@@ -35,12 +51,23 @@ static z3_status overworld_action(GtkWidget *ed, const char *action, const json_
   if (json_object_get(params, "area") || !strcmp(action, "select-area")) gui_overworld_select(ed, area, zoom);
   if (json_object_get(params, "tile16")) gui_overworld_pick(ed, tile16);
   if (!strcmp(action, "select-area") || !strcmp(action, "pick-tile")) return Z3_OK;
-  if (strcmp(action, "paint") != 0)
-    return z3_error_set(err, Z3_E_USAGE, "overworld has no action '%s' (select-area, pick-tile, paint)", action);
+  bool paint = !strcmp(action, "paint"), fill = !strcmp(action, "fill"), sel = !strcmp(action, "select-tiles");
+  bool pick_marker = !strcmp(action, "select-marker"), move_marker = !strcmp(action, "move-marker");
+  if (!paint && !fill && !sel && !pick_marker && !move_marker && strcmp(action, "move-selection") != 0)
+    return z3_error_set(err, Z3_E_USAGE,
+                        "overworld has no action '%s' (select-area, pick-tile, paint, fill, select-tiles, move-selection, "
+                        "select-marker, move-marker)", action);
+  if (pick_marker || move_marker) return marker_action(ed, pick_marker, params, outcome, err);
+  int w = 0, h = 0;
   st = int_param(params, "x", 0, 63, true, &x, err);
   if (!st) st = int_param(params, "y", 0, 63, true, &y, err);
+  if (!st && sel) st = int_param(params, "width", 1, 64, true, &w, err);
+  if (!st && sel) st = int_param(params, "height", 1, 64, true, &h, err);
   if (st) return st;
-  if (!gui_overworld_paint(ed, x, y)) *outcome = "refused";
+  if (sel) gui_overworld_select_tiles(ed, x, y, w, h);
+  else if (!paint && !fill && !gui_overworld_selection(ed, &w, &h, &w, &h)) *outcome = "nothing selected";
+  else if (!(paint ? gui_overworld_paint(ed, x, y) : fill ? gui_overworld_fill(ed, x, y) : gui_overworld_move_selection(ed, x, y)))
+    *outcome = "refused";
   return Z3_OK;
 }
 

@@ -11,10 +11,12 @@
  * 0xA0-0xBF when the ROM has them.
  */
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "gui/canvas.h"
 #include "gui/gui.h"
+#include "gui/overworld_markers.h"
 #include "gui/overworld_view.h"
 #include "zelda3/overworld.h"
 
@@ -26,16 +28,22 @@ enum { SPECIAL_WORLD = 2 };
 
 typedef struct ow_view {
   gui_tab *tab;
-  GtkWidget *box, *world, *area, *zoom, *canvas, *picker, *picked_label;
+  GtkWidget *box, *world, *area, *zoom, *tool, *state, *canvas, *picker, *picked_label, *marker_info;
   z3_overworld *ow;
   cairo_surface_t *map, *tiles;
   int area_id;                  /* the area drawn: a large area's parent */
   int zoom_factor;
   int tile16;                   /* the picked tile16 */
   bool filling;                 /* the area list is being rebuilt: ignore its signals */
+  int sel_x, sel_y, sel_w, sel_h; /* the Select tool's rectangle in tile16 cells; sel_w 0 = none */
+  double drag_x, drag_y;        /* where the drag began, in canvas pixels */
+  gui_marker markers[GUI_MARKERS_MAX], marker; /* the area's, and the selected one */
+  size_t marker_count;
+  bool has_marker;
 } ow_view;
 
 static ow_view *view_of(GtkWidget *editor) { return g_object_get_data(G_OBJECT(editor), "ow-view"); }
+static void collect_markers(ow_view *v); /* reload() refreshes them with the model */
 
 static cairo_surface_t *surface_from(const z3_ow_image *img) {
   return gui_surface_indexed(img->pixels, img->width, img->height, (const uint8_t(*)[4])img->palette, 128);
@@ -59,6 +67,7 @@ static void reload(ow_view *v) {
   if (st == Z3_OK) v->area_id = v->ow->areas[v->area_id].parent;
   if (st == Z3_OK) st = z3_ow_render(v->ow, v->tab->doc->rom, v->area_id, &img, &err);
   if (st == Z3_OK) st = z3_ow_render_tile16s(v->ow, v->tab->doc->rom, v->area_id, PICKER_COLUMNS, &sheet, &err);
+  if (st == Z3_OK) collect_markers(v);
   if (st == Z3_OK) {
     v->map = surface_from(&img);
     v->tiles = surface_from(&sheet);
@@ -79,6 +88,14 @@ static void draw_map(GtkDrawingArea *a, cairo_t *cr, int w, int h, gpointer data
   (void)a, (void)w, (void)h;
   ow_view *v = data;
   gui_paint_scaled(cr, v->map, v->zoom_factor);
+  if (gui_overworld_tool(v->box) == GUI_OW_MARKERS)
+    gui_markers_draw(cr, v->markers, v->marker_count, v->zoom_factor, v->has_marker ? &v->marker : NULL);
+  if (!v->sel_w) return;
+  double z = 16.0 * v->zoom_factor;
+  cairo_set_source_rgb(cr, 1, 1, 0);
+  cairo_set_line_width(cr, 1);
+  cairo_rectangle(cr, v->sel_x * z + 0.5, v->sel_y * z + 0.5, v->sel_w * z - 1, v->sel_h * z - 1);
+  cairo_stroke(cr);
 }
 
 static void draw_picker(GtkDrawingArea *a, cairo_t *cr, int w, int h, gpointer data) {
@@ -109,15 +126,88 @@ void gui_overworld_pick(GtkWidget *editor, int tile16) {
 int gui_overworld_picked(GtkWidget *editor) { return view_of(editor)->tile16; }
 int gui_overworld_area(GtkWidget *editor) { return view_of(editor)->area_id; }
 
-bool gui_overworld_paint(GtkWidget *editor, int x, int y) {
+static int state_of(ow_view *v) { return v->state ? (int)gtk_drop_down_get_selected(GTK_DROP_DOWN(v->state)) : 0; }
+
+/* The markers again from the model (after a load, a state change or a move); the selection
+ * follows its marker by kind and index. */
+static void collect_markers(ow_view *v) {
+  v->marker_count = gui_markers_of(v->ow, v->area_id, state_of(v), v->markers, GUI_MARKERS_MAX);
+  bool kept = false;
+  for (size_t i = 0; v->has_marker && i < v->marker_count; i++)
+    if (v->markers[i].kind == v->marker.kind && v->markers[i].index == v->marker.index) v->marker = v->markers[i], kept = true;
+  v->has_marker = kept;
+  char text[160] = "no marker selected";
+  if (kept) gui_marker_describe(&v->marker, state_of(v), text, sizeof text);
+  if (v->marker_info) gtk_label_set_text(GTK_LABEL(v->marker_info), text);
+}
+
+bool gui_overworld_select_marker(GtkWidget *editor, int x, int y) {
   ow_view *v = view_of(editor);
+  v->has_marker = gui_marker_at(v->markers, v->marker_count, x, y, &v->marker);
+  collect_markers(v);
+  gtk_widget_queue_draw(v->canvas);
+  return v->has_marker;
+}
+
+bool gui_overworld_marker(GtkWidget *editor, int *kind, int *index, int *x, int *y) {
+  ow_view *v = view_of(editor);
+  *kind = (int)v->marker.kind, *index = v->marker.index, *x = v->marker.x, *y = v->marker.y;
+  return v->has_marker;
+}
+
+bool gui_overworld_move_marker(GtkWidget *editor, int x, int y) {
+  ow_view *v = view_of(editor);
+  if (!v->has_marker) return false;
+  if (v->marker.x == x && v->marker.y == y) return true;
+  return gui_marker_move(v->tab, v->area_id, state_of(v), &v->marker, x, y);
+}
+
+/* set-tile or fill-tiles of the picked tile16 at (x, y). */
+static bool run_at(ow_view *v, const char *action, int x, int y) {
   char map[8], xs[8], ys[8], value[8];
   snprintf(map, sizeof map, "0x%02X", v->area_id);
   snprintf(xs, sizeof xs, "%d", x);
   snprintf(ys, sizeof ys, "%d", y);
   snprintf(value, sizeof value, "0x%03X", v->tile16);
-  return gui_tab_run(v->tab, NULL, "overworld", "set-tile", "--map", map, "--x", xs, "--y", ys, "--value", value,
-                     NULL);
+  return gui_tab_run(v->tab, NULL, "overworld", action, "--map", map, "--x", xs, "--y", ys, "--value", value, NULL);
+}
+
+bool gui_overworld_paint(GtkWidget *editor, int x, int y) { return run_at(view_of(editor), "set-tile", x, y); }
+bool gui_overworld_fill(GtkWidget *editor, int x, int y) { return run_at(view_of(editor), "fill-tiles", x, y); }
+
+void gui_overworld_set_tool(GtkWidget *editor, gui_ow_tool tool) {
+  gtk_drop_down_set_selected(GTK_DROP_DOWN(view_of(editor)->tool), (guint)tool);
+}
+
+gui_ow_tool gui_overworld_tool(GtkWidget *editor) {
+  return (gui_ow_tool)gtk_drop_down_get_selected(GTK_DROP_DOWN(view_of(editor)->tool));
+}
+
+void gui_overworld_select_tiles(GtkWidget *editor, int x, int y, int w, int h) {
+  ow_view *v = view_of(editor);
+  v->sel_x = x, v->sel_y = y, v->sel_w = w > 0 && h > 0 ? w : 0, v->sel_h = h;
+  gtk_widget_queue_draw(v->canvas);
+}
+
+bool gui_overworld_selection(GtkWidget *editor, int *x, int *y, int *w, int *h) {
+  ow_view *v = view_of(editor);
+  *x = v->sel_x, *y = v->sel_y, *w = v->sel_w, *h = v->sel_h;
+  return v->sel_w > 0;
+}
+
+/* The selection's cells moved so its first is (x, y); the selection follows them. */
+bool gui_overworld_move_selection(GtkWidget *editor, int x, int y) {
+  ow_view *v = view_of(editor);
+  if (!v->sel_w) return false;
+  char map[8], n[6][8], fill[8];
+  int values[6] = {v->sel_x, v->sel_y, v->sel_w, v->sel_h, x, y};
+  snprintf(map, sizeof map, "0x%02X", v->area_id);
+  for (int i = 0; i < 6; i++) snprintf(n[i], sizeof n[i], "%d", values[i]);
+  snprintf(fill, sizeof fill, "0x%03X", v->tile16);
+  bool ok = gui_tab_run(v->tab, NULL, "overworld", "move-tiles", "--map", map, "--x", n[0], "--y", n[1], "--width", n[2],
+                        "--height", n[3], "--to-x", n[4], "--to-y", n[5], "--fill", fill, NULL);
+  if (ok) gui_overworld_select_tiles(editor, x, y, v->sel_w, v->sel_h);
+  return ok;
 }
 
 static bool map_cell(ow_view *v, double px, double py, int *x, int *y) {
@@ -132,7 +222,38 @@ static void map_pressed(GtkGestureClick *g, int n, double px, double py, gpointe
   (void)g, (void)n;
   ow_view *v = data;
   int x, y;
-  if (map_cell(v, px, py, &x, &y)) gui_overworld_paint(v->box, x, y);
+  gui_ow_tool tool = gui_overworld_tool(v->box);
+  if (tool >= GUI_OW_SELECT || !map_cell(v, px, py, &x, &y)) return; /* Select and Markers work by dragging */
+  if (tool == GUI_OW_FILL) gui_overworld_fill(v->box, x, y);
+  else gui_overworld_paint(v->box, x, y);
+}
+
+static void drag_begin(GtkGestureDrag *g, double x, double y, gpointer data) {
+  (void)g;
+  ow_view *v = data;
+  v->drag_x = x, v->drag_y = y;
+  int cx, cy;
+  if (gui_overworld_tool(v->box) == GUI_OW_MARKERS && map_cell(v, x, y, &cx, &cy)) gui_overworld_select_marker(v->box, cx, cy);
+}
+
+/* Select tool: a drag from inside the selection moves its cells by whole cells of the
+ * drag; any other drag selects the cells between its two ends. */
+static void drag_end(GtkGestureDrag *g, double dx, double dy, gpointer data) {
+  (void)g;
+  ow_view *v = data;
+  int x0, y0, x1, y1;
+  if (gui_overworld_tool(v->box) == GUI_OW_MARKERS && v->has_marker && map_cell(v, v->drag_x, v->drag_y, &x0, &y0) &&
+      map_cell(v, v->drag_x + dx, v->drag_y + dy, &x1, &y1)) {
+    gui_overworld_move_marker(v->box, v->marker.x + x1 - x0, v->marker.y + y1 - y0);
+    return;
+  }
+  if (gui_overworld_tool(v->box) != GUI_OW_SELECT || !map_cell(v, v->drag_x, v->drag_y, &x0, &y0) ||
+      !map_cell(v, v->drag_x + dx, v->drag_y + dy, &x1, &y1))
+    return;
+  bool inside = v->sel_w && x0 >= v->sel_x && x0 < v->sel_x + v->sel_w && y0 >= v->sel_y && y0 < v->sel_y + v->sel_h;
+  if (inside && (x1 != x0 || y1 != y0)) gui_overworld_move_selection(v->box, v->sel_x + x1 - x0, v->sel_y + y1 - y0);
+  else if (!inside)
+    gui_overworld_select_tiles(v->box, x0 < x1 ? x0 : x1, y0 < y1 ? y0 : y1, abs(x1 - x0) + 1, abs(y1 - y0) + 1);
 }
 
 /* Secondary button: the tile16 under the pointer becomes the picked one. */
@@ -190,6 +311,7 @@ static void world_changed(GObject *o, GParamSpec *p, gpointer data) {
   ow_view *v = data;
   int w = (int)gtk_drop_down_get_selected(GTK_DROP_DOWN(v->world));
   v->area_id = world_first[w] + (v->area_id & 0x3F) % areas_in(v->ow, w);
+  v->sel_w = 0, v->has_marker = false;
   fill_areas(v);
   reload(v);
 }
@@ -200,6 +322,7 @@ static void area_changed(GObject *o, GParamSpec *p, gpointer data) {
   if (v->filling) return;
   int w = (int)gtk_drop_down_get_selected(GTK_DROP_DOWN(v->world));
   v->area_id = world_first[w] + (int)gtk_drop_down_get_selected(GTK_DROP_DOWN(v->area));
+  v->sel_w = 0, v->has_marker = false; /* cells and markers of another area */
   reload(v);
 }
 
@@ -208,6 +331,14 @@ static void zoom_changed(GObject *o, GParamSpec *p, gpointer data) {
   ow_view *v = data;
   v->zoom_factor = (int)gtk_drop_down_get_selected(GTK_DROP_DOWN(v->zoom)) + 1;
   reload(v);
+}
+
+/* The tool or the game state changed: the markers shown (and whose sprites) change. */
+static void markers_changed(GObject *o, GParamSpec *p, gpointer data) {
+  (void)o, (void)p;
+  ow_view *v = data;
+  collect_markers(v);
+  gtk_widget_queue_draw(v->canvas);
 }
 
 void gui_overworld_select(GtkWidget *editor, int area, int zoom) {
@@ -262,11 +393,17 @@ static GtkWidget *toolbar(ow_view *v) {
   v->world = drop_down((const char *const[]){"Light World", "Dark World", "Special", NULL}, "ow-world", "World");
   v->area = drop_down((const char *const[]){"", NULL}, "ow-area", "Area");
   v->zoom = drop_down((const char *const[]){"1x", "2x", "3x", "4x", NULL}, "ow-zoom", "Zoom");
+  v->tool = drop_down((const char *const[]){"Paint", "Fill", "Select", "Markers", NULL}, "ow-tool",
+                      "Left-click tool: paint a cell, fill a region, select and drag cells, or pick and drag markers");
+  v->state = drop_down((const char *const[]){"Beginning", "Zelda", "Agahnim", NULL}, "ow-state",
+                       "Game state whose sprites the markers show");
   v->picked_label = gtk_label_new("");
   gui_name(v->picked_label, "ow-picked", "Picked tile16");
   gtk_box_append(GTK_BOX(bar), v->world);
   gtk_box_append(GTK_BOX(bar), v->area);
   gtk_box_append(GTK_BOX(bar), v->zoom);
+  gtk_box_append(GTK_BOX(bar), v->tool);
+  gtk_box_append(GTK_BOX(bar), v->state);
   gtk_box_append(GTK_BOX(bar), v->picked_label);
   return bar;
 }
@@ -281,6 +418,11 @@ static GtkWidget *create(gui_tab *tab) {
   gtk_box_append(GTK_BOX(v->box), toolbar(v));
   v->canvas = canvas(v, draw_map, G_CALLBACK(map_pressed), "ow-map", "Area map: click paints, right click picks");
   gui_add_click(v->canvas, GDK_BUTTON_SECONDARY, "pick", G_CALLBACK(map_pick_pressed), v);
+  GtkGesture *drag = gtk_gesture_drag_new(); /* the Select tool's; kept as data "drag" for tests */
+  g_object_set_data(G_OBJECT(v->canvas), "drag", drag);
+  g_signal_connect(drag, "drag-begin", G_CALLBACK(drag_begin), v);
+  g_signal_connect(drag, "drag-end", G_CALLBACK(drag_end), v);
+  gtk_widget_add_controller(v->canvas, GTK_EVENT_CONTROLLER(drag));
   v->picker = canvas(v, draw_picker, G_CALLBACK(picker_pressed), "ow-tile16", "Tile16 picker");
   GtkWidget *map = scrolled(v->canvas, "ow-map-scroll", "Area map");
   gtk_widget_set_hexpand(map, TRUE);
@@ -288,13 +430,22 @@ static GtkWidget *create(gui_tab *tab) {
   GtkWidget *pick = scrolled(v->picker, "ow-tile16-scroll", "Tile16 picker");
   gtk_scrolled_window_set_policy(GTK_SCROLLED_WINDOW(pick), GTK_POLICY_NEVER, GTK_POLICY_AUTOMATIC);
   gtk_widget_set_size_request(pick, PICKER_COLUMNS * 16 * PICKER_ZOOM + 16, -1);
-  GtkWidget *row = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 4);
+  GtkWidget *row = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 4), *side = gtk_box_new(GTK_ORIENTATION_VERTICAL, 4);
+  v->marker_info = gtk_label_new("no marker selected");
+  gtk_label_set_wrap(GTK_LABEL(v->marker_info), TRUE);
+  gtk_label_set_max_width_chars(GTK_LABEL(v->marker_info), 24);
+  gui_name(v->marker_info, "ow-marker-info", "The selected marker's fields");
+  gtk_widget_set_vexpand(pick, TRUE);
+  gtk_box_append(GTK_BOX(side), pick);
+  gtk_box_append(GTK_BOX(side), v->marker_info);
   gtk_box_append(GTK_BOX(row), map);
-  gtk_box_append(GTK_BOX(row), pick);
+  gtk_box_append(GTK_BOX(row), side);
   gtk_box_append(GTK_BOX(v->box), row);
   g_signal_connect(v->world, "notify::selected", G_CALLBACK(world_changed), v);
   g_signal_connect(v->area, "notify::selected", G_CALLBACK(area_changed), v);
   g_signal_connect(v->zoom, "notify::selected", G_CALLBACK(zoom_changed), v);
+  g_signal_connect(v->tool, "notify::selected", G_CALLBACK(markers_changed), v);
+  g_signal_connect(v->state, "notify::selected", G_CALLBACK(markers_changed), v);
   load_and_list(v);
   show_picked(v);
   return v->box;

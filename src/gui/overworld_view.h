@@ -14,4 +14,24 @@ int gui_overworld_area(GtkWidget *editor);
 /* Paints the picked tile16 at tile (x, y) of the area with `overworld set-tile`. */
 bool gui_overworld_paint(GtkWidget *editor, int x, int y);
 
+/* The left button's tool (the ow-tool drop-down). */
+typedef enum gui_ow_tool { GUI_OW_PAINT, GUI_OW_FILL, GUI_OW_SELECT, GUI_OW_MARKERS } gui_ow_tool;
+void gui_overworld_set_tool(GtkWidget *editor, gui_ow_tool tool);
+gui_ow_tool gui_overworld_tool(GtkWidget *editor);
+/* Flood-fills the region of tile (x, y) with the picked tile16 (`overworld fill-tiles`). */
+bool gui_overworld_fill(GtkWidget *editor, int x, int y);
+/* The Select tool's rectangle of tile16 cells (w or h 0: none); false when there is none. */
+void gui_overworld_select_tiles(GtkWidget *editor, int x, int y, int w, int h);
+bool gui_overworld_selection(GtkWidget *editor, int *x, int *y, int *w, int *h);
+/* Moves the selected cells so the first is at (x, y), the cells left behind become the
+ * picked tile16 (`overworld move-tiles --fill`); the selection follows. */
+bool gui_overworld_move_selection(GtkWidget *editor, int x, int y);
+
+/* Markers (sprites of the ow-state game state, items, entrances): selects the one on cell
+ * (x, y), false when none; the selected one's kind (gui_marker_kind), index and cell; moves
+ * it to cell (x, y) with move-sprite / move-item / set-entrance. */
+bool gui_overworld_select_marker(GtkWidget *editor, int x, int y);
+bool gui_overworld_marker(GtkWidget *editor, int *kind, int *index, int *x, int *y);
+bool gui_overworld_move_marker(GtkWidget *editor, int x, int y);
+
 #endif

@@ -1,8 +1,10 @@
 /*
  * gui/proposal_drawer: the proposals of the registry `z3ed agent` uses (seed
  * 000 §12.2), in a drawer on the right of a tab (win.proposals). Per change:
- * what it touches and its before/after (two swatches for a palette colour,
- * the bytes otherwise). Accept applies one change or all, Reject rejects the
+ * what it touches and its before/after: two swatches for a palette colour,
+ * the bytes otherwise, and under them the room, area or sheet drawn from the
+ * base and from the proposal's ROM, or a message's old and new text
+ * (proposal_pictures.c). Accept applies one change or all, Reject rejects the
  * proposal, each through the same `agent proposal accept|reject` command a
  * person types, then the tab reads the ROM file again so the view updates.
  */
@@ -12,9 +14,10 @@
 #include "agent/proposal.h"
 #include "cmd/cmd.h"
 #include "gui/gui.h"
+#include "gui/proposal_pictures.h"
 #include "snes/color.h"
 
-enum { MAX_LISTED = 64, HEX_SHOWN = 8 };
+enum { MAX_LISTED = 64, HEX_SHOWN = 8, MAX_PICTURES = 12 };
 
 typedef struct prop_drawer {
   gui_tab *tab;
@@ -62,10 +65,17 @@ static char *hex_of(const uint8_t *p, size_t n) {
   return g_string_free(s, FALSE);
 }
 
-static GtkWidget *change_row(const z3_change_set *set, const z3_prop_change *c) {
+/* pics: NULL past MAX_PICTURES (each picture is two renders; the bytes still show). */
+static GtkWidget *change_row(const z3_change_set *set, const z3_prop_change *c, gui_pictures *pics) {
+  GtkWidget *column = gtk_box_new(GTK_ORIENTATION_VERTICAL, 4);
   GtkWidget *row = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 8);
-  char *title = g_strdup_printf("#%zu %s (%zu bytes at 0x%06zX)", c->index, c->resource ? c->resource : "bytes",
+  gtk_box_append(GTK_BOX(column), row);
+  GtkWidget *picture = pics && !c->resize ? gui_pictures_for(pics, c->resource, c->offset) : NULL;
+  if (picture) gtk_box_append(GTK_BOX(column), picture);
+  char *place = !c->resource && pics ? gui_pictures_place(pics, c->offset) : NULL; /* unnamed: say where it is */
+  char *title = g_strdup_printf("#%zu %s (%zu bytes at 0x%06zX)", c->index, c->resource ? c->resource : place ? place : "bytes",
                                 c->bytes_changed, c->offset);
+  g_free(place);
   gtk_box_append(GTK_BOX(row), gtk_label_new(title));
   g_free(title);
   bool fits = !c->resize && c->offset + c->length <= set->base->data.len && c->offset + c->length <= set->rom->data.len;
@@ -89,7 +99,7 @@ static GtkWidget *change_row(const z3_change_set *set, const z3_prop_change *c) 
     gtk_box_append(GTK_BOX(row), l);
     g_free(text), g_free(old), g_free(neu);
   }
-  return row;
+  return column;
 }
 
 static void show_changes(prop_drawer *d) {
@@ -104,8 +114,10 @@ static void show_changes(prop_drawer *d) {
   z3_status st = id ? z3_registry_open_existing(&r, state, &err) : Z3_E_NOT_FOUND;
   if (st == Z3_OK) st = z3_proposal_get(r, id, &p, &err);
   if (st == Z3_OK) st = z3_proposal_changes(&p, &set, &err);
+  gui_pictures *pics = st == Z3_OK ? gui_pictures_new(set.base, set.rom) : NULL;
   for (size_t i = 0; st == Z3_OK && i < set.count; i++)
-    gtk_list_box_append(GTK_LIST_BOX(d->changes), change_row(&set, &set.changes[i]));
+    gtk_list_box_append(GTK_LIST_BOX(d->changes), change_row(&set, &set.changes[i], i < MAX_PICTURES ? pics : NULL));
+  gui_pictures_free(pics);
   char info[Z3_ERROR_MESSAGE_MAX + 64];
   if (st == Z3_OK) snprintf(info, sizeof info, "%s: %s, %zu changes", p.title ? p.title : "", p.status, set.count);
   else snprintf(info, sizeof info, "%s", id ? err.message : "no open proposals");
@@ -239,7 +251,12 @@ GtkWidget *gui_proposals_new(gui_tab *tab) {
   for (size_t i = 0; i < G_N_ELEMENTS(items); i++) gtk_box_append(GTK_BOX(buttons), items[i]);
   GtkWidget *title = gtk_label_new("Proposals");
   gtk_widget_add_css_class(title, "title-4");
-  GtkWidget *all[] = {title, d->list, d->info, d->changes, buttons};
+  GtkWidget *scroll = gtk_scrolled_window_new(); /* pictures make the list taller than the window */
+  gtk_scrolled_window_set_policy(GTK_SCROLLED_WINDOW(scroll), GTK_POLICY_NEVER, GTK_POLICY_AUTOMATIC);
+  gtk_scrolled_window_set_child(GTK_SCROLLED_WINDOW(scroll), d->changes);
+  gtk_widget_set_vexpand(scroll, TRUE);
+  gtk_scrolled_window_set_propagate_natural_height(GTK_SCROLLED_WINDOW(scroll), TRUE);
+  GtkWidget *all[] = {title, d->list, d->info, scroll, buttons};
   for (size_t i = 0; i < G_N_ELEMENTS(all); i++) gtk_box_append(GTK_BOX(d->box), all[i]);
   gui_proposals_refresh(d->box);
   return d->box;

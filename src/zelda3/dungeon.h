@@ -217,6 +217,8 @@ z3_status z3_object_list_parse(const uint8_t *data, size_t len, z3_room_object *
 size_t z3_room_object_total(const z3_room *room);
 z3_status z3_room_add_object(z3_dungeon *d, int room, int layer, const z3_room_object *o,
                              size_t *index, z3_error *err);
+/* Sets a subtype-1 object's size (0-15); other subtypes refuse any size but 0. */
+z3_status z3_room_resize_object(z3_dungeon *d, int room, int layer, size_t index, int size, z3_error *err);
 z3_status z3_room_move_object(z3_dungeon *d, int room, int layer, size_t index, int x, int y,
                               z3_error *err);
 z3_status z3_room_remove_object(z3_dungeon *d, int room, int layer, size_t index, z3_error *err);

@@ -75,6 +75,25 @@ z3_status z3_room_move_object(z3_dungeon *d, int room, int layer, size_t index, 
   return Z3_OK;
 }
 
+/* The size field is how a subtype-1 object repeats (a wall's length); other subtypes have none. */
+z3_status z3_room_resize_object(z3_dungeon *d, int room, int layer, size_t index, int size, z3_error *err) {
+  z3_status st = z3_room_check_id(room, err);
+  if (st == Z3_OK) st = check_layer(room, layer, err);
+  if (st == Z3_OK) st = check_index(&d->rooms[room], layer, index, err);
+  if (st) return st;
+  z3_room *r = &d->rooms[room];
+  z3_room_object o = r->objects[layer][index];
+  if (size < 0 || size > 15) return z3_error_set(err, Z3_E_INVALID, "size %d is out of range: sizes are 0-15", size);
+  int old = o.size;
+  o.size = (uint8_t)size;
+  st = z3_object_check(&o, err);
+  if (st) return st;
+  r->objects[layer][index] = o;
+  r->dirty_objects = true;
+  z3_room_note(r, "object %zu resized from %d to %d", index, old, size);
+  return Z3_OK;
+}
+
 z3_status z3_room_remove_object(z3_dungeon *d, int room, int layer, size_t index, z3_error *err) {
   z3_status st = z3_room_check_id(room, err);
   if (st == Z3_OK) st = check_layer(room, layer, err);

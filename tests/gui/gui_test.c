@@ -16,20 +16,20 @@
 #include "gui/emu_view.h"
 #include "gui/graphics_view.h"
 #include "gui/message_view.h"
+#include "gui/overworld_markers.h"
 #include "gui/overworld_view.h"
 #include "gui/palette_view.h"
 #include "zelda3/palettes.h"
 #include "test.h"
+#include "gui/gui_test.h"
 #include "zelda3/overworld.h"
 #include "zelda3/layout_gen.h"
 
-/* Share of pixels of a whole-editor shot allowed to differ: glyph edges only. */
-#define FONT_TOLERANCE 0.005
 
-static char *tmp, *work;
-static GtkWidget *window;
+char *tmp, *work;
+GtkWidget *window;
 
-static json_t *z3ed_json(const char *args) {
+json_t *z3ed_json(const char *args) {
   char *cmd = z3_strfmt("%s %s --format json", Z3_EXE, args);
   FILE *p = popen(cmd, "r");
   z3_free(cmd);
@@ -58,7 +58,7 @@ static z3_image read_png(const char *path) {
 }
 
 /* Screenshot of w compared with ref/NAME.png; max_share of pixels may differ. */
-static void check_shot(GtkWidget *w, const char *name, double max_share) {
+void check_shot(GtkWidget *w, const char *name, double max_share) {
   gui_wait_idle(w);
   char *ref = z3_strfmt("%s/tests/gui/ref/%s.png", Z3_SOURCE_DIR, name);
   char *got = z3_strfmt("%s/gui-%s.png", Z3_BINARY_DIR, name);
@@ -113,7 +113,7 @@ static void save(void) {
 }
 
 /* The whole window (below the title bar) for docs/images: written, not compared. */
-static void doc_shot(const char *name) {
+void doc_shot(const char *name) {
   char *path = z3_strfmt("%s/yaze-%s.png", Z3_BINARY_DIR, name);
   z3_error err;
   z3_error_init(&err);
@@ -142,7 +142,7 @@ static void press(GtkWidget *w, double x, double y) {
   gui_wait_idle(w);
 }
 
-static GtkWidget *named(GtkWidget *root, const char *name) {
+GtkWidget *named(GtkWidget *root, const char *name) {
   if (strcmp(gtk_widget_get_name(root), name) == 0) return root;
   for (GtkWidget *c = gtk_widget_get_first_child(root); c; c = gtk_widget_get_next_sibling(c)) {
     GtkWidget *hit = named(c, name);
@@ -201,6 +201,106 @@ Z3_TEST(overworld_paints_undoes_redoes_and_saves) {
   z3_free(bak);
 }
 
+/* The tile16 at (x, y) of area 0x02 in the saved file, read by the real z3ed. */
+static int file_tile_02(int x, int y) {
+  char *args = z3_strfmt("overworld get-tile --rom %s --map 0x02 --x %d --y %d", work, x, y);
+  json_t *r = z3ed_json(args);
+  int v = (int)strtol(json_string_value(json_object_get(r, "value")), NULL, 16);
+  json_decref(r);
+  z3_free(args);
+  return v;
+}
+
+/* Fill and select-and-move through the ow-tool drop-down and the map's click and drag
+ * gestures: each is one undo step and saves what the same z3ed command makes. */
+Z3_TEST(overworld_fills_and_moves_a_selection) {
+  (void)state;
+  gui_tab *tab = gui_window_current_tab(window);
+  GtkWidget *ow = gui_tab_editor(tab, "overworld");
+  gui_tab_show(tab, "overworld");
+  gui_overworld_select(ow, 0x02, 1);
+  gui_wait_idle(ow);
+  GtkWidget *map = named(ow, "ow-map");
+  char *before = z3_strfmt("%s/before-fill.sfc", tmp);
+  copy_file(work, before);
+  /* (4, 2) and (5, 2) of Lumberjacks are both tile16 0x000 in the sample: one region */
+  assert_int_equal(file_tile_02(4, 2), 0x000);
+  assert_int_equal(file_tile_02(5, 2), 0x000);
+  gtk_drop_down_set_selected(GTK_DROP_DOWN(named(ow, "ow-tool")), GUI_OW_FILL);
+  gui_overworld_pick(ow, 0x124);
+  size_t depth = tab->doc->undo.count;
+  press(map, 4 * 16 + 5.0, 2 * 16 + 5.0);
+  assert_int_equal(tab->doc->undo.count, depth + 1);
+  save();
+  assert_cli_agrees(before, "overworld fill-tiles --map 0x02 --x 4 --y 2 --value 0x124");
+  assert_int_equal(file_tile_02(5, 2), 0x124);
+  /* Select: drag (4, 2) to (5, 3) selects 2x2; a drag from inside moves it 3 cells right */
+  copy_file(work, before);
+  gtk_drop_down_set_selected(GTK_DROP_DOWN(named(ow, "ow-tool")), GUI_OW_SELECT);
+  gui_overworld_pick(ow, 0x010);
+  GtkGesture *drag = g_object_get_data(G_OBJECT(map), "drag");
+  assert_non_null(drag);
+  g_signal_emit_by_name(drag, "drag-begin", 4 * 16 + 3.0, 2 * 16 + 3.0);
+  g_signal_emit_by_name(drag, "drag-end", 16.0, 16.0);
+  int x, y, w, h;
+  assert_true(gui_overworld_selection(ow, &x, &y, &w, &h));
+  assert_int_equal(x, 4), assert_int_equal(y, 2), assert_int_equal(w, 2), assert_int_equal(h, 2);
+  assert_int_equal(tab->doc->undo.count, depth + 1); /* selecting changes nothing */
+  g_signal_emit_by_name(drag, "drag-begin", 5 * 16 + 8.0, 3 * 16 + 8.0);
+  g_signal_emit_by_name(drag, "drag-end", 3 * 16.0, 0.0);
+  gui_wait_idle(ow);
+  assert_int_equal(tab->doc->undo.count, depth + 2);
+  assert_true(gui_overworld_selection(ow, &x, &y, &w, &h));
+  assert_int_equal(x, 7), assert_int_equal(y, 2);
+  check_shot(map, "overworld-moved", 0);
+  save();
+  assert_cli_agrees(before, "overworld move-tiles --map 0x02 --x 4 --y 2 --width 2 --height 2 --to-x 7 --to-y 2 --fill 0x010");
+  assert_int_equal(file_tile_02(7, 2), 0x124);
+  assert_int_equal(file_tile_02(4, 2), 0x010);
+  gtk_drop_down_set_selected(GTK_DROP_DOWN(named(ow, "ow-tool")), GUI_OW_PAINT);
+  gui_overworld_select(ow, 0x00, 1);
+  z3_free(before);
+}
+
+/* Drags the marker on cell (x, y) of the map by (dx, dy) cells, saves, and compares with `z3ed ARGS`. */
+static void drag_marker(GtkWidget *ow, int x, int y, int dx, int dy, int kind, const char *args) {
+  char *before = z3_strfmt("%s/before-marker.sfc", tmp);
+  copy_file(work, before);
+  GtkGesture *drag = g_object_get_data(G_OBJECT(named(ow, "ow-map")), "drag");
+  g_signal_emit_by_name(drag, "drag-begin", x * 16 + 4.0, y * 16 + 4.0);
+  int k, index, mx, my;
+  assert_true(gui_overworld_marker(ow, &k, &index, &mx, &my));
+  assert_int_equal(k, kind), assert_int_equal(mx, x), assert_int_equal(my, y);
+  g_signal_emit_by_name(drag, "drag-end", dx * 16.0, dy * 16.0);
+  gui_wait_idle(ow);
+  assert_true(gui_overworld_marker(ow, &k, &index, &mx, &my)); /* the selection follows the marker */
+  assert_int_equal(mx, x + dx), assert_int_equal(my, y + dy);
+  save();
+  assert_cli_agrees(before, args);
+  z3_free(before);
+}
+
+/* The Markers tool on Lumberjacks (0x02): the sample's guard, secret item and entrance are
+ * picked (the panel shows the guard's fields) and dragged, each move what the CLI makes. */
+Z3_TEST(overworld_drags_markers) {
+  (void)state;
+  gui_tab *tab = gui_window_current_tab(window);
+  GtkWidget *ow = gui_tab_editor(tab, "overworld");
+  gui_tab_show(tab, "overworld");
+  gui_overworld_select(ow, 0x02, 1);
+  gtk_drop_down_set_selected(GTK_DROP_DOWN(named(ow, "ow-tool")), GUI_OW_MARKERS);
+  gui_wait_idle(ow);
+  drag_marker(ow, 6, 5, 2, 1, GUI_MARK_SPRITE, "overworld move-sprite --map 0x02 --state 0 --index 0 --x 8 --y 6");
+  assert_non_null(strstr(gtk_label_get_text(GTK_LABEL(named(ow, "ow-marker-info"))), "Blue Guard at 8,6"));
+  drag_marker(ow, 4, 20, 0, 1, GUI_MARK_ITEM, "overworld move-item --map 0x02 --index 0 --x 4 --y 21");
+  drag_marker(ow, 20, 8, 1, 0, GUI_MARK_ENTRANCE, "overworld set-entrance --slot 3 --map 0x02 --x 21 --y 8 --entrance 0x03");
+  assert_non_null(strstr(gtk_label_get_text(GTK_LABEL(named(ow, "ow-marker-info"))), "entrance slot 3"));
+  check_shot(named(ow, "ow-map"), "overworld-markers", 0);
+  assert_false(gui_overworld_select_marker(ow, 0, 0)); /* an empty cell selects nothing */
+  gtk_drop_down_set_selected(GTK_DROP_DOWN(named(ow, "ow-tool")), GUI_OW_PAINT);
+  gui_overworld_select(ow, 0x00, 1);
+}
+
 Z3_TEST(right_click_picks_the_tile_under_the_pointer) {
   (void)state;
   gui_tab *tab = gui_window_current_tab(window);
@@ -248,6 +348,66 @@ Z3_TEST(dungeon_drags_an_object_and_toggles_layers) {
   assert_int_equal(json_integer_value(json_object_get(chest, "y")), 11);
   json_decref(listing);
   z3_free(args);
+  z3_free(before);
+}
+
+/* The object bar: resize, add and remove through its buttons, each saved as the CLI makes it. */
+Z3_TEST(dungeon_resizes_adds_and_removes_objects) {
+  (void)state;
+  gui_tab *tab = gui_window_current_tab(window);
+  GtkWidget *dg = gui_tab_editor(tab, "dungeon");
+  gui_tab_show(tab, "dungeon");
+  gui_dungeon_select_room(dg, 0x012);
+  gui_wait_idle(dg);
+  char *before = z3_strfmt("%s/before-objects.sfc", tmp);
+  GtkGesture *drag = g_object_get_data(G_OBJECT(named(dg, "dg-room-view")), "drag");
+  /* the north wall (list 0, #0, size 7) at tile8 (4, 2): shortened to 3 */
+  copy_file(work, before);
+  g_signal_emit_by_name(drag, "drag-begin", 4 * 8 + 3.0, 2 * 8 + 3.0);
+  g_signal_emit_by_name(drag, "drag-end", 0.0, 0.0);
+  int list = -1, index = -1;
+  assert_true(gui_dungeon_selected(dg, &list, &index));
+  assert_int_equal(list, 0), assert_int_equal(index, 0);
+  assert_int_equal(gtk_spin_button_get_value_as_int(GTK_SPIN_BUTTON(named(dg, "dg-size"))), 7);
+  gtk_spin_button_set_value(GTK_SPIN_BUTTON(named(dg, "dg-size")), 3);
+  g_signal_emit_by_name(named(dg, "dg-resize"), "clicked");
+  gui_wait_idle(dg);
+  check_shot(named(dg, "dg-room-view"), "dungeon-resized", 0);
+  save();
+  assert_cli_agrees(before, "dungeon resize-object --room 0x012 --layer 0 --index 0 --size 3");
+  /* a press on an empty floor cell, then Add with the id typed: a chest there, selected */
+  copy_file(work, before);
+  g_signal_emit_by_name(drag, "drag-begin", 30 * 8 + 3.0, 30 * 8 + 3.0);
+  g_signal_emit_by_name(drag, "drag-end", 0.0, 0.0);
+  gtk_editable_set_text(GTK_EDITABLE(named(dg, "dg-object-id")), "0xF99");
+  g_signal_emit_by_name(named(dg, "dg-add"), "clicked");
+  gui_wait_idle(dg);
+  assert_true(gui_dungeon_selected(dg, &list, &index));
+  assert_int_equal(list, 0), assert_int_equal(index, 6);
+  check_shot(dg, "dungeon-objects", FONT_TOLERANCE);
+  doc_shot("dungeon-objects");
+  save();
+  assert_cli_agrees(before, "dungeon add-object --room 0x012 --layer 0 --id 0xF99 --x 30 --y 30");
+  /* the Sprites layer: room 0x012's Octorok (sprite 0, cell 10, 8) drawn as a red square */
+  gtk_check_button_set_active(GTK_CHECK_BUTTON(named(dg, "dg-sprites")), TRUE);
+  check_shot(named(dg, "dg-room-view"), "dungeon-sprites", 0);
+  char *shot = z3_strfmt("%s/sprites-layer.png", tmp);
+  z3_error err;
+  z3_error_init(&err);
+  assert_true(gui_snapshot_png(named(dg, "dg-room-view"), shot, &err));
+  z3_image img = read_png(shot);
+  const uint8_t *px = img.rgba + ((size_t)(8 * 16 + 8) * img.width + 10 * 16 + 8) * 4;
+  assert_true(px[0] > 200 && px[1] < 60 && px[2] < 60);
+  z3_image_release(&img);
+  z3_free(shot);
+  gtk_check_button_set_active(GTK_CHECK_BUTTON(named(dg, "dg-sprites")), FALSE);
+  /* Remove takes the selected (new) object away again */
+  copy_file(work, before);
+  g_signal_emit_by_name(named(dg, "dg-remove"), "clicked");
+  gui_wait_idle(dg);
+  assert_false(gui_dungeon_selected(dg, &list, &index));
+  save();
+  assert_cli_agrees(before, "dungeon remove-object --room 0x012 --layer 0 --index 6");
   z3_free(before);
 }
 
@@ -625,13 +785,18 @@ int main(void) {
       cmocka_unit_test(opens_the_sample_in_a_tab),
       cmocka_unit_test(overworld_paints_undoes_redoes_and_saves),
       cmocka_unit_test(right_click_picks_the_tile_under_the_pointer),
+      cmocka_unit_test(overworld_fills_and_moves_a_selection),
+      cmocka_unit_test(overworld_drags_markers),
       cmocka_unit_test(dungeon_drags_an_object_and_toggles_layers),
+      cmocka_unit_test(dungeon_resizes_adds_and_removes_objects),
       cmocka_unit_test(graphics_sets_a_pixel_exports_and_imports),
       cmocka_unit_test(palettes_set_a_colour_exactly),
       cmocka_unit_test(messages_search_edit_and_preview),
       cmocka_unit_test(command_palette_runs_table_commands_as_undo_steps),
       cmocka_unit_test(emulator_steps_frames_like_the_cli_and_reads_keys),
       cmocka_unit_test(proposal_drawer_accepts_one_change),
+      cmocka_unit_test(proposal_drawer_draws_a_room_change),
+      cmocka_unit_test(proposal_pictures_read_resource_names),
       cmocka_unit_test(save_after_an_outside_save_offers_a_merge),
       cmocka_unit_test(overworld_draws_wide_tall_and_tail_maps), /* last: it opens a tab of its own */
   };

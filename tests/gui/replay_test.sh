@@ -104,6 +104,30 @@ set +e
 gui simulate --editor overworld --action paint --x 64 --y 0 2>"$tmp/range.err"; rc=$?
 set -e
 [ $rc -eq 2 ] && grep -q -- '--x' "$tmp/range.err" || { cat "$tmp/range.err"; fail "a paint out of range"; }
+# fill and select-and-move: one undo step each, the selection in the state, undone to the start
+gui simulate --editor overworld --action fill --area 2 --x 4 --y 2 --tile16 0x124 --format json >"$tmp/fill.json"
+jq -e '.result.result == "success" and .result.state.undo_depth == 1 and (.result.status | test("fill-tiles"))' "$tmp/fill.json" >/dev/null \
+  || { cat "$tmp/fill.json"; fail "simulate fill"; }
+gui simulate --editor overworld --action move-selection --x 7 --y 2 --format json | jq -e '.result.result == "nothing selected"' >/dev/null \
+  || fail "move-selection with nothing selected"
+gui simulate --editor overworld --action select-tiles --x 4 --y 2 --width 2 --height 2 --format json >"$tmp/sel.json"
+jq -e '.result.state.selection.tiles == {"x": 4, "y": 2, "width": 2, "height": 2} and .result.state.undo_depth == 1' "$tmp/sel.json" >/dev/null \
+  || { cat "$tmp/sel.json"; fail "select-tiles"; }
+gui simulate --editor overworld --action move-selection --x 7 --y 2 --format json >"$tmp/mv.json"
+jq -e '.result.result == "success" and .result.state.undo_depth == 2 and .result.state.selection.tiles.x == 7' "$tmp/mv.json" >/dev/null \
+  || { cat "$tmp/mv.json"; fail "simulate move-selection"; }
+gui click --action win.undo >/dev/null
+gui click --action win.undo >/dev/null
+gui assert --condition rom-crc32 --equals "$crc0" >/dev/null || fail "undo after the simulated fill and move"
+# markers: the guard of Lumberjacks picked and moved, one undo step
+gui simulate --editor overworld --action select-marker --area 2 --x 6 --y 5 --format json >"$tmp/mk.json"
+jq -e '.result.result == "success" and .result.state.tool == "markers" and .result.state.selection.marker.kind == "sprite"' "$tmp/mk.json" >/dev/null \
+  || { cat "$tmp/mk.json"; fail "select-marker"; }
+gui simulate --editor overworld --action move-marker --x 9 --y 9 --format json >"$tmp/mm.json"
+jq -e '.result.result == "success" and .result.state.undo_depth == 1 and .result.state.selection.marker.x == 9 and (.result.status | test("move-sprite"))' "$tmp/mm.json" >/dev/null \
+  || { cat "$tmp/mm.json"; fail "move-marker"; }
+gui click --action win.undo >/dev/null
+gui assert --condition rom-crc32 --equals "$crc0" >/dev/null || fail "undo after the simulated marker move"
 gui simulate --editor dungeon --action select-room --room 0x12 --format json | jq -e '.result.state.room == "0x012"' >/dev/null || fail "select-room"
 gui simulate --editor dungeon --action select-object --x 0 --y 0 --format json | jq -e '.result.result == "nothing there"' >/dev/null \
   || fail "select-object on an empty cell"
@@ -116,5 +140,5 @@ gui click --action win.undo >/dev/null
 gui assert --condition rom-crc32 --equals "$crc0" >/dev/null || fail "undo after the simulated actions"
 
 "$z3ed" gui shutdown --socket "$sock" >/dev/null
-wait "$pid" || fail "yaze exited $?"
+wait "$pid" || { rc=$?; tail -40 "$tmp/yaze.err" >&2; fail "yaze exited $rc"; }
 echo "1 passed, 0 failed"
