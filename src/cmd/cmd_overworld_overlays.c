@@ -152,9 +152,14 @@ z3_status z3_cmd__ow_draw_event_overlay(z3_cmd_ctx *ctx, const z3_overworld *ow,
   uint16_t *tiles = z3_calloc((size_t)a->count + 1, sizeof *tiles);
   int drawn = 0;
   if (!cells || !tiles) st = z3_error_set(err, Z3_E_NOMEM, "out of memory");
-  for (int i = 0; st == Z3_OK && i < a->count; i++)
-    cells[i][0] = a->stores[i].x, cells[i][1] = a->stores[i].y, tiles[i] = a->stores[i].tile16;
-  if (st == Z3_OK) st = z3_ow_render_cells(ow, ctx->rom, id, (const uint8_t(*)[2])cells, tiles, a->count, img, &drawn, err);
+  /* A child screen drawn alone sees its quarter of the parent's buffer. */
+  int dx = (id - parent) % 8 * 32, dy = (id - parent) / 8 * 32, n = 0;
+  for (int i = 0; st == Z3_OK && i < a->count; i++) {
+    int x = a->stores[i].x - dx, y = a->stores[i].y - dy;
+    if (x < 0 || y < 0) continue;
+    cells[n][0] = (uint8_t)x, cells[n][1] = (uint8_t)y, tiles[n++] = a->stores[i].tile16;
+  }
+  if (st == Z3_OK) st = z3_ow_render_cells(ow, ctx->rom, id, (const uint8_t(*)[2])cells, tiles, n, img, &drawn, err);
   if (st == Z3_OK) {
     json_t *o = json_object();
     json_object_set_new(o, "map", z3_cmd__hex((uint64_t)parent, 2));

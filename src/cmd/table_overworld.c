@@ -398,7 +398,7 @@ static const z3_command z3_cmds_overworld[] = {
         .args = ARGS(MAP_ARG, {"out", Z3_ARG_OUT_PATH, true, NULL, NULL, "PNG file to write", 0, 0},
                      {"overlay", Z3_ARG_LIST, false, NULL, NULL, "markers: sprites (red), entrances and holes (yellow), exits (cyan), items (green)", 0, 0},
                      {"state", Z3_ARG_STRING, false, NULL, NULL, "sprites of this game state (default 1, zelda)", 0, 0},
-                     {"event-overlay", Z3_ARG_BOOL, false, NULL, NULL, "draw the area's overworld overlay (the map as after its event: see 'overworld overlay')", 0, 0}),
+                     {"event-overlay", Z3_ARG_BOOL, false, NULL, NULL, "draw the overworld overlay of the area's parent (the map as after its event: see 'overworld overlay'); a child screen shows its part", 0, 0}),
         .returns = RETURNS({"width", "integer", "pixels"}, {"height", "integer", "pixels"},
                            {"overlay", "object", "markers drawn per kind"},
                            {"event_overlay", "object", "with --event-overlay: map (the parent whose overlay it is), stores, drawn (inside the picture)"},
@@ -451,7 +451,7 @@ static const z3_command z3_cmds_overworld[] = {
         .resource = "overworld", .action = "set-overlay",
         .summary = "replace one area's overlay stores from a JSON document",
         .description = "The document is {\"stores\": [{\"x\": 0-63, \"y\": 0-63, \"tile16\": id}, ...]} (a bare "
-                       "array works too), as 'overworld overlay' prints it; an empty array removes the overlay. The "
+                       "array works too, and so does the whole output of 'overworld overlay --format json'); an empty array removes the overlay. The "
                        "routine is re-encoded compactly (LDA # only when the tile changes, STA abs per store, RTS; "
                        "RTL on ZScream ROMs) and written in place when the old routine is the area's alone and long "
                        "enough, otherwise into free space (vanilla: the free block of bank $0E, as the vectors are "

@@ -86,7 +86,7 @@ static z3_status step(parse_state *s, size_t *pc, size_t *span_from, unsigned *a
       break;
     case 0x4C: {
       unsigned to = word_at(o);
-      if (to < 0x8000) return refuse(s, at, "a JMP out of ROM", err);
+      if (to < 0x8000 || s->bank_from + (to & 0x7FFF) >= s->bank_to) return refuse(s, at, "a JMP out of ROM", err);
       close_span(s->out, *span_from, *pc);
       *pc = *span_from = s->bank_from + (to & 0x7FFF);
       break;
@@ -213,7 +213,8 @@ json_t *z3_ovl_stores_json(const z3_ovl_area *a) {
 
 z3_status z3_ovl_stores_from_json(const json_t *doc, z3_ovl_store **out, int *count, z3_error *err) {
   *out = NULL, *count = 0;
-  const json_t *arr = json_is_array(doc) ? doc : json_object_get(doc, "stores");
+  const json_t *result = json_object_get(doc, "result"); /* `overworld overlay --format json` output as is */
+  const json_t *arr = json_is_array(doc) ? doc : json_object_get(json_is_object(result) ? result : doc, "stores");
   if (!json_is_array(arr)) return z3_error_set(err, Z3_E_INVALID, "$.stores: missing or not an array");
   size_t n = json_array_size(arr);
   if (n > Z3_OVL_MAX_STORES)

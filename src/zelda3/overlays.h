@@ -86,7 +86,9 @@ z3_status z3_ovl_save(z3_overlays *set, z3_rom *rom, z3_error *err);
 
 /* JSON: {"map": "0x1B", "stores": [{"x":..,"y":..,"tile16":..}, ...]}. */
 json_t *z3_ovl_stores_json(const z3_ovl_area *a);
-/* Reads the "stores" array of doc; errors name the JSON path. */
+/* Reads the "stores" array of doc (or of doc's "result", as `overworld
+ * overlay --format json` prints it; or doc itself when it is an array);
+ * errors name the JSON path. */
 z3_status z3_ovl_stores_from_json(const json_t *doc, z3_ovl_store **out, int *count, z3_error *err);
 
 #endif
