@@ -49,6 +49,7 @@ z3_status cmd_overworld_render(z3_cmd_ctx *ctx, z3_error *err) {
   z3_buf png;
   z3_buf_init(&png);
   if (st == Z3_OK) st = z3_ow_render(ow, ctx->rom, id, &img, err);
+  if (st == Z3_OK && z3_arg_bool(ctx, "event-overlay")) st = z3_cmd__ow_draw_event_overlay(ctx, ow, id, &img, err);
   uint8_t palette[133][4];
   if (st == Z3_OK) {
     memcpy(palette, img.palette, sizeof img.palette);

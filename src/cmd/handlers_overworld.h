@@ -31,6 +31,15 @@ z3_status cmd_overworld_find_tile(z3_cmd_ctx *ctx, z3_error *err);
 z3_status cmd_overworld_export(z3_cmd_ctx *ctx, z3_error *err);
 z3_status cmd_overworld_import(z3_cmd_ctx *ctx, z3_error *err);
 z3_status cmd_overworld_render(z3_cmd_ctx *ctx, z3_error *err);
+z3_status cmd_overworld_overlays(z3_cmd_ctx *ctx, z3_error *err);
+z3_status cmd_overworld_overlay(z3_cmd_ctx *ctx, z3_error *err);
+z3_status cmd_overworld_set_overlay(z3_cmd_ctx *ctx, z3_error *err);
+z3_status cmd_overworld_add_overlay_tile(z3_cmd_ctx *ctx, z3_error *err);
+z3_status cmd_overworld_remove_overlay_tile(z3_cmd_ctx *ctx, z3_error *err);
+/* render --event-overlay: draws the area's (parent's) overlay stores over img
+ * and reports them in the result's "event_overlay". */
+z3_status z3_cmd__ow_draw_event_overlay(z3_cmd_ctx *ctx, const z3_overworld *ow, int id, z3_ow_image *img,
+                                        z3_error *err);
 
 /* --map as a checked area id (unknown ids are Z3_E_NOT_FOUND naming the id). */
 z3_status z3_cmd__ow_map(const z3_cmd_ctx *ctx, int *id, z3_error *err);

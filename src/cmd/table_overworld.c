@@ -433,12 +433,98 @@ static const z3_command z3_cmds_overworld[] = {
         .effects = LIST("reads the ROM file", "writes --out atomically"),
         .args = ARGS(MAP_ARG, {"out", Z3_ARG_OUT_PATH, true, NULL, NULL, "PNG file to write", 0, 0},
                      {"overlay", Z3_ARG_LIST, false, NULL, NULL, "markers: sprites (red), entrances and holes (yellow), exits (cyan), items (green)", 0, 0},
-                     {"state", Z3_ARG_STRING, false, NULL, NULL, "sprites of this game state (default 1, zelda)", 0, 0}),
+                     {"state", Z3_ARG_STRING, false, NULL, NULL, "sprites of this game state (default 1, zelda)", 0, 0},
+                     {"event-overlay", Z3_ARG_BOOL, false, NULL, NULL, "draw the overworld overlay of the area's parent (the map as after its event: see 'overworld overlay'); a child screen shows its part", 0, 0}),
         .returns = RETURNS({"width", "integer", "pixels"}, {"height", "integer", "pixels"},
-                           {"overlay", "object", "markers drawn per kind"}, {"files", "array", "the file written"}),
+                           {"overlay", "object", "markers drawn per kind"},
+                           {"event_overlay", "object", "with --event-overlay: map (the parent whose overlay it is), stores, drawn (inside the picture)"},
+                           {"files", "array", "the file written"}),
         .examples = LIST("z3ed overworld render --rom zelda3.sfc --map 0x00 --out area00.png",
-                         "z3ed overworld render --rom zelda3.sfc --map 0x2C --out area2c.png --overlay sprites,entrances,exits,items"),
+                         "z3ed overworld render --rom zelda3.sfc --map 0x2C --out area2c.png --overlay sprites,entrances,exits,items",
+                         "z3ed overworld render --rom zelda3.sfc --map 0x1B --out castle-open.png --event-overlay"),
         .handler = cmd_overworld_render,
+    },
+#define OVL_MAP_ARG {"map", Z3_ARG_STRING, true, NULL, NULL, "area id 0x00-0x7F (light and dark world; the special world has no overlays)", 0, 0}
+#define OVL_AREA_RETURNS                                                                                             \
+  {"map", "string", "the area"}, {"count", "integer", "stores"}, {"address", "string", "SNES address of its routine"}, \
+  {"pc", "string", "PC offset of its routine"}, {"bytes", "integer", "code bytes the routine covers"},                \
+  {"unused", "boolean", "the vector points into free space (no overlay)"},                                             \
+  {"shared_with", "array", "areas whose routine shares bytes with this one"},                                          \
+  {"layout", "string", "vanilla or zscream"}, {"stores", "array", "x, y (tile16 cell of the 64x64 map16 buffer), tile16"}
+    {
+        .resource = "overworld", .action = "overlays",
+        .summary = "list the overworld overlays (map changes events reveal): stores, size, sharing per area",
+        .description = "Overlays are the tile changes the game applies when an event has happened (the opened castle "
+                       "gate, the drained dam, bombed walls). They are code: per area 0x00-0x7F a routine that stores "
+                       "tile16 ids into the 64x64 map16 buffer. z3ed reads the vanilla layout (word vectors at "
+                       "0x77664 into bank $0E, routines of LDA #, LDX #, STA abs, STA abs,X, STA long, INC A, JMP "
+                       "and RTS) and ZScream's (byte 0x77676 = 0x6B, long pointers at 0x77677, routines ending in "
+                       "RTL); any other opcode is refused naming the area, PC offset and byte. Several areas may "
+                       "share one routine or a tail of one: shared_with names them. A vanilla vector into $FF free "
+                       "space is an unused area (unused: true, no stores).",
+        .flags = Z3_CMD_NEEDS_ROM, .safety = Z3_SAFETY_READ_ONLY,
+        .effects = LIST("reads the ROM file"),
+        .args = ARGS({"map", Z3_ARG_STRING, false, NULL, NULL, "only this area (0x00-0x7F)", 0, 0}),
+        .returns = RETURNS({"layout", "string", "vanilla or zscream"}, {"with_stores", "integer", "areas whose overlay stores at least one tile"},
+                           {"overlays", "array", "map, count, address, pc, bytes, unused, shared_with"}),
+        .examples = LIST("z3ed overworld overlays --rom zelda3.sfc", "z3ed overworld overlays --rom zelda3.sfc --map 0x1B"),
+        .handler = cmd_overworld_overlays,
+    },
+    {
+        .resource = "overworld", .action = "overlay",
+        .summary = "show one area's overlay: its tile16 stores in order",
+        .description = "Each store puts a tile16 id at a cell (x, y) of the 64x64 map16 buffer (a large area's "
+                       "whole grid; a small area uses 0-31). Later stores win over earlier ones at the same cell. "
+                       "The result's stores array is the document 'overworld set-overlay --from' reads.",
+        .flags = Z3_CMD_NEEDS_ROM, .safety = Z3_SAFETY_READ_ONLY,
+        .effects = LIST("reads the ROM file"),
+        .args = ARGS(OVL_MAP_ARG),
+        .returns = RETURNS(OVL_AREA_RETURNS),
+        .examples = LIST("z3ed overworld overlay --rom zelda3.sfc --map 0x1B"),
+        .handler = cmd_overworld_overlay,
+    },
+    {
+        .resource = "overworld", .action = "set-overlay",
+        .summary = "replace one area's overlay stores from a JSON document",
+        .description = "The document is {\"stores\": [{\"x\": 0-63, \"y\": 0-63, \"tile16\": id}, ...]} (a bare "
+                       "array works too, and so does the whole output of 'overworld overlay --format json'); an empty array removes the overlay. The "
+                       "routine is re-encoded compactly (LDA # only when the tile changes, STA abs per store, RTS; "
+                       "RTL on ZScream ROMs) and written in place when the old routine is the area's alone and long "
+                       "enough, otherwise into free space (vanilla: the free block of bank $0E, as the vectors are "
+                       "words; ZScream: its region 0x120000-0x127FFF) with the vector updated. Areas that shared the "
+                       "old routine keep it unchanged (the edit splits them). Refused, with the bytes needed, when "
+                       "the bank has no room. A vanilla ROM stays vanilla: byte 0x77676 (area 0x09's vector) never "
+                       "becomes the ZScream marker 0x6B.",
+        .flags = Z3_CMD_NEEDS_ROM | Z3_CMD_MUTATES_ROM, .safety = Z3_SAFETY_MUTATES_ROM,
+        .effects = OW_MUTATE_EFFECTS("rewrites the area's overlay routine and maybe its vector"),
+        .args = ARGS(OVL_MAP_ARG, {"from", Z3_ARG_PATH, true, NULL, NULL, "JSON document with the stores", 0, 0}),
+        .returns = RETURNS(OVL_AREA_RETURNS, {"old_count", "integer", "stores before"}, {"changes", "array", "the change set"}),
+        .examples = LIST("z3ed overworld set-overlay --rom hack.sfc --map 0x1B --from gate.json"),
+        .handler = cmd_overworld_set_overlay,
+    },
+    {
+        .resource = "overworld", .action = "add-overlay-tile",
+        .summary = "append one tile16 store to an area's overlay",
+        .description = "Adds a store after the existing ones (so it wins at its cell); saved as set-overlay saves.",
+        .flags = Z3_CMD_NEEDS_ROM | Z3_CMD_MUTATES_ROM, .safety = Z3_SAFETY_MUTATES_ROM,
+        .effects = OW_MUTATE_EFFECTS("rewrites the area's overlay routine and maybe its vector"),
+        .args = ARGS(OVL_MAP_ARG, {"x", Z3_ARG_INT, true, NULL, NULL, "map16 buffer column", 0, 63},
+                     {"y", Z3_ARG_INT, true, NULL, NULL, "map16 buffer row", 0, 63},
+                     {"tile16", Z3_ARG_INT, true, NULL, NULL, "tile16 id", 0, 0xFFFF}),
+        .returns = RETURNS(OVL_AREA_RETURNS, {"index", "integer", "the new store's index"}, {"changes", "array", "the change set"}),
+        .examples = LIST("z3ed overworld add-overlay-tile --rom hack.sfc --map 0x00 --x 20 --y 12 --tile16 0x0DC"),
+        .handler = cmd_overworld_add_overlay_tile,
+    },
+    {
+        .resource = "overworld", .action = "remove-overlay-tile",
+        .summary = "remove one store (by index) from an area's overlay",
+        .description = "Index as listed by 'overworld overlay'; later stores move down one.",
+        .flags = Z3_CMD_NEEDS_ROM | Z3_CMD_MUTATES_ROM, .safety = Z3_SAFETY_MUTATES_ROM,
+        .effects = OW_MUTATE_EFFECTS("rewrites the area's overlay routine and maybe its vector"),
+        .args = ARGS(OVL_MAP_ARG, {"index", Z3_ARG_INT, true, NULL, NULL, "store index", 0, 1023}),
+        .returns = RETURNS(OVL_AREA_RETURNS, {"index", "integer", "the store removed"}, {"changes", "array", "the change set"}),
+        .examples = LIST("z3ed overworld remove-overlay-tile --rom hack.sfc --map 0x00 --index 0"),
+        .handler = cmd_overworld_remove_overlay_tile,
     },
     END_OF_SECTION,
 };

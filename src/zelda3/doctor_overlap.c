@@ -23,6 +23,7 @@ static bool ignored(const z3_region *r) { return r->kind == Z3_REGION_HEADER || 
 static bool shared_on_purpose(const z3_region *a, const z3_region *b) {
   bool same_end = a->offset + a->length == b->offset + b->length;
   if (a->kind == b->kind && same_end && (a->offset == b->offset || b->length <= TERMINATOR_MAX)) return true;
+  if (a->kind == Z3_REGION_AREA_OVERLAY && b->kind == a->kind && same_end) return true; /* a JMP into a shared tail */
   if (z3_region_same_entry(a, b)) return true;
   return a->kind == Z3_REGION_TABLE && b->kind == Z3_REGION_TABLE && a->part == b->part;
 }

@@ -128,6 +128,14 @@ extern const size_t z3_vanilla_free_count;
  * Z3_E_NOT_FOUND with a hint to run `rom expand` when none is big enough. */
 z3_status z3_rom_find_free(const z3_rom *rom, size_t need, size_t *out, z3_error *err);
 
+/* The first place in the vanilla free blocks of `bank` where `need` bytes
+ * are all $FF and accept(user, pc) agrees (the caller's own rules: bytes a
+ * live structure already took, addresses it cannot use). Z3_E_NOT_FOUND
+ * naming the bank and the largest run found there. */
+typedef bool (*z3_free_accept)(void *user, size_t pc, size_t need);
+z3_status z3_rom_find_free_in_bank(const z3_rom *rom, unsigned bank, size_t need, z3_free_accept accept, void *user,
+                                   size_t *out, z3_error *err);
+
 /* The expanded-area ranges of a ROM of `rom_size` bytes that z3ed may allocate
  * from (above 1 MiB, minus what ZScream and yaze reserve), in the order
  * z3_rom_find_free tries them; for allocators with extra rules (one bank, live

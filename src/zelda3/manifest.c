@@ -84,6 +84,7 @@ static void part_name(const z3_region *r, char *out, size_t cap) {
     case Z3_REGION_AREA_MAP: snprintf(out, cap, "map"); return;
     case Z3_REGION_AREA_SPRITES: snprintf(out, cap, "sprites (%s)", states[r->part >= 0 && r->part < 3 ? r->part : 0]); return;
     case Z3_REGION_AREA_ITEMS: snprintf(out, cap, "items"); return;
+    case Z3_REGION_AREA_OVERLAY: snprintf(out, cap, "overlay"); return;
     case Z3_REGION_AREA_ENTRY: z3_region_entry_name(r, out, cap); return;
     default: out[0] = '\0'; return;
   }

@@ -403,6 +403,11 @@ z3_status z3_ow_render(const z3_overworld *ow, const z3_rom *rom, int id, z3_ow_
 z3_status z3_ow_render_tile16s(const z3_overworld *ow, const z3_rom *rom, int id, int columns, z3_ow_image *out,
                                z3_error *err);
 void z3_ow_image_release(z3_ow_image *img);
+/* Draws tile16 ids at tile16 cells (x, y) over a render of area id (an
+ * overlay's stores); cells outside the picture or ids without a definition
+ * are left out. *drawn: how many were drawn. */
+z3_status z3_ow_render_cells(const z3_overworld *ow, const z3_rom *rom, int id, const uint8_t (*cells)[2],
+                             const uint16_t *tile16, int n, z3_ow_image *img, int *drawn, z3_error *err);
 /* Markers over a render (overworld_overlay.c), palette indices 128-132: */
 enum {
   Z3_OW_OVERLAY_SPRITES = 1, Z3_OW_OVERLAY_ENTRANCES = 2, Z3_OW_OVERLAY_EXITS = 4, Z3_OW_OVERLAY_ITEMS = 8,

@@ -190,3 +190,22 @@ z3_status z3_ow_bg_scene(const z3_overworld *ow, const z3_rom *rom, int id, z3_b
   z3_free(tiles);
   return Z3_OK;
 }
+
+z3_status z3_ow_render_cells(const z3_overworld *ow, const z3_rom *rom, int id, const uint8_t (*cells)[2],
+                             const uint16_t *tile16, int n, z3_ow_image *img, int *drawn, z3_error *err) {
+  *drawn = 0;
+  z3_scene_tiles *tiles = NULL;
+  z3_status st = load_tiles(ow, rom, id, &tiles, err);
+  if (st) return st;
+  for (int i = 0; i < n; i++) {
+    uint32_t x16 = (uint32_t)cells[i][0] * 16, y16 = (uint32_t)cells[i][1] * 16;
+    if (x16 + 16 > img->width || y16 + 16 > img->height || tile16[i] >= ow->tile16_count) continue;
+    for (int k = 0; k < 4; k++) {
+      uint32_t x = x16 + (uint32_t)(k & 1) * 8, y = y16 + (uint32_t)(k >> 1) * 8;
+      draw_tile8(tiles, ow->tile16[tile16[i]][k], img->pixels + (size_t)y * img->width + x, img->width);
+    }
+    (*drawn)++;
+  }
+  z3_free(tiles);
+  return Z3_OK;
+}

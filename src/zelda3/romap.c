@@ -7,6 +7,7 @@
 
 #include "zelda3/dungeon.h"
 #include "zelda3/gfx.h"
+#include "zelda3/overlays.h"
 #include "zelda3/overworld.h"
 #include "zelda3/palettes.h"
 #include "zelda3/text.h"
@@ -173,6 +174,26 @@ static z3_status add_areas(z3_romap *m, const z3_rom *rom) {
   return st;
 }
 
+/* Overlay routines (overlays.h), when they can be read; unused vectors
+ * point into free space and own nothing. */
+static z3_status add_overlays(z3_romap *m, const z3_rom *rom) {
+  z3_overlays *set = NULL;
+  if (z3_ovl_load(&set, rom, NULL) != Z3_OK) {
+    note_skipped(m, "overworld overlays");
+    return Z3_OK;
+  }
+  size_t size = rom->data.len;
+  z3_status st = set->zscream ? add(m, Z3_OVL_ZS_TABLE_PC, 3 * Z3_OVL_AREAS, Z3_REGION_TABLE, -1, Z3_TABLE_OVERLAY_VECTORS, size)
+                              : add(m, Z3_OVL_VECTOR_PC, 2 * Z3_OVL_AREAS, Z3_REGION_TABLE, -1, Z3_TABLE_OVERLAY_VECTORS, size);
+  for (int i = 0; i < Z3_OVL_AREAS && !st; i++) {
+    const z3_ovl_area *a = &set->areas[i];
+    for (int k = 0; k < a->span_count && !a->unused && !st; k++)
+      st = add(m, a->spans[k].pc, a->spans[k].len, Z3_REGION_AREA_OVERLAY, i, k, size);
+  }
+  z3_ovl_free(set);
+  return st;
+}
+
 /* yaze's reserved region, where it holds a water-fill table (maybe empty). */
 static z3_status add_water_fill(z3_romap *m, const z3_rom *rom) {
   z3_water_table t;
@@ -255,6 +276,7 @@ z3_status z3_romap_build(const z3_rom *rom, z3_romap *out, z3_error *err) {
   if (!st) st = add_rooms(out, rom);
   if (!st) st = add_messages(out, rom);
   if (!st) st = add_areas(out, rom);
+  if (!st) st = add_overlays(out, rom);
   if (!st) st = add_water_fill(out, rom);
   if (!st) st = add_palettes(out, rom);
   if (!st) st = add_free(out, rom);

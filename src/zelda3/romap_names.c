@@ -8,7 +8,7 @@
 const char *z3_region_kind_name(z3_region_kind kind) {
   static const char *const names[Z3_REGION_KIND_COUNT] = {
       "header", "sheet", "room_header", "room_objects", "room_sprites", "room_pots", "chest",
-      "message", "area_map", "area_sprites", "area_items", "area_entry", "palette", "tiles", "table", "free"};
+      "message", "area_map", "area_sprites", "area_items", "area_entry", "palette", "tiles", "table", "free", "area_overlay"};
   return (unsigned)kind < Z3_REGION_KIND_COUNT ? names[kind] : "unknown";
 }
 
@@ -18,7 +18,8 @@ const char *z3_romap_table_name(z3_romap_table table) {
       "room message ids", "sheet pointers", "area map pointers", "area sprite pointers",
       "area item pointers", "text dictionary",
       "area map pointers (vanilla copy, unread with the tail-map patch)",
-      "ZSCustomOverworld enable bytes and version", "tail-map patch marker", "water-fill zones (yaze)"};
+      "ZSCustomOverworld enable bytes and version", "tail-map patch marker", "water-fill zones (yaze)",
+      "overlay vectors"};
   return (unsigned)table < Z3_TABLE_COUNT ? names[table] : "table";
 }
 
@@ -43,6 +44,7 @@ void z3_region_resource(const z3_region *r, char *out, size_t cap) {
     case Z3_REGION_AREA_MAP:
     case Z3_REGION_AREA_SPRITES:
     case Z3_REGION_AREA_ITEMS:
+    case Z3_REGION_AREA_OVERLAY:
     case Z3_REGION_AREA_ENTRY: snprintf(out, cap, "area 0x%02X", r->index); return;
     case Z3_REGION_MESSAGE: snprintf(out, cap, "message 0x%03X", r->index); return;
     case Z3_REGION_SHEET: snprintf(out, cap, "sheet 0x%02X", r->index); return;
@@ -74,6 +76,7 @@ void z3_region_describe(const z3_region *r, char *out, size_t cap) {
       snprintf(out, cap, "area 0x%02X sprites (%s)", r->index, z3_ow_state_name(r->part));
       return;
     case Z3_REGION_AREA_ITEMS: snprintf(out, cap, "area 0x%02X items", r->index); return;
+    case Z3_REGION_AREA_OVERLAY: snprintf(out, cap, "area 0x%02X overlay routine", r->index); return;
     case Z3_REGION_AREA_ENTRY: {
       char entry[48];
       z3_region_entry_name(r, entry, sizeof entry);
@@ -109,6 +112,7 @@ const char *z3_region_category(const z3_region *r) {
     case Z3_REGION_AREA_MAP:
     case Z3_REGION_AREA_SPRITES:
     case Z3_REGION_AREA_ITEMS:
+    case Z3_REGION_AREA_OVERLAY:
     case Z3_REGION_AREA_ENTRY: return "areas";
     case Z3_REGION_MESSAGE: return "messages";
     case Z3_REGION_SHEET: return "sheets";

@@ -292,10 +292,39 @@ static void write_palette_sets(uint8_t *img) {
   for (int i = 0; i < 20; i++) img[0x75580 + 2 * i] = (uint8_t)(i % 24), img[0x75581 + 2 * i] = (uint8_t)((i + 5) % 24);
 }
 
-/* Overlays are code: 128 vectors (bank $0E) to one RTS; tile types; no gravestones. */
-static void write_misc(uint8_t *img) {
+/* Overlays are code (world reference §2.10): most vectors (bank $0E) share
+ * one RTS; the unused ones point at the free $FF space at $0E:FB64 as in the
+ * game; a few areas get routines that use every opcode form the game's do:
+ * 0x00 INC A through a 2x2 gate, 0x1B LDX/STA abs,X then a JMP into the tail
+ * of 0x5B's routine (a shared tail), 0x33 and 0x35 one routine (two vectors)
+ * with a long store. Tiles and places are our own. */
+static const uint8_t overlay_code[] = {
+    /* $F765 area 0x00: 0x50..0x53 at (20,10) (21,10) (20,11) (21,11) */
+    0xA9, 0x50, 0x00, 0x8D, 0x28, 0x25, 0x1A, 0x8D, 0x2A, 0x25, 0x1A, 0x8D, 0xA8, 0x25, 0x1A, 0x8D, 0xAA, 0x25, 0x60,
+    /* $F778 area 0x5B: 0xC0 at (5,6); tail $F77E: 0xC1 at (6,6) */
+    0xA9, 0xC0, 0x00, 0x8D, 0x0A, 0x23, 0xA9, 0xC1, 0x00, 0x8D, 0x0C, 0x23, 0x60,
+    /* $F785 area 0x1B: X = 0x10, 0x34 at $2100+X (8,2) and $2102+X (9,2), JMP $F77E */
+    0xA2, 0x10, 0x00, 0xA9, 0x34, 0x00, 0x9D, 0x00, 0x21, 0x9D, 0x02, 0x21, 0x4C, 0x7E, 0xF7,
+    /* $F794 areas 0x33 and 0x35: 0x77 at $7E:2814 (10,16) */
+    0xA9, 0x77, 0x00, 0x8F, 0x14, 0x28, 0x7E, 0x60,
+};
+
+static void write_overlays(uint8_t *img) {
+  static const uint8_t unused[] = {0x72, 0x73, 0x74, 0x75, 0x76, 0x7A, 0x7C, 0x7D, 0x7E, 0x7F};
   for (int i = 0; i < 128; i++) put16(img + 0x77664 + 2 * (size_t)i, 0xF764);
   img[0x77764] = 0x60;
+  memcpy(img + 0x77765, overlay_code, sizeof overlay_code);
+  put16(img + 0x77664 + 2 * 0x00, 0xF765);
+  put16(img + 0x77664 + 2 * 0x5B, 0xF778);
+  put16(img + 0x77664 + 2 * 0x1B, 0xF785);
+  put16(img + 0x77664 + 2 * 0x33, 0xF794);
+  put16(img + 0x77664 + 2 * 0x35, 0xF794);
+  for (size_t i = 0; i < sizeof unused; i++) put16(img + 0x77664 + 2 * (size_t)unused[i], 0xFB64);
+}
+
+/* Tile types; no gravestones. */
+static void write_misc(uint8_t *img) {
+  write_overlays(img);
   for (int t = 0; t < 512; t++) img[0x71459 + t] = (uint8_t)(t % 16 == 15 ? 0x09 : t % 7 == 0 ? 0x01 : 0x00);
   memset(img + 0x4993A, 0, 0x499E9 - 0x4993A);
 }

@@ -82,6 +82,29 @@ z3_status z3_rom_find_free(const z3_rom *rom, size_t need, size_t *out, z3_error
   return Z3_E_NOT_FOUND;
 }
 
+z3_status z3_rom_find_free_in_bank(const z3_rom *rom, unsigned bank, size_t need, z3_free_accept accept, void *user,
+                                   size_t *out, z3_error *err) {
+  const uint8_t *d = rom->data.data;
+  size_t best = 0;
+  for (size_t i = 0; i < z3_vanilla_free_count; i++) {
+    size_t from = z3_vanilla_free[i].pc, to = from + z3_vanilla_free[i].size;
+    if ((from >> 15) != bank || to > rom->data.len) continue;
+    for (size_t at = from; at < to; at++) {
+      size_t run = 0; /* $FF bytes from `at`, for the "largest run" in the error */
+      while (at + run < to && d[at + run] == 0xFF) run++;
+      if (run > best) best = run;
+      if (run >= need && accept(user, at, need)) {
+        *out = at;
+        return Z3_OK;
+      }
+    }
+  }
+  z3_error_set(err, Z3_E_NOT_FOUND, "no room in bank $%02X: %zu bytes needed, the largest free run there is %zu bytes",
+               bank, need, best);
+  z3_error_hint(err, "make other data of the bank smaller, or free its space");
+  return Z3_E_NOT_FOUND;
+}
+
 z3_status z3_rom_expand(z3_rom *rom, size_t new_size, z3_error *err) {
   size_t old = rom->data.len;
   if (new_size <= old) {

@@ -37,13 +37,14 @@ static int setup(void **state) {
       "'%s' palette export --rom base.sfc --group ow_main --index 0 --out ow0.pal -q && "
       "'%s' gfx export --rom base.sfc --sheet 0 --out sheets -q && "
       "'%s' overworld export --rom base.sfc --map 0x00 --out area00.json -q && "
+      "'%s' overworld overlay --rom base.sfc --map 0x00 --format json > gate.json && "
       "'%s' agent proposal create --rom hack.sfc --title 'for the examples' -q && "
       "'%s' script record start --file recorded.z3edscript -q && '%s' rom info --rom base.sfc -q && "
       "'%s' script record stop -q && '%s' dungeon export --rom base.sfc --room 0x012 --out room.json -q && "
       "'%s' message export --rom base.sfc --out messages.json -q && "
       "sed -i 's/Welcome to the sample world/Welcome to the edited world/' messages.json",
       workspace, Z3_SAMPLE, Z3_EXE, Z3_EXE, Z3_EXE, Z3_EXE, Z3_EXE, Z3_EXE, Z3_EXE, Z3_EXE, Z3_EXE, Z3_EXE, Z3_EXE, Z3_EXE,
-      Z3_EXE);
+      Z3_EXE, Z3_EXE);
   int rc = system(cmd);
   free(cmd);
   /* dev cpu-conformance's examples read the vector files in vectors/, spc-conformance's

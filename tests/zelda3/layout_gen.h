@@ -65,11 +65,49 @@ static inline void gen_collision(uint8_t *d) {
   memcpy(d + list, records, sizeof records);
 }
 
-/* ZScream overlays: the marker byte, then 128 longs to overlay code at 0x120000. */
+/* One vanilla overlay routine (bank $0E, world reference §2.10) copied as
+ * ZScream code to `out`: the same instructions, a JMP followed rather than
+ * copied (the copy lives in another bank), RTS turned into RTL. An unused
+ * vector ($FF) becomes an empty routine. Returns the bytes written. */
+static inline size_t gen_overlay_copy(const uint8_t *d, size_t pc, uint8_t *out) {
+  size_t n = 0;
+  for (int guard = 0; guard < 4096 && d[pc] != 0x60 && d[pc] != 0xFF; guard++) {
+    uint8_t op = d[pc];
+    size_t len = op == 0x1A ? 1 : op == 0x8F ? 4 : 3; /* INC A; STA long; the rest take a word */
+    if (op == 0x4C) {
+      pc = 0x70000 + ((size_t)(d[pc + 1] | d[pc + 2] << 8) & 0x7FFF);
+      continue;
+    }
+    memcpy(out + n, d + pc, len);
+    n += len, pc += len;
+  }
+  out[n++] = 0x6B;
+  return n;
+}
+
+/* ZScream overlays (its SaveMapOverlays as §2.10 describes it): every
+ * area's routine rewritten from 0x120000 ending in RTL, areas with the same
+ * vector sharing one copy, 128 longs at 0x77677, and the dispatcher from
+ * 0x77657 whose last byte, 0x77676, is 0x6B. Our dispatcher bytes are NOPs:
+ * the tests read the layout, they do not run it. */
 static inline void gen_overlays(uint8_t *d) {
+  uint16_t vec[128];
+  uint32_t placed[128];
+  for (size_t i = 0; i < 128; i++) vec[i] = (uint16_t)(d[0x77664 + 2 * i] | d[0x77665 + 2 * i] << 8);
+  size_t at = 0x120000;
+  for (size_t i = 0; i < 128; i++) {
+    size_t same = 0;
+    while (same < i && vec[same] != vec[i]) same++;
+    if (same < i) {
+      placed[i] = placed[same];
+      continue;
+    }
+    placed[i] = gen_snes(at);
+    at += gen_overlay_copy(d, 0x70000 + (vec[i] & 0x7FFF), d + at);
+  }
+  memset(d + 0x77657, 0xEA, 0x77676 - 0x77657);
   d[0x77676] = 0x6B;
-  for (size_t i = 0; i < 128; i++) gen_put_long(d + 0x77677 + 3 * i, gen_snes(0x120000));
-  d[0x120000] = 0x6B; /* an empty routine: RTL */
+  for (size_t i = 0; i < 128; i++) gen_put_long(d + 0x77677 + 3 * i, placed[i]);
 }
 
 /* ZScream's expanded tile16: the 3752 vanilla definitions copied to

@@ -1,0 +1,62 @@
+/*
+ * Fuzzes the overworld overlay code reader (zelda3/overlays.h). The first
+ * byte picks the layout (bit 0: ZScream, RTL-terminated), the rest is a bank
+ * of code read from its first byte. A routine that parses re-encodes to code
+ * that parses to the same stores; a refusal carries a message and the
+ * offending PC.
+ *
+ * Seeds in fuzz/corpora/overlay_code/ come from this file: build it with
+ * -DZ3_FUZZ_SEEDS against libz3 and run it with the corpus folder.
+ */
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "zelda3/overlays.h"
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
+  if (size < 2) return 0;
+  bool zs = data[0] & 1;
+  const uint8_t *code = data + 1;
+  size_t n = size - 1 > 0x8000 ? 0x8000 : size - 1;
+  z3_ovl_area a = {0}, again = {0};
+  z3_error err;
+  z3_error_init(&err);
+  if (z3_ovl_parse(code, n, 0, zs, 0x2A, &a, &err) != Z3_OK) {
+    if (!err.message[0] || err.offset < 0 || (size_t)err.offset > n) abort();
+    z3_free(a.stores);
+    return 0;
+  }
+  if (a.count < 0 || a.count > Z3_OVL_MAX_STORES || a.span_count < 1) abort();
+  static uint8_t out[Z3_OVL_MAX_STORES * 6 + 1];
+  size_t len = z3_ovl_encode(&a, zs, out, sizeof out);
+  if (len == 0 || z3_ovl_parse(out, len, 0, zs, 0x2A, &again, &err) != Z3_OK) abort();
+  if (again.count != a.count || (a.count && memcmp(again.stores, a.stores, (size_t)a.count * sizeof *a.stores) != 0))
+    abort();
+  z3_free(a.stores);
+  z3_free(again.stores);
+  return 0;
+}
+
+#ifdef Z3_FUZZ_SEEDS
+#include "fuzz_seed.h"
+
+int main(int argc, char **argv) {
+  if (argc != 2) return 2;
+  /* vanilla: LDA #$50, STA $2528, INC A, STA $252A, LDX #$10, STA $2100,X, STA $7E:2814, JMP $8018 (over a NOP) -> RTS */
+  static const uint8_t vanilla[] = {0, 0xA9, 0x50, 0x00, 0x8D, 0x28, 0x25, 0x1A, 0x8D, 0x2A, 0x25, 0xA2, 0x10, 0x00,
+                                    0x9D, 0x00, 0x21, 0x8F, 0x14, 0x28, 0x7E, 0x4C, 0x18, 0x80, 0xEA, 0x60};
+  static const uint8_t zscream[] = {1, 0xA9, 0x34, 0x01, 0x8D, 0x00, 0x20, 0x8D, 0x02, 0x20, 0x6B};
+  static const uint8_t unused[] = {0, 0xFF, 0xFF};
+  static const uint8_t unknown[] = {0, 0xA9, 0x01, 0x00, 0xEA, 0x60};
+  static const uint8_t loop[] = {0, 0x4C, 0x00, 0x80};
+  write_seed(argv[1], "vanilla", vanilla, sizeof vanilla);
+  write_seed(argv[1], "zscream", zscream, sizeof zscream);
+  write_seed(argv[1], "unused", unused, sizeof unused);
+  write_seed(argv[1], "unknown-opcode", unknown, sizeof unknown);
+  write_seed(argv[1], "jmp-loop", loop, sizeof loop);
+  return 0;
+}
+#endif
