@@ -87,6 +87,25 @@ json_t *z3_tools_index(const char *list, bool processes) {
   return json_pack("{s:o}", "toolsets", sets);
 }
 
+enum { INDEX_SUMMARY_MAX = 72 };
+
+/* A summary's first clause (up to "; " or " ("), at most INDEX_SUMMARY_MAX
+ * characters cut at a word: the index rides along with every request, and
+ * describe_tools gives the whole text when the model needs it. */
+static int first_clause(const char *summary) {
+  size_t n = strlen(summary);
+  const char *cuts[] = {"; ", " ("};
+  for (size_t i = 0; i < 2; i++) {
+    const char *c = strstr(summary, cuts[i]);
+    if (c && (size_t)(c - summary) < n) n = (size_t)(c - summary);
+  }
+  if (n > INDEX_SUMMARY_MAX) {
+    n = INDEX_SUMMARY_MAX;
+    while (n > 0 && summary[n] != ' ') n--;
+  }
+  return (int)n;
+}
+
 char *z3_tools_index_text(const char *list, bool processes) {
   json_t *index = z3_tools_index(list, processes), *set;
   z3_buf b;
@@ -99,9 +118,10 @@ char *z3_tools_index_text(const char *list, bool processes) {
     json_array_foreach(json_object_get(set, "tools"), k, t) {
       const char *safety = json_string_value(json_object_get(t, "safety"));
       /* read-only is the common case: only the others are spelled out */
-      z3_buf_printf(&b, "%s %s%s%s%s %s", k ? ";" : "", json_string_value(json_object_get(t, "name")),
+      const char *summary = json_string_value(json_object_get(t, "summary"));
+      z3_buf_printf(&b, "%s %s%s%s%s %.*s", k ? ";" : "", json_string_value(json_object_get(t, "name")),
                     strcmp(safety, "read-only") ? " (" : "", strcmp(safety, "read-only") ? safety : "",
-                    strcmp(safety, "read-only") ? ")" : "", json_string_value(json_object_get(t, "summary")));
+                    strcmp(safety, "read-only") ? ")" : "", first_clause(summary), summary);
     }
     z3_buf_printf(&b, "\n");
   }
