@@ -95,8 +95,8 @@ z3_status z3_cmd__list_commit(z3_cmd_ctx *ctx, z3_dungeon *d, z3_object_list *l,
   if (st == Z3_OK) {
     int rooms[Z3_ROOM_COUNT];
     size_t n = z3_list_rooms(d, l, rooms);
-    char *text = z3_strfmt("%s %d %s (shared: %zu room%s draw it)", z3_list_kind_name(l->kind), l->index,
-                           l->notes ? l->notes : "unchanged", n, n == 1 ? "" : "s");
+    char *text = z3_strfmt("%s %d %s (shared: %zu room%s it)", z3_list_kind_name(l->kind), l->index,
+                           l->notes ? l->notes : "unchanged", n, n == 1 ? " draws" : "s draw");
     json_object_set_new(ctx->result, "description", json_string(text ? text : ""));
     z3_free(text);
     z3_cmd__list_result(ctx, d, l);

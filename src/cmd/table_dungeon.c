@@ -480,17 +480,20 @@ static const z3_command z3_cmds_dungeon[] = {
         .description = "Floors, layout, objects and doors drawn from the game's object and door tile data with "
                        "the room's blockset and palette, in the room's initial state (shut doors shut). An "
                        "object or door whose data cannot be read is drawn as a magenta box and counted in "
-                       "objects_unrendered.",
+                       "objects_unrendered. --layout N or --overlay N draws that list alone on a transparent "
+                       "backdrop, in the graphics of --room (default: the first room using it, else room 0x000).",
         .flags = Z3_CMD_NEEDS_ROM | Z3_CMD_WRITES_FILE, .safety = Z3_SAFETY_WRITES_FILES,
         .effects = LIST("reads the ROM file", "writes --out atomically"),
-        .args = ARGS(ROOM_ARG, {"out", Z3_ARG_OUT_PATH, true, NULL, NULL, "PNG file to write", 0, 0},
+        .args = ARGS(TARGET_ARGS, {"out", Z3_ARG_OUT_PATH, true, NULL, NULL, "PNG file to write", 0, 0},
                      {"layer", Z3_ARG_ENUM, false, "all", layer_choices, "draw both backgrounds or one", 0, 0}),
-        .returns = RETURNS({"room", "string", "the room"},
+        .returns = RETURNS({"room", "string", "the room (its graphics, with --layout / --overlay)"},
+                           {"layout", "integer", "the layout drawn alone"}, {"overlay", "integer", "the overlay drawn alone"},
                            {"objects_drawn", "integer", "objects and doors drawn from tile data"},
                            {"objects_unrendered", "integer", "objects and doors drawn as placeholder boxes"},
                            {"blockset", "object", "main and aux blocksets used"}, {"palette", "integer", "dungeon palette used"},
                            {"files", "array", "the file written"}),
-        .examples = LIST("z3ed dungeon render --rom zelda3.sfc --room 0x012 --out room.png"),
+        .examples = LIST("z3ed dungeon render --rom zelda3.sfc --room 0x012 --out room.png",
+                         "z3ed dungeon render --rom zelda3.sfc --layout 2 --out layout2.png"),
         .handler = cmd_dungeon_render,
     },
     {
