@@ -60,9 +60,7 @@ z3_status cmd_dungeon_remove_object(z3_cmd_ctx *ctx, z3_error *err) {
   size_t index = (size_t)z3_arg_int(ctx, "index");
   if (l) {
     if (index < l->count) {
-      json_t *o = z3_room_object_json(&l->objects[index], 0, index);
-      json_object_del(o, "layer");
-      json_object_set_new(ctx->result, "removed", o);
+      json_object_set_new(ctx->result, "removed", z3_room_object_json(&l->objects[index], -1, index));
     }
     return z3_cmd__list_commit(ctx, d, l, z3_list_remove_object(l, index, err), err);
   }

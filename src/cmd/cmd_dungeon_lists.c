@@ -71,7 +71,7 @@ z3_status z3_cmd__objects_open(z3_cmd_ctx *ctx, z3_dungeon **d, int *room, z3_ob
     z3_error_hint(err, "layouts are 0-7 (see 'z3ed dungeon list-layouts'), overlays 0-18 ('z3ed dungeon list-overlays')");
     return Z3_E_USAGE;
   }
-  if ((by_layout || by_overlay) && z3_arg_given(ctx, "layer")) {
+  if ((by_layout || by_overlay) && z3_command_arg(ctx->cmd, "layer") && z3_arg_given(ctx, "layer")) {
     return z3_error_set(err, Z3_E_USAGE, "--layer applies to rooms only: a %s is a single list",
                         by_layout ? "layout" : "overlay");
   }
@@ -109,9 +109,7 @@ z3_status z3_cmd__list_commit(z3_cmd_ctx *ctx, z3_dungeon *d, z3_object_list *l,
 json_t *z3_cmd__list_objects_json(const z3_object_list *l) {
   json_t *list = json_array();
   for (size_t i = 0; i < l->count; i++) {
-    json_t *o = z3_room_object_json(&l->objects[i], 0, i);
-    json_object_del(o, "layer"); /* a layout or overlay is one list */
-    json_array_append_new(list, o);
+    json_array_append_new(list, z3_room_object_json(&l->objects[i], -1, i)); /* one list: no layer */
   }
   return list;
 }

@@ -452,12 +452,14 @@ static const z3_command z3_cmds_dungeon[] = {
         .description = "Everything z3ed models of the room (format z3ed-room, version 1): header fields, "
                        "floors, layout, the three object lists, doors, sprites, chests, pot items, pushable "
                        "blocks, torches and message id. "
-                       "'dungeon import' reads it back.",
+                       "'dungeon import' reads it back. --layout N or --overlay N writes that list instead "
+                       "(format z3ed-object-list, version 1: kind, index and the objects with the same fields).",
         .flags = Z3_CMD_NEEDS_ROM | Z3_CMD_WRITES_FILE, .safety = Z3_SAFETY_WRITES_FILES,
         .effects = LIST("reads the ROM file", "writes --out atomically"),
-        .args = ARGS(ROOM_ARG, {"out", Z3_ARG_OUT_PATH, true, NULL, NULL, "JSON file to write", 0, 0}),
-        .returns = RETURNS({"room", "string", "the room"}, {"files", "array", "the file written"}),
-        .examples = LIST("z3ed dungeon export --rom zelda3.sfc --room 0x012 --out room.json"),
+        .args = ARGS(TARGET_ARGS, {"out", Z3_ARG_OUT_PATH, true, NULL, NULL, "JSON file to write", 0, 0}),
+        .returns = RETURNS({"room", "string", "the room"}, {"files", "array", "the file written"}, LIST_RETURNS),
+        .examples = LIST("z3ed dungeon export --rom zelda3.sfc --room 0x012 --out room.json",
+                         "z3ed dungeon export --rom zelda3.sfc --overlay 3 --out overlay3.json"),
         .handler = cmd_dungeon_export,
     },
     {
@@ -466,12 +468,14 @@ static const z3_command z3_cmds_dungeon[] = {
         .description = "Checks every field first and names the JSON path of a bad one; then replaces the "
                        "room's header, objects, doors, sprites, chests, pot items, blocks, torches and message id "
                        "and saves them "
-                       "(optional fields left out keep the room's values).",
+                       "(optional fields left out keep the room's values). With --layout or --overlay it replaces "
+                       "that list's objects from a z3ed-object-list document (shared: see rooms_affected).",
         .flags = Z3_CMD_NEEDS_ROM | Z3_CMD_MUTATES_ROM, .safety = Z3_SAFETY_MUTATES_ROM,
         .effects = MUTATE_EFFECTS("rewrites the room's data and chest records"),
-        .args = ARGS(ROOM_ARG, {"in", Z3_ARG_PATH, true, NULL, NULL, "JSON file to read", 0, 0}),
-        .returns = RETURNS(CHANGE_RETURNS),
-        .examples = LIST("z3ed dungeon import --rom hack.sfc --room 0x020 --in room.json"),
+        .args = ARGS(TARGET_ARGS, {"in", Z3_ARG_PATH, true, NULL, NULL, "JSON file to read", 0, 0}),
+        .returns = RETURNS(CHANGE_RETURNS, LIST_RETURNS),
+        .examples = LIST("z3ed dungeon import --rom hack.sfc --room 0x020 --in room.json",
+                         "z3ed dungeon import --rom hack.sfc --layout 2 --in layout.json"),
         .handler = cmd_dungeon_import,
     },
     {
