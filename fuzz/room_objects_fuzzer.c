@@ -1,6 +1,6 @@
 /*
- * Fuzzes the room object stream parser (and the sprite-list and pot-item
- * parsers on the same bytes). A stream that parses must re-encode to exactly the bytes it
+ * Fuzzes the room object stream parser (and the sprite-list, pot-item and
+ * layout/overlay list parsers on the same bytes). A stream that parses must re-encode to exactly the bytes it
  * was read from when it had the door marker (the codec is a bijection on
  * what it accepts), and parse again to the same model; a failure must name
  * an offset inside the input. Any violation traps.
@@ -93,8 +93,28 @@ static void check_pots(const uint8_t *data, size_t size) {
   z3_free(r.pots);
 }
 
+/* A layout or overlay list (objects, FF FF): an accepted list re-encodes to
+ * exactly its bytes, as the vanilla lists must for a byte-identical save. */
+static void check_object_list(const uint8_t *data, size_t size) {
+  z3_object_list l;
+  memset(&l, 0, sizeof l);
+  z3_error err;
+  z3_error_init(&err);
+  if (z3_object_list_parse(data, size, &l.objects, &l.count, &l.len, &err) != Z3_OK) {
+    if (err.offset < 0 || (size_t)err.offset > size || !err.message[0]) abort();
+    return;
+  }
+  z3_buf out;
+  z3_buf_init(&out);
+  if (l.len > size || z3_object_list_encode(&l, &out, &err) != Z3_OK) abort();
+  if (out.len != l.len || memcmp(out.data, data, l.len) != 0) abort();
+  z3_buf_release(&out);
+  z3_free(l.objects);
+}
+
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   check_stream(data, size);
+  check_object_list(data, size);
   check_sprites(data, size);
   check_pots(data, size);
   return 0;
@@ -119,6 +139,9 @@ int main(int argc, char **argv) {
   write_seed(argv[1], "truncated", room, 14);
   static const uint8_t sprites[] = {0x00, 0x08, 0x0A, 0x08, 0x0A, 0x14, 0x41, 0xFE, 0x00, 0xE4, 0x04, 0xE4, 0x05, 0xFF};
   write_seed(argv[1], "sprite-list-key-overlord", sprites, sizeof sprites);
+  /* an overlay: two pits (usdasm OverlayData_00's first records) and the end */
+  static const uint8_t overlay[] = {0xAC, 0x38, 0xA4, 0xBC, 0x50, 0xA4, 0xFF, 0xFF};
+  write_seed(argv[1], "overlay-pits", overlay, sizeof overlay);
   return 0;
 }
 #endif

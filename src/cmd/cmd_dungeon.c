@@ -149,8 +149,16 @@ z3_status cmd_dungeon_describe(z3_cmd_ctx *ctx, z3_error *err) {
 z3_status cmd_dungeon_list_objects(z3_cmd_ctx *ctx, z3_error *err) {
   z3_dungeon *d;
   int id;
-  z3_status st = z3_cmd__dungeon_open(ctx, &d, &id, err);
+  z3_object_list *l;
+  z3_status st = z3_cmd__objects_open(ctx, &d, &id, &l, err);
   if (st) return st;
+  if (l) {
+    json_object_set_new(ctx->result, "count", json_integer((json_int_t)l->count));
+    json_object_set_new(ctx->result, "objects", z3_cmd__list_objects_json(l));
+    z3_cmd__list_result(ctx, d, l);
+    z3_dungeon_free(d);
+    return Z3_OK;
+  }
   int layer = z3_arg_given(ctx, "layer") ? (int)z3_arg_int(ctx, "layer") : -1;
   if (layer >= Z3_ROOM_LAYERS) {
     z3_dungeon_free(d);

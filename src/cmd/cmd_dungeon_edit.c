@@ -1,6 +1,8 @@
 /* dungeon add-object / move-object / resize-object / remove-object / add-sprite / remove-sprite /
  * set-chest / copy-room: edit the model, then save what changed into ctx->rom
  * (the dispatcher does --dry-run, the atomic save and the change report). */
+#include <stdio.h>
+
 #include "cmd/handlers_dungeon.h"
 #include "zelda3/dungeon_json.h"
 
@@ -17,28 +19,35 @@ static z3_status small_arg(const z3_cmd_ctx *ctx, const char *name, int64_t max,
 z3_status cmd_dungeon_add_object(z3_cmd_ctx *ctx, z3_error *err) {
   z3_dungeon *d;
   int room;
-  z3_status st = z3_cmd__dungeon_open(ctx, &d, &room, err);
+  z3_object_list *l;
+  z3_status st = z3_cmd__objects_open(ctx, &d, &room, &l, err);
   if (st) return st;
   int64_t id = z3_arg_int(ctx, "id"), x = z3_arg_int(ctx, "x"), y = z3_arg_int(ctx, "y"), size = z3_arg_int(ctx, "size");
   z3_room_object o = {.id = (uint16_t)id, .x = (uint8_t)x, .y = (uint8_t)y, .size = (uint8_t)size};
+  char where[16];
+  if (l) snprintf(where, sizeof where, "%s %d", z3_list_kind_name(l->kind), l->index);
+  else snprintf(where, sizeof where, "room 0x%03X", (unsigned)room);
   if (x > 63 || y > 63) {
-    st = z3_error_set(err, Z3_E_INVALID, "(%lld,%lld) is outside room 0x%03X: x and y are 0-63 (tile8 units)",
-                      (long long)x, (long long)y, room);
+    st = z3_error_set(err, Z3_E_INVALID, "(%lld,%lld) is outside %s: x and y are 0-63 (tile8 units)", (long long)x,
+                      (long long)y, where);
   }
   if (st == Z3_OK && size > 15) st = z3_error_set(err, Z3_E_INVALID, "--size %lld: sizes are 0-15", (long long)size);
   size_t index = 0;
-  if (st == Z3_OK) st = z3_room_add_object(d, room, layer_arg(ctx), &o, &index, err);
+  if (st == Z3_OK) st = l ? z3_list_add_object(l, &o, &index, err) : z3_room_add_object(d, room, layer_arg(ctx), &o, &index, err);
   if (st == Z3_OK) json_object_set_new(ctx->result, "index", json_integer((json_int_t)index));
-  return z3_cmd__dungeon_commit(ctx, d, room, st, err);
+  return l ? z3_cmd__list_commit(ctx, d, l, st, err) : z3_cmd__dungeon_commit(ctx, d, room, st, err);
 }
 
 z3_status cmd_dungeon_move_object(z3_cmd_ctx *ctx, z3_error *err) {
   z3_dungeon *d;
   int room;
-  z3_status st = z3_cmd__dungeon_open(ctx, &d, &room, err);
+  z3_object_list *l;
+  z3_status st = z3_cmd__objects_open(ctx, &d, &room, &l, err);
   if (st) return st;
-  st = z3_room_move_object(d, room, layer_arg(ctx), (size_t)z3_arg_int(ctx, "index"), (int)z3_arg_int(ctx, "x"),
-                           (int)z3_arg_int(ctx, "y"), err);
+  size_t index = (size_t)z3_arg_int(ctx, "index");
+  int x = (int)z3_arg_int(ctx, "x"), y = (int)z3_arg_int(ctx, "y");
+  if (l) return z3_cmd__list_commit(ctx, d, l, z3_list_move_object(l, index, x, y, err), err);
+  st = z3_room_move_object(d, room, layer_arg(ctx), index, x, y, err);
   return z3_cmd__dungeon_commit(ctx, d, room, st, err);
 }
 
@@ -54,10 +63,17 @@ z3_status cmd_dungeon_resize_object(z3_cmd_ctx *ctx, z3_error *err) {
 z3_status cmd_dungeon_remove_object(z3_cmd_ctx *ctx, z3_error *err) {
   z3_dungeon *d;
   int room;
-  z3_status st = z3_cmd__dungeon_open(ctx, &d, &room, err);
+  z3_object_list *l;
+  z3_status st = z3_cmd__objects_open(ctx, &d, &room, &l, err);
   if (st) return st;
-  int layer = layer_arg(ctx);
   size_t index = (size_t)z3_arg_int(ctx, "index");
+  if (l) {
+    if (index < l->count) {
+      json_object_set_new(ctx->result, "removed", z3_room_object_json(&l->objects[index], -1, index));
+    }
+    return z3_cmd__list_commit(ctx, d, l, z3_list_remove_object(l, index, err), err);
+  }
+  int layer = layer_arg(ctx);
   if (layer >= 0 && layer < Z3_ROOM_LAYERS && index < d->rooms[room].object_count[layer]) {
     json_object_set_new(ctx->result, "removed", z3_room_object_json(&d->rooms[room].objects[layer][index], layer, index));
   }

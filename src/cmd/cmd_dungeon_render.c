@@ -6,16 +6,38 @@
 #include "zelda3/dungeon_json.h"
 #include "zelda3/dungeon_render.h"
 
+/* --layout / --overlay: the list to draw alone, and a room for its graphics
+ * (--room, else the first room using the list, else 0x000). */
+static z3_status pick_list(z3_cmd_ctx *ctx, z3_dungeon *d, int *room, const z3_object_list **out, z3_error *err) {
+  bool by_layout = z3_arg_given(ctx, "layout"), by_overlay = z3_arg_given(ctx, "overlay");
+  *out = NULL;
+  if (by_layout && by_overlay) return z3_error_set(err, Z3_E_USAGE, "give --layout or --overlay, not both");
+  if (!by_layout && !by_overlay) {
+    if (*room >= 0) return Z3_OK;
+    return z3_error_set(err, Z3_E_USAGE, "give --room, --layout or --overlay");
+  }
+  z3_list_kind kind = by_layout ? Z3_LIST_LAYOUT : Z3_LIST_OVERLAY;
+  const z3_object_list *l = z3_dungeon_list(d, kind, z3_arg_int(ctx, z3_list_kind_name(kind)), err);
+  if (!l) return Z3_E_NOT_FOUND;
+  int rooms[Z3_ROOM_COUNT];
+  if (*room < 0) *room = z3_list_rooms(d, l, rooms) ? rooms[0] : 0;
+  *out = l;
+  return Z3_OK;
+}
+
 z3_status cmd_dungeon_render(z3_cmd_ctx *ctx, z3_error *err) {
   z3_dungeon *d;
   int room;
   z3_status st = z3_cmd__dungeon_open(ctx, &d, &room, err);
   if (st) return st;
+  const z3_object_list *only = NULL;
+  st = pick_list(ctx, d, &room, &only, err);
   const char *which = z3_arg_str(ctx, "layer");
   z3_room_layers layers = strcmp(which, "bg1") == 0 ? Z3_RENDER_BG1 : strcmp(which, "bg2") == 0 ? Z3_RENDER_BG2 : Z3_RENDER_ALL;
-  z3_room_image *img = z3_malloc(sizeof *img);
-  if (!img) st = z3_error_set(err, Z3_E_NOMEM, "out of memory");
-  if (st == Z3_OK) st = z3_room_render(ctx->rom, d, room, layers, img, err);
+  z3_room_image *img = st == Z3_OK ? z3_malloc(sizeof *img) : NULL;
+  if (st == Z3_OK && !img) st = z3_error_set(err, Z3_E_NOMEM, "out of memory");
+  if (st == Z3_OK) st = only ? z3_list_render(ctx->rom, d, only, room, img, err) : z3_room_render(ctx->rom, d, room, layers, img, err);
+  if (st == Z3_OK && only) json_object_set_new(ctx->result, z3_list_kind_name(only->kind), json_integer(only->index));
   z3_dungeon_free(d);
   z3_buf png;
   z3_buf_init(&png);

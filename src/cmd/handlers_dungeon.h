@@ -40,10 +40,21 @@ z3_status cmd_dungeon_list_entrances(z3_cmd_ctx *ctx, z3_error *err);
 z3_status cmd_dungeon_get_entrance(z3_cmd_ctx *ctx, z3_error *err);
 z3_status cmd_dungeon_set_entrance(z3_cmd_ctx *ctx, z3_error *err);
 z3_status cmd_dungeon_render(z3_cmd_ctx *ctx, z3_error *err);
+z3_status cmd_dungeon_list_layouts(z3_cmd_ctx *ctx, z3_error *err);
+z3_status cmd_dungeon_list_overlays(z3_cmd_ctx *ctx, z3_error *err);
 
 /* Loads the model from ctx->rom and checks --room (when the command has one). */
 z3_status z3_cmd__dungeon_open(z3_cmd_ctx *ctx, z3_dungeon **d, int *room, z3_error *err);
 /* Saves a changed model into ctx->rom and frees it; the result gets "description". */
 z3_status z3_cmd__dungeon_commit(z3_cmd_ctx *ctx, z3_dungeon *d, int room, z3_status st, z3_error *err);
+
+/* The object commands' target: exactly one of --room, --layout, --overlay.
+ * *list is set for a layout or overlay (then *room is -1). */
+z3_status z3_cmd__objects_open(z3_cmd_ctx *ctx, z3_dungeon **d, int *room, z3_object_list **list, z3_error *err);
+/* The result names the list and the rooms that draw it ("rooms_affected"). */
+void z3_cmd__list_result(z3_cmd_ctx *ctx, const z3_dungeon *d, const z3_object_list *l);
+/* z3_cmd__dungeon_commit for an edited layout or overlay. */
+z3_status z3_cmd__list_commit(z3_cmd_ctx *ctx, z3_dungeon *d, z3_object_list *l, z3_status st, z3_error *err);
+json_t *z3_cmd__list_objects_json(const z3_object_list *l);
 
 #endif

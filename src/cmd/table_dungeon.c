@@ -9,6 +9,15 @@ static const char *const direction_choices[] = {"north", "south", "west", "east"
 
 #define ROOM_ARG {"room", Z3_ARG_INT, true, NULL, NULL, "room id, 0x000-0x127", 0, 0xFFFF}
 #define LAYER_ARG(req) {"layer", Z3_ARG_INT, req, req ? NULL : "0", NULL, "object list: 0 (BG1), 1 (BG2), 2 (BG1, with the doors)", 0, 255}
+/* The object commands' target: a room, or a layout / overlay, which are shared lists. */
+#define TARGET_ARGS                                                                                          \
+  {"room", Z3_ARG_INT, false, NULL, NULL, "room id, 0x000-0x127 (or --layout / --overlay)", 0, 0xFFFF},      \
+  {"layout", Z3_ARG_INT, false, NULL, NULL, "layout 0-7 instead of a room: shared by every room using it", 0, 255}, \
+  {"overlay", Z3_ARG_INT, false, NULL, NULL, "dungeon overlay 0-18 instead of a room: shared by the rooms whose tags select it", 0, 255}
+#define SHARED_NOTE " With --layout or --overlay the edit is to a list every room using it draws: the result's " \
+  "rooms_affected names them."
+#define LIST_RETURNS {"layout", "integer", "the layout edited (with --layout)"}, {"overlay", "integer", "the overlay edited (with --overlay)"}, \
+  {"rooms_affected", "array", "rooms that draw the layout or overlay"}
 #define XY_ARGS(what, max)                                                                        \
   {"x", Z3_ARG_INT, true, NULL, NULL, "column in " what " units, 0-" max, 0, 255},                 \
   {"y", Z3_ARG_INT, true, NULL, NULL, "row in " what " units, 0-" max, 0, 255}
@@ -57,14 +66,17 @@ static const z3_command z3_cmds_dungeon[] = {
         .resource = "dungeon", .action = "list-objects",
         .summary = "list a room's objects (all lists or one) and its doors",
         .description = "Each object with its list (layer), index within the list, id, name, subtype, x and y "
-                       "in tile8 units and size (subtype 1 only).",
+                       "in tile8 units and size (subtype 1 only). --layout N or --overlay N lists a layout's or a "
+                       "dungeon overlay's objects instead (one list, no doors) and the rooms that draw it.",
         .flags = Z3_CMD_NEEDS_ROM, .safety = Z3_SAFETY_READ_ONLY,
         .effects = LIST("reads the ROM file"),
-        .args = ARGS(ROOM_ARG, {"layer", Z3_ARG_INT, false, NULL, NULL, "only this list (0-2)", 0, 255}),
+        .args = ARGS(TARGET_ARGS, {"layer", Z3_ARG_INT, false, NULL, NULL, "only this list (0-2)", 0, 255}),
         .returns = RETURNS({"count", "integer", "objects listed"}, {"objects", "array", "layer, index, id, name, subtype, x, y, size"},
-                           {"doors", "array", "index, position, direction, type, name"}),
+                           {"doors", "array", "index, position, direction, type, name (rooms)"}, LIST_RETURNS),
         .examples = LIST("z3ed dungeon list-objects --rom zelda3.sfc --room 0x012",
-                         "z3ed dungeon list-objects --rom zelda3.sfc --room 0x012 --layer 1"),
+                         "z3ed dungeon list-objects --rom zelda3.sfc --room 0x012 --layer 1",
+                         "z3ed dungeon list-objects --rom zelda3.sfc --layout 2",
+                         "z3ed dungeon list-objects --rom zelda3.sfc --overlay 5"),
         .handler = cmd_dungeon_list_objects,
     },
     {
@@ -72,26 +84,28 @@ static const z3_command z3_cmds_dungeon[] = {
         .summary = "add an object to a room's object list",
         .description = "Ids 0x000-0x0F7 (subtype 1, with --size 0-15), 0x100-0x13F (subtype 2) and 0xF80-0xFFF "
                        "(subtype 3). The object goes to the end of the list (drawn last). The room's data is "
-                       "rewritten in place, or moved to free space when it grew.",
+                       "rewritten in place, or moved to free space when it grew." SHARED_NOTE,
         .flags = Z3_CMD_NEEDS_ROM | Z3_CMD_MUTATES_ROM, .safety = Z3_SAFETY_MUTATES_ROM,
         .effects = MUTATE_EFFECTS("rewrites the room's object data, and its pointers when it moves"),
-        .args = ARGS(ROOM_ARG, LAYER_ARG(false), {"id", Z3_ARG_INT, true, NULL, NULL, "object id", 0, 0xFFFF},
+        .args = ARGS(TARGET_ARGS, LAYER_ARG(false), {"id", Z3_ARG_INT, true, NULL, NULL, "object id", 0, 0xFFFF},
                      XY_ARGS("tile8", "63"), {"size", Z3_ARG_INT, false, "0", NULL, "size 0-15 (subtype 1 only)", 0, 255}),
-        .returns = RETURNS({"index", "integer", "the new object's index in its list"}, CHANGE_RETURNS),
+        .returns = RETURNS({"index", "integer", "the new object's index in its list"}, CHANGE_RETURNS, LIST_RETURNS),
         .examples = LIST("z3ed dungeon add-object --rom hack.sfc --room 0x012 --layer 0 --id 0xF99 --x 10 --y 20",
-                         "z3ed dungeon add-object --rom hack.sfc --room 0x012 --id 0x001 --x 4 --y 4 --size 3"),
+                         "z3ed dungeon add-object --rom hack.sfc --room 0x012 --id 0x001 --x 4 --y 4 --size 3",
+                         "z3ed dungeon add-object --rom hack.sfc --overlay 5 --id 0x0A4 --x 20 --y 20"),
         .handler = cmd_dungeon_add_object,
     },
     {
         .resource = "dungeon", .action = "move-object",
         .summary = "move one object of a room",
-        .description = "Objects are numbered per list from 0, in drawing order (see 'dungeon list-objects').",
+        .description = "Objects are numbered per list from 0, in drawing order (see 'dungeon list-objects')." SHARED_NOTE,
         .flags = Z3_CMD_NEEDS_ROM | Z3_CMD_MUTATES_ROM, .safety = Z3_SAFETY_MUTATES_ROM,
         .effects = MUTATE_EFFECTS("rewrites the room's object data"),
-        .args = ARGS(ROOM_ARG, LAYER_ARG(false), {"index", Z3_ARG_INT, true, NULL, NULL, "object number in the list", 0, 65535},
+        .args = ARGS(TARGET_ARGS, LAYER_ARG(false), {"index", Z3_ARG_INT, true, NULL, NULL, "object number in the list", 0, 65535},
                      XY_ARGS("tile8", "63")),
-        .returns = RETURNS(CHANGE_RETURNS),
-        .examples = LIST("z3ed dungeon move-object --rom hack.sfc --room 0x012 --layer 0 --index 0 --x 5 --y 4"),
+        .returns = RETURNS(CHANGE_RETURNS, LIST_RETURNS),
+        .examples = LIST("z3ed dungeon move-object --rom hack.sfc --room 0x012 --layer 0 --index 0 --x 5 --y 4",
+                         "z3ed dungeon move-object --rom hack.sfc --layout 3 --index 4 --x 6 --y 2"),
         .handler = cmd_dungeon_move_object,
     },
     {
@@ -111,13 +125,44 @@ static const z3_command z3_cmds_dungeon[] = {
     {
         .resource = "dungeon", .action = "remove-object",
         .summary = "remove one object from a room",
-        .description = "The objects after it move up one index; the room's data shrinks in place.",
+        .description = "The objects after it move up one index; the room's data shrinks in place." SHARED_NOTE,
         .flags = Z3_CMD_NEEDS_ROM | Z3_CMD_MUTATES_ROM, .safety = Z3_SAFETY_MUTATES_ROM,
         .effects = MUTATE_EFFECTS("rewrites the room's object data"),
-        .args = ARGS(ROOM_ARG, LAYER_ARG(false), {"index", Z3_ARG_INT, true, NULL, NULL, "object number in the list", 0, 65535}),
-        .returns = RETURNS({"removed", "object", "the object removed"}, CHANGE_RETURNS),
-        .examples = LIST("z3ed dungeon remove-object --rom hack.sfc --room 0x012 --layer 0 --index 1"),
+        .args = ARGS(TARGET_ARGS, LAYER_ARG(false), {"index", Z3_ARG_INT, true, NULL, NULL, "object number in the list", 0, 65535}),
+        .returns = RETURNS({"removed", "object", "the object removed"}, CHANGE_RETURNS, LIST_RETURNS),
+        .examples = LIST("z3ed dungeon remove-object --rom hack.sfc --room 0x012 --layer 0 --index 1",
+                         "z3ed dungeon remove-object --rom hack.sfc --overlay 0 --index 0"),
         .handler = cmd_dungeon_remove_object,
+    },
+    {
+        .resource = "dungeon", .action = "list-layouts",
+        .summary = "list the 8 room layouts with the rooms that use each",
+        .description = "A room's layout byte (bits 4-2) selects one of 8 layouts: object lists drawn on BG1 "
+                       "before the room's own objects, read through the table of longs the operand at 0x882D "
+                       "points to. Each entry: where it is stored, its object count and bytes, and the rooms "
+                       "whose layout byte selects it. Edit one with the object commands' --layout.",
+        .flags = Z3_CMD_NEEDS_ROM, .safety = Z3_SAFETY_READ_ONLY,
+        .effects = LIST("reads the ROM file"),
+        .returns = RETURNS({"count", "integer", "8"},
+                           {"layouts", "array", "index, address, offset, objects, bytes, rooms"}),
+        .examples = LIST("z3ed dungeon list-layouts --rom zelda3.sfc"),
+        .handler = cmd_dungeon_list_layouts,
+    },
+    {
+        .resource = "dungeon", .action = "list-overlays",
+        .summary = "list the 19 dungeon overlays (holes and floors) with the tags and rooms that apply them",
+        .description = "The \"holes\" room tags apply one of 19 object lists (pits, floors) when a switch is "
+                       "pressed or a chest opened; the table of longs is read through the operand at 0xB857. "
+                       "Holes 0, 1 and 3-8 select overlay base + 0 on switch tiles 0x23/0x3A and base + 1 on "
+                       "0x3B (bases 1, 3, 6, 8, 10, 12, 14, 16); holes 2 selects 5, the chest tags 0 and 18 "
+                       "(usdasm RoomTag_Holes0-8, bank $01). Each entry lists the tags and the rooms having one. "
+                       "Edit one with the object commands' --overlay.",
+        .flags = Z3_CMD_NEEDS_ROM, .safety = Z3_SAFETY_READ_ONLY,
+        .effects = LIST("reads the ROM file"),
+        .returns = RETURNS({"count", "integer", "19"},
+                           {"overlays", "array", "index, address, offset, objects, bytes, rooms, tags (tag, name, when)"}),
+        .examples = LIST("z3ed dungeon list-overlays --rom zelda3.sfc"),
+        .handler = cmd_dungeon_list_overlays,
     },
     {
         .resource = "dungeon", .action = "list-sprites",
@@ -421,12 +466,14 @@ static const z3_command z3_cmds_dungeon[] = {
         .description = "Everything z3ed models of the room (format z3ed-room, version 1): header fields, "
                        "floors, layout, the three object lists, doors, sprites, chests, pot items, pushable "
                        "blocks, torches and message id. "
-                       "'dungeon import' reads it back.",
+                       "'dungeon import' reads it back. --layout N or --overlay N writes that list instead "
+                       "(format z3ed-object-list, version 1: kind, index and the objects with the same fields).",
         .flags = Z3_CMD_NEEDS_ROM | Z3_CMD_WRITES_FILE, .safety = Z3_SAFETY_WRITES_FILES,
         .effects = LIST("reads the ROM file", "writes --out atomically"),
-        .args = ARGS(ROOM_ARG, {"out", Z3_ARG_OUT_PATH, true, NULL, NULL, "JSON file to write", 0, 0}),
-        .returns = RETURNS({"room", "string", "the room"}, {"files", "array", "the file written"}),
-        .examples = LIST("z3ed dungeon export --rom zelda3.sfc --room 0x012 --out room.json"),
+        .args = ARGS(TARGET_ARGS, {"out", Z3_ARG_OUT_PATH, true, NULL, NULL, "JSON file to write", 0, 0}),
+        .returns = RETURNS({"room", "string", "the room"}, {"files", "array", "the file written"}, LIST_RETURNS),
+        .examples = LIST("z3ed dungeon export --rom zelda3.sfc --room 0x012 --out room.json",
+                         "z3ed dungeon export --rom zelda3.sfc --overlay 3 --out overlay3.json"),
         .handler = cmd_dungeon_export,
     },
     {
@@ -435,12 +482,14 @@ static const z3_command z3_cmds_dungeon[] = {
         .description = "Checks every field first and names the JSON path of a bad one; then replaces the "
                        "room's header, objects, doors, sprites, chests, pot items, blocks, torches and message id "
                        "and saves them "
-                       "(optional fields left out keep the room's values).",
+                       "(optional fields left out keep the room's values). With --layout or --overlay it replaces "
+                       "that list's objects from a z3ed-object-list document (shared: see rooms_affected).",
         .flags = Z3_CMD_NEEDS_ROM | Z3_CMD_MUTATES_ROM, .safety = Z3_SAFETY_MUTATES_ROM,
         .effects = MUTATE_EFFECTS("rewrites the room's data and chest records"),
-        .args = ARGS(ROOM_ARG, {"in", Z3_ARG_PATH, true, NULL, NULL, "JSON file to read", 0, 0}),
-        .returns = RETURNS(CHANGE_RETURNS),
-        .examples = LIST("z3ed dungeon import --rom hack.sfc --room 0x020 --in room.json"),
+        .args = ARGS(TARGET_ARGS, {"in", Z3_ARG_PATH, true, NULL, NULL, "JSON file to read", 0, 0}),
+        .returns = RETURNS(CHANGE_RETURNS, LIST_RETURNS),
+        .examples = LIST("z3ed dungeon import --rom hack.sfc --room 0x020 --in room.json",
+                         "z3ed dungeon import --rom hack.sfc --layout 2 --in layout.json"),
         .handler = cmd_dungeon_import,
     },
     {
@@ -449,17 +498,20 @@ static const z3_command z3_cmds_dungeon[] = {
         .description = "Floors, layout, objects and doors drawn from the game's object and door tile data with "
                        "the room's blockset and palette, in the room's initial state (shut doors shut). An "
                        "object or door whose data cannot be read is drawn as a magenta box and counted in "
-                       "objects_unrendered.",
+                       "objects_unrendered. --layout N or --overlay N draws that list alone on a transparent "
+                       "backdrop, in the graphics of --room (default: the first room using it, else room 0x000).",
         .flags = Z3_CMD_NEEDS_ROM | Z3_CMD_WRITES_FILE, .safety = Z3_SAFETY_WRITES_FILES,
         .effects = LIST("reads the ROM file", "writes --out atomically"),
-        .args = ARGS(ROOM_ARG, {"out", Z3_ARG_OUT_PATH, true, NULL, NULL, "PNG file to write", 0, 0},
+        .args = ARGS(TARGET_ARGS, {"out", Z3_ARG_OUT_PATH, true, NULL, NULL, "PNG file to write", 0, 0},
                      {"layer", Z3_ARG_ENUM, false, "all", layer_choices, "draw both backgrounds or one", 0, 0}),
-        .returns = RETURNS({"room", "string", "the room"},
+        .returns = RETURNS({"room", "string", "the room (its graphics, with --layout / --overlay)"},
+                           {"layout", "integer", "the layout drawn alone"}, {"overlay", "integer", "the overlay drawn alone"},
                            {"objects_drawn", "integer", "objects and doors drawn from tile data"},
                            {"objects_unrendered", "integer", "objects and doors drawn as placeholder boxes"},
                            {"blockset", "object", "main and aux blocksets used"}, {"palette", "integer", "dungeon palette used"},
                            {"files", "array", "the file written"}),
-        .examples = LIST("z3ed dungeon render --rom zelda3.sfc --room 0x012 --out room.png"),
+        .examples = LIST("z3ed dungeon render --rom zelda3.sfc --room 0x012 --out room.png",
+                         "z3ed dungeon render --rom zelda3.sfc --layout 2 --out layout2.png"),
         .handler = cmd_dungeon_render,
     },
     {

@@ -169,6 +169,7 @@ z3_status z3_dungeon_load(const z3_rom *rom, z3_dungeon **out, z3_error *err) {
   }
   if (st == Z3_OK) st = load_chests(rom, d, err);
   if (st == Z3_OK) st = z3_dungeon__load_blocks(rom, d, err);
+  if (st == Z3_OK) st = z3_dungeon__load_lists(rom, d, err);
   if (st) {
     z3_dungeon_free(d);
     return st;
@@ -188,10 +189,11 @@ void z3_dungeon_free(z3_dungeon *d) {
   z3_free(d->chests);
   z3_free(d->chest_notes);
   z3_dungeon__free_blocks(d);
+  z3_dungeon__free_lists(d);
   z3_free(d);
 }
 
-static void append_note(char **notes, const char *fmt, va_list ap) {
+void z3_dungeon__append_note(char **notes, const char *fmt, va_list ap) {
   char line[256];
   vsnprintf(line, sizeof line, fmt, ap);
   char *joined = *notes ? z3_strfmt("%s; %s", *notes, line) : z3_strdup(line);
@@ -203,13 +205,13 @@ static void append_note(char **notes, const char *fmt, va_list ap) {
 void z3_room_note(z3_room *room, const char *fmt, ...) {
   va_list ap;
   va_start(ap, fmt);
-  append_note(&room->notes, fmt, ap);
+  z3_dungeon__append_note(&room->notes, fmt, ap);
   va_end(ap);
 }
 
 void z3_dungeon__chest_note(z3_dungeon *d, const char *fmt, ...) {
   va_list ap;
   va_start(ap, fmt);
-  append_note(&d->chest_notes, fmt, ap);
+  z3_dungeon__append_note(&d->chest_notes, fmt, ap);
   va_end(ap);
 }

@@ -41,6 +41,7 @@ enum {
 #define Z3_ROOM_HEADER_PTR_OPERAND_PC 0xB5DDu /* long -> $04:F502 */
 #define Z3_ROOM_HEADER_BANK_OPERAND_PC 0xB5E7u
 #define Z3_ROOM_LAYOUT_PTR_OPERAND_PC 0x882Du /* long -> $04:EF2F */
+#define Z3_OVERLAY_PTR_OPERAND_PC 0xB857u     /* long -> $04:ECC0, the 19 dungeon overlays */
 #define Z3_ROOM_SPRITE_PTR_OPERAND_PC 0x4C298u /* word, bank $09 */
 #define Z3_ROOM_SPRITE_TABLE_PC 0x4D62Eu       /* $09:D62E, 384 words; the lists follow it */
 #define Z3_ROOM_SPRITE_REGION_END_PC 0x4EC9Eu  /* room sprite data ends before this */
@@ -146,8 +147,27 @@ typedef struct z3_room {
   char *notes;
 } z3_room;
 
+/* A layout (8) or dungeon overlay (19): an FF FF-terminated object list
+ * reached through a table of longs (§3.5), shared by every room that selects it. */
+typedef enum z3_list_kind { Z3_LIST_LAYOUT = 0, Z3_LIST_OVERLAY = 1 } z3_list_kind;
+enum { Z3_DUNGEON_OVERLAYS = 19, Z3_OBJECT_LISTS = Z3_ROOM_LAYOUTS + Z3_DUNGEON_OVERLAYS };
+
+typedef struct z3_object_list {
+  z3_list_kind kind;
+  int index;             /* 0-7 or 0-18 */
+  z3_room_object *objects;
+  size_t count, cap;
+  size_t pc, len;        /* where it came from; len counts the FF FF */
+  uint32_t addr;
+  bool dirty;
+  char *notes;           /* edit descriptions, the change reason */
+} z3_object_list;
+
 typedef struct z3_dungeon {
   z3_room rooms[Z3_ROOM_COUNT];
+  /* Layouts first, then overlays (z3_dungeon_list finds one). */
+  z3_object_list lists[Z3_OBJECT_LISTS];
+  size_t layout_table_pc, overlay_table_pc;
   size_t object_table_pc, door_table_pc, header_table_pc, sprite_table_pc, chest_table_pc, pot_table_pc;
   uint8_t pot_bank;
   uint8_t header_bank;
@@ -246,6 +266,25 @@ void z3_room_note(z3_room *room, const char *fmt, ...) Z3_PRINTF(2, 3);
 z3_status z3_room_set_objects(z3_room *room, int layer, const z3_room_object *objs, size_t n,
                               z3_error *err);
 z3_status z3_room_set_sprites(z3_room *room, const z3_room_sprite *s, size_t n, z3_error *err);
+
+/* ---- layouts and dungeon overlays (dungeon_lists.c) ---- */
+
+const char *z3_list_kind_name(z3_list_kind kind); /* "layout", "overlay" */
+/* The list, or NULL with an error naming the valid range. */
+z3_object_list *z3_dungeon_list(z3_dungeon *d, z3_list_kind kind, int64_t index, z3_error *err);
+/* The overlays a room tag makes the game apply (usdasm RoomTag_Holes0-8,
+ * RoomTag_ChestHoles0/8, RoomTag_Holes2 in bank $01): fills out[0..2), returns
+ * how many (0 for a tag that applies none). */
+size_t z3_tag_overlays(uint8_t tag, int out[2]);
+/* Rooms that use the list (layout byte, or a tag selecting the overlay), in id
+ * order; returns the count (at most Z3_ROOM_COUNT). */
+size_t z3_list_rooms(const z3_dungeon *d, const z3_object_list *l, int rooms[Z3_ROOM_COUNT]);
+/* The list's bytes: objects then FF FF. */
+z3_status z3_object_list_encode(const z3_object_list *l, z3_buf *out, z3_error *err);
+z3_status z3_list_add_object(z3_object_list *l, const z3_room_object *o, size_t *index, z3_error *err);
+z3_status z3_list_move_object(z3_object_list *l, size_t index, int x, int y, z3_error *err);
+z3_status z3_list_remove_object(z3_object_list *l, size_t index, z3_error *err);
+void z3_list_note(z3_object_list *l, const char *fmt, ...) Z3_PRINTF(2, 3);
 
 /* ---- doors (dungeon_doors.c) ---- */
 

@@ -1,5 +1,6 @@
 /* Edits of the dungeon model: checked against the limits of §3.16, described
  * in model terms, marked dirty for z3_dungeon_save. */
+#include <stdio.h>
 #include <string.h>
 
 #include "zelda3/dungeon_internal.h"
@@ -23,13 +24,51 @@ static z3_status check_index(const z3_room *r, int layer, size_t index, z3_error
   return Z3_E_NOT_FOUND;
 }
 
-static z3_status reserve_objects(z3_room *r, int layer, size_t n, z3_error *err) {
-  if (n <= r->object_cap[layer]) return Z3_OK;
+/* An object list wherever it lives (a room's layer, a layout, an overlay), so
+ * one set of edits serves all of them. */
+typedef struct obj_vec {
+  z3_room_object **items;
+  size_t *count, *cap;
+} obj_vec;
+
+static z3_status vec_reserve(obj_vec v, size_t n, z3_error *err) {
+  if (n <= *v.cap) return Z3_OK;
   size_t cap = n < 16 ? 16 : n;
-  z3_room_object *p = z3_realloc(r->objects[layer], cap * sizeof *p);
+  z3_room_object *p = z3_realloc(*v.items, cap * sizeof *p);
   if (!p) return z3_error_set(err, Z3_E_NOMEM, "out of memory");
-  r->objects[layer] = p, r->object_cap[layer] = cap;
+  *v.items = p, *v.cap = cap;
   return Z3_OK;
+}
+
+static z3_status vec_add(obj_vec v, const z3_room_object *o, size_t *index, z3_error *err) {
+  z3_status st = vec_reserve(v, *v.count + 1, err);
+  if (st) return st;
+  *index = *v.count;
+  (*v.items)[(*v.count)++] = *o;
+  return Z3_OK;
+}
+
+/* `where` names the owner for the error ("room 0x012", "layout 3"). */
+static z3_status vec_move(obj_vec v, size_t index, int x, int y, const char *where, z3_room_object *old,
+                          z3_error *err) {
+  z3_room_object moved = (*v.items)[index];
+  *old = moved;
+  if (x < 0 || x > 63 || y < 0 || y > 63) {
+    return z3_error_set(err, Z3_E_INVALID, "(%d,%d) is outside %s: x and y are 0-63 (tile8 units)", x, y, where);
+  }
+  moved.x = (uint8_t)x, moved.y = (uint8_t)y;
+  z3_status st = z3_object_check(&moved, err);
+  if (st == Z3_OK) (*v.items)[index] = moved;
+  return st;
+}
+
+static void vec_remove(obj_vec v, size_t index) {
+  memmove(&(*v.items)[index], &(*v.items)[index + 1], (*v.count - index - 1) * sizeof (*v.items)[0]);
+  (*v.count)--;
+}
+
+static obj_vec room_vec(z3_room *r, int layer) {
+  return (obj_vec){&r->objects[layer], &r->object_count[layer], &r->object_cap[layer]};
 }
 
 z3_status z3_room_add_object(z3_dungeon *d, int room, int layer, const z3_room_object *o,
@@ -45,10 +84,8 @@ z3_status z3_room_add_object(z3_dungeon *d, int room, int layer, const z3_room_o
     z3_error_hint(err, "above %d objects the game lags (yaze's limit); remove one first", Z3_ROOM_MAX_OBJECTS);
     return Z3_E_INVALID;
   }
-  st = reserve_objects(r, layer, r->object_count[layer] + 1, err);
+  st = vec_add(room_vec(r, layer), o, index, err);
   if (st) return st;
-  *index = r->object_count[layer];
-  r->objects[layer][r->object_count[layer]++] = *o;
   r->dirty_objects = true;
   z3_room_note(r, "object %zu 0x%03X added on layer %d at (%u,%u)", *index, o->id, layer, o->x, o->y);
   return Z3_OK;
@@ -61,17 +98,13 @@ z3_status z3_room_move_object(z3_dungeon *d, int room, int layer, size_t index, 
   if (st == Z3_OK) st = check_index(&d->rooms[room], layer, index, err);
   if (st) return st;
   z3_room *r = &d->rooms[room];
-  z3_room_object moved = r->objects[layer][index];
-  if (x < 0 || x > 63 || y < 0 || y > 63) {
-    return z3_error_set(err, Z3_E_INVALID, "(%d,%d) is outside room 0x%03X: x and y are 0-63 (tile8 units)", x, y, room);
-  }
-  int old_x = moved.x, old_y = moved.y;
-  moved.x = (uint8_t)x, moved.y = (uint8_t)y;
-  st = z3_object_check(&moved, err);
+  char where[16];
+  snprintf(where, sizeof where, "room 0x%03X", room);
+  z3_room_object old;
+  st = vec_move(room_vec(r, layer), index, x, y, where, &old, err);
   if (st) return st;
-  r->objects[layer][index] = moved;
   r->dirty_objects = true;
-  z3_room_note(r, "object %zu moved from (%d,%d) to (%d,%d)", index, old_x, old_y, x, y);
+  z3_room_note(r, "object %zu moved from (%d,%d) to (%d,%d)", index, old.x, old.y, x, y);
   return Z3_OK;
 }
 
@@ -101,11 +134,58 @@ z3_status z3_room_remove_object(z3_dungeon *d, int room, int layer, size_t index
   if (st) return st;
   z3_room *r = &d->rooms[room];
   uint16_t id = r->objects[layer][index].id;
-  memmove(&r->objects[layer][index], &r->objects[layer][index + 1],
-          (r->object_count[layer] - index - 1) * sizeof r->objects[layer][0]);
-  r->object_count[layer]--;
+  vec_remove(room_vec(r, layer), index);
   r->dirty_objects = true;
   z3_room_note(r, "object %zu 0x%03X removed from layer %d", index, id, layer);
+  return Z3_OK;
+}
+
+/* ---- the same edits on a layout or an overlay ---- */
+
+static obj_vec list_vec(z3_object_list *l) { return (obj_vec){&l->objects, &l->count, &l->cap}; }
+
+static z3_status check_list_index(const z3_object_list *l, size_t index, z3_error *err) {
+  if (index < l->count) return Z3_OK;
+  const char *k = z3_list_kind_name(l->kind);
+  z3_error_set(err, Z3_E_NOT_FOUND, "%s %d has %zu objects; there is no object %zu", k, l->index, l->count, index);
+  z3_error_hint(err, "see 'z3ed dungeon list-objects --%s %d'", k, l->index);
+  return Z3_E_NOT_FOUND;
+}
+
+z3_status z3_list_add_object(z3_object_list *l, const z3_room_object *o, size_t *index, z3_error *err) {
+  z3_status st = z3_object_check(o, err);
+  if (st) return st;
+  if (l->count >= Z3_ROOM_MAX_OBJECTS) {
+    return z3_error_set(err, Z3_E_INVALID, "%s %d has %zu objects; the limit is %d (the rooms using it draw them all)",
+                        z3_list_kind_name(l->kind), l->index, l->count, Z3_ROOM_MAX_OBJECTS);
+  }
+  st = vec_add(list_vec(l), o, index, err);
+  if (st) return st;
+  l->dirty = true;
+  z3_list_note(l, "object %zu 0x%03X added at (%u,%u)", *index, o->id, o->x, o->y);
+  return Z3_OK;
+}
+
+z3_status z3_list_move_object(z3_object_list *l, size_t index, int x, int y, z3_error *err) {
+  z3_status st = check_list_index(l, index, err);
+  if (st) return st;
+  char where[16];
+  snprintf(where, sizeof where, "%s %d", z3_list_kind_name(l->kind), l->index);
+  z3_room_object old;
+  st = vec_move(list_vec(l), index, x, y, where, &old, err);
+  if (st) return st;
+  l->dirty = true;
+  z3_list_note(l, "object %zu moved from (%d,%d) to (%d,%d)", index, old.x, old.y, x, y);
+  return Z3_OK;
+}
+
+z3_status z3_list_remove_object(z3_object_list *l, size_t index, z3_error *err) {
+  z3_status st = check_list_index(l, index, err);
+  if (st) return st;
+  uint16_t id = l->objects[index].id;
+  vec_remove(list_vec(l), index);
+  l->dirty = true;
+  z3_list_note(l, "object %zu 0x%03X removed", index, id);
   return Z3_OK;
 }
 
@@ -227,7 +307,7 @@ z3_status z3_room_set_chest(z3_dungeon *d, int room, size_t n, uint8_t item, boo
 }
 
 z3_status z3_room_set_objects(z3_room *r, int layer, const z3_room_object *objs, size_t n, z3_error *err) {
-  z3_status st = reserve_objects(r, layer, n, err);
+  z3_status st = vec_reserve(room_vec(r, layer), n, err);
   if (st) return st;
   if (n) memmove(r->objects[layer], objs, n * sizeof *objs);
   r->object_count[layer] = n;

@@ -168,3 +168,19 @@ json_t *z3_room_export_json(const z3_dungeon *d, int id) {
   json_object_set_new(o, "torches", torches);
   return o;
 }
+
+json_t *z3_list_export_json(const z3_object_list *l) {
+  json_t *doc = json_object();
+  json_object_set_new(doc, "format", json_string(Z3_LIST_JSON_FORMAT));
+  json_object_set_new(doc, "version", json_integer(Z3_ROOM_JSON_VERSION));
+  json_object_set_new(doc, "kind", json_string(z3_list_kind_name(l->kind)));
+  json_object_set_new(doc, "index", json_integer(l->index));
+  json_t *objs = json_array();
+  for (size_t i = 0; i < l->count; i++) {
+    json_t *o = z3_room_object_json(&l->objects[i], -1, i);
+    json_object_del(o, "index");
+    json_array_append_new(objs, o);
+  }
+  json_object_set_new(doc, "objects", objs);
+  return doc;
+}

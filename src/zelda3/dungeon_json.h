@@ -37,4 +37,11 @@ json_t *z3_room_export_json(const z3_dungeon *d, int room);
 /* Replaces room `room` with the document's contents (all or nothing). */
 z3_status z3_room_import_json(z3_dungeon *d, int room, const json_t *doc, z3_error *err);
 
+/* A layout or overlay: format z3ed-object-list (same version and object
+ * fields as a room's lists): {format, version, kind, index, objects}. Import
+ * reads only the objects (kind and index are for people), all or nothing. */
+#define Z3_LIST_JSON_FORMAT "z3ed-object-list"
+json_t *z3_list_export_json(const z3_object_list *l);
+z3_status z3_list_import_json(z3_object_list *l, const json_t *doc, z3_error *err);
+
 #endif

@@ -86,6 +86,36 @@ static z3_status read_header(const json_t *h, const uint8_t cur[Z3_ROOM_HEADER_S
   return Z3_OK;
 }
 
+/* One JSON array of objects (path "$.objects[1]" or "$.objects") into a fresh
+ * array of n checked objects; *out is the caller's to free. */
+static z3_status read_object_array(const json_t *list, const char *path, z3_room_object **out, size_t *n,
+                                   z3_error *err) {
+  if (!json_is_array(list)) return z3_error_set(err, Z3_E_INVALID, "%s must be an array", path);
+  z3_room_object *objs = z3_calloc(json_array_size(list) + 1, sizeof *objs);
+  if (!objs) return z3_error_set(err, Z3_E_NOMEM, "out of memory");
+  z3_status st = Z3_OK;
+  for (size_t i = 0; i < json_array_size(list) && st == Z3_OK; i++) {
+    char p[64];
+    snprintf(p, sizeof p, "%s[%zu]", path, i);
+    const json_t *o = json_array_get(list, i);
+    unsigned id = 0, x = 0, y = 0, size = 0;
+    if (!json_is_object(o)) st = z3_error_set(err, Z3_E_INVALID, "%s must be an object", p);
+    if (st == Z3_OK) st = field(o, p, "id", 0xFFF, &id, true, 0, err);
+    if (st == Z3_OK) st = field(o, p, "x", 63, &x, true, 0, err);
+    if (st == Z3_OK) st = field(o, p, "y", 63, &y, true, 0, err);
+    if (st == Z3_OK) st = field(o, p, "size", 15, &size, false, 0, err);
+    objs[i] = (z3_room_object){(uint16_t)id, (uint8_t)x, (uint8_t)y, (uint8_t)size};
+    z3_error inner;
+    z3_error_init(&inner);
+    if (st == Z3_OK && z3_object_check(&objs[i], &inner) != Z3_OK) {
+      st = z3_error_set(err, Z3_E_INVALID, "%s: %s", p, inner.message);
+    }
+  }
+  if (st) z3_free(objs), objs = NULL;
+  *out = objs, *n = st ? 0 : json_array_size(list);
+  return st;
+}
+
 static z3_status read_objects(const json_t *layers, z3_room *tmp, z3_error *err) {
   if (!json_is_array(layers) || json_array_size(layers) != Z3_ROOM_LAYERS) {
     return z3_error_set(err, Z3_E_INVALID, "$.objects must be an array of 3 object lists");
@@ -94,32 +124,17 @@ static z3_status read_objects(const json_t *layers, z3_room *tmp, z3_error *err)
   z3_status st = Z3_OK;
   for (int l = 0; l < Z3_ROOM_LAYERS && st == Z3_OK; l++) {
     const json_t *list = json_array_get(layers, (size_t)l);
-    if (!json_is_array(list)) return z3_error_set(err, Z3_E_INVALID, "$.objects[%d] must be an array", l);
     total += json_array_size(list);
     if (total > Z3_ROOM_MAX_OBJECTS) {
       return z3_error_set(err, Z3_E_INVALID, "$.objects holds more than %d objects; the limit is %d per room",
                           Z3_ROOM_MAX_OBJECTS, Z3_ROOM_MAX_OBJECTS);
     }
-    z3_room_object *objs = z3_calloc(json_array_size(list) + 1, sizeof *objs);
-    if (!objs) return z3_error_set(err, Z3_E_NOMEM, "out of memory");
-    for (size_t i = 0; i < json_array_size(list) && st == Z3_OK; i++) {
-      char p[64];
-      snprintf(p, sizeof p, "$.objects[%d][%zu]", l, i);
-      const json_t *o = json_array_get(list, i);
-      unsigned id = 0, x = 0, y = 0, size = 0;
-      if (!json_is_object(o)) st = z3_error_set(err, Z3_E_INVALID, "%s must be an object", p);
-      if (st == Z3_OK) st = field(o, p, "id", 0xFFF, &id, true, 0, err);
-      if (st == Z3_OK) st = field(o, p, "x", 63, &x, true, 0, err);
-      if (st == Z3_OK) st = field(o, p, "y", 63, &y, true, 0, err);
-      if (st == Z3_OK) st = field(o, p, "size", 15, &size, false, 0, err);
-      objs[i] = (z3_room_object){(uint16_t)id, (uint8_t)x, (uint8_t)y, (uint8_t)size};
-      z3_error inner;
-      z3_error_init(&inner);
-      if (st == Z3_OK && z3_object_check(&objs[i], &inner) != Z3_OK) {
-        st = z3_error_set(err, Z3_E_INVALID, "%s: %s", p, inner.message);
-      }
-    }
-    if (st == Z3_OK) st = z3_room_set_objects(tmp, l, objs, json_array_size(list), err);
+    char path[32];
+    snprintf(path, sizeof path, "$.objects[%d]", l);
+    z3_room_object *objs = NULL;
+    size_t n = 0;
+    st = read_object_array(list, path, &objs, &n, err);
+    if (st == Z3_OK) st = z3_room_set_objects(tmp, l, objs, n, err);
     z3_free(objs);
   }
   return st;
@@ -393,5 +408,34 @@ z3_status z3_room_import_json(z3_dungeon *d, int room, const json_t *doc, z3_err
     z3_room_note(r, "imported from JSON");
   }
   release_tmp(&tmp);
+  return st;
+}
+
+/* ---- layouts and overlays ---- */
+
+z3_status z3_list_import_json(z3_object_list *l, const json_t *doc, z3_error *err) {
+  const char *format = json_string_value(json_object_get(doc, "format"));
+  if (!json_is_object(doc)) return z3_error_set(err, Z3_E_INVALID, "$ must be a JSON object (a list as 'dungeon export' writes it)");
+  if (format && strcmp(format, Z3_LIST_JSON_FORMAT) != 0) {
+    return z3_error_set(err, Z3_E_INVALID, "$.format is '%s'; this reads '%s' documents", format, Z3_LIST_JSON_FORMAT);
+  }
+  unsigned version = 0;
+  z3_status st = field(doc, "$", "version", 1000, &version, false, Z3_ROOM_JSON_VERSION, err);
+  if (st == Z3_OK && version != Z3_ROOM_JSON_VERSION) {
+    st = z3_error_set(err, Z3_E_INVALID, "$.version %u is not supported (this z3ed reads version %d)", version, Z3_ROOM_JSON_VERSION);
+  }
+  z3_room_object *objs = NULL;
+  size_t n = 0;
+  if (st == Z3_OK) st = read_object_array(json_object_get(doc, "objects"), "$.objects", &objs, &n, err);
+  if (st == Z3_OK && n > Z3_ROOM_MAX_OBJECTS) {
+    st = z3_error_set(err, Z3_E_INVALID, "$.objects holds %zu objects; the limit is %d", n, Z3_ROOM_MAX_OBJECTS);
+  }
+  if (st == Z3_OK) {
+    z3_free(l->objects);
+    l->objects = objs, l->count = l->cap = n, objs = NULL;
+    l->dirty = true;
+    z3_list_note(l, "imported from JSON (%zu objects)", n);
+  }
+  z3_free(objs);
   return st;
 }

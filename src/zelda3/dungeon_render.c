@@ -174,19 +174,11 @@ static void draw_list(const z3_rom *rom, z3_room_canvas *c, int bg, const z3_roo
   for (size_t i = 0; i < n; i++) draw_object(rom, c, bg, &objs[i]) ? out->objects_drawn++ : out->unrendered++;
 }
 
-/* The layout's objects (§3.5), drawn on BG1 before list 0. */
-static z3_status draw_layout(const z3_rom *rom, z3_room_canvas *c, unsigned layout, z3_room_image *out, z3_error *err) {
-  size_t table, pc;
-  z3_status st = z3_rom_to_pc(rom, z3_dungeon__long(rom, Z3_ROOM_LAYOUT_PTR_OPERAND_PC), &table, err);
-  if (st == Z3_OK && table + 3 * Z3_ROOM_LAYOUTS > rom->data.len) st = z3_error_set(err, Z3_E_INVALID, "the layout table is past the ROM end");
-  if (st == Z3_OK) st = z3_rom_to_pc(rom, z3_dungeon__long(rom, table + 3 * (size_t)layout), &pc, err);
-  if (st) return st;
-  z3_room_object *objs = NULL;
-  size_t n = 0, used = 0;
-  st = z3_object_list_parse(rom->data.data + pc, ((pc | 0x7FFF) + 1) - pc, &objs, &n, &used, err);
-  if (st == Z3_OK) draw_list(rom, c, 0, objs, n, out);
-  z3_free(objs);
-  return st;
+/* The layout's objects (§3.5), drawn on BG1 before list 0: from the model, so
+ * an edited layout draws as it will be saved. */
+static void draw_layout(const z3_rom *rom, const z3_dungeon *d, z3_room_canvas *c, unsigned layout, z3_room_image *out) {
+  const z3_object_list *l = &d->lists[layout < Z3_ROOM_LAYOUTS ? layout : 0];
+  draw_list(rom, c, 0, l->objects, l->count, out);
 }
 
 /* Main blockset: from the first entrance into this room (§3.13), else 0. */
@@ -251,8 +243,10 @@ static void compose(const z3_room_canvas *c, const z3_scene_tiles *t, z3_room_la
 }
 
 /* Everything but the picture: the canvas of tile words, the scene's tiles and the palette. */
-static z3_status room_prepare(const z3_rom *rom, const z3_dungeon *d, int room, z3_room_canvas *c,
-                              z3_scene_tiles *tiles, z3_room_image *out, uint16_t cgram[128], z3_error *err) {
+/* `only`: draw that layout or overlay alone (no floors, lists or doors) in the room's graphics. */
+static z3_status room_prepare(const z3_rom *rom, const z3_dungeon *d, int room, const z3_object_list *only,
+                              z3_room_canvas *c, z3_scene_tiles *tiles, z3_room_image *out, uint16_t cgram[128],
+                              z3_error *err) {
   z3_status st = z3_room_check_id(room, err);
   if (st) return st;
   const z3_room *r = &d->rooms[room];
@@ -263,12 +257,12 @@ static z3_status room_prepare(const z3_rom *rom, const z3_dungeon *d, int room, 
   out->aux_blockset = h.blockset;
   st = z3_scene_tiles_load(rom, (unsigned)out->main_blockset, h.blockset, tiles, err);
   if (st == Z3_OK) st = room_palette(rom, h.palette, out, cgram, err);
-  if (st == Z3_OK) {
+  if (st == Z3_OK && only) {
+    draw_list(rom, c, 0, only->objects, only->count, out);
+  } else if (st == Z3_OK) {
     draw_floor(rom, c, 1, r->floor_byte >> 4);
     draw_floor(rom, c, 0, r->floor_byte & 15);
-    st = draw_layout(rom, c, r->layout_byte >> 2, out, err);
-  }
-  if (st == Z3_OK) {
+    draw_layout(rom, d, c, r->layout_byte >> 2, out);
     static const int bg_of_list[Z3_ROOM_LAYERS] = {0, 1, 0};
     for (int l = 0; l < Z3_ROOM_LAYERS; l++) draw_list(rom, c, bg_of_list[l], r->objects[l], r->object_count[l], out);
     z3_room__draw_doors(rom, c, r, out);
@@ -278,17 +272,27 @@ static z3_status room_prepare(const z3_rom *rom, const z3_dungeon *d, int room, 
   return st;
 }
 
-z3_status z3_room_render(const z3_rom *rom, const z3_dungeon *d, int room, z3_room_layers layers,
-                         z3_room_image *out, z3_error *err) {
+static z3_status render(const z3_rom *rom, const z3_dungeon *d, int room, const z3_object_list *only,
+                        z3_room_layers layers, z3_room_image *out, z3_error *err) {
   z3_room_canvas *c = z3_calloc(1, sizeof *c);
   z3_scene_tiles *tiles = z3_malloc(sizeof *tiles);
   uint16_t cgram[128];
   z3_status st = c && tiles ? Z3_OK : z3_error_set(err, Z3_E_NOMEM, "out of memory");
-  if (st == Z3_OK) st = room_prepare(rom, d, room, c, tiles, out, cgram, err);
+  if (st == Z3_OK) st = room_prepare(rom, d, room, only, c, tiles, out, cgram, err);
   if (st == Z3_OK) compose(c, tiles, layers, out);
   z3_free(c);
   z3_free(tiles);
   return st;
+}
+
+z3_status z3_room_render(const z3_rom *rom, const z3_dungeon *d, int room, z3_room_layers layers,
+                         z3_room_image *out, z3_error *err) {
+  return render(rom, d, room, NULL, layers, out, err);
+}
+
+z3_status z3_list_render(const z3_rom *rom, const z3_dungeon *d, const z3_object_list *l, int room,
+                         z3_room_image *out, z3_error *err) {
+  return render(rom, d, room, l, Z3_RENDER_ALL, out, err);
 }
 
 z3_status z3_room_bg_scene(const z3_rom *rom, const z3_dungeon *d, int room, int bg, z3_bg_scene *out,
@@ -299,7 +303,7 @@ z3_status z3_room_bg_scene(const z3_rom *rom, const z3_dungeon *d, int room, int
   z3_scene_tiles *tiles = z3_malloc(sizeof *tiles);
   z3_room_image *image = z3_malloc(sizeof *image);
   z3_status st = c && tiles && image ? Z3_OK : z3_error_set(err, Z3_E_NOMEM, "out of memory");
-  if (st == Z3_OK) st = room_prepare(rom, d, room, c, tiles, image, out->cgram, err);
+  if (st == Z3_OK) st = room_prepare(rom, d, room, NULL, c, tiles, image, out->cgram, err);
   if (st == Z3_OK) {
     for (int i = 0; i < Z3_ROOM_MAP * Z3_ROOM_MAP; i++) out->scr.words[i] = c->set[bg][i] ? c->word[bg][i] : Z3_BG_SCENE_BLANK;
     z3_bg_scene_tiles(tiles, out);

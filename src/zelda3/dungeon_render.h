@@ -69,4 +69,8 @@ int z3_room_special_words(uint16_t id, int *w, int *h);
 z3_status z3_room_render(const z3_rom *rom, const z3_dungeon *d, int room, z3_room_layers layers,
                          z3_room_image *out, z3_error *err);
 
+/* A layout or overlay alone on a transparent backdrop, in `room`'s blockset and palette. */
+z3_status z3_list_render(const z3_rom *rom, const z3_dungeon *d, const z3_object_list *l, int room,
+                         z3_room_image *out, z3_error *err);
+
 #endif

@@ -27,6 +27,7 @@ static void collect_live(const z3_dungeon *d, const z3_rom *rom, live_ranges *l)
     add_range(l, r->sprite_pc, r->sprite_len);
     add_range(l, r->pot_pc, r->pot_len);
   }
+  for (int i = 0; i < Z3_OBJECT_LISTS; i++) add_range(l, d->lists[i].pc, d->lists[i].len);
   for (int i = Z3_ROOM_COUNT; i < Z3_ROOM_POINTERS; i++) {
     size_t pc;
     if (z3_rom_to_pc(rom, (uint32_t)d->header_bank << 16 | d->extra_header_word[i - Z3_ROOM_COUNT], &pc, NULL) == Z3_OK)
@@ -386,6 +387,7 @@ z3_status z3_dungeon_save(z3_dungeon *d, z3_rom *rom, z3_error *err) {
   }
   if (st == Z3_OK && d->dirty_chests) st = save_chests(d, rom, err);
   if (st == Z3_OK) st = z3_dungeon__save_blocks(d, rom, err);
+  if (st == Z3_OK) st = z3_dungeon__save_lists(d, rom, err);
   if (st == Z3_OK) d->dirty_chests = false;
   return st;
 }

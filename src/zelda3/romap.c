@@ -85,6 +85,12 @@ static z3_status add_rooms(z3_romap *m, const z3_rom *rom) {
     if (!st) st = add(m, r->sprite_pc, r->sprite_len, Z3_REGION_ROOM_SPRITES, i, 0, size);
     if (!st) st = add(m, r->pot_pc, r->pot_len, Z3_REGION_ROOM_POTS, i, 0, size);
   }
+  if (!st) st = add(m, d->layout_table_pc, Z3_ROOM_LAYOUTS * 3, Z3_REGION_TABLE, -1, Z3_TABLE_LAYOUT_POINTERS, size);
+  if (!st) st = add(m, d->overlay_table_pc, Z3_DUNGEON_OVERLAYS * 3, Z3_REGION_TABLE, -1, Z3_TABLE_OVERLAY_POINTERS, size);
+  for (int i = 0; i < Z3_OBJECT_LISTS && !st; i++) {
+    const z3_object_list *l = &d->lists[i];
+    st = add(m, l->pc, l->len, Z3_REGION_DUNGEON_LIST, l->index, l->kind == Z3_LIST_OVERLAY, size);
+  }
   z3_dungeon_free(d);
   return st;
 }

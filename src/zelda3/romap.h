@@ -35,6 +35,7 @@ typedef enum z3_region_kind {
   Z3_REGION_TABLE,        /* a pointer or fixed table, `part` = z3_romap_table */
   Z3_REGION_FREE,         /* space the allocators may hand out */
   Z3_REGION_AREA_OVERLAY, /* area `index`'s overlay routine, one region per code span (part = span) */
+  Z3_REGION_DUNGEON_LIST, /* layout (part 0) or dungeon overlay (part 1) `index`'s object list */
   Z3_REGION_KIND_COUNT
 } z3_region_kind;
 
@@ -55,6 +56,8 @@ typedef enum z3_romap_table {
   Z3_TABLE_TAIL_MAP_MARKER,          /* the tail-map patch's marker byte at 0x1423FF */
   Z3_TABLE_WATER_FILL,               /* yaze's water-fill zones, 0x12E000-0x12FFFF (water_fill.h) */
   Z3_TABLE_OVERLAY_VECTORS,          /* overlay vectors: 128 words at 0x77664, or ZScream's 128 longs at 0x77677 */
+  Z3_TABLE_LAYOUT_POINTERS,          /* 8 longs, through the operand at 0x882D */
+  Z3_TABLE_OVERLAY_POINTERS,         /* 19 longs, through the operand at 0xB857 */
   Z3_TABLE_COUNT
 } z3_romap_table;
 

@@ -8,7 +8,8 @@
 const char *z3_region_kind_name(z3_region_kind kind) {
   static const char *const names[Z3_REGION_KIND_COUNT] = {
       "header", "sheet", "room_header", "room_objects", "room_sprites", "room_pots", "chest",
-      "message", "area_map", "area_sprites", "area_items", "area_entry", "palette", "tiles", "table", "free", "area_overlay"};
+      "message", "area_map", "area_sprites", "area_items", "area_entry", "palette", "tiles", "table", "free", "area_overlay",
+      "dungeon_list"};
   return (unsigned)kind < Z3_REGION_KIND_COUNT ? names[kind] : "unknown";
 }
 
@@ -19,7 +20,8 @@ const char *z3_romap_table_name(z3_romap_table table) {
       "area item pointers", "text dictionary",
       "area map pointers (vanilla copy, unread with the tail-map patch)",
       "ZSCustomOverworld enable bytes and version", "tail-map patch marker", "water-fill zones (yaze)",
-      "overlay vectors"};
+      "overlay vectors",
+      "room layout pointers", "dungeon overlay pointers"};
   return (unsigned)table < Z3_TABLE_COUNT ? names[table] : "table";
 }
 
@@ -49,6 +51,7 @@ void z3_region_resource(const z3_region *r, char *out, size_t cap) {
     case Z3_REGION_MESSAGE: snprintf(out, cap, "message 0x%03X", r->index); return;
     case Z3_REGION_SHEET: snprintf(out, cap, "sheet 0x%02X", r->index); return;
     case Z3_REGION_PALETTE: snprintf(out, cap, "palette %s %d", palette_group_name(r->part), r->index); return;
+    case Z3_REGION_DUNGEON_LIST: snprintf(out, cap, "%s %d", r->part ? "overlay" : "layout", r->index); return;
     default: z3_region_describe(r, out, cap); return;
   }
 }
@@ -85,6 +88,7 @@ void z3_region_describe(const z3_region *r, char *out, size_t cap) {
     }
     case Z3_REGION_TILES: snprintf(out, cap, "%s", tiles[r->part >= 0 && r->part < 5 ? r->part : 0]); return;
     case Z3_REGION_TABLE: snprintf(out, cap, "%s", z3_romap_table_name((z3_romap_table)r->part)); return;
+    case Z3_REGION_DUNGEON_LIST: snprintf(out, cap, "%s %d objects", r->part ? "overlay" : "layout", r->index); return;
     case Z3_REGION_FREE: snprintf(out, cap, "free space"); return;
     default: z3_region_resource(r, out, cap); return;
   }
