@@ -53,13 +53,14 @@ bool z3_merge__room_byte(const z3_merge_three *t, size_t i) {
 /* One part of a room as bytes, to compare three rooms by. */
 static z3_status part_bytes(const z3_room *r, part p, z3_buf *out, z3_error *err) {
   size_t door_offset, len;
-  uint8_t pots[3 * 256 + 2];
+  uint8_t pots[3 * Z3_ROOM_MAX_POTS + 2];
   out->len = 0;
   switch (p) {
     case PART_OBJECTS: return z3_room_stream_encode(r, out, &door_offset, err);
     case PART_SPRITES: return z3_room_sprites_encode(r, out, err);
     case PART_POTS:
-      if (r->pot_count > 256) return z3_error_set(err, Z3_E_INVALID, "room 0x%03X has over 256 pot items", r->id);
+      if (r->pot_count > Z3_ROOM_MAX_POTS)
+        return z3_error_set(err, Z3_E_INVALID, "room 0x%03X has over %d pot items", r->id, Z3_ROOM_MAX_POTS);
       z3_room_pots_encode(r, pots, &len);
       return z3_buf_append(out, pots, len, err);
     default: {
