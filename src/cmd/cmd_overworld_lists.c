@@ -4,6 +4,7 @@
 
 #include "cmd/handlers.h"
 #include "cmd/handlers_overworld.h"
+#include "zelda3/overworld_secrets.h"
 
 z3_status z3_cmd__ow_open(z3_cmd_ctx *ctx, int *id, z3_overworld **ow, z3_error *err) {
   *ow = NULL;
@@ -239,6 +240,8 @@ z3_status cmd_overworld_list_items(z3_cmd_ctx *ctx, z3_error *err) {
       json_object_set_new(o, "x", json_integer(Z3_OW_POS_X(l->items[i].pos)));
       json_object_set_new(o, "y", json_integer(Z3_OW_POS_Y(l->items[i].pos)));
       json_object_set_new(o, "item", z3_cmd__hex(l->items[i].id, 2));
+      if (l->items[i].id == Z3_OW_BOMB_DOOR_ITEM) /* redrawn open on return only with its table entry */
+        json_object_set_new(o, "remembered", json_boolean(z3_ow_bomb_door(ctx->rom, a) == l->items[i].pos));
       json_array_append_new(list, o);
     }
   }

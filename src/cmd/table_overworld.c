@@ -244,7 +244,9 @@ static const z3_command z3_cmds_overworld[] = {
         .flags = Z3_CMD_NEEDS_ROM, .safety = Z3_SAFETY_READ_ONLY,
         .effects = LIST("reads the ROM file"),
         .args = ARGS(OPTIONAL_MAP_ARG),
-        .returns = RETURNS({"count", "integer", "items listed"}, {"items", "array", "map, index, x, y, item"}),
+        .returns = RETURNS({"count", "integer", "items listed"},
+                           {"items", "array", "map, index, x, y, item; a bombable door (0x86) also 'remembered': the "
+                                              "bomb-door table (0x16DC5) redraws it open when Link returns"}),
         .examples = LIST("z3ed overworld list-items --rom zelda3.sfc"),
         .handler = cmd_overworld_list_items,
     },
@@ -361,9 +363,12 @@ static const z3_command z3_cmds_overworld[] = {
         .resource = "overworld", .action = "add-item",
         .summary = "hide a secret item under a bush or rock of an area",
         .description = "Items 0x00-0x16 (drops), 0x80 hole, 0x82 warp, 0x84 staircase, 0x86 bombable door, 0x88 switch, "
-                       "at tile16 x, y of the area (the parent's 64x64 grid for a large area).",
+                       "at tile16 x, y of the area (the parent's 64x64 grid for a large area). A bombable door also "
+                       "sets the area's entry in the bomb-door table (0x16DC5), which the game reads to draw the door "
+                       "open again when Link returns; an area holds one (moving or removing the item updates it).",
         .flags = Z3_CMD_NEEDS_ROM | Z3_CMD_MUTATES_ROM, .safety = Z3_SAFETY_MUTATES_ROM,
-        .effects = OW_MUTATE_EFFECTS("rewrites the area's item list (moved within bank $1B when it grows)"),
+        .effects = OW_MUTATE_EFFECTS("rewrites the area's item list (moved within bank $1B when it grows) and, for a "
+                                     "bombable door, the area's bomb-door entries"),
         .args = ARGS(MAP_ARG, XY_ARGS("tile16"), {"item", Z3_ARG_INT, true, NULL, NULL, "secret item id", 0, 255}),
         .returns = RETURNS({"item", "object", "index, x, y, item"}, {"count", "integer", "items in the area"},
                            {"changes", "array", "the change set"}),

@@ -11,6 +11,7 @@
 #include "zelda3/entrance.h"
 #include "zelda3/gfx.h"
 #include "zelda3/overworld.h"
+#include "zelda3/overworld_secrets.h"
 #include "zelda3/text.h"
 
 /* ---- overworld ---------------------------------------------------------------- */
@@ -45,6 +46,21 @@ static void check_ow_exits(const z3_overworld *ow, z3_doctor_report *r) {
   }
 }
 
+/* A bombable door whose table entry is elsewhere closes again once Link leaves. */
+static void check_ow_bomb_doors(const z3_rom *rom, const z3_overworld *ow, z3_doctor_report *r) {
+  for (int a = 0; a < Z3_OW_LIST_AREAS; a++) {
+    int door = ow->areas[a].parent == a ? z3_ow_bomb_door_item(&ow->items[a]) : -1;
+    if (door < 0) continue;
+    uint16_t pos = ow->items[a].items[door].pos, entry = z3_ow_bomb_door(rom, a);
+    if (entry == pos) continue;
+    json_t *args = json_pack("{s:i,s:i,s:i,s:i}", "map", a, "index", door, "x", Z3_OW_POS_X(pos), "y", Z3_OW_POS_Y(pos));
+    json_t *repair = json_pack("[o]", z3_doctor__command("overworld_move_item", args));
+    z3_doctor__add(r, "overworld.bomb_door_forgotten", "area", a, (long)(z3_ow_bomb_door_pc(rom) + 2 * (size_t)a), repair,
+                   "area 0x%02X's bombable door (item %d at (%d,%d)) has bomb-door entry 0x%04X, so it closes again "
+                   "when Link comes back", a, door, Z3_OW_POS_X(pos), Z3_OW_POS_Y(pos), entry);
+  }
+}
+
 void z3_doctor__overworld(const z3_rom *rom, z3_doctor_report *r) {
   z3_overworld *ow = NULL;
   z3_error err;
@@ -55,6 +71,7 @@ void z3_doctor__overworld(const z3_rom *rom, z3_doctor_report *r) {
   }
   check_ow_entrances(rom, ow, r);
   check_ow_exits(ow, r);
+  check_ow_bomb_doors(rom, ow, r);
   z3_ow_free(ow);
 }
 

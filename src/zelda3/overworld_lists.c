@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "zelda3/overworld.h"
+#include "zelda3/overworld_secrets.h"
 
 #define SPRITE_BANK 0x09u
 #define ITEM_BANK_OPERAND_PC 0xDC8BFu
@@ -222,6 +223,16 @@ static z3_status item_at(z3_overworld *ow, int id, int index, z3_ow_list **l, z3
   return st;
 }
 
+/* The game remembers one opened bomb door per area (z3_ow__save_bomb_doors). */
+static z3_status check_one_bomb_door(const z3_overworld *ow, int id, const z3_ow_list *l, int item, z3_error *err) {
+  int door = item == Z3_OW_BOMB_DOOR_ITEM ? z3_ow_bomb_door_item(l) : -1;
+  if (door < 0) return Z3_OK;
+  z3_error_set(err, Z3_E_INVALID, "area 0x%02X already has a bombable door (item %d at (%d,%d)); the game remembers one "
+               "opened door per area", ow->areas[id].parent, door, Z3_OW_POS_X(l->items[door].pos), Z3_OW_POS_Y(l->items[door].pos));
+  z3_error_hint(err, "move the existing door with 'overworld move-item' instead");
+  return Z3_E_INVALID;
+}
+
 z3_status z3_ow_item_add(z3_overworld *ow, int id, int x, int y, int item, int *index, z3_error *err) {
   z3_ow_list *l = NULL;
   z3_status st = z3_ow_item_list(ow, id, &l, err);
@@ -230,6 +241,7 @@ z3_status z3_ow_item_add(z3_overworld *ow, int id, int x, int y, int item, int *
   if (st == Z3_OK && l->count >= Z3_OW_MAX_LIST) {
     st = z3_error_set(err, Z3_E_INVALID, "the item list of area 0x%02X is full (%d items)", ow->areas[id].parent, l->count);
   }
+  if (st == Z3_OK) st = check_one_bomb_door(ow, id, l, item, err);
   if (st) return st;
   z3_ow_item *grown = z3_realloc(l->items, (size_t)(l->count + 1) * sizeof *grown);
   if (!grown) return z3_error_set(err, Z3_E_NOMEM, "out of memory");
@@ -406,12 +418,15 @@ z3_status z3_ow__save_lists(z3_overworld *ow, z3_rom *rom, z3_error *err) {
       st = save_one(&sprite_kind, set, rom, &ow->sprites[s][i], ow->sprite_table_pc[s] + (size_t)i * 2, what, err);
     }
   set->n = 0;
+  bool changed[Z3_OW_LIST_AREAS] = {false};
   for (int i = 0; i < Z3_OW_LIST_AREAS; i++) set->lists[set->n++] = &ow->items[i];
   for (int i = 0; st == Z3_OK && i < Z3_OW_LIST_AREAS; i++) {
     if (!ow->items[i].dirty) continue;
     snprintf(what, sizeof what, "item list of area 0x%02X", i);
     st = save_one(&item_kind, set, rom, &ow->items[i], ow->item_ptr_pc + (size_t)i * 2, what, err);
+    changed[i] = true;
   }
   z3_free(set);
+  if (st == Z3_OK) st = z3_ow__save_bomb_doors(ow, rom, changed, err);
   return st;
 }

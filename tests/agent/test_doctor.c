@@ -13,6 +13,7 @@
 #include "zelda3/entrance.h"
 #include "zelda3/gfx.h"
 #include "zelda3/overworld.h"
+#include "zelda3/overworld_secrets.h"
 #include "zelda3/text.h"
 
 static char *workdir;
@@ -227,6 +228,20 @@ static void ow_entrance_to_nothing(z3_rom *rom) {
 static void exit_of_no_room(z3_rom *rom) { write_word(rom, Z3_OW_EXIT_ROOM_PC + 2 * 5, 0x150); }
 static void exit_to_no_area(z3_rom *rom) { write_byte(rom, Z3_OW_EXIT_AREA_PC + 5, 0xC0); }
 
+/* A bombable door added by the model, its table entry then cleared by hand. */
+static void bomb_door_without_entry(z3_rom *rom) {
+  z3_overworld *ow = NULL;
+  z3_error err;
+  z3_error_init(&err);
+  int index = -1;
+  assert_ok(z3_ow_load(&ow, rom, &err), &err);
+  assert_ok(z3_ow_item_add(ow, 0x00, 40, 50, Z3_OW_BOMB_DOOR_ITEM, &index, &err), &err);
+  assert_ok(z3_ow_save(ow, rom, &err), &err);
+  z3_ow_free(ow);
+  assert_int_equal(z3_ow_bomb_door(rom, 0x09), Z3_OW_POS(40, 50));
+  write_word(rom, z3_ow_bomb_door_pc(rom), 0x0000);
+}
+
 static void sheet_tables_outside(z3_rom *rom) { write_word(rom, Z3_GFX_OPERAND_BANK_PC, 0x0000); }
 
 static void sheet_outside(z3_rom *rom) {
@@ -324,6 +339,7 @@ static const damage_case cases[] = {
     {"overworld.entrance_bad_id", Z3_DOCTOR_OVERWORLD, ow_entrance_to_nothing, false},
     {"overworld.exit_bad_room", Z3_DOCTOR_OVERWORLD, exit_of_no_room, false},
     {"overworld.exit_bad_area", Z3_DOCTOR_OVERWORLD, exit_to_no_area, false},
+    {"overworld.bomb_door_forgotten", Z3_DOCTOR_OVERWORLD, bomb_door_without_entry, false},
     {"graphics.tables_unreadable", Z3_DOCTOR_GRAPHICS, sheet_tables_outside, false},
     {"graphics.sheet_unreadable", Z3_DOCTOR_GRAPHICS, sheet_outside, false},
     {"graphics.sheet_overflow", Z3_DOCTOR_GRAPHICS, sheet_too_big, false},
@@ -515,7 +531,7 @@ Z3_TEST(test_doctor__every_repair_accepted_leaves_the_rom_clean) {
     fix_case(&cases[i], i);
     fixed++;
   }
-  assert_int_equal(fixed, 6); /* checksum, complement, door pair, three sprite kinds */
+  assert_int_equal(fixed, 7); /* checksum, complement, door pair, three sprite kinds, bomb door */
 }
 
 /* The change numbers a repair lists are that repair: accepting them alone
