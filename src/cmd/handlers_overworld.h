@@ -19,6 +19,9 @@ z3_status cmd_overworld_remove_sprite(z3_cmd_ctx *ctx, z3_error *err);
 z3_status cmd_overworld_list_entrances(z3_cmd_ctx *ctx, z3_error *err);
 z3_status cmd_overworld_list_exits(z3_cmd_ctx *ctx, z3_error *err);
 z3_status cmd_overworld_list_items(z3_cmd_ctx *ctx, z3_error *err);
+z3_status cmd_overworld_list_graves(z3_cmd_ctx *ctx, z3_error *err);
+z3_status cmd_overworld_set_grave(z3_cmd_ctx *ctx, z3_error *err);
+extern const char *const z3_cmd__grave_reveals[]; /* --reveals of set-grave */
 z3_status cmd_overworld_set_entrance(z3_cmd_ctx *ctx, z3_error *err);
 z3_status cmd_overworld_set_exit(z3_cmd_ctx *ctx, z3_error *err);
 z3_status cmd_overworld_set_transport(z3_cmd_ctx *ctx, z3_error *err);

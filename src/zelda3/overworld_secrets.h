@@ -10,6 +10,8 @@
 #include "zelda3/overworld.h"
 
 enum { Z3_OW_BOMB_DOOR_ITEM = 0x86, Z3_GRAVES = 15, Z3_GRAVE_LINES = 8 };
+/* The gravestone tables from the row values to the row offsets, as one span. */
+enum { Z3_GRAVES_PC = 0x4993A, Z3_GRAVES_BYTES = 0x499E9 - 0x4993A };
 
 /* ---- bomb doors ---- */
 

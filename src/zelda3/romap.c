@@ -9,6 +9,7 @@
 #include "zelda3/gfx.h"
 #include "zelda3/overlays.h"
 #include "zelda3/overworld.h"
+#include "zelda3/overworld_secrets.h"
 #include "zelda3/palettes.h"
 #include "zelda3/text.h"
 #include "zelda3/water_fill.h"
@@ -176,6 +177,8 @@ static z3_status add_areas(z3_romap *m, const z3_rom *rom) {
   for (int q = 0; q < 4 && !st; q++)
     st = add(m, ow->tile32_pc[q], ow->tile32_table_bytes, Z3_REGION_TILES, -1, q + 1, size);
   if (!st) st = add_area_lists(m, ow, size);
+  if (!st) st = add(m, z3_ow_bomb_door_pc(rom), Z3_OW_LIST_AREAS * 2, Z3_REGION_TABLE, -1, Z3_TABLE_BOMB_DOORS, size);
+  if (!st) st = add(m, Z3_GRAVES_PC, Z3_GRAVES_BYTES, Z3_REGION_TABLE, -1, Z3_TABLE_GRAVESTONES, size);
   z3_ow_free(ow);
   return st;
 }

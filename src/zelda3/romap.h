@@ -58,6 +58,8 @@ typedef enum z3_romap_table {
   Z3_TABLE_OVERLAY_VECTORS,          /* overlay vectors: 128 words at 0x77664, or ZScream's 128 longs at 0x77677 */
   Z3_TABLE_LAYOUT_POINTERS,          /* 8 longs, through the operand at 0x882D */
   Z3_TABLE_OVERLAY_POINTERS,         /* 19 longs, through the operand at 0xB857 */
+  Z3_TABLE_BOMB_DOORS,               /* 128 words at 0x16DC5 (overworld_secrets.h) */
+  Z3_TABLE_GRAVESTONES,              /* the gravestone tables, 0x4993A-0x499E8 */
   Z3_TABLE_COUNT
 } z3_romap_table;
 

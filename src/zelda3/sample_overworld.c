@@ -322,11 +322,38 @@ static void write_overlays(uint8_t *img) {
   for (size_t i = 0; i < sizeof unused; i++) put16(img + 0x77664 + 2 * (size_t)unused[i], 0xFB64);
 }
 
-/* Tile types; no gravestones. */
+/* A small graveyard of ours in area 0x14: six stones on three rows, sorted
+ * by row as the game's search needs (overworld_graves.c), the top one opening
+ * to a dash onto stairs, one on the middle row onto a hole; the three code
+ * operands that name single graves carry their opcodes so readers find them. */
+static void write_graves(uint8_t *img) {
+  static const struct { uint8_t x, y, reveal; } graves[] = {
+      {8, 20, 0x30}, {12, 20, 0x30}, {16, 20, 0x30}, {10, 16, 0x30}, {14, 16, 0x58}, {12, 12, 0x38},
+  };
+  enum { N = sizeof graves / sizeof graves[0], STAIRS = 5, HOLE = 4, AREA = 0x14 };
+  static const uint8_t row_start[9] = {0, 6, 10, 12, 12, 12, 12, 12, 12};
+  memset(img + 0x4993A, 0, 0x499E9 - 0x4993A);
+  unsigned ox = (AREA & 7) * 512, oy = (AREA >> 3) * 512, addr[N];
+  for (int i = 0; i < N; i++) {
+    unsigned x = ox + 16u * graves[i].x, y = oy + 16u * graves[i].y;
+    addr[i] = (graves[i].y * 64u + graves[i].x) * 2u;
+    put16(img + 0x4994A + 2 * (size_t)i, x), put16(img + 0x49986 + 2 * (size_t)i, x);
+    put16(img + 0x49968 + 2 * (size_t)i, y), put16(img + 0x499A4 + 2 * (size_t)i, addr[i]);
+    put16(img + 0x499C2 + 2 * (size_t)i, graves[i].reveal);
+  }
+  for (int r = 0; r < 8; r++) /* a row's Link Y is one tile below its stones; unused rows never match */
+    put16(img + 0x4993A + 2 * (size_t)r, r < 3 ? oy + 16u * graves[row_start[r] / 2].y + 16u : 0xFFFF);
+  memcpy(img + 0x499E0, row_start, sizeof row_start);
+  img[0x49A3F] = 0xC0, put16(img + 0x49A40, 2 * STAIRS);            /* CPY.w #offset: the dash grave */
+  img[0x46DD8] = 0xC9, put16(img + 0x46DD9, addr[STAIRS] - 0x80);  /* CMP.w #addr: stairs */
+  img[0x46DDF] = 0xC9, put16(img + 0x46DE0, addr[HOLE] - 0x80);    /* CMP.w #addr: hole */
+}
+
+/* Tile types and gravestones. */
 static void write_misc(uint8_t *img) {
   write_overlays(img);
   for (int t = 0; t < 512; t++) img[0x71459 + t] = (uint8_t)(t % 16 == 15 ? 0x09 : t % 7 == 0 ? 0x01 : 0x00);
-  memset(img + 0x4993A, 0, 0x499E9 - 0x4993A);
+  write_graves(img);
 }
 
 z3_status z3_sample__write_overworld(uint8_t *img, size_t size, z3_error *err) {
