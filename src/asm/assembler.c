@@ -245,6 +245,8 @@ static void advance(asm_state *st) {
 }
 
 z3_status asm_emit(asm_state *st, const uint8_t *bytes, size_t n, const char *at) {
+  if (st->open_struct >= 0)
+    return asm_fail(st, at, "struct %s holds labels and skip only, not bytes", st->structs[st->open_struct].name);
   if (!st->have_pc) return asm_fail(st, at, "no org or freespace before the first byte");
   bool virtual_block = st->in_freespace && !st->blocks[st->freeblock].allocated;
   for (size_t i = 0; i < n; i++) {
@@ -290,6 +292,8 @@ static void reset_pass(asm_state *st) {
   st->define_count = 0;
   asm_macros_release(st);
   asm_functions_release(st);
+  st->open_struct = -1;
+  for (size_t i = 0; i < st->struct_count; i++) st->structs[i].prev_combined = st->structs[i].combined;
   asm_loop_free(st->loop);
   st->loop = NULL;
   st->ns[0] = '\0';
@@ -378,6 +382,7 @@ static void release_state(asm_state *st) {
   z3_free(st->defines);
   z3_free(st->macros);
   z3_free(st->functions);
+  asm_structs_release(st);
   z3_free(st->blocks);
   for (size_t i = 0; i < st->file_count; i++) {
     z3_free(st->files[i].path);
@@ -398,7 +403,13 @@ static z3_status run_pass(asm_state *st, const char *name, const char *text, siz
   st->loc = NULL;
   if (st->recording) return asm_fail(st, NULL, "%s: macro %s has no endmacro", name, st->recording->name);
   if (st->if_depth) return asm_fail(st, NULL, "%s: %d if block(s) without endif", name, st->if_depth);
-  if (st->loop) return asm_fail(st, NULL, "%s:%d: while without endwhile", st->loop->file, st->loop->line);
+  if (st->loop) {
+    return asm_fail(st, NULL, "%s:%d: %s without %s", st->loop->file, st->loop->line, st->loop->condition ? "while" : "for",
+                    st->loop->condition ? "endwhile" : "endfor");
+  }
+  if (st->open_struct >= 0) return asm_fail(st, NULL, "%s: struct %s has no endstruct", name, st->structs[st->open_struct].name);
+  for (size_t i = 0; i < st->struct_count; i++) /* Name[i] read the last pass's step */
+    if (st->structs[i].combined != st->structs[i].prev_combined) st->changed = true;
   return Z3_OK;
 }
 
@@ -406,6 +417,7 @@ z3_status z3_asm_assemble(const char *name, const char *text, size_t len,
                           const z3_asm_options *options, z3_asm_result *out, z3_error *err) {
   asm_state *st = z3_calloc(1, sizeof *st);
   if (!st) return z3_error_set(err, Z3_E_NOMEM, "out of memory assembling %s", name);
+  st->open_struct = -1;
   st->opt = options;
   st->out = out;
   st->err = err;

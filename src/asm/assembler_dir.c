@@ -273,6 +273,10 @@ static z3_status d_skip(asm_state *st, char *a) {
   asm_value v;
   if (eval_known(st, "skip", a, &v)) return st->failed;
   if (v.v < 0 || v.v > (int64_t)Z3_ROM_MAX_SIZE) return asm_fail(st, a, "skip %lld is out of range", (long long)v.v);
+  if (st->open_struct >= 0) { /* a field's size: the struct's own pc moves */
+    st->address = (uint32_t)((int64_t)st->address + v.v) & 0xFFFFFF;
+    return Z3_OK;
+  }
   if (!st->have_pc) return asm_fail(st, a, "skip before any org");
   uint32_t target = (uint32_t)((int64_t)st->address + v.v) & 0xFFFFFF;
   if (st->in_freespace || st->norom) {
@@ -420,6 +424,8 @@ static z3_status d_undef(asm_state *st, char *a) {
 
 static z3_status d_function(asm_state *st, char *a) { return asm_function_define(st, a); }
 static z3_status d_namespace(asm_state *st, char *a) { return asm_namespace(st, a); }
+static z3_status d_struct(asm_state *st, char *a) { return asm_struct_begin(st, a); }
+static z3_status d_endstruct(asm_state *st, char *a) { return asm_struct_end(st, a); }
 
 static const struct {
   const char *name;
@@ -434,7 +440,7 @@ static const struct {
     {"skip", d_skip}, {"warnpc", d_warnpc}, {"incsrc", d_incsrc}, {"incbin", d_incbin},
     {"print", d_print}, {"warn", d_warn}, {"error", d_error}, {"assert", d_assert},
     {"check", d_check}, {"arch", d_arch}, {"math", d_accept}, {"undef", d_undef},
-    {"function", d_function}, {"namespace", d_namespace},
+    {"function", d_function}, {"namespace", d_namespace}, {"struct", d_struct}, {"endstruct", d_endstruct},
 };
 
 z3_status asm_directive(asm_state *st, const char *word, char *args, bool *handled) {

@@ -151,6 +151,29 @@ static z3_status function_call(parser *ps, const char *name, const char *at, asm
   return asm_fail(ps->st, at, "unknown function '%s'", name);
 }
 
+/* Name[index].Field (the '[' is next): the field's label plus index times
+ * the struct's size. */
+static z3_status struct_element(parser *ps, const char *name, const char *at, asm_value *out) {
+  ps->p++;
+  asm_value index;
+  if (parse_binary(ps, 0, &index)) return ps->st->failed;
+  skip(ps);
+  if (*ps->p != ']') return asm_fail(ps->st, ps->p, "expected ']' after the index of %s[...]", name);
+  ps->p++;
+  char field[300], full[700];
+  size_t n = 0;
+  while ((asm_ident_char(*ps->p) || *ps->p == '.') && n + 1 < sizeof field) field[n++] = *ps->p++;
+  field[n] = '\0';
+  if (field[0] && field[0] != '.') return asm_fail(ps->st, at, "expected .Field after %s[...]", name);
+  int64_t offset = 0;
+  if (asm_struct_index(ps->st, name, index.v, field, at, &offset)) return ps->st->failed;
+  snprintf(full, sizeof full, "%s%s", name, field);
+  if (label_value(ps, full, at, out)) return ps->st->failed;
+  out->v = (out->v + offset) & 0xFFFFFF;
+  out->unknown = out->unknown || index.unknown;
+  return Z3_OK;
+}
+
 static z3_status primary(parser *ps, asm_value *out) {
   skip(ps);
   const char *at = ps->p;
@@ -172,6 +195,7 @@ static z3_status primary(parser *ps, asm_value *out) {
     if (label_name(ps, name, sizeof name)) return ps->st->failed;
     skip(ps);
     if (*ps->p == '(' && !strchr(name, '.')) return function_call(ps, name, at, out);
+    if (*ps->p == '[') return struct_element(ps, name, at, out);
     return label_value(ps, name, at, out);
   }
   if (!c) return asm_fail(ps->st, at, "expected a value at the end of the expression");

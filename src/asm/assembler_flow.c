@@ -3,6 +3,8 @@
  *   while COND ... endwhile        the body runs again while COND (evaluated
  *                                  each time, with the defines as they are now)
  *                                  is not zero; loops nest
+ *   for i = A..B ... endfor        the body once per i from A up to B - 1,
+ *                                  with !i set to i (decimal) each time
  *   function name(a, b) = EXPR     a math function; name(1, 2) in any
  *                                  expression is EXPR with a and b replaced
  *   namespace NAME / namespace off labels defined after it are NAME_label;
@@ -19,6 +21,13 @@
 
 enum { MAX_LOOP_ITERATIONS = 100000, MAX_FUNCTION_DEPTH = 32 };
 
+static bool is_name(const char *s) {
+  if (!*s || isdigit((unsigned char)*s)) return false;
+  for (; *s; s++)
+    if (!asm_ident_char(*s)) return false;
+  return true;
+}
+
 /* ---- while ---------------------------------------------------------------------- */
 
 void asm_loop_free(asm_loop *l) {
@@ -26,18 +35,63 @@ void asm_loop_free(asm_loop *l) {
   for (size_t i = 0; i < l->line_count; i++) z3_free(l->lines[i].text);
   z3_free(l->lines);
   z3_free(l->condition);
+  z3_free(l->var);
   z3_free(l);
+}
+
+static asm_loop *loop_new(asm_state *st) {
+  asm_loop *l = z3_calloc(1, sizeof *l);
+  if (!l) return NULL;
+  l->file = st->loc->file;
+  l->line = st->loc->line;
+  return l;
 }
 
 z3_status asm_loop_begin(asm_state *st, const char *condition) {
   if (!*condition) return asm_fail(st, NULL, "while needs a condition: while !i < 8");
-  asm_loop *l = z3_calloc(1, sizeof *l);
+  asm_loop *l = loop_new(st);
   if (!l || !(l->condition = z3_strdup(condition))) {
     asm_loop_free(l);
     return asm_fail(st, NULL, "out of memory");
   }
-  l->file = st->loc->file;
-  l->line = st->loc->line;
+  st->loop = l;
+  return Z3_OK;
+}
+
+/* One bound of `for i = A..B`: an expression whose value is known now. */
+static z3_status for_bound(asm_state *st, const char *text, const char *what, int64_t *out) {
+  asm_value v;
+  if (asm_eval_defines(st, text, &v)) return st->failed;
+  if (v.unknown) return asm_fail(st, text, "the %s of a for loop must be known when the loop starts", what);
+  *out = v.v;
+  return Z3_OK;
+}
+
+/* `for NAME = FROM..TO` (the text after `for`). */
+z3_status asm_for_begin(asm_state *st, char *spec) {
+  static const char usage[] = "for needs a counter and a range: for i = 0..8";
+  char *eq = strchr(spec, '='), *dots = eq ? strstr(eq, "..") : NULL;
+  if (!eq || !dots) return asm_fail(st, spec, usage);
+  char *end = eq;
+  while (end > spec && isspace((unsigned char)end[-1])) end--;
+  *end = '\0', *dots = '\0';
+  const char *name = asm_skip_space(spec);
+  if (!is_name(name)) return asm_fail(st, spec, "'%s' is not a name for a loop counter (%s)", name, usage);
+  asm_loop *l = loop_new(st);
+  if (!l || !(l->var = z3_strdup(name))) {
+    asm_loop_free(l);
+    return asm_fail(st, NULL, "out of memory");
+  }
+  if (for_bound(st, eq + 1, "start", &l->from) || for_bound(st, dots + 2, "end", &l->to)) {
+    asm_loop_free(l);
+    return st->failed;
+  }
+  if (l->to - l->from > MAX_LOOP_ITERATIONS) {
+    asm_fail(st, NULL, "for loop from %lld to %lld would run more than %d times", (long long)l->from, (long long)l->to,
+             MAX_LOOP_ITERATIONS);
+    asm_loop_free(l);
+    return st->failed;
+  }
   st->loop = l;
   return Z3_OK;
 }
@@ -55,19 +109,29 @@ static z3_status record(asm_state *st, asm_loop *l, const char *line) {
   return Z3_OK;
 }
 
-/* Runs the body while the condition holds; the body's own loops record and
+/* Whether the loop goes round again: a while's condition, a for's counter
+ * (set as the define !var). */
+static bool again(asm_state *st, asm_loop *l, int i) {
+  bool go = false;
+  if (l->condition) return asm_condition(st, l->condition, &go) == Z3_OK && go;
+  if (l->from + i >= l->to) return false;
+  char value[24];
+  snprintf(value, sizeof value, "%lld", (long long)(l->from + i));
+  return asm_define_set(st, l->var, strlen(l->var), value) == Z3_OK;
+}
+
+/* Runs the body while the loop goes on; the body's own loops record and
  * run inside, since st->loop is free again by then. */
 static z3_status run(asm_state *st, asm_loop *l) {
   const asm_loc *outer = st->loc;
   asm_loc loc = {outer->file, 0, outer->macro, outer->parent};
   for (int i = 0;; i++) {
-    bool go = false;
     st->loc = outer;
     if (++st->lines > ASM_MAX_LINES) { /* each test counts, so empty nested loops stay bounded too */
       asm_fail(st, NULL, "more than %d lines in one pass (a loop that never ends?)", ASM_MAX_LINES);
       break;
     }
-    if (asm_condition(st, l->condition, &go) || !go) break;
+    if (!again(st, l, i)) break;
     if (i == MAX_LOOP_ITERATIONS) {
       asm_fail(st, NULL, "while loop from line %d ran %d times (is its condition ever false?)", l->line,
                MAX_LOOP_ITERATIONS);
@@ -90,10 +154,17 @@ static z3_status run(asm_state *st, asm_loop *l) {
 
 z3_status asm_loop_line(asm_state *st, const char *word, const char *line) {
   asm_loop *l = st->loop;
-  if (strcmp(word, "while") == 0) l->nesting++;
-  if (strcmp(word, "endwhile") != 0 || l->nesting-- > 0) return record(st, l, line);
+  bool closes = strcmp(word, "endwhile") == 0 || strcmp(word, "endfor") == 0;
+  if (strcmp(word, "while") == 0 || strcmp(word, "for") == 0) l->nesting++;
+  if (!closes || l->nesting-- > 0) return record(st, l, line);
+  const char *own = l->condition ? "endwhile" : "endfor";
+  if (strcmp(word, own) != 0) {
+    return asm_fail(st, NULL, "%s closes the %s loop of line %d; it needs %s", word, l->condition ? "while" : "for",
+                    l->line, own);
+  }
   st->loop = NULL;
   z3_status s = run(st, l);
+  if (l->var) asm_define_remove(st, l->var, strlen(l->var));
   asm_loop_free(l);
   return s;
 }
@@ -110,12 +181,6 @@ void asm_functions_release(asm_state *st) {
   st->function_count = 0;
 }
 
-static bool is_name(const char *s) {
-  if (!*s || isdigit((unsigned char)*s)) return false;
-  for (; *s; s++)
-    if (!asm_ident_char(*s)) return false;
-  return true;
-}
 
 static asm_function *function_slot(asm_state *st) {
   if (st->function_count == st->function_cap) {

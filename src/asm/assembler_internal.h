@@ -71,13 +71,26 @@ typedef struct asm_freeblock {
 
 /* A while loop being recorded: its condition and body, up to its endwhile. */
 typedef struct asm_loop {
-  char *condition;
+  char *condition;         /* while: the condition; for: NULL */
+  char *var;               /* for: the counter's define name */
+  int64_t from, to;        /* for: start inclusive, end exclusive */
   asm_macro_line *lines;
   size_t line_count, line_cap;
-  int nesting;             /* inner while lines recorded and not yet closed */
+  int nesting;             /* inner loops (while or for) recorded and not yet closed */
   const char *file;
   int line;
 } asm_loop;
+
+enum { ASM_STRUCT_NAME_MAX = 256 };
+
+typedef struct asm_struct {
+  char *name;              /* "Name", or "Parent.Ext" for an extension */
+  uint32_t start, size;    /* size: its own fields, aligned */
+  uint32_t combined;       /* size plus its largest extension: the array step */
+  uint32_t prev_combined;  /* the step the last pass ended with: a change means another pass */
+  int parent;              /* index of the struct it extends, or -1 */
+  int pass;                /* the pass that last defined it */
+} asm_struct;
 
 typedef struct asm_function {
   char *name, *body;
@@ -148,6 +161,11 @@ typedef struct asm_state {
   asm_function *functions;
   size_t function_count, function_cap;
   int function_depth;
+  asm_struct *structs;
+  size_t struct_count, struct_cap;
+  int open_struct;         /* between struct and endstruct, else -1 */
+  asm_pcsave struct_save;  /* the pc from before it */
+  char struct_parent_save[256];
   char ns[128];            /* "" or the namespace prefix, "Name_" */
   bool ns_nested;
 
@@ -219,9 +237,21 @@ void asm_macros_release(asm_state *st);
 
 /* Evaluates a condition after define substitution (if, elseif, while). */
 z3_status asm_condition(asm_state *st, const char *text, bool *out);
+/* asm_eval after the !defines of `text` are replaced. */
+z3_status asm_eval_defines(asm_state *st, const char *text, asm_value *v);
 
 /* ---- assembler_flow.c ---- */
 z3_status asm_loop_begin(asm_state *st, const char *condition);
+z3_status asm_for_begin(asm_state *st, char *spec);
+
+/* ---- assembler_struct.c ---- */
+z3_status asm_struct_begin(asm_state *st, char *args);
+z3_status asm_struct_end(asm_state *st, char *args);
+const asm_struct *asm_struct_find(const asm_state *st, const char *name);
+/* Name[index].field: the offset index * Name's array step (deferred error when Name is no struct). */
+z3_status asm_struct_index(asm_state *st, const char *name, int64_t index, const char *field, const char *at,
+                           int64_t *offset);
+void asm_structs_release(asm_state *st);
 /* A line while a loop records: kept, or at its endwhile the loop runs. */
 z3_status asm_loop_line(asm_state *st, const char *word, const char *line);
 void asm_loop_free(asm_loop *l);

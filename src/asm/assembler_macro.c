@@ -46,18 +46,24 @@ static const char *first_word(const char *text, char *word) {
 
 static bool active(const asm_state *st) { return st->if_depth == 0 || st->ifs[st->if_depth - 1].active; }
 
-z3_status asm_condition(asm_state *st, const char *text, bool *out) {
+z3_status asm_eval_defines(asm_state *st, const char *text, asm_value *v) {
   char *line = z3_malloc(ASM_LINE_MAX);
   if (!line) return asm_fail(st, NULL, "out of memory");
-  asm_value v = {0, 0, false, false};
+  *v = (asm_value){0, 0, false, false};
   z3_status s = asm_substitute(st, text, line, NULL);
   if (!s) {
     const char *saved = st->line_start;
     st->line_start = line;
-    s = asm_eval(st, line, &v);
+    s = asm_eval(st, line, v);
     st->line_start = saved;
   }
   z3_free(line);
+  return s;
+}
+
+z3_status asm_condition(asm_state *st, const char *text, bool *out) {
+  asm_value v;
+  z3_status s = asm_eval_defines(st, text, &v);
   *out = v.v != 0;
   return s;
 }
@@ -342,6 +348,10 @@ z3_status asm_process_line(asm_state *st, const char *raw, size_t len) {
     s = asm_loop_begin(st, rest);
   } else if (strcmp(word, "endwhile") == 0) {
     s = asm_fail(st, line, "endwhile without while");
+  } else if (strcmp(word, "for") == 0) {
+    s = asm_for_begin(st, (char *)rest);
+  } else if (strcmp(word, "endfor") == 0) {
+    s = asm_fail(st, line, "endfor without for");
   } else if (strcmp(word, "macro") == 0) {
     s = macro_begin(st, rest);
   } else if (strcmp(word, "endmacro") == 0) {

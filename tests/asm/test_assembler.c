@@ -151,6 +151,52 @@ Z3_TEST(test_loops_functions_and_namespaces) {
   expect_error("namespace 1bad\n", NULL, "t.asm:1", "may hold only letters");
 }
 
+/* for loops as asar's manual describes them (its example's bytes: 01 02 02 04 03 06 04 08),
+ * nested, with define bounds, empty, and mixed with while. */
+Z3_TEST(test_for_loops) {
+  (void)state;
+  expect_bytes("org $008000\nfor i = 1..5\n  db !i\n  db 2*!i\nendfor\n", "01 02 02 04 03 06 04 08");
+  expect_bytes("org $008000\n!n = 3\nfor j = 0..!n\n  for k = 0..2\n    db $10*!j+!k\n  endfor\nendfor\n"
+               "for z = 4..4\n  db $FF\nendfor\n",
+               "00 01 10 11 20 21");
+  expect_bytes("org $008000\n!w = 0\nfor i = 0..2\n  while !w < 2\n    db !i\n    !w #= !w+1\n  endwhile\nendfor\n",
+               "00 00");
+  expect_error("org $008000\nfor i = 0..2\n  db 0\n", NULL, "t.asm:2", "for without endfor");
+  expect_error("org $008000\nendfor\n", NULL, "t.asm:2", "endfor without for");
+  expect_error("org $008000\nfor i = 0..2\nendwhile\n", NULL, "t.asm:3", "closes the for loop of line 2");
+  expect_error("org $008000\nfor i 0..2\nendfor\n", NULL, "t.asm:2", "needs a counter and a range");
+  expect_error("org $008000\nfor i = 0..Later\nendfor\nLater:\n", NULL, "t.asm:2", "must be known");
+  expect_error("org $008000\nfor i = 0..200000\nendfor\n", NULL, "t.asm:2", "more than 100000 times");
+}
+
+/* structs: the figures of asar's manual (ObjectList at $7E0100, fields 1+2+2+1+1; align 16;
+ * an extension of 5 bytes), a use before the definition, and the errors. */
+Z3_TEST(test_structs) {
+  (void)state;
+  static const char object_list[] =
+      "struct ObjectList $7E0100\n.Type: skip 1\n.PosX: skip 2\n.PosY: skip 2\n.SizeX: skip 1\n.SizeY: skip 1\n";
+  char text[1024];
+  snprintf(text, sizeof text, "%sendstruct\norg $008000\nlda ObjectList.PosY\nlda ObjectList[2].PosY\n", object_list);
+  expect_bytes(text, "af 03 01 7e af 11 01 7e");
+  snprintf(text, sizeof text, "%sendstruct align 16\norg $008000\nlda ObjectList[2].PosY\n", object_list);
+  expect_bytes(text, "af 23 01 7e");
+  snprintf(text, sizeof text,
+           "%sendstruct\nstruct Properties extends ObjectList\n.Palette: skip 1\n.TileNumber: skip 2\n.FlipX: skip 1\n"
+           ".FlipY: skip 1\nendstruct\norg $008000\nlda ObjectList.Properties.FlipX\nlda ObjectList[2].Properties.FlipX\n"
+           "lda ObjectList.Properties[2].FlipX\nlda ObjectList[2].PosY\n",
+           object_list);
+  expect_bytes(text, "af 0a 01 7e af 22 01 7e af 14 01 7e af 1b 01 7e");
+  expect_bytes("org $008000\nlda Later[1].B\nHere: dw Here\nstruct Later $7F0000\n.A: skip 3\n.B: skip 1\nendstruct\n",
+               "af 07 00 7f 04 80");
+  expect_error("struct S $7E0000\n.A: db 1\nendstruct\n", NULL, "t.asm:2", "holds labels and skip only");
+  expect_error("endstruct\n", NULL, "t.asm:1", "endstruct without struct");
+  expect_error("struct S $7E0000\n.A: skip 1\n", NULL, "t.asm", "struct S has no endstruct");
+  expect_error("struct S $7E0000\nstruct T $7E0000\n", NULL, "t.asm:2", "struct inside struct S");
+  expect_error("struct E extends Nothing\nendstruct\n", NULL, "t.asm:1", "not defined before it");
+  expect_error("struct S $7E0000\nendstruct\nstruct S $7E0010\nendstruct\n", NULL, "t.asm:3", "defined twice");
+  expect_error("org $008000\nNotStruct: lda NotStruct[1].A\n", NULL, "t.asm:2", "is not a struct");
+}
+
 Z3_TEST(test_data_fill_pad_and_pc) {
   (void)state;
   expect_bytes("org $008000\ndb 1, \"AB\"\ndw $1234\ndl $123456\ndd $12345678\n", "01 41 42 34 12 56 34 12 78 56 34 12");
@@ -386,7 +432,8 @@ Z3_TEST(test_check_title_and_read) {
 Z3_RUN(cmocka_unit_test(test_math_precedence_and_operators),
        cmocka_unit_test(test_operand_widths_follow_digits_values_and_suffixes),
        cmocka_unit_test(test_labels_sublabels_and_anonymous), cmocka_unit_test(test_jumps_take_the_right_width),
-       cmocka_unit_test(test_defines), cmocka_unit_test(test_conditionals), cmocka_unit_test(test_macros), cmocka_unit_test(test_loops_functions_and_namespaces),
+       cmocka_unit_test(test_defines), cmocka_unit_test(test_conditionals), cmocka_unit_test(test_macros), cmocka_unit_test(test_loops_functions_and_namespaces), cmocka_unit_test(test_for_loops),
+       cmocka_unit_test(test_structs),
        cmocka_unit_test(test_data_fill_pad_and_pc), cmocka_unit_test(test_print_warn_error_assert),
        cmocka_unit_test(test_errors_name_the_place), cmocka_unit_test(test_includes_stay_in_the_patch_folder),
        cmocka_unit_test(test_hook_into_freespace_reads_back), cmocka_unit_test(test_check_title_and_read))
