@@ -179,8 +179,21 @@ static z3_status claim_special(const z3_graves *g, int index, int reveal, z3_err
   return Z3_OK;
 }
 
+/* The game takes the first stone of the row whose 16 pixels hold Link's X:
+ * a second stone there would never be pushed. */
+static z3_status check_free(const z3_graves *g, int index, int x, int y, z3_error *err) {
+  for (int i = 0; i < g->count; i++) {
+    const z3_grave *o = &g->graves[i];
+    if (i == index || o->trigger_y != y + 16 || o->trigger_x + 16 <= x || x + 16 <= o->trigger_x) continue;
+    return z3_error_set(err, Z3_E_INVALID, "grave %d already stands at world pixels (%d,%d); Link could push only one "
+                        "of them", i, o->x, o->y);
+  }
+  return Z3_OK;
+}
+
 static z3_status edit_grave(z3_graves *g, int index, int x, int y, int reveal, int parent, z3_error *err) {
   z3_status st = check_place(x, y, parent, err);
+  if (st == Z3_OK) st = check_free(g, index, x, y, err);
   if (st == Z3_OK && reveal && reveal != Z3_GRAVE_SKULL) st = claim_special(g, index, reveal, err);
   if (st) return st;
   z3_grave *v = &g->graves[index];

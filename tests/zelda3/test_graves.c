@@ -104,6 +104,7 @@ Z3_TEST(test_graves__one_stairs_grave_and_at_most_eight_rows) {
   set(rom, 0, OX + 8 * 16, OY + 20 * 16, Z3_GRAVE_STAIRS, Z3_E_INVALID); /* grave 5 has the stairs */
   set(rom, 0, OX + 8 * 16 + 3, OY + 20 * 16, 0, Z3_E_INVALID);            /* off the 16-pixel grid */
   set(rom, 0, OX - 16, OY, 0, Z3_E_INVALID);                               /* outside area 0x14 */
+  set(rom, 1, OX + 10 * 16, OY + 16 * 16, 0, Z3_E_INVALID);                /* onto grave 3's stone */
   assert_memory_equal(copy, rom->data.data + 0x4993A, sizeof copy);
   /* unplaced graves 6-10 on five new rows: eight rows in all; a ninth is refused */
   for (int k = 0; k < 5; k++) set(rom, 6 + k, OX + 4 * 16, OY + (2 + 2 * k) * 16, 0, Z3_OK);
