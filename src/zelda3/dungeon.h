@@ -261,6 +261,13 @@ z3_status z3_room_set_chest(z3_dungeon *d, int room, size_t n, uint8_t item, boo
 /* Copies header, objects, doors, sprites, pot items and message of one room onto another
  * (chests are not copied: they belong to the chest table, see the README). */
 z3_status z3_room_copy(z3_dungeon *d, int from, int to, z3_error *err);
+/* The parts a room is written in (its own streams and the header), each
+ * copied whole by z3_room_copy_part: objects with doors, floors and layout;
+ * sprites with their sort; pot items; the header with the message id. */
+typedef enum z3_room_part {
+  Z3_ROOM_PART_OBJECTS = 0, Z3_ROOM_PART_SPRITES, Z3_ROOM_PART_POTS, Z3_ROOM_PART_HEADER, Z3_ROOM_PART_COUNT
+} z3_room_part;
+z3_status z3_room_copy_part(z3_room *dst, const z3_room *src, z3_room_part part, z3_error *err);
 /* Appends an edit description to the room's notes (used as the change reason). */
 void z3_room_note(z3_room *room, const char *fmt, ...) Z3_PRINTF(2, 3);
 z3_status z3_room_set_objects(z3_room *room, int layer, const z3_room_object *objs, size_t n,

@@ -327,25 +327,39 @@ z3_status z3_room_set_sprites(z3_room *r, const z3_room_sprite *s, size_t n, z3_
   return Z3_OK;
 }
 
+z3_status z3_room_copy_part(z3_room *dst, const z3_room *src, z3_room_part part, z3_error *err) {
+  z3_status st = Z3_OK;
+  switch (part) {
+    case Z3_ROOM_PART_OBJECTS:
+      for (int l = 0; l < Z3_ROOM_LAYERS && st == Z3_OK; l++)
+        st = z3_room_set_objects(dst, l, src->objects[l], src->object_count[l], err);
+      memcpy(dst->doors, src->doors, sizeof dst->doors);
+      dst->door_count = src->door_count, dst->door_marker = src->door_marker;
+      dst->floor_byte = src->floor_byte, dst->layout_byte = src->layout_byte;
+      dst->dirty_objects = true;
+      return st;
+    case Z3_ROOM_PART_SPRITES:
+      dst->sprite_sort = src->sprite_sort;
+      return z3_room_set_sprites(dst, src->sprites, src->sprite_count, err);
+    case Z3_ROOM_PART_POTS: return z3_room_set_pots(dst, src->pots, src->pot_count, err);
+    default:
+      memcpy(dst->header, src->header, Z3_ROOM_HEADER_SIZE);
+      dst->message = src->message;
+      dst->dirty_header = dst->dirty_message = true;
+      return Z3_OK;
+  }
+}
+
 z3_status z3_room_copy(z3_dungeon *d, int from, int to, z3_error *err) {
   z3_status st = z3_room_check_id(from, err);
   if (st == Z3_OK) st = z3_room_check_id(to, err);
   if (st == Z3_OK && from == to) st = z3_error_set(err, Z3_E_INVALID, "--from and --to are both room 0x%03X", from);
+  for (int p = 0; p < Z3_ROOM_PART_COUNT && st == Z3_OK; p++)
+    st = z3_room_copy_part(&d->rooms[to], &d->rooms[from], (z3_room_part)p, err);
   if (st) return st;
-  const z3_room *a = &d->rooms[from];
   z3_room *b = &d->rooms[to];
-  for (int l = 0; l < Z3_ROOM_LAYERS && st == Z3_OK; l++) st = z3_room_set_objects(b, l, a->objects[l], a->object_count[l], err);
-  if (st == Z3_OK) st = z3_room_set_sprites(b, a->sprites, a->sprite_count, err);
-  if (st == Z3_OK) st = z3_room_set_pots(b, a->pots, a->pot_count, err);
-  if (st) return st;
-  memcpy(b->header, a->header, Z3_ROOM_HEADER_SIZE);
-  b->floor_byte = a->floor_byte, b->layout_byte = a->layout_byte;
-  memcpy(b->doors, a->doors, sizeof b->doors);
-  b->door_count = a->door_count;
-  b->door_marker = true;
-  b->sprite_sort = a->sprite_sort;
-  b->message = a->message;
-  b->dirty_header = b->dirty_objects = b->dirty_sprites = b->dirty_message = b->dirty_pots = true;
+  b->door_marker = true; /* the copy always ends its objects with the door list */
+  b->dirty_sprites = b->dirty_pots = true;
   z3_room_note(b, "copied from room 0x%03X", from);
   return Z3_OK;
 }

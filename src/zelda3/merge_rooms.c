@@ -19,9 +19,9 @@
 
 static bool same(const z3_buf *a, const z3_buf *b) { return a->len == b->len && !memcmp(a->data, b->data, a->len); }
 
-typedef enum part { PART_OBJECTS = 0, PART_SPRITES, PART_POTS, PART_HEADER, PART_COUNT } part;
+typedef z3_room_part part; /* the parts merged one by one, as z3_room_copy_part copies them */
 
-static const char *const part_names[PART_COUNT] = {"objects and doors", "sprites", "pot items", "header"};
+static const char *const part_names[Z3_ROOM_PART_COUNT] = {"objects and doors", "sprites", "pot items", "header"};
 
 /* Bytes that are room data in one image only count as room bytes when no
  * image holds other data there (a side that put a message where the base had
@@ -56,9 +56,9 @@ static z3_status part_bytes(const z3_room *r, part p, z3_buf *out, z3_error *err
   uint8_t pots[3 * Z3_ROOM_MAX_POTS + 2];
   out->len = 0;
   switch (p) {
-    case PART_OBJECTS: return z3_room_stream_encode(r, out, &door_offset, err);
-    case PART_SPRITES: return z3_room_sprites_encode(r, out, err);
-    case PART_POTS:
+    case Z3_ROOM_PART_OBJECTS: return z3_room_stream_encode(r, out, &door_offset, err);
+    case Z3_ROOM_PART_SPRITES: return z3_room_sprites_encode(r, out, err);
+    case Z3_ROOM_PART_POTS:
       if (r->pot_count > Z3_ROOM_MAX_POTS)
         return z3_error_set(err, Z3_E_INVALID, "room 0x%03X has over %d pot items", r->id, Z3_ROOM_MAX_POTS);
       z3_room_pots_encode(r, pots, &len);
@@ -71,28 +71,6 @@ static z3_status part_bytes(const z3_room *r, part p, z3_buf *out, z3_error *err
   }
 }
 
-static z3_status assign(z3_room *dst, const z3_room *src, part p, z3_error *err) {
-  z3_status st = Z3_OK;
-  switch (p) {
-    case PART_OBJECTS:
-      for (int l = 0; l < Z3_ROOM_LAYERS && st == Z3_OK; l++)
-        st = z3_room_set_objects(dst, l, src->objects[l], src->object_count[l], err);
-      memcpy(dst->doors, src->doors, sizeof dst->doors);
-      dst->door_count = src->door_count, dst->door_marker = src->door_marker;
-      dst->floor_byte = src->floor_byte, dst->layout_byte = src->layout_byte;
-      dst->dirty_objects = true;
-      return st;
-    case PART_SPRITES:
-      dst->sprite_sort = src->sprite_sort;
-      return z3_room_set_sprites(dst, src->sprites, src->sprite_count, err);
-    case PART_POTS: return z3_room_set_pots(dst, src->pots, src->pot_count, err);
-    default:
-      memcpy(dst->header, src->header, Z3_ROOM_HEADER_SIZE);
-      dst->message = src->message;
-      dst->dirty_header = dst->dirty_message = true;
-      return Z3_OK;
-  }
-}
 
 typedef struct room_merge {
   const z3_merge_three *t;
@@ -126,13 +104,13 @@ static z3_status merge_part(room_merge *m, int room, part p, z3_error *err) {
     m->res->conflicts++;
     m->res->unresolved += side == Z3_MERGE_NONE;
     const z3_room *base = &m->d[0]->rooms[room];
-    size_t at = p == PART_OBJECTS ? base->object_pc : p == PART_SPRITES ? base->sprite_pc : p == PART_POTS ? base->pot_pc
+    size_t at = p == Z3_ROOM_PART_OBJECTS ? base->object_pc : p == Z3_ROOM_PART_SPRITES ? base->sprite_pc : p == Z3_ROOM_PART_POTS ? base->pot_pc
                                                                                                           : base->header_pc;
     json_array_append_new(m->list, room_conflict(room, p, at, side));
   }
   if (from == 0) return Z3_OK;
   m->res->rooms_from[from - 1]++;
-  return assign(&m->merged->rooms[room], &m->d[from]->rooms[room], p, err);
+  return z3_room_copy_part(&m->merged->rooms[room], &m->d[from]->rooms[room], p, err);
 }
 
 static z3_status merge_all(room_merge *m, z3_buf *out, z3_error *err) {
@@ -140,7 +118,7 @@ static z3_status merge_all(room_merge *m, z3_buf *out, z3_error *err) {
   z3_status st = z3_rom_from_memory(&rom, out->data, out->len, "the merged ROM", err);
   if (st == Z3_OK) st = z3_dungeon_load(rom, &m->merged, err);
   for (int r = 0; r < Z3_ROOM_COUNT && st == Z3_OK; r++)
-    for (int p = 0; p < PART_COUNT && st == Z3_OK; p++) st = merge_part(m, r, (part)p, err);
+    for (int p = 0; p < Z3_ROOM_PART_COUNT && st == Z3_OK; p++) st = merge_part(m, r, (part)p, err);
   if (st == Z3_OK && m->res->unresolved == 0) st = z3_dungeon_save(m->merged, rom, err);
   if (st == Z3_OK) memcpy(out->data, rom->data.data, out->len);
   z3_dungeon_free(m->merged);
