@@ -276,7 +276,7 @@ void snes_ppu_render_line(z3_snes *snes) {
   unsigned line = snes->line;
   if (line < 1 || line > pr->height) return;
   if (!channel_table_ready) build_channel_table();
-  unsigned row = line - 1;
+  unsigned row = pr->interlace ? 2 * (line - 1) + pr->field : line - 1; /* a field fills every other line */
   if (ppu->inidisp & 0x80) { /* forced blank: black, and no sprite evaluation */
     memset(pr->frame[row], 0, Z3_PPU_WIDTH * sizeof pr->frame[row][0]);
     pr->line_hires[row] = false;
@@ -293,12 +293,14 @@ void snes_ppu_frame_start(z3_snes *snes) {
   z3_ppu_render *pr = &snes->ppu.render;
   pr->range_over = pr->time_over = false;
   pr->height = snes->ppu.setini & 0x04 ? 239 : 224;
+  pr->interlace = snes->ppu.setini & 0x01;
+  pr->field = snes->field;
   pr->mosaic_start = 1;
 }
 
 void snes_ppu_frame_end(z3_snes *snes) {
   z3_ppu_render *pr = &snes->ppu.render;
-  pr->frame_height = pr->height;
+  pr->frame_height = (uint16_t)(pr->interlace ? 2 * pr->height : pr->height);
   pr->frames_rendered++;
 }
 

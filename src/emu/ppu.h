@@ -23,7 +23,7 @@
 enum {
   Z3_PPU_WIDTH = 256,
   Z3_PPU_HIRES_WIDTH = 512,
-  Z3_PPU_MAX_HEIGHT = 239,
+  Z3_PPU_MAX_HEIGHT = 478, /* 239 lines with overscan, twice that interlaced */
   Z3_PPU_RENDER_CLOCK = 512, /* mid-line, as LakeSnes does */
 };
 
@@ -56,6 +56,8 @@ typedef struct z3_ppu_render {
   bool range_over, time_over;     /* $213E bits 6 and 7, cleared at line 0 */
   uint16_t mosaic_start;          /* line the vertical mosaic blocks count from */
   uint16_t height;                /* 224 or 239, latched at line 0 */
+  bool interlace;                 /* SETINI bit 0 at line 0: the frame is one field of 448/478 lines */
+  bool field;                     /* this frame's field ($213F bit 7): odd or even picture lines */
   uint16_t backdrop;              /* CGRAM colour 0 for the line being drawn */
   /* scratch of the line being drawn */
   z3_ppu_pixel main[Z3_PPU_HIRES_WIDTH], sub[Z3_PPU_HIRES_WIDTH];

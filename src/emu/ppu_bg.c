@@ -144,6 +144,7 @@ void ppu_render_bg(z3_snes_ppu *ppu, unsigned bg, unsigned bpp, unsigned line, b
                .depth = {d->bg[bg][0], d->bg[bg][1]}};
   bool opt = (mode == 2 || mode == 4 || mode == 6) && bg < 2;
   unsigned y = ppu_mosaic_line(pr, bg, line);
+  if (hires && (ppu->setini & 0x01)) y = 2 * y + pr->field; /* hires interlace: twice the BG lines, by field */
   unsigned column_w = hires ? 16 : 8, scale = hires ? 2 : 1;
   unsigned fine = (r->hofs[bg] * scale) & 7;
   for (unsigned k = 0; k <= width / 8; k++) {

@@ -31,11 +31,18 @@ static sprite sprite_at(const z3_snes_ppu *ppu, unsigned n) {
                   .w = size[0], .h = size[1]};
 }
 
-/* Sprite Y = 0 starts on line 1, the first line shown. */
-static unsigned sprite_row(const sprite *s, unsigned line) { return (line - 1 - s->y) & 0xFF; }
+/* Sprite Y = 0 starts on line 1, the first line shown. With OBJ interlace a
+ * sprite is half as tall on screen and each field draws every other row. */
+static unsigned sprite_line(const sprite *s, unsigned line) { return (line - 1 - s->y) & 0xFF; }
 
-static bool in_range(const sprite *s, unsigned line) {
-  if (sprite_row(s, line) >= s->h) return false;
+static unsigned sprite_row(const z3_snes_ppu *ppu, const sprite *s, unsigned line) {
+  unsigned l = sprite_line(s, line);
+  return ppu->setini & 0x02 ? 2 * l + ppu->render.field : l;
+}
+
+static bool in_range(const z3_snes_ppu *ppu, const sprite *s, unsigned line) {
+  unsigned shown = ppu->setini & 0x02 ? s->h / 2 : s->h;
+  if (sprite_line(s, line) >= shown) return false;
   return !(s->x > 256 && s->x + s->w - 1 < 512);
 }
 
@@ -45,7 +52,7 @@ static unsigned evaluate(z3_snes_ppu *ppu, unsigned line, uint8_t *list) {
   for (unsigned i = 0; i < 128; i++) {
     unsigned n = (first + i) & 0x7F;
     sprite s = sprite_at(ppu, n);
-    if (!in_range(&s, line)) continue;
+    if (!in_range(ppu, &s, line)) continue;
     if (count == MAX_SPRITES) {
       ppu->render.range_over = true;
       break;
@@ -94,7 +101,7 @@ void ppu_render_sprites(z3_snes_ppu *ppu, unsigned line, bool draw, const ppu_de
   if (draw) memset(ppu->render.layer_z, 0, Z3_PPU_WIDTH);
   for (unsigned k = count; k-- > 0;) {
     sprite s = sprite_at(ppu, list[k]);
-    unsigned row = flipped_row(&s, sprite_row(&s, line));
+    unsigned row = flipped_row(&s, sprite_row(ppu, &s, line));
     for (unsigned piece = 0; piece < s.w / 8; piece++) {
       unsigned sx = (s.x + 8 * piece) & 511;
       if (sx >= 256 && sx + 7 < 512) continue; /* wholly off screen: no fetch */

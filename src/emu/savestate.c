@@ -225,6 +225,7 @@ static void visit_ppu_frame(visit *v, z3_ppu_render *pr) {
   v_bool(v, &pr->range_over, "range_over"), v_bool(v, &pr->time_over, "time_over");
   v_u16(v, &pr->height, "height");
   if (v->load && pr->height != 224 && pr->height != 239) fail(v, "height", "must be 224 or 239");
+  v_bool(v, &pr->interlace, "interlace"), v_bool(v, &pr->field, "field");
   v_u16(v, &pr->mosaic_start, "mosaic_start");
   v_range(v, pr->mosaic_start, 0, Z3_PPU_MAX_HEIGHT, "mosaic_start");
   v_u16(v, &pr->backdrop, "backdrop");
@@ -233,7 +234,8 @@ static void visit_ppu_frame(visit *v, z3_ppu_render *pr) {
   v_u64(v, &pr->frames_rendered, "frames_rendered");
   /* Only what can still be seen: rows of the last frame or the one being
    * drawn, and of a line that is not hi-res its first 256 pixels. */
-  unsigned rows = pr->height > pr->frame_height ? pr->height : pr->frame_height;
+  unsigned drawing = pr->interlace ? 2u * pr->height : pr->height;
+  unsigned rows = drawing > pr->frame_height ? drawing : pr->frame_height;
   for (unsigned y = 0; y < rows && ok(v); y++) {
     v_bool(v, &pr->line_hires[y], "line_hires");
     v_u32s(v, pr->frame[y], pr->line_hires[y] ? Z3_PPU_HIRES_WIDTH : Z3_PPU_WIDTH, "frame");
@@ -287,8 +289,9 @@ static void visit_timing(visit *v, z3_snes *s) {
   v_bool(v, &s->pal, "pal");
   s->apu.pal = s->pal;
   v_u16(v, &s->line, "line");
-  v_range(v, s->line, 0, z3_snes_lines(s) - 1, "line");
   v_bool(v, &s->field, "field");
+  v_bool(v, &s->interlace_latch, "interlace_latch");
+  v_range(v, s->line, 0, z3_snes_lines(s) - 1, "line");
   v_uns(v, &s->line_done, "line_done");
   v_u64(v, &s->frame, "frame"), v_u64(v, &s->dma_clocks, "dma_clocks");
   v_u64(v, &s->nmi_count, "nmi_count");

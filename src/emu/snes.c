@@ -31,7 +31,9 @@ void z3_snes_set_pal(z3_snes *snes, bool pal) {
   z3_snes_power_on(snes);
 }
 
-unsigned z3_snes_lines(const z3_snes *snes) { return snes->pal ? Z3_SNES_LINES_PAL : Z3_SNES_LINES; }
+unsigned z3_snes_lines(const z3_snes *snes) {
+  return (snes->pal ? Z3_SNES_LINES_PAL : Z3_SNES_LINES) + (snes->interlace_latch && !snes->field);
+}
 
 static bool header_says_pal(const z3_rom *rom) {
   z3_rom_header h;

@@ -10,7 +10,7 @@
  * the PPU ports and memories, the PPU's per-line renderer (emu/ppu.h), and
  * the APU (emu/apu.h: SPC700, DSP, timers, the IPL loader at a high level)
  * behind $2140-$217F, caught up to the master clock at every port access and
- * at each frame's start. Not modelled: interlace timing.
+ * at each frame's start; interlaced frames of 263/313 lines by field.
  *
  * Determinism: power-on fills memory with fixed values (WRAM $55, VRAM,
  * CGRAM and OAM $00, SRAM $FF); nothing depends on the host.
@@ -138,6 +138,7 @@ struct z3_snes {
   uint32_t next_event;      /* hclock of the next thing to happen on this line */
   uint16_t line;
   bool field;
+  bool interlace_latch;     /* SETINI's interlace bit at line 128: a field-0 frame then has one more line */
   bool pal;                 /* PAL timing: 312 lines (50 Hz), $213F bit 4; from the header's region */
   unsigned line_done;       /* events of this line already handled (timing.c) */
   uint64_t frame;           /* frames started since power-on (line 0 reached) */

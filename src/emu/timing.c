@@ -2,7 +2,9 @@
  * The frame and scanline timer (hardware reference §1.3-§1.9).
  *
  * A line is 1364 master clocks (NTSC: 1360 on line 240 of every other frame,
- * the short line); 262 lines make an NTSC frame, 312 a PAL one. Events inside a line, by hclock:
+ * the short line, when not interlaced; PAL interlaced: 1368 on line 311 of
+ * field 1, the long line); 262 lines make an NTSC frame, 312 a PAL one, one
+ * more in field 0 of an interlaced picture. Events inside a line, by hclock:
  *   0     new line; line 0 clears vblank and the NMI flag, line 225 starts
  *         vblank (OAM address reload, auto-joypad read scheduled)
  *   2     line 225: NMI flag set (the CPU sees an NMI if NMITIMEN bit 7)
@@ -36,6 +38,8 @@ enum {
   REFRESH_LENGTH = 40,
   REFRESH_ALU_STEPS = 5,
   SHORT_LINE = 240,
+  LONG_LINE = 311,           /* PAL, interlace, field 1: 1368 clocks */
+  INTERLACE_SAMPLE_LINE = 128,
   JOY_DELAY = 130,     /* earliest start of the auto-joypad read in the line */
   JOY_GRID = 256,      /* ...on a 256-clock grid counted from power-on */
   JOY_LENGTH = 4224,
@@ -126,8 +130,10 @@ static void new_line(z3_snes *snes) {
     z3_apu_catch_up(&snes->apu, snes->clock); /* the APU never lags more than a frame */
   }
   bool interlace = snes->ppu.setini & 1;
-  snes->line_clocks = !snes->pal && !interlace && snes->field && snes->line == SHORT_LINE
-                          ? Z3_SNES_LINE_CLOCKS - 4 : Z3_SNES_LINE_CLOCKS;
+  if (snes->line == INTERLACE_SAMPLE_LINE) snes->interlace_latch = interlace; /* as bsnes samples it */
+  snes->line_clocks = Z3_SNES_LINE_CLOCKS;
+  if (!snes->pal && !interlace && snes->field && snes->line == SHORT_LINE) snes->line_clocks -= 4;
+  if (snes->pal && interlace && snes->field && snes->line == LONG_LINE) snes->line_clocks += 4;
   if (snes->line == snes_vblank_line(snes)) begin_vblank(snes, snes->clock - snes->hclock);
 }
 

@@ -118,6 +118,39 @@ Z3_TEST(test_bus_frame__pal_has_312_full_lines) {
   z3_snes_free(s);
 }
 
+/* Interlace (SETINI bit 0, sampled at line 128): NTSC frames alternate 263
+ * full lines (field 0) and 262 (field 1, no short line: 716,100 clocks a
+ * pair); PAL ones 313 and 312, field 1's line 311 4 clocks long. The
+ * bit written after line 128 only counts from the next frame. */
+static uint64_t frame_clocks(z3_snes *s) {
+  assert_int_equal(s->line, 0); /* from the frame's first clock, even after an access in line 0 */
+  uint64_t from = s->clock - s->hclock, f = s->frame;
+  while (s->frame == f) z3_snes_advance(s, 1);
+  return s->clock - from;
+}
+
+Z3_TEST(test_bus_frame__interlace_alternates_263_and_262_lines) {
+  (void)state;
+  for (int pal = 0; pal <= 1; pal++) {
+    z3_snes *s = bus_console(Z3_MAP_LOROM, 0x20000, 0);
+    z3_snes_set_pal(s, pal);
+    unsigned lines = pal ? 312 : 262;
+    run_to(s, 0, 0);
+    while (s->frame == 0) z3_snes_advance(s, 1); /* frame 1 is field 1 */
+    assert_true(s->field);
+    run_to(s, 200, 0);                              /* too late for this frame */
+    z3_snes_bus_write(s, 0x002133, 0x01);
+    while (s->frame == 1) z3_snes_advance(s, 1);
+    assert_false(s->field);
+    assert_int_equal(frame_clocks(s), (lines + 1) * 1364ull); /* field 0 */
+    assert_int_equal(frame_clocks(s), lines * 1364ull + (pal ? 4 : 0)); /* field 1 */
+    assert_int_equal(frame_clocks(s), (lines + 1) * 1364ull);
+    z3_snes_bus_write(s, 0x002133, 0x00);
+    assert_int_equal(frame_clocks(s), lines * 1364ull - (pal ? 0 : 4)); /* back to progressive: field 1 */
+    z3_snes_free(s);
+  }
+}
+
 /* The header's region picks the timing: Europe ($02) is PAL. */
 Z3_TEST(test_bus_frame__header_region_picks_pal) {
   (void)state;
@@ -237,6 +270,7 @@ Z3_RUN(cmocka_unit_test(test_bus_alu__multiply_takes_eight_cycles),
        cmocka_unit_test(test_bus_nmi__flag_at_line_225_dot_half_and_read_clears),
        cmocka_unit_test(test_bus_frame__262_lines_of_1364_clocks),
        cmocka_unit_test(test_bus_frame__pal_has_312_full_lines),
+       cmocka_unit_test(test_bus_frame__interlace_alternates_263_and_262_lines),
        cmocka_unit_test(test_bus_frame__header_region_picks_pal),
        cmocka_unit_test(test_bus_irq__v_h_and_hv_positions),
        cmocka_unit_test(test_bus_hvbjoy__hblank_bit),
