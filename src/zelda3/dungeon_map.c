@@ -14,6 +14,7 @@ enum {
   BANK_PC = 0x50000,          /* bank $0A, LoROM */
   BANK_END_PC = 0x58000,
   EXPANDED_FLAG_PC = 0x56652, /* $B9 (LDA abs,Y) unless ZScream put a JSR there */
+  MOVED_TEMPLATES_END_PC = 0x109010 + 8 * Z3_DMAP_TEMPLATES,
 };
 
 /* Free room for lists (docs/formats.md): the vanilla areas between the
@@ -212,6 +213,9 @@ static z3_status place(plan *pl, const z3_rom *rom, bool expanded, int palace, s
     return Z3_OK;
   }
   size_t largest = 0;
+  /* The templates' old place is free only when they can have moved: a file
+   * too short for $21:9010 with the byte changed is not ZScream's layout. */
+  expanded = expanded && rom->data.len >= MOVED_TEMPLATES_END_PC;
   if (!find_room(pl, expanded, new_len, pc, &largest)) {
     z3_error_set(err, Z3_E_INVALID, "palace %d (%s): its %s list needs %zu bytes; the largest free run of the %s dungeon "
                  "map area holds %zu", palace, names[palace], what, new_len, expanded ? "expanded" : "vanilla", largest);
