@@ -198,12 +198,14 @@ static bool find_room(const plan *pl, bool expanded, size_t len, size_t *at, siz
   return false;
 }
 
-/* Keeps a list where it is when it does not grow and nobody else reads those
- * bytes; otherwise finds it a free run. */
+/* Keeps a list where it is when it does not grow and either nobody else
+ * reads those bytes or they already hold it (lists another palace shares stay
+ * shared while unchanged); otherwise finds it a free run. */
 static z3_status place(plan *pl, const z3_rom *rom, bool expanded, int palace, size_t pointer_pc, size_t old_len,
-                       size_t new_len, const char *what, size_t *pc, z3_error *err) {
+                       const uint8_t *bytes, size_t new_len, const char *what, size_t *pc, z3_error *err) {
   size_t old_pc = BANK_PC + (word_at(rom, pointer_pc) & 0x7FFF);
-  if (new_len <= old_len && !overlaps(pl, old_pc, old_pc + new_len)) {
+  bool same = new_len <= old_len && memcmp(rom->data.data + old_pc, bytes, new_len) == 0;
+  if (new_len <= old_len && (same || !overlaps(pl, old_pc, old_pc + new_len))) {
     *pc = old_pc;
     mark(pl, *pc, new_len);
     return Z3_OK;
@@ -268,10 +270,10 @@ z3_status z3_dmap_write(z3_rom *rom, const z3_dmaps *maps, int palace, z3_error 
     mark_others(pl, now, palace);
     size_t i2 = 2 * (size_t)palace;
     st = place(pl, rom, now->expanded, palace, ROOM_POINTERS_PC + i2, (size_t)z3_dmap_floor_total(old) * Z3_DMAP_SQUARES,
-               pl->rooms_len, "room", &pl->rooms_pc, err);
+               pl->rooms, pl->rooms_len, "room", &pl->rooms_pc, err);
     if (st == Z3_OK)
-      st = place(pl, rom, now->expanded, palace, GFX_POINTERS_PC + i2, z3_dmap_used_squares(old), pl->gfx_len, "template",
-                 &pl->gfx_pc, err);
+      st = place(pl, rom, now->expanded, palace, GFX_POINTERS_PC + i2, z3_dmap_used_squares(old), pl->gfx, pl->gfx_len,
+                 "template", &pl->gfx_pc, err);
   }
   if (st == Z3_OK) st = write_plan(rom, p, palace, pl, err);
   z3_free(now);
