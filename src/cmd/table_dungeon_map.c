@@ -35,7 +35,7 @@ static const z3_command z3_cmds_dungeon_map[] = {
                            {"boss_floor", "string", "the floor the boss room is on, or null"}, {"grid", "string", "every floor shown, five lines each (--- an empty square)"},
                            {"floors", "array", "floor, number, rows (five strings of five cells), squares (x, y, room, template)"}),
         .examples = LIST("z3ed dungeon get-map --rom zelda3.sfc --palace 2",
-                         "z3ed dungeon get-map --rom zelda3.sfc --palace 9 --floor B7 --format json"),
+                         "z3ed dungeon get-map --rom zelda3.sfc --palace 3 --floor B1 --format json"),
         .handler = cmd_dungeon_get_map,
     },
     {
