@@ -5,7 +5,8 @@
  * spots[spot] + delta: the bank $0A tables (floor counts, boss rooms and
  * floors, both pointer tables) and the lists they point at. The reader must
  * load or fail with a message and an offset; loaded, every list lies inside
- * bank $0A, an unchanged write changes no byte, and an edit of one square
+ * bank $0A, an unchanged write changes no byte but a boss floor word that
+ * did not hold the boss room, and an edit of one square
  * (from the last two input bytes) either fails having written nothing or
  * reads back as written.
  *
@@ -41,6 +42,20 @@ static void check_read(const z3_dmaps *m) {
     if (p->rooms_pc < 0x50000 || p->rooms_pc + (size_t)z3_dmap_floor_total(p) * Z3_DMAP_SQUARES > 0x58000) abort();
     if (p->gfx_pc < 0x50000 || p->gfx_pc + z3_dmap_used_squares(p) > 0x58000) abort();
   }
+}
+
+/* Writing what was read changes nothing but the boss floor words, which are
+ * rewritten when the stored floor does not hold the boss room. */
+static void unchanged_write(z3_rom *rom, const z3_dmaps *m) {
+  uint8_t *before = z3_malloc(rom->data.len);
+  if (!before) abort();
+  memcpy(before, rom->data.data, rom->data.len);
+  z3_error err;
+  z3_error_init(&err);
+  if (z3_dmaps_write(rom, m, &err) == Z3_OK)
+    for (size_t i = 0; i < rom->data.len; i++)
+      if (before[i] != rom->data.data[i] && (i < 0x56E79 || i >= 0x56E79 + 2 * Z3_DMAP_PALACES)) abort();
+  z3_free(before);
 }
 
 static void edit_one_square(z3_rom *rom, z3_dmaps *m, uint8_t a, uint8_t b) {
@@ -82,7 +97,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   if (!m) abort();
   if (z3_dmaps_read(rom, m, &err) == Z3_OK) {
     check_read(m);
-    if (z3_dmaps_write(rom, m, &err) == Z3_OK && z3_rom_bytes_changed(rom) != 0) abort();
+    unchanged_write(rom, m);
     if (size >= 3) edit_one_square(rom, m, data[size - 2], data[size - 1]);
   } else if (!err.message[0] || err.offset < 0) {
     abort();

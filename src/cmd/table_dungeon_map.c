@@ -43,8 +43,9 @@ static const z3_command z3_cmds_dungeon_map[] = {
         .summary = "put a room on (or clear) one square of a palace's pause-screen map",
         .description = "Sets square (x,y) of a floor to a room 0x000-0x0FF or to none. A square that had a room keeps "
                        "its template unless --gfx gives one; a newly filled square takes the template the room has "
-                       "elsewhere in the palace, or needs --gfx. The boss floor is recomputed from where the boss room "
-                       "is (removing the boss room's only square is refused); --boss makes the square's room the boss room. Lists that grow move to free bytes of "
+                       "elsewhere in the palace, or needs --gfx. The boss floor stays while the boss room is on it, "
+                       "else becomes the lowest floor with the boss room (removing its only square is refused); "
+                       "--boss makes the square's room the boss room. Lists that grow move to free bytes of "
                        "the map data area (bank $0A; more of it in the expanded layout); the command fails, writing "
                        "nothing, when they do not fit.",
         .flags = Z3_CMD_NEEDS_ROM | Z3_CMD_MUTATES_ROM, .safety = Z3_SAFETY_MUTATES_ROM,

@@ -138,6 +138,17 @@ typedef struct plan {
   size_t used_count;
 } plan;
 
+/* The stored boss floor stands while the boss room is on it (a room shown on
+ * two floors keeps the floor chosen for it); otherwise the lowest floor with
+ * the boss room is written. */
+static bool boss_floor_kept(const z3_dmap_palace *p) {
+  int index = (int8_t)(p->boss_floor_word & 0xFF) + p->basements;
+  if (p->boss_floor_word & 0xFF00 || index < 0 || index >= z3_dmap_floor_total(p)) return false;
+  for (int s = 0; s < Z3_DMAP_SQUARES; s++)
+    if (p->rooms[index][s] == p->boss_room) return true;
+  return false;
+}
+
 static z3_status check_palace(const z3_dmap_palace *p, int palace, plan *pl, z3_error *err) {
   int total = z3_dmap_floor_total(p);
   if (total > Z3_DMAP_MAX_FLOORS || p->floors > 15 || p->basements > 15)
@@ -162,7 +173,7 @@ static z3_status check_palace(const z3_dmap_palace *p, int palace, plan *pl, z3_
   if (p->boss_room > 0xFF || f < 0)
     return z3_error_set(err, Z3_E_INVALID, "palace %d (%s): boss room 0x%03X is on none of its floors; place it first or "
                         "remove the boss", palace, names[palace], p->boss_room);
-  pl->boss_floor = (uint8_t)z3_dmap_floor_number(p, f);
+  pl->boss_floor = boss_floor_kept(p) ? p->boss_floor_word : (uint8_t)z3_dmap_floor_number(p, f);
   return Z3_OK;
 }
 

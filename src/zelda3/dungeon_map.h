@@ -58,8 +58,8 @@ int z3_dmap_find_room(const z3_dmap_palace *p, unsigned room);
 z3_status z3_dmaps_read(const z3_rom *rom, z3_dmaps *out, z3_error *err);
 
 /* Writes palace `palace` of `maps` through the change log: lists, floor
- * counts (backdrop byte kept), boss room and the boss floor recomputed from
- * where the boss room is. Lists that change size move to free bytes of the
+ * counts (backdrop byte kept), boss room, and the boss floor: kept while the
+ * boss room is on it, else the lowest floor holding the boss room. Lists that change size move to free bytes of the
  * map data area; fails, writing nothing, when the map is invalid or does not
  * fit (the message names the bytes needed). */
 z3_status z3_dmap_write(z3_rom *rom, const z3_dmaps *maps, int palace, z3_error *err);
