@@ -7,6 +7,10 @@
 #include "zelda3/dungeon_json.h"
 
 z3_status cmd_dungeon_list_rooms(z3_cmd_ctx *ctx, z3_error *err);
+/* cmd_dungeon_map.c: the pause-screen maps (table_dungeon_map.c) */
+z3_status cmd_dungeon_list_maps(z3_cmd_ctx *ctx, z3_error *err);
+z3_status cmd_dungeon_get_map(z3_cmd_ctx *ctx, z3_error *err);
+z3_status cmd_dungeon_set_map_room(z3_cmd_ctx *ctx, z3_error *err);
 z3_status cmd_dungeon_describe(z3_cmd_ctx *ctx, z3_error *err);
 z3_status cmd_dungeon_list_objects(z3_cmd_ctx *ctx, z3_error *err);
 z3_status cmd_dungeon_add_object(z3_cmd_ctx *ctx, z3_error *err);

@@ -47,6 +47,12 @@ const z3_doctor_kind z3_doctor_kinds[] = {
     {"dungeon.entrance_bad_room", Z3_DOCTOR_DUNGEON, E, "a dungeon entrance or starting point leads to a room "
      "that does not exist", NULL},
     {"dungeon.chest_bad_room", Z3_DOCTOR_DUNGEON, W, "a chest record names a room that does not exist", NULL},
+    {"dungeon.map_unreadable", Z3_DOCTOR_DUNGEON, E, "the pause-screen dungeon maps cannot be read: a floor count "
+     "over 8, or a room or template list outside bank $0A", NULL},
+    {"dungeon.map_boss_floor", Z3_DOCTOR_DUNGEON, E, "a palace's boss room is not on the floor its map's boss floor "
+     "names, so the map shows no skull (dungeon set-map-room rewrites the boss floor)", NULL},
+    {"dungeon.map_bad_template", Z3_DOCTOR_DUNGEON, E, "a map square's room template is past the game's 186", NULL},
+    {"dungeon.map_empty_room", Z3_DOCTOR_DUNGEON, W, "a map square shows a room with no objects or doors", NULL},
     {"sprite.bad_id", Z3_DOCTOR_SPRITE, E, "a room's sprite or overlord id has no handler in the game",
      "remove the sprites whose ids do not exist (dungeon remove-sprite)"},
     {"sprite.too_many", Z3_DOCTOR_SPRITE, E, "a room holds more sprites than the game's sprite slots",

@@ -101,6 +101,7 @@ static void check_places(const z3_rom *rom, z3_doctor_report *r) {
 void z3_doctor__dungeon(const z3_rom *rom, z3_doctor_report *r) {
   z3_dungeon *d = load_or_report(rom, r);
   if (d) check_rooms(d, r);
+  z3_doctor__dungeon_maps(rom, d, r);
   z3_dungeon_free(d);
   check_places(rom, r);
 }

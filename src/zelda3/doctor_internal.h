@@ -13,6 +13,9 @@ z3_finding *z3_doctor__add(z3_doctor_report *r, const char *id, const char *stru
 json_t *z3_doctor__command(const char *tool, json_t *args);
 
 void z3_doctor__dungeon(const z3_rom *rom, z3_doctor_report *r);
+struct z3_dungeon;
+/* The pause-screen maps (doctor_dungeon_map.c); d (may be NULL) judges whether a room has content. */
+void z3_doctor__dungeon_maps(const z3_rom *rom, const struct z3_dungeon *d, z3_doctor_report *r);
 /* say_why_unreadable: report a dungeon that does not load (when the dungeon doctor does not run). */
 void z3_doctor__sprites(const z3_rom *rom, z3_doctor_report *r, bool say_why_unreadable);
 void z3_doctor__overworld(const z3_rom *rom, z3_doctor_report *r);

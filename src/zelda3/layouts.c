@@ -17,7 +17,7 @@ static const z3_layout_info infos[Z3_LAYOUT_COUNT] = {
     [Z3_LAYOUT_ROOM_HEADERS] = {"room-headers", "moved room headers", true, false},
     [Z3_LAYOUT_OVERLAYS] = {"overlays", "ZScream overlays", false, false},
     [Z3_LAYOUT_COLLISION] = {"collision", "ZScream custom collision", true, false},
-    [Z3_LAYOUT_DUNGEON_MAPS] = {"dungeon-maps", "expanded dungeon maps", false, false},
+    [Z3_LAYOUT_DUNGEON_MAPS] = {"dungeon-maps", "expanded dungeon maps", true, false},
     [Z3_LAYOUT_OBJECT_SPACE] = {"object-space", "expanded dungeon object space", true, false},
 };
 

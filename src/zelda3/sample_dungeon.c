@@ -372,10 +372,6 @@ static void write_specials(uint8_t *img) {
   for (int i = 0; i < PIT_ROOM_COUNT; i++) put16(img + PIT_ROOMS_PC + 2 * (size_t)i, i == 0 ? 0x024 : 0x0FF);
 }
 
-/* The dungeon-map screen's code byte ZScream tests (world reference §1): not
- * $B9 would read as "expanded dungeon maps". */
-static void write_map_flag(uint8_t *img) { img[0x56652] = 0xB9; }
-
 z3_status z3_sample__write_dungeons(uint8_t *img, size_t size, z3_error *err) {
   if (size < 0x100000) return Z3_OK;
   sample_rooms *rooms = z3_calloc(1, sizeof *rooms);
@@ -389,7 +385,7 @@ z3_status z3_sample__write_dungeons(uint8_t *img, size_t size, z3_error *err) {
     write_messages(img, rooms);
     write_layouts(img);
     write_specials(img);
-    write_map_flag(img);
+    z3_sample__write_dungeon_maps(img); /* keeps 0x56652 = $B9: not expanded */
     z3_sample__write_dungeon_entrances(img);
     z3_sample__write_dungeon_gfx(img);
   }

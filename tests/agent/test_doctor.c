@@ -167,6 +167,20 @@ static void chest_in_no_room(z3_rom *rom) {
   save_dungeon(d, rom);
 }
 
+/* Dungeon maps (sample_dungeon_map.c): Eastern Palace's floor count made
+ * nine floors; its boss floor word moved to 1F, where room 0x024 is not;
+ * a square's template past the 186; a square showing the empty room 0x0B9. */
+static void map_floor_count_too_big(z3_rom *rom) { rom->data.data[0x575D9 + 4] = 0x54; }
+static void map_boss_on_wrong_floor(z3_rom *rom) { rom->data.data[0x56E79 + 4] = 0x00; }
+static void map_template_too_big(z3_rom *rom) {
+  size_t gfx = 0x50000 + ((rom->data.data[0x57BE4 + 4] | rom->data.data[0x57BE5 + 4] << 8) & 0x7FFF);
+  rom->data.data[gfx] = 0xC0;
+}
+static void map_square_of_an_empty_room(z3_rom *rom) {
+  size_t rooms = 0x50000 + ((rom->data.data[0x57605 + 4] | rom->data.data[0x57606 + 4] << 8) & 0x7FFF);
+  rom->data.data[rooms + 2 * 5 + 2] = 0xB9; /* 1F centre: 0x012 -> 0x0B9, a room the sample leaves empty */
+}
+
 /* A door on room 0x050's east wall; room 0x051 has none back. */
 static void unpaired_door(z3_rom *rom) {
   z3_dungeon *d = load_dungeon(rom);
@@ -332,6 +346,10 @@ static const damage_case cases[] = {
     {"dungeon.chest_bad_room", Z3_DOCTOR_DUNGEON, chest_in_no_room, false},
     {"dungeon.door_unpaired", Z3_DOCTOR_DUNGEON, unpaired_door, false},
     {"dungeon.entrance_bad_room", Z3_DOCTOR_DUNGEON, entrance_to_no_room, false},
+    {"dungeon.map_unreadable", Z3_DOCTOR_DUNGEON, map_floor_count_too_big, false},
+    {"dungeon.map_boss_floor", Z3_DOCTOR_DUNGEON, map_boss_on_wrong_floor, false},
+    {"dungeon.map_bad_template", Z3_DOCTOR_DUNGEON, map_template_too_big, false},
+    {"dungeon.map_empty_room", Z3_DOCTOR_DUNGEON, map_square_of_an_empty_room, false},
     {"sprite.bad_id", Z3_DOCTOR_SPRITE, sprite_without_handler, false},
     {"sprite.too_many", Z3_DOCTOR_SPRITE, seventeen_sprites, false},
     {"sprite.too_many_overlords", Z3_DOCTOR_SPRITE, nine_overlords, false},

@@ -296,6 +296,40 @@ static inline void gen_ow_entrances(uint8_t *d) {
   d[0xDB895] = 0xB3;
 }
 
+/* ZScream's expanded dungeon maps (docs/formats.md "Dungeon maps"): the
+ * 186 room templates copied to 0x109010 ($21:9010), the four template loads
+ * (LDA abs,Y, $B9) turned into JSRs to routines at $0A:F009 (stand-in bytes
+ * here: the tests never run them), and every palace's room list then its
+ * template list repacked from 0x57039, jumping over the tables at
+ * 0x575D9-0x57620 as ZScream's save does. The old lists stay where they were,
+ * unreferenced. */
+enum { GEN_DMAP_DATA_PC = 0x57039, GEN_DMAP_TEMPLATES_PC = 0x109010 };
+static inline void gen_dungeon_maps(uint8_t *d) {
+  static const size_t loads[4] = {0x56652, 0x566B6, 0x5671A, 0x5677E};
+  memcpy(d + GEN_DMAP_TEMPLATES_PC, d + 0x57009, 186 * 8);
+  memset(d + 0x57009, 0xEA, GEN_DMAP_DATA_PC - 0x57009);
+  for (int k = 0; k < 4; k++) {
+    unsigned routine = 0xF009 + 12u * (unsigned)k;
+    d[loads[k]] = 0x20, d[loads[k] + 1] = (uint8_t)routine, d[loads[k] + 2] = (uint8_t)(routine >> 8);
+  }
+  size_t pos = GEN_DMAP_DATA_PC;
+  for (int p = 0; p < 14; p++) {
+    int floors = (d[0x575D9 + 2 * p] >> 4) + (d[0x575D9 + 2 * p] & 15);
+    size_t rooms = 0x50000 + ((d[0x57605 + 2 * p] | d[0x57606 + 2 * p] << 8) & 0x7FFF);
+    size_t gfx = 0x50000 + ((d[0x57BE4 + 2 * p] | d[0x57BE5 + 2 * p] << 8) & 0x7FFF), used = 0;
+    uint8_t list[400];
+    size_t n = (size_t)floors * 25;
+    memcpy(list, d + rooms, n);
+    for (size_t i = 0; i < n; i++) used += list[i] != 0x0F;
+    memcpy(list + n, d + gfx, used);
+    if (pos + n + used > 0x575D9 && pos < 0x57621) pos = 0x57621;
+    memcpy(d + pos, list, n + used);
+    d[0x57605 + 2 * p] = (uint8_t)pos, d[0x57606 + 2 * p] = (uint8_t)(0x80 | (pos >> 8 & 0x7F));
+    d[0x57BE4 + 2 * p] = (uint8_t)(pos + n), d[0x57BE5 + 2 * p] = (uint8_t)(0x80 | ((pos + n) >> 8 & 0x7F));
+    pos += n + used;
+  }
+}
+
 /* The detection bytes of `id` (and its data where the facts place it). */
 static inline void gen_layout(uint8_t *d, z3_layout_id id) {
   switch (id) {
@@ -310,7 +344,7 @@ static inline void gen_layout(uint8_t *d, z3_layout_id id) {
     case Z3_LAYOUT_ROOM_HEADERS: gen_room_headers(d); break;
     case Z3_LAYOUT_OVERLAYS: gen_overlays(d); break;
     case Z3_LAYOUT_COLLISION: gen_collision(d); break;
-    case Z3_LAYOUT_DUNGEON_MAPS: d[0x56652] = 0x5C; break;        /* any byte but $B9 */
+    case Z3_LAYOUT_DUNGEON_MAPS: gen_dungeon_maps(d); break;
     case Z3_LAYOUT_OBJECT_SPACE: gen_object_space(d); break;
     case Z3_LAYOUT_COUNT: break;
   }

@@ -61,7 +61,7 @@ Z3_TEST(test_layouts__each_generated_layout_is_detected_alone) {
     if (strcmp(ids, want) != 0) fail_msg("layout %s: detected '%s'", z3_layout_info_of((z3_layout_id)id)->id, ids);
     bool supported = id == Z3_LAYOUT_TILE16 || id == Z3_LAYOUT_TILE32 || id <= Z3_LAYOUT_SW_TAIL_MAPS ||
                      id == Z3_LAYOUT_DUNGEON_ENTRANCES || id == Z3_LAYOUT_OW_ENTRANCES || id == Z3_LAYOUT_ROOM_HEADERS ||
-                     id == Z3_LAYOUT_OBJECT_SPACE || id == Z3_LAYOUT_COLLISION;
+                     id == Z3_LAYOUT_OBJECT_SPACE || id == Z3_LAYOUT_COLLISION || id == Z3_LAYOUT_DUNGEON_MAPS;
     assert_int_equal(z3_layout_info_of((z3_layout_id)id)->supported, supported);
     z3_rom_free(rom);
   }
