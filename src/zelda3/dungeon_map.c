@@ -297,3 +297,9 @@ z3_status z3_dmaps_write(z3_rom *rom, const z3_dmaps *maps, z3_error *err) {
   for (int i = 0; i < Z3_DMAP_PALACES && st == Z3_OK; i++) st = z3_dmap_write(rom, maps, i, err);
   return st;
 }
+
+int z3_dmap_table_pcs(size_t out[5]) {
+  static const size_t pcs[5] = {BOSS_ROOMS_PC, BOSS_FLOORS_PC, FLOOR_COUNTS_PC, ROOM_POINTERS_PC, GFX_POINTERS_PC};
+  memcpy(out, pcs, sizeof pcs);
+  return 5;
+}

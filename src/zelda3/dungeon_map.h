@@ -53,6 +53,11 @@ size_t z3_dmap_used_squares(const z3_dmap_palace *p);
 /* Index of the lowest floor holding `room`, or -1. */
 int z3_dmap_find_room(const z3_dmap_palace *p, unsigned room);
 
+/* The five tables of one word per palace the game reads at fixed places
+ * (boss rooms, boss floors, floor counts, room-list and template-list
+ * pointers): their PCs into out; returns 5. */
+int z3_dmap_table_pcs(size_t out[5]);
+
 /* Reads all 14 palaces. Fails, naming the palace and the offset, on a floor
  * count over 8 or a list outside bank $0A or the image. */
 z3_status z3_dmaps_read(const z3_rom *rom, z3_dmaps *out, z3_error *err);

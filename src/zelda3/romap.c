@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "zelda3/dungeon.h"
+#include "zelda3/dungeon_map.h"
 #include "zelda3/gfx.h"
 #include "zelda3/overlays.h"
 #include "zelda3/overworld.h"
@@ -203,6 +204,29 @@ static z3_status add_overlays(z3_romap *m, const z3_rom *rom) {
   return st;
 }
 
+/* The pause-screen maps: the fixed tables and each palace's two lists. */
+static z3_status add_dungeon_maps(z3_romap *m, const z3_rom *rom) {
+  z3_dmaps *maps = z3_malloc(sizeof *maps);
+  if (!maps) return Z3_E_NOMEM;
+  if (z3_dmaps_read(rom, maps, NULL) != Z3_OK) {
+    z3_free(maps);
+    note_skipped(m, "dungeon maps");
+    return Z3_OK;
+  }
+  size_t pcs[5], size = rom->data.len;
+  z3_status st = Z3_OK;
+  for (int t = 0, n = z3_dmap_table_pcs(pcs); t < n && !st; t++)
+    st = add(m, pcs[t], 2 * Z3_DMAP_PALACES, Z3_REGION_TABLE, -1, Z3_TABLE_DUNGEON_MAPS, size);
+  for (int p = 0; p < Z3_DMAP_PALACES && !st; p++) {
+    const z3_dmap_palace *pal = &maps->palaces[p];
+    size_t squares = (size_t)z3_dmap_floor_total(pal) * Z3_DMAP_SQUARES, used = z3_dmap_used_squares(pal);
+    if (squares) st = add(m, pal->rooms_pc, squares, Z3_REGION_TABLE, p, Z3_TABLE_DUNGEON_MAP_LISTS, size);
+    if (!st && used) st = add(m, pal->gfx_pc, used, Z3_REGION_TABLE, p, Z3_TABLE_DUNGEON_MAP_LISTS, size);
+  }
+  z3_free(maps);
+  return st;
+}
+
 /* yaze's reserved region, where it holds a water-fill table (maybe empty). */
 static z3_status add_water_fill(z3_romap *m, const z3_rom *rom) {
   z3_water_table t;
@@ -287,6 +311,7 @@ z3_status z3_romap_build(const z3_rom *rom, z3_romap *out, z3_error *err) {
   if (!st) st = add_areas(out, rom);
   if (!st) st = add_overlays(out, rom);
   if (!st) st = add_water_fill(out, rom);
+  if (!st) st = add_dungeon_maps(out, rom);
   if (!st) st = add_palettes(out, rom);
   if (!st) st = add_free(out, rom);
   if (!st) st = finish(out);

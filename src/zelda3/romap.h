@@ -60,6 +60,8 @@ typedef enum z3_romap_table {
   Z3_TABLE_OVERLAY_POINTERS,         /* 19 longs, through the operand at 0xB857 */
   Z3_TABLE_BOMB_DOORS,               /* 128 words at 0x16DC5 (overworld_secrets.h) */
   Z3_TABLE_GRAVESTONES,              /* the gravestone tables, 0x4993A-0x499E8 */
+  Z3_TABLE_DUNGEON_MAPS,             /* the pause-screen maps' per-palace tables in bank $0A (dungeon_map.h) */
+  Z3_TABLE_DUNGEON_MAP_LISTS,        /* one palace's room list or template list (index = palace) */
   Z3_TABLE_COUNT
 } z3_romap_table;
 

@@ -21,7 +21,8 @@ const char *z3_romap_table_name(z3_romap_table table) {
       "area map pointers (vanilla copy, unread with the tail-map patch)",
       "ZSCustomOverworld enable bytes and version", "tail-map patch marker", "water-fill zones (yaze)",
       "overlay vectors",
-      "room layout pointers", "dungeon overlay pointers", "bomb-door positions", "gravestones"};
+      "room layout pointers", "dungeon overlay pointers", "bomb-door positions", "gravestones",
+      "dungeon map tables", "dungeon map lists"};
   return (unsigned)table < Z3_TABLE_COUNT ? names[table] : "table";
 }
 
