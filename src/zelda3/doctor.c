@@ -58,6 +58,8 @@ const z3_doctor_kind z3_doctor_kinds[] = {
      "entrance that does not exist", NULL},
     {"overworld.exit_bad_room", Z3_DOCTOR_OVERWORLD, E, "an exit belongs to a room that does not exist", NULL},
     {"overworld.exit_bad_area", Z3_DOCTOR_OVERWORLD, E, "an exit leads to an area that does not exist", NULL},
+    {"overworld.size_tables", Z3_DOCTOR_OVERWORLD, E, "an area's size tables disagree (parent table, 0x1788D and its "
+     "dark-world copy, 0x12844): the game and each editor see another layout", NULL},
     {"graphics.tables_unreadable", Z3_DOCTOR_GRAPHICS, E, "the sheet pointer tables cannot be found", NULL},
     {"graphics.sheet_unreadable", Z3_DOCTOR_GRAPHICS, E, "a sheet's data is outside the ROM or does not decompress", NULL},
     {"graphics.sheet_overflow", Z3_DOCTOR_GRAPHICS, E, "a sheet decompresses to more bytes than its buffer holds", NULL},
