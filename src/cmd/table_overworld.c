@@ -94,7 +94,7 @@ static const z3_command z3_cmds_overworld[] = {
                            {"twin", "string", "size on a vanilla-layout or v1/v2 ROM: the other world's area, changed with it"},
                            {"changes", "array", "the change set"}),
         .examples = LIST("z3ed overworld set-area --rom hack.sfc --map 0x2C --field message --value 0x44",
-                         "z3ed overworld set-area --rom zelda3.sfc --map 0x0A --field size --value 1",
+                         "z3ed overworld set-area --rom zelda3.sfc --map 0x0C --field size --value 1",
                          "z3ed overworld set-area --rom zscustom.sfc --map 0x1B --field bg-color --value 0x2669",
                          "z3ed overworld set-area --rom zscustom-v3.sfc --map 0x28 --field size --value 2"),
         .handler = cmd_overworld_set_area,
