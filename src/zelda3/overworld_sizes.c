@@ -165,19 +165,29 @@ z3_status z3_ow__save_sizes(z3_overworld *ow, z3_rom *rom, z3_error *err) {
   return st;
 }
 
-/* Parents and sizes as the model reads them (load_layout in overworld.c):
- * v3's tables for the 160 maps, else the vanilla parent table (light world,
- * which the dark world shares) and size bytes (0x00-0x7F). */
+static void visit_scroll(const layout_tables *t, int id, z3_ow_entry_visit visit, void *user) {
+  size_t at[8] = {t->by_screen, t->by_screen + t->stride, t->by_screen + 2 * t->stride, t->by_screen + 3 * t->stride,
+                  t->pos_y, t->pos_x, t->target_north, t->target_west};
+  for (int k = 0; k < 8; k++) visit(user, id, Z3_OW_ENTRY_TRANSITION, k, at[k] + 2 * (size_t)id, 2);
+}
+
+/* Parents, sizes and scroll words as the model reads and the size edit
+ * writes them: v3's tables for the 160 maps, else the vanilla parent table
+ * (light world, which the dark world shares), size bytes (0x1788D for
+ * 0x00-0x7F; 0x12844, 0x12884 and 0x4C635's copies as size slots 1-3) and
+ * the 64-entry scroll tables, named by light-world area. */
 void z3_ow__layout_places(const z3_overworld *ow, z3_ow_entry_visit visit, void *user) {
-  static const size_t transition_tables[8] = {
-      V3_BY_SCREEN_PC, V3_BY_SCREEN_PC + V3_WORD_TABLE, V3_BY_SCREEN_PC + 2 * V3_WORD_TABLE,
-      V3_BY_SCREEN_PC + 3 * V3_WORD_TABLE, V3_POS_Y_PC, V3_POS_X_PC, V3_TARGET_NORTH_PC, V3_TARGET_WEST_PC};
   bool v3 = ow->zscustom >= 3;
   for (int id = 0; id < (v3 ? Z3_OW_AREA_COUNT : Z3_OW_LIST_AREAS); id++) {
     if (v3) visit(user, id, Z3_OW_ENTRY_PARENT, 0, Z3_OW_V3_PARENT_PC + (size_t)id, 1);
     else if (id < 0x40) visit(user, id, Z3_OW_ENTRY_PARENT, 0, Z3_OW_PARENT_PC + (size_t)id, 1);
     visit(user, id, Z3_OW_ENTRY_SIZE, 0, Z3_OW_SIZE_PC + (size_t)id, 1);
-    for (int k = 0; v3 && k < 8; k++) visit(user, id, Z3_OW_ENTRY_TRANSITION, k, transition_tables[k] + 2 * (size_t)id, 2);
+    if (v3) visit_scroll(&v3_tables, id, visit, user);
+    if (v3 || id >= 0x40) continue;
+    visit(user, id, Z3_OW_ENTRY_SIZE, 1, VANILLA_SIZE_FLAG_PC + (size_t)id, 1);
+    visit(user, id, Z3_OW_ENTRY_SIZE, 2, VANILLA_SIZE_HIGH_PC + (size_t)id, 1);
+    for (int w = 0; w < 3; w++) visit(user, id, Z3_OW_ENTRY_SIZE, 3, VANILLA_SIZE_LOAD_PC + (size_t)(w * 0x40 + id), 1);
+    visit_scroll(&vanilla_tables, id, visit, user);
   }
 }
 
