@@ -205,6 +205,8 @@ z3_status cmd_overworld_set_area(z3_cmd_ctx *ctx, z3_error *err) {
     json_object_set_new(ctx->result, "field", json_string(z3_ow_area_fields[field]));
     json_object_set_new(ctx->result, "old_value", z3_cmd__hex((uint64_t)old, 2));
     json_object_set_new(ctx->result, "value", z3_cmd__hex((uint64_t)value, 2));
+    if (strcmp(z3_ow_area_fields[field], "size") == 0 && ow->zscustom < 3) /* one parent table for both worlds */
+      json_object_set_new(ctx->result, "twin", z3_cmd__hex((uint64_t)(ow->areas[id].parent ^ 0x40), 2));
   }
   z3_ow_free(ow);
   return st;

@@ -54,28 +54,38 @@ static const z3_command z3_cmds_overworld[] = {
     },
     {
         .resource = "overworld", .action = "set-area",
-        .summary = "change one property of an area (and its group's other screens), or its size on ZSCustomOverworld v3",
+        .summary = "change one property of an area (and its group's other screens), or its size",
         .description = "Fields: gfx (area graphics, index into the aux blocksets), palette (area palette set), "
                        "message (sign text id); on a ZSCustomOverworld ROM also bg-color (BGR555 backdrop colour "
                        "0x0000-0x7FFF), main-palette (0 light world, 1 dark world, 2 light mountain, 3 dark mountain, "
                        "4 Triforce room, 5 title), mosaic (bits 8 up, 4 down, 2 left, 1 right: the sides that mosaic "
                        "on entering), animated-gfx (sheet of the animated tiles), overlay (subscreen overlay area "
                        "0x93-0x9F, 0xFF none) and tile-gfx-0 to tile-gfx-7 (the 8 background sheets, 0xFF keeps the "
-                       "sheet loaded). The value is written at every screen of the area. size (ZSCustomOverworld v3 "
-                       "only): 0 small, 1 large (2x2), 2 wide (2x1), 3 tall (1x2), v3's own enum, which it stores at "
-                       "0x1788D (vanilla stores 0x00 large, 0x01 small there); the area becomes the top-left screen of "
-                       "the new group (0 dissolves its group into small areas), and the save writes the parents "
-                       "(0x140998), the sizes and the scroll tables (0x140A38-0x141437) of the screens around it. A "
-                       "group may not leave its world's 8-wide grid, take in another group's screen, or take in a "
-                       "small area with sprites, items, entrances or holes of its own (the game would never show "
-                       "them). z3ed never installs the patch: on a vanilla ROM its fields and size edits are refused.",
+                       "sheet loaded). The value is written at every screen of the area. size: 0 small, 1 large "
+                       "(2x2), 2 wide (2x1), 3 tall (1x2); the area becomes the top-left screen of the new group (0 "
+                       "dissolves its group into small areas). A large group's top-left must sit at x 0-6 and y 0-6 "
+                       "of its world's 8x8 grid; a group may not take in another group's screen or a small area with "
+                       "sprites, items, entrances or holes of its own (the game would never show them: move them "
+                       "first), and the parent's own records must fit the new grid. On a vanilla-layout or "
+                       "ZSCustomOverworld v1/v2 ROM only small and large exist, the special world (0x80+) is fixed "
+                       "by the game's code, and the light-world area and its dark-world twin (id +/- 0x40) change "
+                       "together, because one parent table (0x125EC) serves both worlds (the result names the twin); "
+                       "the save writes the parent, size tables (0x1788D both worlds, 0x12844, 0x12884, 0x4C635 all "
+                       "three copies), transition positions and targets of the changed screens and the seam words "
+                       "(0x12634-0x12833) of their neighbours. On ZSCustomOverworld v3 (whose own enum 0x1788D "
+                       "stores) wide and tall exist too and the save writes v3's parents (0x140998), sizes and "
+                       "scroll tables (0x140A38-0x141437). z3ed never installs the patch: on a vanilla ROM its "
+                       "fields are refused.",
         .flags = Z3_CMD_NEEDS_ROM | Z3_CMD_MUTATES_ROM, .safety = Z3_SAFETY_MUTATES_ROM,
         .effects = OW_MUTATE_EFFECTS("rewrites the field's table entries of the area's screens"),
         .args = ARGS(MAP_ARG, {"field", Z3_ARG_ENUM, true, NULL, z3_ow_area_fields, "the property to change", 0, 0},
                      {"value", Z3_ARG_INT, true, NULL, NULL, "the new value (range per field, see the description)", 0, 0xFFFF}),
         .returns = RETURNS({"map", "string", "the area's parent"}, {"field", "string", "the field"},
-                           {"old_value", "string", "before"}, {"value", "string", "after"}, {"changes", "array", "the change set"}),
+                           {"old_value", "string", "before"}, {"value", "string", "after"},
+                           {"twin", "string", "size on a vanilla-layout or v1/v2 ROM: the other world's area, changed with it"},
+                           {"changes", "array", "the change set"}),
         .examples = LIST("z3ed overworld set-area --rom hack.sfc --map 0x2C --field message --value 0x44",
+                         "z3ed overworld set-area --rom zelda3.sfc --map 0x0C --field size --value 1",
                          "z3ed overworld set-area --rom zscustom.sfc --map 0x1B --field bg-color --value 0x2669",
                          "z3ed overworld set-area --rom zscustom-v3.sfc --map 0x28 --field size --value 2"),
         .handler = cmd_overworld_set_area,

@@ -67,6 +67,8 @@ const z3_doctor_kind z3_doctor_kinds[] = {
     {"overworld.bomb_door_forgotten", Z3_DOCTOR_OVERWORLD, W, "a bombable door (secret item 0x86) has no matching "
      "bomb-door table entry: once bombed open it closes again when Link comes back",
      "move the door item onto its own place (overworld move-item), which rewrites the entry"},
+    {"overworld.size_tables", Z3_DOCTOR_OVERWORLD, E, "an area's size tables disagree (parent table, 0x1788D and its "
+     "dark-world copy, 0x12844): the game and each editor see another layout", NULL},
     {"graphics.tables_unreadable", Z3_DOCTOR_GRAPHICS, E, "the sheet pointer tables cannot be found", NULL},
     {"graphics.sheet_unreadable", Z3_DOCTOR_GRAPHICS, E, "a sheet's data is outside the ROM or does not decompress", NULL},
     {"graphics.sheet_overflow", Z3_DOCTOR_GRAPHICS, E, "a sheet decompresses to more bytes than its buffer holds", NULL},

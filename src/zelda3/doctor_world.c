@@ -61,6 +61,32 @@ static void check_ow_bomb_doors(const z3_rom *rom, const z3_overworld *ow, z3_do
   }
 }
 
+static const char *large_text(bool large) { return large ? "large" : "small"; }
+
+/* Vanilla layout and ZSCustomOverworld v1/v2 (world reference §2.2): the game
+ * reads an area's size from the parent table, 0x1788D (LW and DW copies) and
+ * 0x12844, and editors each trust a different one (yaze 0x1788D, ZScream
+ * 0x12844), so when they disagree the game and the editors see other layouts. */
+static void check_ow_sizes(const z3_rom *rom, const z3_overworld *ow, z3_doctor_report *r) {
+  if (ow->zscustom >= 3 || rom->data.len < Z3_OW_SIZE_PC + 0x80) return;
+  const uint8_t *d = rom->data.data;
+  bool by_parent[0x40] = {false};
+  for (int id = 0; id < 0x40; id++) {
+    int p = d[Z3_OW_PARENT_PC + (size_t)id];
+    if (p != id && p < 0x40) by_parent[id] = by_parent[p] = true;
+  }
+  for (int id = 0; id < 0x40; id++) {
+    bool lw = d[Z3_OW_SIZE_PC + (size_t)id] == 0x00, dw = d[Z3_OW_SIZE_PC + 0x40 + (size_t)id] == 0x00;
+    bool flag = d[0x12844 + (size_t)id] != 0x00;
+    if (lw == by_parent[id] && dw == lw && flag == lw) continue;
+    long at = (long)(flag != lw ? 0x12844u + (unsigned)id : Z3_OW_SIZE_PC + (unsigned)(dw != lw ? 0x40 + id : id));
+    z3_doctor__add(r, "overworld.size_tables", "area", id, at, NULL,
+                   "area 0x%02X: the parent table (0x125EC) makes it %s, 0x1788D says %s (dark-world copy %s), "
+                   "0x12844 says %s; 'overworld set-area --map 0x%02X --field size' rewrites them all",
+                   id, large_text(by_parent[id]), large_text(lw), large_text(dw), large_text(flag), id);
+  }
+}
+
 void z3_doctor__overworld(const z3_rom *rom, z3_doctor_report *r) {
   z3_overworld *ow = NULL;
   z3_error err;
@@ -72,6 +98,7 @@ void z3_doctor__overworld(const z3_rom *rom, z3_doctor_report *r) {
   check_ow_entrances(rom, ow, r);
   check_ow_exits(ow, r);
   check_ow_bomb_doors(rom, ow, r);
+  check_ow_sizes(rom, ow, r);
   z3_ow_free(ow);
 }
 

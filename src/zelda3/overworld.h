@@ -210,6 +210,7 @@ typedef struct z3_overworld {
   /* v3 size edits: screens whose parent, size and scroll words the save
    * rewrites (the changed groups and their neighbours). */
   bool size_touched[Z3_OW_AREA_COUNT];
+  bool size_changed[Z3_OW_AREA_COUNT]; /* screens of a changed group: every size table */
   char sizes_why[64];
   size_t sprite_table_pc[Z3_OW_STATES], message_pc, palette_pc;
 } z3_overworld;
@@ -261,14 +262,23 @@ z3_ow_size z3_ow_area_size(const z3_overworld *ow, int id);
 z3_status z3_ow_get_area_field(const z3_overworld *ow, int id, int field, long *out, z3_error *err);
 /* Sets it for the whole group (parent and children), checking the range. */
 z3_status z3_ow_set_area_field(z3_overworld *ow, int id, int field, long value, z3_error *err);
-/* ZSCustomOverworld v3 only (overworld_sizes.c): makes `id` the top-left
- * screen of a group of `size` (small dissolves its current group). Refused
- * when the group leaves the world's grid, takes in a screen of another group
- * or a small area with sprites, items, entrances or holes of its own, or
- * would leave one of the parent's records outside its grid. The save writes
- * the parents (0x140998), the size enum (0x1788D) and the scroll words. */
+/* Makes `id` the top-left screen of a group of `size` (small dissolves its
+ * current group; overworld_sizes.c). Refused when the group leaves the
+ * world's grid, takes in a screen of another group or a small area with
+ * sprites, items, entrances or holes of its own, or would leave one of the
+ * parent's records outside its grid. On ZSCustomOverworld v3 the save writes
+ * the parents (0x140998), the size enum (0x1788D) and the scroll words. On
+ * vanilla-layout and v1/v2 ROMs only small and large exist, not in the
+ * special world, and the area's twin in the other world (id ^ 0x40) changes
+ * with it (one parent table serves both); the save writes every vanilla size
+ * table of world reference §2.2 for the changed screens and the seam words of
+ * their neighbours. */
 z3_status z3_ow_set_area_size(z3_overworld *ow, int id, z3_ow_size size, z3_error *err);
 z3_status z3_ow__save_sizes(z3_overworld *ow, z3_rom *rom, z3_error *err);
+/* The four OverworldScreenTilemapChangeByScreen words (entering from the
+ * west, east, north, south) of screen `id`, from every screen's parent and
+ * size (z3_ow_size) indexed by area id: the rule in overworld_sizes.c. */
+void z3_ow_seam_words(const uint8_t *parent, const uint8_t *size, int id, uint16_t out[4]);
 /* Internal: the version and where the tables it moves live (first step of
  * load); the property values (after the exits); one group's save. */
 z3_status z3_ow__place_custom(z3_overworld *ow, const z3_rom *rom, z3_error *err);

@@ -229,6 +229,8 @@ void z3_ow_entry_name(z3_ow_entry entry, int n, char *out, size_t cap) {
     snprintf(out, cap, "%s (%s)", name, z3_ow_state_name(n));
   else if (entry == Z3_OW_ENTRY_TRANSITION)
     snprintf(out, cap, "%s %s", name, transitions[slot_ok ? n : 0]);
+  else if (entry == Z3_OW_ENTRY_SIZE && n >= 1 && n <= 3) /* the vanilla layout's other size tables */
+    snprintf(out, cap, "%s %s", name, (const char *const[]){"flag", "high byte", "for loading"}[n - 1]);
   else if (entry == Z3_OW_ENTRY_MUSIC || entry == Z3_OW_ENTRY_TILE_GFX)
     snprintf(out, cap, "%s %d", name, n);
   else

@@ -46,6 +46,11 @@ static void write_code_flags(uint8_t *img) {
 }
 
 static void write_layout(uint8_t *img) {
+  uint8_t parents[0x40], sizes[0x40]; /* the seam words follow the rule the size edit uses */
+  for (int id = 0; id < 0x40; id++) {
+    parents[id] = (uint8_t)parent_of(id);
+    sizes[id] = parents[id] != id || is_large_parent(id) ? Z3_OW_LARGE : Z3_OW_SMALL;
+  }
   for (int id = 0; id < 0x40; id++) {
     int p = parent_of(id);
     bool large = p != id || is_large_parent(id);
@@ -59,8 +64,9 @@ static void write_layout(uint8_t *img) {
     put16(img + 0x12944 + 2 * (size_t)id, (unsigned)px * 0x200);
     put16(img + 0x13EE2 + 2 * (size_t)id, (unsigned)(py * 0x200 - 0xE0) & 0xFFFF);
     put16(img + 0x13F62 + 2 * (size_t)id, (unsigned)(px * 0x200 - 0x100) & 0xFFFF);
-    static const unsigned change[4][2] = {{0x0060, 0x1060}, {0x0040, 0x0080}, {0x1800, 0x1840}, {0x2000, 0x1000}};
-    for (int t = 0; t < 4; t++) put16(img + 0x12634 + (size_t)(t * 0x80 + 2 * id), change[t][large]);
+    uint16_t seams[4];
+    z3_ow_seam_words(parents, sizes, id, seams);
+    for (int t = 0; t < 4; t++) put16(img + 0x12634 + (size_t)(t * 0x80 + 2 * id), seams[t]);
   }
   for (int id = 0x80; id < 0xC0; id++) img[Z3_OW_SIZE_PC + (size_t)id] = id == 0x80 ? 0x01 : 0x00;
 }

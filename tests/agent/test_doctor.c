@@ -315,6 +315,12 @@ static void command_swallows_the_end(z3_rom *rom) {
   write_byte(rom, end - 1, cmd);
 }
 
+/* 0x12844 (ZScream's view) calls a small area large; 0x1788D and the parent table do not. */
+static void size_flag_says_large(z3_rom *rom) {
+  assert_int_equal(rom->data.data[0x1788D + 0x05], 0x01); /* small in the sample */
+  write_byte(rom, 0x12844 + 0x05, 0x20);
+}
+
 static void byte_past_the_dictionary(z3_rom *rom) { write_byte(rom, Z3_TEXT_BANK1_PC, 0x81); }
 
 /* ---- the cases -------------------------------------------------------------- */
@@ -358,6 +364,7 @@ static const damage_case cases[] = {
     {"overworld.exit_bad_room", Z3_DOCTOR_OVERWORLD, exit_of_no_room, false},
     {"overworld.exit_bad_area", Z3_DOCTOR_OVERWORLD, exit_to_no_area, false},
     {"overworld.bomb_door_forgotten", Z3_DOCTOR_OVERWORLD, bomb_door_without_entry, false},
+    {"overworld.size_tables", Z3_DOCTOR_OVERWORLD, size_flag_says_large, false},
     {"graphics.tables_unreadable", Z3_DOCTOR_GRAPHICS, sheet_tables_outside, false},
     {"graphics.sheet_unreadable", Z3_DOCTOR_GRAPHICS, sheet_outside, false},
     {"graphics.sheet_overflow", Z3_DOCTOR_GRAPHICS, sheet_too_big, false},

@@ -2,7 +2,8 @@
  * (layout_gen.h): read as one tile16 grid over both screens, edited, rendered,
  * exported and imported byte-identically; `set-area --field size` changes a
  * group on a v3 ROM (parents, size enum, scroll words) and is refused where
- * the group would not fit or would hide records, and on every other ROM. */
+ * the group would not fit or would hide records; other ROMs refuse wide and
+ * tall (their small/large edits: test_overworld_vanilla_sizes.c). */
 #include <stdlib.h>
 #include <string.h>
 
@@ -229,11 +230,11 @@ Z3_TEST(test_ow_v3_sizes__bad_size_edits_are_refused) {
   assert_int_equal(rom->change_count, 0);
   z3_ow_free(ow);
   z3_rom_free(rom);
-  for (int v = 0; v <= 2; v++) { /* vanilla, v1, v2: sizes are not edited; nothing is written */
+  for (int v = 0; v <= 2; v++) { /* vanilla, v1, v2: small and large only; nothing is written */
     rom = z3_test_sample_rom(EXPANDED_SIZE, Z3_MAP_LOROM);
     if (v) gen_zscustom_tables(rom->data.data, v);
     ow = test_ow_load(rom);
-    assert_refused(ow, 0x2C, 2, "ZSCustomOverworld v3 ROMs only");
+    assert_refused(ow, 0x2C, 2, v ? "cannot be wide on a ZSCustomOverworld v1/v2 ROM" : "cannot be wide on a vanilla-layout ROM");
     assert_ok(z3_ow_save(ow, rom, &err), &err);
     assert_int_equal(rom->change_count, 0);
     z3_ow_free(ow);
