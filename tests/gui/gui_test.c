@@ -82,7 +82,7 @@ void check_shot(GtkWidget *w, const char *name, double max_share) {
   z3_free(got);
 }
 
-static void copy_file(const char *from, const char *to) {
+void copy_file(const char *from, const char *to) {
   z3_buf data;
   z3_buf_init(&data);
   z3_error err;
@@ -93,7 +93,7 @@ static void copy_file(const char *from, const char *to) {
 }
 
 /* The saved file equals what `z3ed ARGS --rom BEFORE` makes: the window and the CLI agree. */
-static void assert_cli_agrees(const char *before, const char *args) {
+void assert_cli_agrees(const char *before, const char *args) {
   char *cli = z3_strfmt("%s/cli.sfc", tmp);
   char *line = z3_strfmt("%s --rom %s --output %s", args, before, cli);
   json_decref(z3ed_json(line));
@@ -107,7 +107,7 @@ static void assert_cli_agrees(const char *before, const char *args) {
   z3_free(cli);
 }
 
-static void save(void) {
+void save(void) {
   gtk_widget_activate_action(window, "win.save", NULL);
   gui_wait_idle(window);
 }
@@ -263,7 +263,7 @@ Z3_TEST(overworld_fills_and_moves_a_selection) {
 }
 
 /* Drags the marker on cell (x, y) of the map by (dx, dy) cells, saves, and compares with `z3ed ARGS`. */
-static void drag_marker(GtkWidget *ow, int x, int y, int dx, int dy, int kind, const char *args) {
+void drag_marker(GtkWidget *ow, int x, int y, int dx, int dy, int kind, const char *args) {
   char *before = z3_strfmt("%s/before-marker.sfc", tmp);
   copy_file(work, before);
   GtkGesture *drag = g_object_get_data(G_OBJECT(named(ow, "ow-map")), "drag");
@@ -787,6 +787,7 @@ int main(void) {
       cmocka_unit_test(right_click_picks_the_tile_under_the_pointer),
       cmocka_unit_test(overworld_fills_and_moves_a_selection),
       cmocka_unit_test(overworld_drags_markers),
+      cmocka_unit_test(overworld_drags_exits_and_holes),
       cmocka_unit_test(dungeon_drags_an_object_and_toggles_layers),
       cmocka_unit_test(dungeon_resizes_adds_and_removes_objects),
       cmocka_unit_test(graphics_sets_a_pixel_exports_and_imports),

@@ -20,6 +20,19 @@ void doc_shot(const char *name);
 /* The widget named `name` under root, depth first. */
 GtkWidget *named(GtkWidget *root, const char *name);
 
+/* Copies a file (the ROM before an edit). */
+void copy_file(const char *from, const char *to);
+/* The saved file equals what `z3ed ARGS --rom BEFORE` makes: the window and the CLI agree. */
+void assert_cli_agrees(const char *before, const char *args);
+/* The window's win.save action, then idle. */
+void save(void);
+/* Markers tool: drags the marker on cell (x, y) by (dx, dy) cells, checks its kind, saves
+ * and compares the file with `z3ed ARGS` on the ROM as it was before. */
+void drag_marker(GtkWidget *ow, int x, int y, int dx, int dy, int kind, const char *args);
+
+/* gui_test_markers.c */
+void overworld_drags_exits_and_holes(void **state);
+
 /* gui_test_proposals.c */
 void proposal_pictures_read_resource_names(void **state);
 void proposal_drawer_draws_a_room_change(void **state);
