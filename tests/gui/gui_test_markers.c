@@ -59,6 +59,8 @@ void overworld_drags_exits_and_holes(void **state) {
   assert_int_equal(field_of(json_object_get(places, "list"), 1, "hole", "y"), 46);
   json_decref(places);
   z3_free(args);
+  /* green exit at (32, 29) beside the blue entrance at (30, 28), the black hole at (39, 46) */
+  check_shot(named(ow, "ow-map"), "overworld-exits-holes", 0);
   gtk_drop_down_set_selected(GTK_DROP_DOWN(named(ow, "ow-tool")), GUI_OW_PAINT);
   gui_overworld_select(ow, 0x00, 1);
 }
