@@ -12,6 +12,11 @@ bool gui_dungeon_selected(GtkWidget *editor, int *list, int *index);
 /* Moves the selected object to tile8 (tx, ty) with `dungeon move-object`. */
 bool gui_dungeon_move_selected(GtkWidget *editor, int tx, int ty);
 
+/* With the Doors layer shown a press on a door selects it (gui_dungeon_select_at); its index. */
+bool gui_dungeon_selected_door(GtkWidget *editor, int *index);
+/* Moves the selected door to `position` (0-11) on its wall with `dungeon move-door`. */
+bool gui_dungeon_move_door(GtkWidget *editor, int position);
+
 /* The selected object's size (`dungeon resize-object`), its removal (`remove-object`). */
 bool gui_dungeon_resize_selected(GtkWidget *editor, int size);
 bool gui_dungeon_remove_selected(GtkWidget *editor);

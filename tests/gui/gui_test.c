@@ -790,6 +790,7 @@ int main(void) {
       cmocka_unit_test(overworld_drags_exits_and_holes),
       cmocka_unit_test(dungeon_drags_an_object_and_toggles_layers),
       cmocka_unit_test(dungeon_resizes_adds_and_removes_objects),
+      cmocka_unit_test(dungeon_shows_chests_and_moves_doors),
       cmocka_unit_test(graphics_sets_a_pixel_exports_and_imports),
       cmocka_unit_test(palettes_set_a_colour_exactly),
       cmocka_unit_test(messages_search_edit_and_preview),

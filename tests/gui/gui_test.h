@@ -30,6 +30,9 @@ void save(void);
  * and compares the file with `z3ed ARGS` on the ROM as it was before. */
 void drag_marker(GtkWidget *ow, int x, int y, int dx, int dy, int kind, const char *args);
 
+/* gui_test_dungeon.c */
+void dungeon_shows_chests_and_moves_doors(void **state);
+
 /* gui_test_markers.c */
 void overworld_drags_exits_and_holes(void **state);
 
