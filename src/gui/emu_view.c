@@ -4,12 +4,15 @@
  * more than a frame; Step runs exactly one frame; Reset powers on a fresh
  * console from the document's ROM as it is now (edits included). Keys while
  * the screen has focus: arrows, X = A, Z = B, S = X, A = Y, Enter = Start,
- * Right Shift = Select, Q = L, W = R.
+ * Right Shift = Select, Q = L, W = R. Save state / Load state keep the whole
+ * console in a slot file under the user's state folder, in the format of
+ * `emu run --save-state` (emu/savestate.h), so the CLI can continue from it.
  */
 #include <stdio.h>
 #include <string.h>
 
 #include "emu/ppu.h"
+#include "emu/savestate.h"
 #include "emu/snes.h"
 #include "gui/canvas.h"
 #include "gui/emu_view.h"
@@ -19,7 +22,7 @@ enum { FRAME_MS = 16, MAX_W = 512, MAX_H = 239 };
 
 typedef struct emu_view {
   gui_tab *tab;
-  GtkWidget *box, *screen, *run, *info;
+  GtkWidget *box, *screen, *run, *info, *slot;
   z3_snes *snes;
   cairo_surface_t *frame;
   guint timer;
@@ -161,6 +164,60 @@ static void free_view(gpointer data) {
   g_free(v);
 }
 
+char *gui_emu_state_path(GtkWidget *editor, int slot) {
+  emu_view *v = view_of(editor);
+  char *file = g_strdup_printf("%s.%d.state", z3_doc_name(v->tab->doc), slot);
+  char *path = g_build_filename(g_get_user_state_dir(), "yaze", "states", file, NULL);
+  g_free(file);
+  return path;
+}
+
+bool gui_emu_save_state(GtkWidget *editor, int slot, z3_error *err) {
+  emu_view *v = view_of(editor);
+  if (!v->snes) {
+    z3_error_set(err, Z3_E_INVALID, "no console is running");
+    return false;
+  }
+  z3_buf data;
+  z3_buf_init(&data);
+  char *path = gui_emu_state_path(editor, slot), *dir = g_path_get_dirname(path);
+  z3_status st = z3_snes_state_save(v->snes, &data, err);
+  if (st == Z3_OK && g_mkdir_with_parents(dir, 0700) != 0)
+    st = z3_error_set(err, Z3_E_IO, "cannot create the state folder '%s'", dir);
+  if (st == Z3_OK) st = z3_file_write_atomic(path, data.data, data.len, &(z3_write_opts){0}, err);
+  z3_buf_release(&data);
+  g_free(dir);
+  g_free(path);
+  return st == Z3_OK;
+}
+
+/* Loading refuses (console unchanged) a state of another ROM or a damaged file. */
+bool gui_emu_load_state(GtkWidget *editor, int slot, z3_error *err) {
+  emu_view *v = view_of(editor);
+  if (!v->snes) {
+    z3_error_set(err, Z3_E_INVALID, "no console is running");
+    return false;
+  }
+  char *path = gui_emu_state_path(editor, slot);
+  z3_status st = z3_snes_state_load_file(v->snes, path, err);
+  g_free(path);
+  if (st == Z3_OK) z3_snes_set_pad(v->snes, 0, v->pad);
+  show_frame(v);
+  return st == Z3_OK;
+}
+
+static void state_clicked(GtkButton *b, gpointer data) {
+  emu_view *v = data;
+  bool save = strcmp(gtk_widget_get_name(GTK_WIDGET(b)), "emu-save-state") == 0;
+  int slot = gtk_spin_button_get_value_as_int(GTK_SPIN_BUTTON(v->slot));
+  z3_error err;
+  z3_error_init(&err);
+  bool ok = save ? gui_emu_save_state(v->box, slot, &err) : gui_emu_load_state(v->box, slot, &err);
+  char text[64];
+  snprintf(text, sizeof text, "state %s slot %d", save ? "saved to" : "loaded from", slot);
+  v->tab->status(v->tab, ok ? text : err.message);
+}
+
 static GtkWidget *button(GtkWidget *b, const char *name, const char *label) {
   gui_name(b, name, label);
   return b;
@@ -180,10 +237,15 @@ static GtkWidget *create(gui_tab *tab) {
   g_signal_connect(v->run, "toggled", G_CALLBACK(run_toggled), v);
   g_signal_connect(step, "clicked", G_CALLBACK(step_clicked), v);
   g_signal_connect(reset, "clicked", G_CALLBACK(reset_clicked), v);
+  v->slot = button(gtk_spin_button_new_with_range(1, 9, 1), "emu-slot", "Savestate slot");
+  GtkWidget *save = button(gtk_button_new_with_label("Save state"), "emu-save-state", "Save the console to the slot");
+  GtkWidget *load = button(gtk_button_new_with_label("Load state"), "emu-load-state", "Load the console from the slot");
+  g_signal_connect(save, "clicked", G_CALLBACK(state_clicked), v);
+  g_signal_connect(load, "clicked", G_CALLBACK(state_clicked), v);
   GtkWidget *bar = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 6);
   gtk_widget_set_margin_top(bar, 4);
   gtk_widget_set_margin_start(bar, 4);
-  GtkWidget *items[] = {v->run, step, reset, v->info};
+  GtkWidget *items[] = {v->run, step, reset, gtk_label_new("Slot"), v->slot, save, load, v->info};
   for (size_t i = 0; i < G_N_ELEMENTS(items); i++) gtk_box_append(GTK_BOX(bar), items[i]);
   v->screen = gui_canvas_new(draw, v, "emu-screen", "Emulator screen: click, then play with the keyboard");
   gtk_widget_set_halign(v->screen, GTK_ALIGN_START);

@@ -45,7 +45,7 @@ json_t *z3ed_json(const char *args) {
   return result;
 }
 
-static z3_image read_png(const char *path) {
+z3_image read_png(const char *path) {
   z3_buf data;
   z3_buf_init(&data);
   z3_error err;
@@ -712,6 +712,9 @@ static int setup(void **state) {
   char *home = z3_strfmt("%s/data", tmp);
   setenv("XDG_DATA_HOME", home, 1); /* recent files go here, not into the user's list */
   z3_free(home);
+  home = z3_strfmt("%s/xdg-state", tmp);
+  setenv("XDG_STATE_HOME", home, 1); /* savestate slots go here, not into the user's folder */
+  z3_free(home);
   home = z3_strfmt("%s/state", tmp);
   setenv("Z3ED_HOME", home, 1); /* the proposal registry, for yaze and the z3ed it runs */
   z3_free(home);
@@ -796,6 +799,7 @@ int main(void) {
       cmocka_unit_test(messages_search_edit_and_preview),
       cmocka_unit_test(command_palette_runs_table_commands_as_undo_steps),
       cmocka_unit_test(emulator_steps_frames_like_the_cli_and_reads_keys),
+      cmocka_unit_test(emulator_saves_and_loads_states),
       cmocka_unit_test(proposal_drawer_accepts_one_change),
       cmocka_unit_test(proposal_drawer_draws_a_room_change),
       cmocka_unit_test(proposal_pictures_read_resource_names),

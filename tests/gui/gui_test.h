@@ -5,6 +5,8 @@
 #include <gtk/gtk.h>
 #include <jansson.h>
 
+#include "base/png.h"
+
 /* Share of pixels of a whole-editor shot allowed to differ: glyph edges only. */
 #define FONT_TOLERANCE 0.005
 
@@ -29,6 +31,12 @@ void save(void);
 /* Markers tool: drags the marker on cell (x, y) by (dx, dy) cells, checks its kind, saves
  * and compares the file with `z3ed ARGS` on the ROM as it was before. */
 void drag_marker(GtkWidget *ow, int x, int y, int dx, int dy, int kind, const char *args);
+
+/* A PNG file's pixels (the caller releases them). */
+z3_image read_png(const char *path);
+
+/* gui_test_emu.c */
+void emulator_saves_and_loads_states(void **state);
 
 /* gui_test_dungeon.c */
 void dungeon_shows_chests_and_moves_doors(void **state);
