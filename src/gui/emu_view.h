@@ -18,6 +18,9 @@ char *gui_emu_state_path(GtkWidget *editor, int slot);
 /* Writes the console's state there (as `emu run --save-state`), or loads it back. */
 bool gui_emu_save_state(GtkWidget *editor, int slot, z3_error *err);
 bool gui_emu_load_state(GtkWidget *editor, int slot, z3_error *err);
+/* The debugger panels beside the screen (gui/emu_debug.h). */
+typedef struct gui_emu_panel gui_emu_panel;
+gui_emu_panel *gui_emu_debugger(GtkWidget *editor);
 /* Screen scale 1-4. */
 void gui_emu_set_zoom(GtkWidget *editor, int zoom);
 

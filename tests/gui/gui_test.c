@@ -800,6 +800,7 @@ int main(void) {
       cmocka_unit_test(command_palette_runs_table_commands_as_undo_steps),
       cmocka_unit_test(emulator_steps_frames_like_the_cli_and_reads_keys),
       cmocka_unit_test(emulator_saves_and_loads_states),
+      cmocka_unit_test(emulator_debugger_stops_at_a_breakpoint),
       cmocka_unit_test(proposal_drawer_accepts_one_change),
       cmocka_unit_test(proposal_drawer_draws_a_room_change),
       cmocka_unit_test(proposal_pictures_read_resource_names),

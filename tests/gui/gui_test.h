@@ -37,6 +37,7 @@ z3_image read_png(const char *path);
 
 /* gui_test_emu.c */
 void emulator_saves_and_loads_states(void **state);
+void emulator_debugger_stops_at_a_breakpoint(void **state);
 
 /* gui_test_dungeon.c */
 void dungeon_shows_chests_and_moves_doors(void **state);

@@ -68,3 +68,51 @@ void emulator_saves_and_loads_states(void **state) {
   z3_free(cli), z3_free(args);
   gui_emu_set_zoom(emu, 2);
 }
+
+/* `z3ed emu run ARGS`'s result, on the window's ROM. */
+static json_t *cli_run(const char *args) {
+  char *line = z3_strfmt("emu run --rom %s %s", work, args);
+  json_t *r = z3ed_json(line);
+  z3_free(line);
+  assert_non_null(r);
+  return r;
+}
+
+/* The panels: an execution breakpoint stops Run to break where `emu run --until-pc` stops
+ * (same registers), the memory view shows what `--read` reads, removing the breakpoint
+ * leaves Run to break nothing to run to. */
+void emulator_debugger_stops_at_a_breakpoint(void **state) {
+  (void)state;
+  gui_tab *tab = gui_window_current_tab(window);
+  GtkWidget *emu = gui_tab_editor(tab, "emulator");
+  gui_tab_show(tab, "emulator");
+  g_signal_emit_by_name(named(emu, "emu-reset"), "clicked");
+  gtk_editable_set_text(GTK_EDITABLE(named(emu, "emu-bp-addr")), "$00:800F");
+  g_signal_emit_by_name(named(emu, "emu-bp-add"), "clicked");
+  const char *list = gtk_label_get_text(GTK_LABEL(named(emu, "emu-bp-list")));
+  assert_non_null(strstr(list, "#1 exec $00:800F  hits 0"));
+  gtk_editable_set_text(GTK_EDITABLE(named(emu, "emu-mem-addr")), "$00:8000");
+  g_signal_emit_by_name(named(emu, "emu-bp-run"), "clicked");
+  json_t *cli = cli_run("--until-pc 0x00800F --frames 10 --read bus:0x008000:16");
+  json_t *regs = json_object_get(cli, "registers");
+  char want[96];
+  snprintf(want, sizeof want, "PC %s  A %s  X %s  Y %s", json_string_value(json_object_get(regs, "pc")),
+           json_string_value(json_object_get(regs, "a")), json_string_value(json_object_get(regs, "x")),
+           json_string_value(json_object_get(regs, "y")));
+  const char *shown = gtk_label_get_text(GTK_LABEL(named(emu, "emu-regs")));
+  if (!strstr(shown, want)) print_error("registers '%s', the CLI's '%s'\n", shown, want);
+  assert_non_null(strstr(shown, want));
+  /* the first memory row: "$00:8000  B0 B1 ..." against --read's hex */
+  const char *hex = json_string_value(json_object_get(json_array_get(json_object_get(cli, "reads"), 0), "hex"));
+  GString *row = g_string_new("$00:8000 ");
+  for (size_t i = 0; i + 1 < strlen(hex); i += 2) g_string_append_printf(row, " %c%c", g_ascii_toupper(hex[i]), g_ascii_toupper(hex[i + 1]));
+  assert_true(g_str_has_prefix(gtk_label_get_text(GTK_LABEL(named(emu, "emu-mem"))), row->str));
+  assert_non_null(strstr(gtk_label_get_text(GTK_LABEL(named(emu, "emu-bp-list"))), "hits 1"));
+  g_signal_emit_by_name(named(emu, "emu-bp-remove"), "clicked");
+  assert_string_equal(gtk_label_get_text(GTK_LABEL(named(emu, "emu-bp-list"))), "no breakpoints");
+  g_signal_emit_by_name(named(emu, "emu-bp-run"), "clicked");
+  assert_non_null(strstr(gtk_label_get_text(GTK_LABEL(named(emu, "emu-bp-list"))), "no breakpoints: add one first"));
+  g_string_free(row, TRUE);
+  json_decref(cli);
+  g_signal_emit_by_name(named(emu, "emu-reset"), "clicked");
+}
