@@ -8,7 +8,9 @@
  * (`add-object`, on the selected object's list, else list 0). Chests and doors
  * have layers of their own (dungeon_marks.c): chests framed, their item named
  * when one is selected; doors framed, picked before objects, and dragged
- * along their wall (`dungeon move-door`).
+ * along their wall (`dungeon move-door`). On a ROM with yaze's water-fill
+ * table the Water layer shows the room's zone and a press or a drag paints
+ * or erases its tiles instead of picking objects (dungeon_water.c).
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -17,13 +19,15 @@
 #include "gui/canvas.h"
 #include "gui/dungeon_marks.h"
 #include "gui/dungeon_view.h"
+#include "gui/dungeon_water.h"
 #include "gui/gui.h"
 #include "zelda3/dungeon_render.h"
 
 typedef struct dg_view {
   gui_tab *tab;
-  GtkWidget *box, *room, *bg1, *bg2, *sprites, *chests, *doors, *zoom, *canvas, *selection, *size, *new_id;
+  GtkWidget *box, *room, *bg1, *bg2, *sprites, *chests, *doors, *water_check, *zoom, *canvas, *selection, *size, *new_id;
   z3_dungeon *model;
+  z3_water_table *water;        /* present false on ROMs without yaze's table */
   cairo_surface_t *picture;
   int room_id, zoom_factor;
   int sel_list, sel_index;      /* -1 = nothing selected */
@@ -89,6 +93,18 @@ static void redraw(dg_view *v) {
   show_selection(v);
 }
 
+/* The water-fill table, where the ROM has one; the Water toggle only then. */
+static void load_water(dg_view *v) {
+  z3_error err;
+  z3_error_init(&err);
+  if (z3_water_load(v->tab->doc->rom, v->water, &err) != Z3_OK) {
+    memset(v->water, 0, sizeof *v->water);
+    g_strlcpy(v->water->why_absent, err.message, sizeof v->water->why_absent); /* cut to fit */
+  }
+  gtk_widget_set_sensitive(v->water_check, v->water->present);
+  if (!v->water->present) gtk_check_button_set_active(GTK_CHECK_BUTTON(v->water_check), FALSE);
+}
+
 /* Reads the rooms again from the document (after any edit, undo or redo). */
 static void reload(dg_view *v) {
   z3_dungeon_free(v->model);
@@ -96,6 +112,7 @@ static void reload(dg_view *v) {
   z3_error err;
   z3_error_init(&err);
   if (z3_dungeon_load(v->tab->doc->rom, &v->model, &err) != Z3_OK) v->tab->status(v->tab, err.message);
+  load_water(v);
   if (!selected(v)) v->sel_list = -1;
   if (!door_selected(v)) v->sel_door = -1;
   redraw(v);
@@ -127,6 +144,7 @@ static void draw(GtkDrawingArea *a, cairo_t *cr, int w, int h, gpointer data) {
   if (v->model && shown(v->chests)) gui_dungeon_draw_chests(cr, &v->model->rooms[v->room_id], v->zoom_factor);
   if (v->model && shown(v->doors))
     gui_dungeon_draw_doors(cr, v->tab->doc->rom, &v->model->rooms[v->room_id], v->zoom_factor, v->sel_door);
+  if (shown(v->water_check)) gui_water_draw(cr, v->water, v->room_id, v->zoom_factor);
   const z3_room_object *o = selected(v);
   if (!o) return;
   int bw = 2, bh = 2;
@@ -180,6 +198,18 @@ bool gui_dungeon_move_selected(GtkWidget *editor, int tx, int ty) {
   snprintf(ys, sizeof ys, "%d", ty);
   return gui_tab_run(v->tab, NULL, "dungeon", "move-object", "--room", room, "--layer", list, "--index", index, "--x", xs,
                      "--y", ys, NULL);
+}
+
+bool gui_dungeon_water_edit(GtkWidget *editor, int x0, int y0, int x1, int y1) {
+  dg_view *v = view_of(editor);
+  return gui_water_edit(v->tab, v->water, v->room_id, x0, y0, x1, y1);
+}
+
+int gui_dungeon_water_tiles(GtkWidget *editor) {
+  dg_view *v = view_of(editor);
+  if (!v->water->present) return -1;
+  const z3_water_zone *z = z3_water_find(v->water, v->room_id);
+  return z ? z->count : 0;
 }
 
 bool gui_dungeon_selected_door(GtkWidget *editor, int *index) {
@@ -298,6 +328,7 @@ static void drag_begin(GtkGestureDrag *g, double x, double y, gpointer data) {
   dg_view *v = data;
   v->drag_x = x, v->drag_y = y;
   v->press_x = (int)(x / v->zoom_factor) / 8, v->press_y = (int)(y / v->zoom_factor) / 8;
+  if (shown(v->water_check)) return; /* the drag paints water: nothing is picked */
   gui_dungeon_select_at(v->box, (int)(x / v->zoom_factor) / 8, (int)(y / v->zoom_factor) / 8);
 }
 
@@ -307,6 +338,10 @@ static void drag_end(GtkGestureDrag *g, double dx, double dy, gpointer data) {
   dg_view *v = data;
   int mx = (int)((v->drag_x + dx) / v->zoom_factor) / 8 - (int)(v->drag_x / v->zoom_factor) / 8;
   int my = (int)((v->drag_y + dy) / v->zoom_factor) / 8 - (int)(v->drag_y / v->zoom_factor) / 8;
+  if (shown(v->water_check)) {
+    gui_dungeon_water_edit(v->box, v->press_x, v->press_y, v->press_x + mx, v->press_y + my);
+    return;
+  }
   if (door_selected(v)) {
     const z3_room *r = &v->model->rooms[v->room_id];
     gui_dungeon_move_door(v->box, gui_door_position_after(v->tab->doc->rom, r, (size_t)v->sel_door, mx, my));
@@ -377,11 +412,14 @@ static GtkWidget *toolbar(dg_view *v) {
   gtk_check_button_set_active(GTK_CHECK_BUTTON(v->chests), FALSE);
   v->doors = check("Doors", "dg-doors", "Frame the room's doors; press one to select it, drag it along its wall");
   gtk_check_button_set_active(GTK_CHECK_BUTTON(v->doors), FALSE);
+  v->water_check = check("Water", "dg-water",
+                         "Show the room's water-fill zone; press or drag to paint tiles, starting on one erases");
+  gtk_check_button_set_active(GTK_CHECK_BUTTON(v->water_check), FALSE);
   v->zoom = gtk_drop_down_new_from_strings((const char *const[]){"1x", "2x", "3x", "4x", NULL});
   gui_name(v->zoom, "dg-zoom", "Zoom");
   v->selection = gtk_label_new("");
   gui_name(v->selection, "dg-selection", "Selected object");
-  GtkWidget *items[] = {v->room, v->bg1, v->bg2, v->sprites, v->chests, v->doors, v->zoom, v->selection};
+  GtkWidget *items[] = {v->room, v->bg1, v->bg2, v->sprites, v->chests, v->doors, v->water_check, v->zoom, v->selection};
   for (size_t i = 0; i < G_N_ELEMENTS(items); i++) gtk_box_append(GTK_BOX(bar), items[i]);
   return bar;
 }
@@ -390,6 +428,7 @@ static void free_view(gpointer data) {
   dg_view *v = data;
   if (v->picture) cairo_surface_destroy(v->picture);
   z3_dungeon_free(v->model);
+  g_free(v->water);
   g_free(v);
 }
 
@@ -405,6 +444,7 @@ static GtkWidget *create(gui_tab *tab) {
   v->tab = tab;
   v->zoom_factor = 1;
   v->sel_list = v->sel_door = -1;
+  v->water = g_new0(z3_water_table, 1);
   v->box = gtk_box_new(GTK_ORIENTATION_VERTICAL, 4);
   gui_name(v->box, "dungeon", "Dungeon editor");
   g_object_set_data_full(G_OBJECT(v->box), "dg-view", v, free_view);
@@ -426,6 +466,7 @@ static GtkWidget *create(gui_tab *tab) {
   z3_error err;
   z3_error_init(&err);
   if (z3_dungeon_load(tab->doc->rom, &v->model, &err) != Z3_OK) tab->status(tab, err.message);
+  load_water(v);
   v->room_id = first_room(v->model);
   gtk_spin_button_set_value(GTK_SPIN_BUTTON(v->room), v->room_id);
   g_signal_connect(v->room, "value-changed", G_CALLBACK(room_changed), v);
@@ -434,6 +475,7 @@ static GtkWidget *create(gui_tab *tab) {
   g_signal_connect(v->sprites, "toggled", G_CALLBACK(option_changed), v);
   g_signal_connect(v->chests, "toggled", G_CALLBACK(option_changed), v);
   g_signal_connect(v->doors, "toggled", G_CALLBACK(option_changed), v);
+  g_signal_connect(v->water_check, "toggled", G_CALLBACK(option_changed), v);
   g_signal_connect(v->zoom, "notify::selected", G_CALLBACK(option_changed), v);
   redraw(v);
   return v->box;

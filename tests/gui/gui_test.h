@@ -41,6 +41,7 @@ void emulator_debugger_stops_at_a_breakpoint(void **state);
 
 /* gui_test_dungeon.c */
 void dungeon_shows_chests_and_moves_doors(void **state);
+void dungeon_paints_water_fill_zones(void **state);
 
 /* gui_test_markers.c */
 void overworld_drags_exits_and_holes(void **state);
