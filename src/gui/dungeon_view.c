@@ -5,24 +5,33 @@
  * `dungeon move-object`. An object bar under the toolbar resizes the
  * selected object (`dungeon resize-object`), removes it (`remove-object`)
  * and adds an object of a typed id where the room was last pressed
- * (`add-object`, on the selected object's list, else list 0).
+ * (`add-object`, on the selected object's list, else list 0). Chests and doors
+ * have layers of their own (dungeon_marks.c): chests framed, their item named
+ * when one is selected; doors framed, picked before objects, and dragged
+ * along their wall (`dungeon move-door`). On a ROM with yaze's water-fill
+ * table the Water layer shows the room's zone and a press or a drag paints
+ * or erases its tiles instead of picking objects (dungeon_water.c).
  */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "gui/canvas.h"
+#include "gui/dungeon_marks.h"
 #include "gui/dungeon_view.h"
+#include "gui/dungeon_water.h"
 #include "gui/gui.h"
 #include "zelda3/dungeon_render.h"
 
 typedef struct dg_view {
   gui_tab *tab;
-  GtkWidget *box, *room, *bg1, *bg2, *sprites, *zoom, *canvas, *selection, *size, *new_id;
+  GtkWidget *box, *room, *bg1, *bg2, *sprites, *chests, *doors, *water_check, *zoom, *canvas, *selection, *size, *new_id;
   z3_dungeon *model;
+  z3_water_table *water;        /* present false on ROMs without yaze's table */
   cairo_surface_t *picture;
   int room_id, zoom_factor;
   int sel_list, sel_index;      /* -1 = nothing selected */
+  int sel_door;                 /* a door's index, -1 = none (a door and an object never both) */
   double drag_x, drag_y;
   int press_x, press_y;         /* tile8 of the last press: where Add puts an object */
 } dg_view;
@@ -35,14 +44,28 @@ static const z3_room_object *selected(const dg_view *v) {
   return (size_t)v->sel_index < r->object_count[v->sel_list] ? &r->objects[v->sel_list][v->sel_index] : NULL;
 }
 
+static bool door_selected(const dg_view *v) {
+  return v->model && v->sel_door >= 0 && (size_t)v->sel_door < v->model->rooms[v->room_id].door_count;
+}
+
+static bool shown(GtkWidget *check) { return gtk_check_button_get_active(GTK_CHECK_BUTTON(check)); }
+
 static void show_selection(dg_view *v) {
   const z3_room_object *o = selected(v);
-  char text[160];
+  char text[240];
+  int chest;
   if (o) {
     const char *name = z3_object_name(o->id);
-    snprintf(text, sizeof text, "list %d #%d: %s (0x%03X) at %d,%d", v->sel_list, v->sel_index, name ? name : "?",
-             o->id, o->x, o->y);
+    int n = snprintf(text, sizeof text, "list %d #%d: %s (0x%03X) at %d,%d", v->sel_list, v->sel_index,
+                     name ? name : "?", o->id, o->x, o->y);
+    if (gui_chest_number(&v->model->rooms[v->room_id], v->sel_list, v->sel_index, &chest) && n > 0 &&
+        (size_t)n < sizeof text - 2) {
+      text[n] = ';', text[n + 1] = ' ';
+      gui_chest_describe(v->model, v->room_id, chest, text + n + 2, sizeof text - (size_t)n - 2);
+    }
     if (v->size) gtk_spin_button_set_value(GTK_SPIN_BUTTON(v->size), o->size);
+  } else if (door_selected(v)) {
+    gui_door_describe(&v->model->rooms[v->room_id], (size_t)v->sel_door, text, sizeof text);
   } else {
     snprintf(text, sizeof text, "no object selected");
   }
@@ -70,6 +93,18 @@ static void redraw(dg_view *v) {
   show_selection(v);
 }
 
+/* The water-fill table, where the ROM has one; the Water toggle only then. */
+static void load_water(dg_view *v) {
+  z3_error err;
+  z3_error_init(&err);
+  if (z3_water_load(v->tab->doc->rom, v->water, &err) != Z3_OK) {
+    memset(v->water, 0, sizeof *v->water);
+    g_strlcpy(v->water->why_absent, err.message, sizeof v->water->why_absent); /* cut to fit */
+  }
+  gtk_widget_set_sensitive(v->water_check, v->water->present);
+  if (!v->water->present) gtk_check_button_set_active(GTK_CHECK_BUTTON(v->water_check), FALSE);
+}
+
 /* Reads the rooms again from the document (after any edit, undo or redo). */
 static void reload(dg_view *v) {
   z3_dungeon_free(v->model);
@@ -77,7 +112,9 @@ static void reload(dg_view *v) {
   z3_error err;
   z3_error_init(&err);
   if (z3_dungeon_load(v->tab->doc->rom, &v->model, &err) != Z3_OK) v->tab->status(v->tab, err.message);
+  load_water(v);
   if (!selected(v)) v->sel_list = -1;
+  if (!door_selected(v)) v->sel_door = -1;
   redraw(v);
 }
 
@@ -103,7 +140,11 @@ static void draw(GtkDrawingArea *a, cairo_t *cr, int w, int h, gpointer data) {
   (void)a, (void)w, (void)h;
   dg_view *v = data;
   gui_paint_scaled(cr, v->picture, v->zoom_factor);
-  if (v->model && gtk_check_button_get_active(GTK_CHECK_BUTTON(v->sprites))) draw_sprites(v, cr);
+  if (v->model && shown(v->sprites)) draw_sprites(v, cr);
+  if (v->model && shown(v->chests)) gui_dungeon_draw_chests(cr, &v->model->rooms[v->room_id], v->zoom_factor);
+  if (v->model && shown(v->doors))
+    gui_dungeon_draw_doors(cr, v->tab->doc->rom, &v->model->rooms[v->room_id], v->zoom_factor, v->sel_door);
+  if (shown(v->water_check)) gui_water_draw(cr, v->water, v->room_id, v->zoom_factor);
   const z3_room_object *o = selected(v);
   if (!o) return;
   int bw = 2, bh = 2;
@@ -134,10 +175,12 @@ static bool hit(const dg_view *v, int tx, int ty, int *list, int *index) {
   return found;
 }
 
+/* A door, when doors are shown, is picked before the objects under it: it sits on the wall. */
 bool gui_dungeon_select_at(GtkWidget *editor, int tx, int ty) {
   dg_view *v = view_of(editor);
   v->sel_list = -1;
-  bool found = v->model && hit(v, tx, ty, &v->sel_list, &v->sel_index);
+  v->sel_door = v->model && shown(v->doors) ? gui_door_at(v->tab->doc->rom, &v->model->rooms[v->room_id], tx, ty) : -1;
+  bool found = v->sel_door >= 0 || (v->model && hit(v, tx, ty, &v->sel_list, &v->sel_index));
   show_selection(v);
   return found;
 }
@@ -155,6 +198,35 @@ bool gui_dungeon_move_selected(GtkWidget *editor, int tx, int ty) {
   snprintf(ys, sizeof ys, "%d", ty);
   return gui_tab_run(v->tab, NULL, "dungeon", "move-object", "--room", room, "--layer", list, "--index", index, "--x", xs,
                      "--y", ys, NULL);
+}
+
+bool gui_dungeon_water_edit(GtkWidget *editor, int x0, int y0, int x1, int y1) {
+  dg_view *v = view_of(editor);
+  return gui_water_edit(v->tab, v->water, v->room_id, x0, y0, x1, y1);
+}
+
+int gui_dungeon_water_tiles(GtkWidget *editor) {
+  dg_view *v = view_of(editor);
+  if (!v->water->present) return -1;
+  const z3_water_zone *z = z3_water_find(v->water, v->room_id);
+  return z ? z->count : 0;
+}
+
+bool gui_dungeon_selected_door(GtkWidget *editor, int *index) {
+  dg_view *v = view_of(editor);
+  *index = v->sel_door;
+  return door_selected(v);
+}
+
+bool gui_dungeon_move_door(GtkWidget *editor, int position) {
+  dg_view *v = view_of(editor);
+  if (!door_selected(v)) return false;
+  if ((int)(v->model->rooms[v->room_id].doors[v->sel_door].b0 >> 4) == position) return true;
+  char room[8], index[8], pos[8];
+  snprintf(room, sizeof room, "0x%03X", v->room_id);
+  snprintf(index, sizeof index, "%d", v->sel_door);
+  snprintf(pos, sizeof pos, "%d", position);
+  return gui_tab_run(v->tab, NULL, "dungeon", "move-door", "--room", room, "--index", index, "--position", pos, NULL);
 }
 
 /* `dungeon ACTION --room R --layer L [--index I] [NAME VALUE]...` on the shown room. */
@@ -256,6 +328,7 @@ static void drag_begin(GtkGestureDrag *g, double x, double y, gpointer data) {
   dg_view *v = data;
   v->drag_x = x, v->drag_y = y;
   v->press_x = (int)(x / v->zoom_factor) / 8, v->press_y = (int)(y / v->zoom_factor) / 8;
+  if (shown(v->water_check)) return; /* the drag paints water: nothing is picked */
   gui_dungeon_select_at(v->box, (int)(x / v->zoom_factor) / 8, (int)(y / v->zoom_factor) / 8);
 }
 
@@ -263,11 +336,19 @@ static void drag_begin(GtkGestureDrag *g, double x, double y, gpointer data) {
 static void drag_end(GtkGestureDrag *g, double dx, double dy, gpointer data) {
   (void)g;
   dg_view *v = data;
+  int mx = (int)((v->drag_x + dx) / v->zoom_factor) / 8 - (int)(v->drag_x / v->zoom_factor) / 8;
+  int my = (int)((v->drag_y + dy) / v->zoom_factor) / 8 - (int)(v->drag_y / v->zoom_factor) / 8;
+  if (shown(v->water_check)) {
+    gui_dungeon_water_edit(v->box, v->press_x, v->press_y, v->press_x + mx, v->press_y + my);
+    return;
+  }
+  if (door_selected(v)) {
+    const z3_room *r = &v->model->rooms[v->room_id];
+    gui_dungeon_move_door(v->box, gui_door_position_after(v->tab->doc->rom, r, (size_t)v->sel_door, mx, my));
+    return;
+  }
   const z3_room_object *o = selected(v);
-  if (!o) return;
-  int tx = o->x + (int)((v->drag_x + dx) / v->zoom_factor) / 8 - (int)(v->drag_x / v->zoom_factor) / 8;
-  int ty = o->y + (int)((v->drag_y + dy) / v->zoom_factor) / 8 - (int)(v->drag_y / v->zoom_factor) / 8;
-  gui_dungeon_move_selected(v->box, tx, ty);
+  if (o) gui_dungeon_move_selected(v->box, o->x + mx, o->y + my);
 }
 
 void gui_dungeon_select_room(GtkWidget *editor, int room) {
@@ -277,7 +358,7 @@ void gui_dungeon_select_room(GtkWidget *editor, int room) {
 static void room_changed(GtkSpinButton *b, gpointer data) {
   dg_view *v = data;
   v->room_id = gtk_spin_button_get_value_as_int(b);
-  v->sel_list = -1;
+  v->sel_list = v->sel_door = -1;
   redraw(v);
 }
 
@@ -327,11 +408,18 @@ static GtkWidget *toolbar(dg_view *v) {
   v->bg2 = check("BG2", "dg-bg2", "Show BG2 (list 1)");
   v->sprites = check("Sprites", "dg-sprites", "Show the room's sprites as squares (red, overlords purple)");
   gtk_check_button_set_active(GTK_CHECK_BUTTON(v->sprites), FALSE);
+  v->chests = check("Chests", "dg-chests", "Frame the room's chests (the panel names a selected chest's item)");
+  gtk_check_button_set_active(GTK_CHECK_BUTTON(v->chests), FALSE);
+  v->doors = check("Doors", "dg-doors", "Frame the room's doors; press one to select it, drag it along its wall");
+  gtk_check_button_set_active(GTK_CHECK_BUTTON(v->doors), FALSE);
+  v->water_check = check("Water", "dg-water",
+                         "Show the room's water-fill zone; press or drag to paint tiles, starting on one erases");
+  gtk_check_button_set_active(GTK_CHECK_BUTTON(v->water_check), FALSE);
   v->zoom = gtk_drop_down_new_from_strings((const char *const[]){"1x", "2x", "3x", "4x", NULL});
   gui_name(v->zoom, "dg-zoom", "Zoom");
   v->selection = gtk_label_new("");
   gui_name(v->selection, "dg-selection", "Selected object");
-  GtkWidget *items[] = {v->room, v->bg1, v->bg2, v->sprites, v->zoom, v->selection};
+  GtkWidget *items[] = {v->room, v->bg1, v->bg2, v->sprites, v->chests, v->doors, v->water_check, v->zoom, v->selection};
   for (size_t i = 0; i < G_N_ELEMENTS(items); i++) gtk_box_append(GTK_BOX(bar), items[i]);
   return bar;
 }
@@ -340,6 +428,7 @@ static void free_view(gpointer data) {
   dg_view *v = data;
   if (v->picture) cairo_surface_destroy(v->picture);
   z3_dungeon_free(v->model);
+  g_free(v->water);
   g_free(v);
 }
 
@@ -354,7 +443,8 @@ static GtkWidget *create(gui_tab *tab) {
   dg_view *v = g_new0(dg_view, 1);
   v->tab = tab;
   v->zoom_factor = 1;
-  v->sel_list = -1;
+  v->sel_list = v->sel_door = -1;
+  v->water = g_new0(z3_water_table, 1);
   v->box = gtk_box_new(GTK_ORIENTATION_VERTICAL, 4);
   gui_name(v->box, "dungeon", "Dungeon editor");
   g_object_set_data_full(G_OBJECT(v->box), "dg-view", v, free_view);
@@ -376,12 +466,16 @@ static GtkWidget *create(gui_tab *tab) {
   z3_error err;
   z3_error_init(&err);
   if (z3_dungeon_load(tab->doc->rom, &v->model, &err) != Z3_OK) tab->status(tab, err.message);
+  load_water(v);
   v->room_id = first_room(v->model);
   gtk_spin_button_set_value(GTK_SPIN_BUTTON(v->room), v->room_id);
   g_signal_connect(v->room, "value-changed", G_CALLBACK(room_changed), v);
   g_signal_connect(v->bg1, "toggled", G_CALLBACK(option_changed), v);
   g_signal_connect(v->bg2, "toggled", G_CALLBACK(option_changed), v);
   g_signal_connect(v->sprites, "toggled", G_CALLBACK(option_changed), v);
+  g_signal_connect(v->chests, "toggled", G_CALLBACK(option_changed), v);
+  g_signal_connect(v->doors, "toggled", G_CALLBACK(option_changed), v);
+  g_signal_connect(v->water_check, "toggled", G_CALLBACK(option_changed), v);
   g_signal_connect(v->zoom, "notify::selected", G_CALLBACK(option_changed), v);
   redraw(v);
   return v->box;

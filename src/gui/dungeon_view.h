@@ -12,6 +12,17 @@ bool gui_dungeon_selected(GtkWidget *editor, int *list, int *index);
 /* Moves the selected object to tile8 (tx, ty) with `dungeon move-object`. */
 bool gui_dungeon_move_selected(GtkWidget *editor, int tx, int ty);
 
+/* With the Doors layer shown a press on a door selects it (gui_dungeon_select_at); its index. */
+bool gui_dungeon_selected_door(GtkWidget *editor, int *index);
+/* Moves the selected door to `position` (0-11) on its wall with `dungeon move-door`. */
+bool gui_dungeon_move_door(GtkWidget *editor, int position);
+
+/* Water layer: paints the tile rectangle (x0, y0)-(x1, y1) into the room's water-fill zone,
+ * or erases it when (x0, y0) is a zone tile (`dungeon set-water-fill`). */
+bool gui_dungeon_water_edit(GtkWidget *editor, int x0, int y0, int x1, int y1);
+/* Tiles of the shown room's zone; -1 when the ROM has no water-fill table. */
+int gui_dungeon_water_tiles(GtkWidget *editor);
+
 /* The selected object's size (`dungeon resize-object`), its removal (`remove-object`). */
 bool gui_dungeon_resize_selected(GtkWidget *editor, int size);
 bool gui_dungeon_remove_selected(GtkWidget *editor);

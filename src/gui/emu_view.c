@@ -4,14 +4,21 @@
  * more than a frame; Step runs exactly one frame; Reset powers on a fresh
  * console from the document's ROM as it is now (edits included). Keys while
  * the screen has focus: arrows, X = A, Z = B, S = X, A = Y, Enter = Start,
- * Right Shift = Select, Q = L, W = R.
+ * Right Shift = Select, Q = L, W = R. Save state / Load state keep the whole
+ * console in a slot file under the user's state folder, in the format of
+ * `emu run --save-state` (emu/savestate.h), so the CLI can continue from it.
+ * The console belongs to a debug/ session, so the debugger panels beside the
+ * screen (emu_debug.c) can stop it at breakpoints; with none set a frame runs
+ * on the bare console as `emu screenshot` runs it.
  */
 #include <stdio.h>
 #include <string.h>
 
 #include "emu/ppu.h"
+#include "emu/savestate.h"
 #include "emu/snes.h"
 #include "gui/canvas.h"
+#include "gui/emu_debug.h"
 #include "gui/emu_view.h"
 #include "gui/gui.h"
 
@@ -19,8 +26,10 @@ enum { FRAME_MS = 16, MAX_W = 512, MAX_H = 239 };
 
 typedef struct emu_view {
   gui_tab *tab;
-  GtkWidget *box, *screen, *run, *info;
-  z3_snes *snes;
+  GtkWidget *box, *screen, *run, *info, *slot;
+  z3_debug *dbg;                /* owns the console */
+  z3_snes *snes;                /* z3_debug_console(dbg), or NULL */
+  gui_emu_panel *panel;
   cairo_surface_t *frame;
   guint timer;
   uint16_t pad;
@@ -54,12 +63,22 @@ static void show_frame(emu_view *v) {
     snprintf(text, sizeof text, "no console");
   gtk_label_set_text(GTK_LABEL(v->info), text);
   gtk_widget_queue_draw(v->screen);
+  if (v->panel && !v->timer) gui_emu_panel_refresh(v->panel); /* paused: the panels follow each step */
 }
 
 /* One frame; a CPU stopped by STP leaves the PPU running (as `emu screenshot` does). */
+static void stopped(void *ctx, const z3_debug_stop *stop);
+
 void gui_emu_step(GtkWidget *editor) {
   emu_view *v = view_of(editor);
   if (!v->snes) return;
+  size_t breakpoints = 0;
+  z3_debug_breakpoints(v->dbg, &breakpoints);
+  if (breakpoints) { /* through the session, which stops at them */
+    z3_debug_stop stop = z3_debug_run_frames(v->dbg, 1);
+    stopped(v, &stop);
+    return;
+  }
   uint64_t target = v->snes->frame + 1;
   if (z3_snes_run(v->snes, 1, false, 0) != Z3_SNES_STOP_FRAMES)
     while (v->snes->frame < target) z3_snes_advance(v->snes, Z3_SNES_LINE_CLOCKS);
@@ -68,13 +87,29 @@ void gui_emu_step(GtkWidget *editor) {
 
 void gui_emu_reset(GtkWidget *editor) {
   emu_view *v = view_of(editor);
-  z3_snes_free(v->snes);
-  v->snes = NULL;
+  z3_debug_free(v->dbg);
+  v->dbg = NULL, v->snes = NULL;
   z3_error err;
   z3_error_init(&err);
-  if (z3_snes_create(&v->snes, v->tab->doc->rom, &err) != Z3_OK) v->tab->status(v->tab, err.message);
-  else z3_snes_set_pad(v->snes, 0, v->pad);
+  if (z3_debug_open(&v->dbg, v->tab->doc->rom, &(z3_debug_opts){0}, &err) != Z3_OK) {
+    v->tab->status(v->tab, err.message);
+  } else {
+    v->snes = z3_debug_console(v->dbg);
+    z3_snes_set_pad(v->snes, 0, v->pad);
+  }
   show_frame(v);
+}
+
+/* The session stopped (a frame, a breakpoint): the frame shown, Run paused at a breakpoint. */
+static void stopped(void *ctx, const z3_debug_stop *stop) {
+  emu_view *v = ctx;
+  bool hit = stop->reason == Z3_DBG_BREAKPOINT || stop->reason == Z3_DBG_WATCHPOINT;
+  if (hit && v->timer) gtk_toggle_button_set_active(GTK_TOGGLE_BUTTON(v->run), FALSE);
+  show_frame(v);
+  char text[96];
+  snprintf(text, sizeof text, "stopped: %s%s at $%02X:%04X", z3_debug_reason_name(stop->reason),
+           hit ? "" : " (no breakpoint hit)", v->snes->cpu.r.pbr, v->snes->cpu.r.pc);
+  if (hit || stop->reason != Z3_DBG_FRAMES) v->tab->status(v->tab, text);
 }
 
 static gboolean tick(gpointer data) {
@@ -139,6 +174,8 @@ static void key_released(GtkEventControllerKey *k, guint key, guint code, GdkMod
 
 uint16_t gui_emu_pad(GtkWidget *editor) { return view_of(editor)->pad; }
 
+gui_emu_panel *gui_emu_debugger(GtkWidget *editor) { return view_of(editor)->panel; }
+
 void gui_emu_set_zoom(GtkWidget *editor, int zoom) {
   emu_view *v = view_of(editor);
   v->zoom = zoom;
@@ -157,8 +194,63 @@ static void free_view(gpointer data) {
   emu_view *v = data;
   if (v->timer) g_source_remove(v->timer);
   if (v->frame) cairo_surface_destroy(v->frame);
-  z3_snes_free(v->snes);
+  if (v->panel) gui_emu_panel_free(v->panel);
+  z3_debug_free(v->dbg);
   g_free(v);
+}
+
+char *gui_emu_state_path(GtkWidget *editor, int slot) {
+  emu_view *v = view_of(editor);
+  char *file = g_strdup_printf("%s.%d.state", z3_doc_name(v->tab->doc), slot);
+  char *path = g_build_filename(g_get_user_state_dir(), "yaze", "states", file, NULL);
+  g_free(file);
+  return path;
+}
+
+bool gui_emu_save_state(GtkWidget *editor, int slot, z3_error *err) {
+  emu_view *v = view_of(editor);
+  if (!v->snes) {
+    z3_error_set(err, Z3_E_INVALID, "no console is running");
+    return false;
+  }
+  z3_buf data;
+  z3_buf_init(&data);
+  char *path = gui_emu_state_path(editor, slot), *dir = g_path_get_dirname(path);
+  z3_status st = z3_snes_state_save(v->snes, &data, err);
+  if (st == Z3_OK && g_mkdir_with_parents(dir, 0700) != 0)
+    st = z3_error_set(err, Z3_E_IO, "cannot create the state folder '%s'", dir);
+  if (st == Z3_OK) st = z3_file_write_atomic(path, data.data, data.len, &(z3_write_opts){0}, err);
+  z3_buf_release(&data);
+  g_free(dir);
+  g_free(path);
+  return st == Z3_OK;
+}
+
+/* Loading refuses (console unchanged) a state of another ROM or a damaged file. */
+bool gui_emu_load_state(GtkWidget *editor, int slot, z3_error *err) {
+  emu_view *v = view_of(editor);
+  if (!v->snes) {
+    z3_error_set(err, Z3_E_INVALID, "no console is running");
+    return false;
+  }
+  char *path = gui_emu_state_path(editor, slot);
+  z3_status st = z3_debug_load_state(v->dbg, path, err);
+  g_free(path);
+  if (st == Z3_OK) z3_snes_set_pad(v->snes, 0, v->pad);
+  show_frame(v);
+  return st == Z3_OK;
+}
+
+static void state_clicked(GtkButton *b, gpointer data) {
+  emu_view *v = data;
+  bool save = strcmp(gtk_widget_get_name(GTK_WIDGET(b)), "emu-save-state") == 0;
+  int slot = gtk_spin_button_get_value_as_int(GTK_SPIN_BUTTON(v->slot));
+  z3_error err;
+  z3_error_init(&err);
+  bool ok = save ? gui_emu_save_state(v->box, slot, &err) : gui_emu_load_state(v->box, slot, &err);
+  char text[64];
+  snprintf(text, sizeof text, "state %s slot %d", save ? "saved to" : "loaded from", slot);
+  v->tab->status(v->tab, ok ? text : err.message);
 }
 
 static GtkWidget *button(GtkWidget *b, const char *name, const char *label) {
@@ -180,10 +272,15 @@ static GtkWidget *create(gui_tab *tab) {
   g_signal_connect(v->run, "toggled", G_CALLBACK(run_toggled), v);
   g_signal_connect(step, "clicked", G_CALLBACK(step_clicked), v);
   g_signal_connect(reset, "clicked", G_CALLBACK(reset_clicked), v);
+  v->slot = button(gtk_spin_button_new_with_range(1, 9, 1), "emu-slot", "Savestate slot");
+  GtkWidget *save = button(gtk_button_new_with_label("Save state"), "emu-save-state", "Save the console to the slot");
+  GtkWidget *load = button(gtk_button_new_with_label("Load state"), "emu-load-state", "Load the console from the slot");
+  g_signal_connect(save, "clicked", G_CALLBACK(state_clicked), v);
+  g_signal_connect(load, "clicked", G_CALLBACK(state_clicked), v);
   GtkWidget *bar = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 6);
   gtk_widget_set_margin_top(bar, 4);
   gtk_widget_set_margin_start(bar, 4);
-  GtkWidget *items[] = {v->run, step, reset, v->info};
+  GtkWidget *items[] = {v->run, step, reset, gtk_label_new("Slot"), v->slot, save, load, v->info};
   for (size_t i = 0; i < G_N_ELEMENTS(items); i++) gtk_box_append(GTK_BOX(bar), items[i]);
   v->screen = gui_canvas_new(draw, v, "emu-screen", "Emulator screen: click, then play with the keyboard");
   gtk_widget_set_halign(v->screen, GTK_ALIGN_START);
@@ -195,7 +292,12 @@ static GtkWidget *create(gui_tab *tab) {
   g_signal_connect(keys, "key-released", G_CALLBACK(key_released), v);
   gtk_widget_add_controller(v->screen, keys);
   gtk_box_append(GTK_BOX(v->box), bar);
-  gtk_box_append(GTK_BOX(v->box), v->screen);
+  v->panel = gui_emu_panel_new(&v->dbg, stopped, v);
+  GtkWidget *body = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 8);
+  gtk_widget_set_valign(v->screen, GTK_ALIGN_START);
+  gtk_box_append(GTK_BOX(body), v->screen);
+  gtk_box_append(GTK_BOX(body), gui_emu_panel_widget(v->panel));
+  gtk_box_append(GTK_BOX(v->box), body);
   gui_emu_set_zoom(v->box, 2);
   gui_emu_reset(v->box);
   return v->box;

@@ -4,7 +4,10 @@
  * `dungeon describe` / `overworld describe` return (run through the table,
  * so the names are the CLI's); the preview is the picture `dungeon render` /
  * `overworld render` draw, scaled down into half-blocks; `e` opens the
- * command that edits the selected thing in the command palette.
+ * command that edits the selected thing in the command palette. Rooms also
+ * have a water-fill mode (`f`): the fields become `dungeon water-fill --room`'s
+ * answer (yaze's zones, where the ROM has the table) and `e` asks for the
+ * zone's tiles and runs `dungeon set-water-fill` with them.
  *
  * The area list follows the ROM: 192 maps with the special-world tail maps,
  * and each group's size (large, or ZSCustomOverworld v3's wide and tall) at
@@ -36,11 +39,14 @@ typedef struct world_kind {
   /* Optional: ids in this document (else count), and what follows an id in the list. */
   int (*count_in)(void *cache, const z3_doc *doc);
   void (*label)(void *cache, const z3_doc *doc, int id, char *out, size_t cap);
+  /* Optional second mode (`f`): its describe command, and the edit run with a prompted value. */
+  const char *alt_describe[2], *alt_edit[2], *alt_flag, *alt_prompt;
 } world_kind;
 
 typedef struct world_view {
   const world_kind *kind;
   int selected, top, scroll;
+  bool alt;                     /* the kind's second mode (rooms: water-fill) */
   tui_lines fields;
   int fields_id;
   unsigned fields_generation, picture_generation;
@@ -53,7 +59,8 @@ typedef struct world_view {
 
 static const tui_key_help keys[] = {
     {"Up / Down", "select"}, {"PgUp / PgDn", "scroll the fields"}, {"Home / End", "first / last"},
-    {"e", "edit: the command that changes it, in the command palette"}, {NULL, NULL},
+    {"e", "edit: the command that changes it, in the command palette"},
+    {"f", "rooms: water-fill mode (dungeon water-fill; e sets the zone's tiles)"}, {NULL, NULL},
 };
 
 /* ---- rooms ---------------------------------------------------------------- */
@@ -92,7 +99,8 @@ static void release_rooms(void *cache) {
 static const world_kind rooms = {
     .name = "rooms", .noun = "room", .id_flag = "--room", .describe = {"dungeon", "describe"},
     .edit = {"dungeon", "set-header"}, .count = Z3_ROOM_COUNT, .id_digits = 3, .render = render_room,
-    .release = release_rooms,
+    .release = release_rooms, .alt_describe = {"dungeon", "water-fill"}, .alt_edit = {"dungeon", "set-water-fill"},
+    .alt_flag = "--tiles", .alt_prompt = "water tiles ('x,y' and 'x,y,w,h'; empty removes the zone):",
 };
 
 /* ---- areas ---------------------------------------------------------------- */
@@ -169,7 +177,8 @@ static void load_fields(world_view *w, z3_doc *doc) {
   if (w->fields_id == w->selected && w->fields_generation == doc->generation && w->fields.count) return;
   char id[16];
   id_text(w, w->selected, id);
-  const char *words[] = {w->kind->describe[0], w->kind->describe[1], w->kind->id_flag, id};
+  const char *const *describe = w->alt ? w->kind->alt_describe : w->kind->describe;
+  const char *words[] = {describe[0], describe[1], w->kind->id_flag, id};
   json_t *result = NULL;
   z3_error err;
   z3_error_init(&err);
@@ -198,7 +207,8 @@ static void draw_fields(WINDOW *win, world_view *w) {
   int rows = getmaxy(win) - 1;
   for (int r = 0; r < rows && (size_t)(w->scroll + r) < w->fields.count; r++)
     mvwaddnstr(win, r, LIST_COLS + 1, w->fields.items[w->scroll + r], FIELD_COLS - 1);
-  tui_print(win, rows, LIST_COLS + 1, COLOR_PAIR(TUI_PAIR_DIM), "e: %s %s", w->kind->edit[0], w->kind->edit[1]);
+  const char *const *edit = w->alt ? w->kind->alt_edit : w->kind->edit;
+  tui_print(win, rows, LIST_COLS + 1, COLOR_PAIR(TUI_PAIR_DIM), "e: %s %s", edit[0], edit[1]);
 }
 
 static void draw_picture(WINDOW *win, world_view *w, z3_doc *doc) {
@@ -240,6 +250,24 @@ static void render(tui_view *v, WINDOW *win) {
   draw_picture(win, w, doc);
 }
 
+/* The second mode's edit: the value asked for, then one command (an undo step); `--remove`
+ * for an empty answer. The answer or the command's error goes to the status bar. */
+static void alt_edit(tui_view *v, world_view *w, const char *id) {
+  char value[1024] = "";
+  if (!tui_app_prompt(v->app, w->kind->alt_prompt, value, sizeof value)) return;
+  const char *words[] = {w->kind->alt_edit[0], w->kind->alt_edit[1], w->kind->id_flag, id,
+                         value[0] ? w->kind->alt_flag : "--remove", value};
+  z3_error err;
+  z3_error_init(&err);
+  json_t *result = NULL;
+  if (z3_doc_run(tui_app_doc(v->app), value[0] ? 6 : 5, words, &result, &err))
+    tui_app_message(v->app, "%s", err.message);
+  else
+    tui_app_message(v->app, "%s %s done", w->kind->alt_edit[0], w->kind->alt_edit[1]);
+  json_decref(result);
+  w->fields_id = -1;
+}
+
 static bool handle_key(tui_view *v, int key) {
   world_view *w = v->state;
   int last = id_count(w, tui_app_doc(v->app)) - 1, fields = w->fields.count ? (int)w->fields.count - 1 : 0;
@@ -250,9 +278,17 @@ static bool handle_key(tui_view *v, int key) {
   case KEY_END: w->selected = last; return true;
   case KEY_NPAGE: w->scroll = w->scroll + 10 < fields ? w->scroll + 10 : fields; return true;
   case KEY_PPAGE: w->scroll = w->scroll > 10 ? w->scroll - 10 : 0; return true;
+  case 'f':
+    if (!w->kind->alt_describe[0]) return false;
+    w->alt = !w->alt, w->fields_id = -1;
+    return true;
   case 'e': {
     char id[16];
     id_text(w, w->selected, id);
+    if (w->alt) {
+      alt_edit(v, w, id);
+      return true;
+    }
     tui_app_open_command(v->app, w->kind->edit[0], w->kind->edit[1], w->kind->id_flag + 2, id);
     return true;
   }

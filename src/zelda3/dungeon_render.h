@@ -65,6 +65,11 @@ int z3_room_object_step(uint16_t id); /* tiles from one block's start to the nex
  * column by column; -1 when the object follows the generic rules. */
 int z3_room_special_words(uint16_t id, int *w, int *h);
 
+/* Where a door on wall `dir` (0 north, 1 south, 2 west, 3 east) at position `pos` (0-11)
+ * is drawn: the tile8 the game's door position table gives (the renderer's anchor; a south
+ * door's tiles start one row lower, an east door's one column to the right). */
+void z3_room_door_tile(const z3_rom *rom, unsigned dir, unsigned pos, int *x, int *y);
+
 /* Draws `room` (its in-memory model) from the ROM's graphics. */
 z3_status z3_room_render(const z3_rom *rom, const z3_dungeon *d, int room, z3_room_layers layers,
                          z3_room_image *out, z3_error *err);

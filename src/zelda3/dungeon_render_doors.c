@@ -40,6 +40,11 @@ static door_at door_position(const z3_rom *rom, int dir, unsigned pos, unsigned 
   return (door_at){dir, (int)(off % Z3_ROOM_MAP), (int)(off / Z3_ROOM_MAP % Z3_ROOM_MAP), type};
 }
 
+void z3_room_door_tile(const z3_rom *rom, unsigned dir, unsigned pos, int *x, int *y) {
+  door_at d = door_position(rom, (int)(dir & 3), pos < 12 ? pos : 0, 0);
+  *x = d.x, *y = d.y;
+}
+
 /* The type whose tiles a one-sided door shows from this side. */
 static unsigned shown_type(int dir, unsigned type) {
   bool flip = dir == SOUTH || dir == EAST; /* the shutter side is the other one */

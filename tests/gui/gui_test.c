@@ -45,7 +45,7 @@ json_t *z3ed_json(const char *args) {
   return result;
 }
 
-static z3_image read_png(const char *path) {
+z3_image read_png(const char *path) {
   z3_buf data;
   z3_buf_init(&data);
   z3_error err;
@@ -82,7 +82,7 @@ void check_shot(GtkWidget *w, const char *name, double max_share) {
   z3_free(got);
 }
 
-static void copy_file(const char *from, const char *to) {
+void copy_file(const char *from, const char *to) {
   z3_buf data;
   z3_buf_init(&data);
   z3_error err;
@@ -93,7 +93,7 @@ static void copy_file(const char *from, const char *to) {
 }
 
 /* The saved file equals what `z3ed ARGS --rom BEFORE` makes: the window and the CLI agree. */
-static void assert_cli_agrees(const char *before, const char *args) {
+void assert_cli_agrees(const char *before, const char *args) {
   char *cli = z3_strfmt("%s/cli.sfc", tmp);
   char *line = z3_strfmt("%s --rom %s --output %s", args, before, cli);
   json_decref(z3ed_json(line));
@@ -107,7 +107,7 @@ static void assert_cli_agrees(const char *before, const char *args) {
   z3_free(cli);
 }
 
-static void save(void) {
+void save(void) {
   gtk_widget_activate_action(window, "win.save", NULL);
   gui_wait_idle(window);
 }
@@ -263,7 +263,7 @@ Z3_TEST(overworld_fills_and_moves_a_selection) {
 }
 
 /* Drags the marker on cell (x, y) of the map by (dx, dy) cells, saves, and compares with `z3ed ARGS`. */
-static void drag_marker(GtkWidget *ow, int x, int y, int dx, int dy, int kind, const char *args) {
+void drag_marker(GtkWidget *ow, int x, int y, int dx, int dy, int kind, const char *args) {
   char *before = z3_strfmt("%s/before-marker.sfc", tmp);
   copy_file(work, before);
   GtkGesture *drag = g_object_get_data(G_OBJECT(named(ow, "ow-map")), "drag");
@@ -712,6 +712,9 @@ static int setup(void **state) {
   char *home = z3_strfmt("%s/data", tmp);
   setenv("XDG_DATA_HOME", home, 1); /* recent files go here, not into the user's list */
   z3_free(home);
+  home = z3_strfmt("%s/xdg-state", tmp);
+  setenv("XDG_STATE_HOME", home, 1); /* savestate slots go here, not into the user's folder */
+  z3_free(home);
   home = z3_strfmt("%s/state", tmp);
   setenv("Z3ED_HOME", home, 1); /* the proposal registry, for yaze and the z3ed it runs */
   z3_free(home);
@@ -787,18 +790,23 @@ int main(void) {
       cmocka_unit_test(right_click_picks_the_tile_under_the_pointer),
       cmocka_unit_test(overworld_fills_and_moves_a_selection),
       cmocka_unit_test(overworld_drags_markers),
+      cmocka_unit_test(overworld_drags_exits_and_holes),
       cmocka_unit_test(dungeon_drags_an_object_and_toggles_layers),
       cmocka_unit_test(dungeon_resizes_adds_and_removes_objects),
+      cmocka_unit_test(dungeon_shows_chests_and_moves_doors),
       cmocka_unit_test(graphics_sets_a_pixel_exports_and_imports),
       cmocka_unit_test(palettes_set_a_colour_exactly),
       cmocka_unit_test(messages_search_edit_and_preview),
       cmocka_unit_test(command_palette_runs_table_commands_as_undo_steps),
       cmocka_unit_test(emulator_steps_frames_like_the_cli_and_reads_keys),
+      cmocka_unit_test(emulator_saves_and_loads_states),
+      cmocka_unit_test(emulator_debugger_stops_at_a_breakpoint),
       cmocka_unit_test(proposal_drawer_accepts_one_change),
       cmocka_unit_test(proposal_drawer_draws_a_room_change),
       cmocka_unit_test(proposal_pictures_read_resource_names),
       cmocka_unit_test(save_after_an_outside_save_offers_a_merge),
       cmocka_unit_test(overworld_draws_wide_tall_and_tail_maps), /* last: it opens a tab of its own */
+      cmocka_unit_test(dungeon_paints_water_fill_zones),            /* opens a tab of its own too */
   };
   return cmocka_run_group_tests(tests, setup, teardown);
 }

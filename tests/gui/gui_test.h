@@ -5,6 +5,8 @@
 #include <gtk/gtk.h>
 #include <jansson.h>
 
+#include "base/png.h"
+
 /* Share of pixels of a whole-editor shot allowed to differ: glyph edges only. */
 #define FONT_TOLERANCE 0.005
 
@@ -19,6 +21,30 @@ void check_shot(GtkWidget *w, const char *name, double max_share);
 void doc_shot(const char *name);
 /* The widget named `name` under root, depth first. */
 GtkWidget *named(GtkWidget *root, const char *name);
+
+/* Copies a file (the ROM before an edit). */
+void copy_file(const char *from, const char *to);
+/* The saved file equals what `z3ed ARGS --rom BEFORE` makes: the window and the CLI agree. */
+void assert_cli_agrees(const char *before, const char *args);
+/* The window's win.save action, then idle. */
+void save(void);
+/* Markers tool: drags the marker on cell (x, y) by (dx, dy) cells, checks its kind, saves
+ * and compares the file with `z3ed ARGS` on the ROM as it was before. */
+void drag_marker(GtkWidget *ow, int x, int y, int dx, int dy, int kind, const char *args);
+
+/* A PNG file's pixels (the caller releases them). */
+z3_image read_png(const char *path);
+
+/* gui_test_emu.c */
+void emulator_saves_and_loads_states(void **state);
+void emulator_debugger_stops_at_a_breakpoint(void **state);
+
+/* gui_test_dungeon.c */
+void dungeon_shows_chests_and_moves_doors(void **state);
+void dungeon_paints_water_fill_zones(void **state);
+
+/* gui_test_markers.c */
+void overworld_drags_exits_and_holes(void **state);
 
 /* gui_test_proposals.c */
 void proposal_pictures_read_resource_names(void **state);

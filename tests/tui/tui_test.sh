@@ -236,6 +236,30 @@ expect "area 0xBF" "End reaches the last tail map"
 expect "map: 0xbf" "and describes it"
 keys q
 
+# ---- rooms: water-fill mode on a ROM with yaze's table (as dungeon_water_fill.case makes it) ----
+wf=$tmp/water.sfc
+cp "$sample" "$wf" && truncate -s 2M "$wf"
+printf '\120\204\045' | dd of="$wf" bs=1 seek=$((0x128090 + 3 * 0x12)) conv=notrunc 2>/dev/null
+printf '\360\360\020\002\010\377\377' | dd of="$wf" bs=1 seek=$((0x128450)) conv=notrunc 2>/dev/null
+cp "$wf" "$tmp/water.before"
+keys "clear; $z3ed tui --rom $wf --tab rooms" Enter
+expect "room 0x000" "the rooms view opens"
+for _ in $(seq 18); do keys Down; done  # to room 0x012
+keys f
+expect "installed: true" "f shows dungeon water-fill's answer"
+expect "e: dungeon set-water-fill" "and names the edit"
+keys e
+expect "water tiles" "e asks for the zone's tiles"
+text '10,20,3,2'
+keys Enter
+expect "count: 6" "the zone of 3 x 2 tiles is listed"
+keys w
+expect "saved" "w saves"
+"$z3ed" dungeon set-water-fill --rom "$tmp/water.before" --room 0x12 --tiles '10,20,3,2' --output "$tmp/water.cli" >/dev/null
+same=$("$z3ed" rom diff --from "$tmp/water.cli" --to "$wf" --format json | jq -r .result.identical)
+[ "$same" = true ] || fail "the TUI's water-fill edit equals dungeon set-water-fill's"
+keys q
+
 # ---- quitting cleanly ------------------------------------------------------------
 start_tui --tab hex
 expect "PC 0x000000" "--tab hex opens on the hex view"
