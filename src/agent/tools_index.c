@@ -89,13 +89,13 @@ json_t *z3_tools_index(const char *list, bool processes) {
 
 enum { INDEX_SUMMARY_MAX = 72 };
 
-/* A summary's first clause (up to "; " or " ("), at most INDEX_SUMMARY_MAX
+/* A summary's first clause (up to "; ", ": " or " ("), at most INDEX_SUMMARY_MAX
  * characters cut at a word: the index rides along with every request, and
  * describe_tools gives the whole text when the model needs it. */
 static int first_clause(const char *summary) {
   size_t n = strlen(summary);
-  const char *cuts[] = {"; ", " ("};
-  for (size_t i = 0; i < 2; i++) {
+  const char *cuts[] = {"; ", ": ", " ("};
+  for (size_t i = 0; i < sizeof cuts / sizeof cuts[0]; i++) {
     const char *c = strstr(summary, cuts[i]);
     if (c && (size_t)(c - summary) < n) n = (size_t)(c - summary);
   }
