@@ -25,10 +25,12 @@ typedef struct sprite {
 
 static sprite sprite_at(const z3_snes_ppu *ppu, unsigned n) {
   const uint8_t *o = ppu->oam + 4 * n;
-  unsigned high = ppu->oam[0x200 + n / 4] >> (2 * (n % 4));
-  const uint8_t *size = sizes[ppu->render.r.obsel >> 5][high >> 1 & 1];
-  return (sprite){.x = o[0] | (high & 1) << 8, .y = o[1], .tile = o[2], .attr = o[3],
-                  .w = size[0], .h = size[1]};
+  unsigned high = ppu->oam[0x200 + n / 4] >> (2 * (n % 4)), obsel = ppu->render.r.obsel >> 5;
+  bool large = high >> 1 & 1;
+  const uint8_t *size = sizes[obsel][large];
+  /* the 16x32 small sizes (6, 7) are 16x16 under OBJ interlace, as bsnes draws them */
+  unsigned h = !large && obsel >= 6 && (ppu->setini & 0x02) ? 16 : size[1];
+  return (sprite){.x = o[0] | (high & 1) << 8, .y = o[1], .tile = o[2], .attr = o[3], .w = size[0], .h = h};
 }
 
 /* Sprite Y = 0 starts on line 1, the first line shown. With OBJ interlace a

@@ -126,6 +126,7 @@ PROGRAM_TEST(hires_colormath)
 PROGRAM_TEST(hires_colormath_sub)
 PROGRAM_TEST(pal_timing)
 PROGRAM_TEST(interlace)
+PROGRAM_TEST(interlace_obj16)
 
 Z3_RUN(cmocka_unit_test(test_ppu_oracle__mode0), cmocka_unit_test(test_ppu_oracle__mode1),
        cmocka_unit_test(test_ppu_oracle__colormath), cmocka_unit_test(test_ppu_oracle__hdma_brightness),
@@ -140,4 +141,5 @@ Z3_RUN(cmocka_unit_test(test_ppu_oracle__mode0), cmocka_unit_test(test_ppu_oracl
        cmocka_unit_test(test_ppu_oracle__mode6_opt_scroll),
        cmocka_unit_test(test_ppu_oracle__hires_colormath),
        cmocka_unit_test(test_ppu_oracle__hires_colormath_sub),
-       cmocka_unit_test(test_ppu_oracle__pal_timing), cmocka_unit_test(test_ppu_oracle__interlace))
+       cmocka_unit_test(test_ppu_oracle__pal_timing), cmocka_unit_test(test_ppu_oracle__interlace),
+       cmocka_unit_test(test_ppu_oracle__interlace_obj16))
