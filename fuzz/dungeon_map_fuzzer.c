@@ -18,19 +18,11 @@
 #include <string.h>
 
 #include "zelda3/dungeon_map.h"
-#include "zelda3/sample.h"
+#include "fuzz_sample.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
 static z3_buf template_rom;
-
-static void build_template(void) {
-  if (template_rom.len) return;
-  z3_error err;
-  z3_error_init(&err);
-  z3_sample_opts opts = {.size = 0x200000};
-  if (z3_sample_build(&template_rom, &opts, &err) != Z3_OK) abort();
-}
 
 static const size_t spots[] = {0x575D9, 0x56807, 0x56E79, 0x57605, 0x57BE4, 0x57621, 0x57700, 0x57C00, 0x57039};
 enum { SPOTS = sizeof spots / sizeof spots[0] };
@@ -83,7 +75,7 @@ static void edit_one_square(z3_rom *rom, z3_dmaps *m, uint8_t a, uint8_t b) {
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   if (size < 1) return 0;
-  build_template();
+  fuzz_sample_once(&template_rom, 0x200000);
   z3_error err;
   z3_error_init(&err);
   z3_rom *rom = NULL;

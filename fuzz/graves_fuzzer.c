@@ -15,19 +15,11 @@
 #include <string.h>
 
 #include "zelda3/overworld_secrets.h"
-#include "zelda3/sample.h"
+#include "fuzz_sample.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
 static z3_buf template_rom;
-
-static void build_template(void) {
-  if (template_rom.len) return;
-  z3_error err;
-  z3_error_init(&err);
-  z3_sample_opts opts = {0};
-  if (z3_sample_build(&template_rom, &opts, &err) != Z3_OK) abort();
-}
 
 /* The tables and the operands (opcode and word) the reader looks at. */
 static const struct { size_t from, size; } spans[] = {{Z3_GRAVES_PC, Z3_GRAVES_BYTES}, {0x49A3F, 3}, {0x46DD8, 10}};
@@ -69,7 +61,7 @@ static void check_after(const z3_rom *rom, int moved, int x, int y) {
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   if (size < 4) return 0;
-  build_template();
+  fuzz_sample_once(&template_rom, 0);
   z3_error err;
   z3_error_init(&err);
   z3_rom *rom = NULL;

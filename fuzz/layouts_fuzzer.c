@@ -18,19 +18,11 @@
 
 #include "zelda3/layouts.h"
 #include "zelda3/overworld.h"
-#include "zelda3/sample.h"
+#include "fuzz_sample.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
 static z3_buf template_rom;
-
-static void build_template(void) {
-  if (template_rom.len) return;
-  z3_error err;
-  z3_error_init(&err);
-  z3_sample_opts opts = {.size = 0x200000};
-  if (z3_sample_build(&template_rom, &opts, &err) != Z3_OK) abort();
-}
 
 /* Where detection looks: flag bytes, the pointers it follows, their tables. */
 static const size_t spots[] = {0x140145, 0x1423FF, 0x17D28, 0x1772E, 0xDB895, 0x7F000, 0x0B5DD,
@@ -77,7 +69,7 @@ static bool same(const z3_layouts *a, const z3_layouts *b) {
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   if (size < 1) return 0;
-  build_template();
+  fuzz_sample_once(&template_rom, 0x200000);
   size_t len = data[0] < 64 ? ((size_t)data[0] + 1) * 0x8000 : template_rom.len;
   z3_error err;
   z3_error_init(&err);

@@ -15,25 +15,17 @@
 
 #include "zelda3/overworld.h"
 #include "zelda3/overworld_json.h"
-#include "zelda3/sample.h"
+#include "fuzz_sample.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
 static z3_buf template_rom;
 
-static void build_template(void) {
-  if (template_rom.len) return;
-  z3_error err;
-  z3_error_init(&err);
-  z3_sample_opts opts = {0};
-  if (z3_sample_build(&template_rom, &opts, &err) != Z3_OK) abort();
-}
-
 static const int areas[] = {0x2C, 0x1B, 0x40, 0x81, 0x9F};
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   if (size < 1) return 0;
-  build_template();
+  fuzz_sample_once(&template_rom, 0);
   int id = areas[data[0] % (sizeof areas / sizeof areas[0])];
   json_t *doc = json_loadb((const char *)data + 1, size - 1, 0, NULL);
   if (!doc) return 0; /* jansson's own parser is not what this target tests */
@@ -78,7 +70,7 @@ static void seed_doc(const char *dir, const char *name, uint8_t area_index, cons
 
 int main(int argc, char **argv) {
   if (argc != 2) return 2;
-  build_template();
+  fuzz_sample_once(&template_rom, 0);
   z3_error err;
   z3_error_init(&err);
   z3_rom *rom;

@@ -16,19 +16,11 @@
 #include <string.h>
 
 #include "zelda3/overworld.h"
-#include "zelda3/sample.h"
+#include "fuzz_sample.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
 static z3_buf template_rom;
-
-static void build_template(void) {
-  if (template_rom.len) return;
-  z3_error err;
-  z3_error_init(&err);
-  z3_sample_opts opts = {0};
-  if (z3_sample_build(&template_rom, &opts, &err) != Z3_OK) abort();
-}
 
 static void put_long(uint8_t *p, size_t pc) {
   uint32_t a = (uint32_t)((pc >> 15) << 16 | 0x8000 | (pc & 0x7FFF));
@@ -74,7 +66,7 @@ static void check_same(const z3_overworld *a, const z3_overworld *b) {
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   if (size < 2) return 0;
-  build_template();
+  fuzz_sample_once(&template_rom, 0);
   z3_error err;
   z3_error_init(&err);
   z3_rom *rom = NULL;
@@ -118,7 +110,7 @@ static void seed_region(const char *dir, const char *name, int target, int area,
 
 int main(int argc, char **argv) {
   if (argc != 2) return 2;
-  build_template();
+  fuzz_sample_once(&template_rom, 0);
   /* area 0x2C's two streams, as they lie in the sample (high then low) */
   const uint8_t *d = template_rom.data;
   size_t hi = (size_t)d[Z3_OW_MAP_HIGH_PTR_PC + 0x2C * 3 + 2] * 0x8000 +

@@ -19,20 +19,12 @@
 #include <string.h>
 
 #include "zelda3/overworld.h"
-#include "zelda3/sample.h"
+#include "fuzz_sample.h"
 #include "../tests/zelda3/layout_gen.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
 static z3_buf template_rom;
-
-static void build_template(void) {
-  if (template_rom.len) return;
-  z3_error err;
-  z3_error_init(&err);
-  z3_sample_opts opts = {.size = 0x200000};
-  if (z3_sample_build(&template_rom, &opts, &err) != Z3_OK) abort();
-}
 
 /* The tables: per-area values, v3 parents and sizes, messages, palettes, sprite pointers. */
 static const struct { size_t from, size; } tables[] = {
@@ -102,7 +94,7 @@ static void tail_edit_and_reread(z3_overworld *ow, z3_rom *rom, int id) {
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   if (size < 1) return 0;
-  build_template();
+  fuzz_sample_once(&template_rom, 0x200000);
   z3_error err;
   z3_error_init(&err);
   z3_rom *rom = NULL;
