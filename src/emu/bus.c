@@ -104,28 +104,67 @@ static bool is_cpu_register(uint32_t addr) {
   return is_system_bank((addr >> 16) & 0xFF) && off >= 0x4000 && off < 0x4400;
 }
 
+/* After a DMA the CPU resumes on the grid of the cycle it resumes with: a
+ * whole number (1..N) of that cycle's length since the pause began. */
+static void dma_resync(z3_snes *snes, uint32_t cycle) {
+  snes->dma_resync = false;
+  uint32_t wait = cycle - (uint32_t)((snes->clock - snes->dma_began) % cycle);
+  snes->dma_clocks += wait;
+  snes_advance(snes, wait);
+}
+
+/* A DMA requested by $420B starts once the CPU has run one more bus cycle.
+ * cycle_begin runs the first `now` clocks of a cycle of `length`. */
+static void cycle_begin(z3_snes *snes, uint32_t length, uint32_t now) {
+  if (snes->dma_resync) dma_resync(snes, length);
+  snes_advance(snes, now);
+}
+
+static void cycle_end(z3_snes *snes) {
+  if (snes->dma_pending && !snes->dma_armed) {
+    snes->dma_armed = true; /* the $420B write's own cycle */
+  } else if (snes->dma_pending) {
+    uint8_t mask = snes->dma_pending;
+    snes->dma_armed = false;
+    snes->dma_pending = 0;
+    snes->dma_began = snes->clock;
+    snes->dma_resync = true;
+    snes_dma_run(snes, mask);
+  }
+}
+
+/* A read samples the bus 4 clocks before its cycle ends (bsnes-mercury's
+ * op_read); a write lands at the end. */
+enum { READ_TAIL = 4 };
+
 uint8_t z3_snes_bus_read(z3_snes *snes, uint32_t addr) {
-  snes_advance(snes, z3_snes_access_clocks(snes, addr));
+  uint32_t length = z3_snes_access_clocks(snes, addr);
+  cycle_begin(snes, length, length - READ_TAIL);
   if (snes->io.alu_steps) snes_alu_step(snes);
   uint8_t v = snes_read(snes, addr, false);
+  snes_advance(snes, READ_TAIL);
   if (!is_cpu_register(addr)) snes->mdr = v;
   if (snes->watch_pages && snes->watch_pages[(addr & 0xFFFFFF) >> 12])
     snes->watch(snes->watch_ctx, addr & 0xFFFFFF, v, false);
+  cycle_end(snes);
   return v;
 }
 
 void z3_snes_bus_write(z3_snes *snes, uint32_t addr, uint8_t value) {
-  snes_advance(snes, z3_snes_access_clocks(snes, addr));
+  uint32_t length = z3_snes_access_clocks(snes, addr);
+  cycle_begin(snes, length, length);
   if (snes->io.alu_steps) snes_alu_step(snes);
   snes->mdr = value;
   if (snes->watch_pages && snes->watch_pages[(addr & 0xFFFFFF) >> 12])
     snes->watch(snes->watch_ctx, addr & 0xFFFFFF, value, true);
   snes_write(snes, addr, value);
+  cycle_end(snes);
 }
 
 void z3_snes_bus_idle(z3_snes *snes) {
-  snes_advance(snes, 6);
+  cycle_begin(snes, 6, 6);
   if (snes->io.alu_steps) snes_alu_step(snes);
+  cycle_end(snes);
 }
 
 uint8_t z3_snes_peek(const z3_snes *snes, uint32_t addr) {

@@ -109,7 +109,6 @@ static void run_channel(z3_snes *snes, z3_snes_dma *d) {
 
 void snes_dma_run(z3_snes *snes, uint8_t mask) {
   if (!mask) return;
-  if (snes->dma_watch) snes->dma_watch(snes->debug_ctx, mask);
   uint64_t start = snes->clock;
   snes_advance(snes, DMA_CLOCKS - (uint32_t)(snes->clock % DMA_CLOCKS));
   snes_advance(snes, DMA_CLOCKS);

@@ -169,7 +169,10 @@ void snes_io_write(z3_snes *snes, uint16_t addr, uint8_t value) {
     case 0x4208: io->htime = (uint16_t)((io->htime & 0xFF) | (value & 1) << 8); snes_timing_irq_changed(snes); break;
     case 0x4209: io->vtime = (uint16_t)((io->vtime & 0x100) | value); snes_timing_irq_changed(snes); break;
     case 0x420A: io->vtime = (uint16_t)((io->vtime & 0xFF) | (value & 1) << 8); snes_timing_irq_changed(snes); break;
-    case 0x420B: snes_dma_run(snes, value); break;
+    case 0x420B: /* the DMA itself runs after the CPU's next bus cycle (bus.c) */
+      snes->dma_pending = value;
+      if (value && snes->dma_watch) snes->dma_watch(snes->debug_ctx, value);
+      break;
     case 0x420C: io->hdmaen = value; break; /* read at the next HDMA point */
     case 0x420D: io->memsel = value & 1; break;
     default: break; /* read-only or unused */

@@ -134,8 +134,9 @@ static void draw_layers(z3_snes_ppu *ppu, unsigned line, bool hires) {
     ppu_render_bg(ppu, bg, bpp, line, hires, d);
     merge_layer(pr, bg, hires);
   }
-  ppu_render_sprites(ppu, line, shown & 0x10, d);
-  if (shown & 0x10) merge_layer(pr, PPU_LAYER_OBJ, false);
+  if (!(shown & 0x10)) return;
+  ppu_draw_sprites(ppu, d);
+  merge_layer(pr, PPU_LAYER_OBJ, false);
 }
 
 /* ---- colour math and output ----------------------------------------------- */
@@ -240,12 +241,11 @@ static math_state line_start_state(const z3_ppu_regs *r) {
   };
 }
 
-static void output_row(z3_snes_ppu *ppu, unsigned row, bool hires) {
+static void output_row(z3_snes_ppu *ppu, uint32_t *out, bool hires) {
   z3_ppu_render *pr = &ppu->render;
   uint8_t inside[Z3_PPU_WIDTH];
   window_mask(&pr->r, 5, inside);
   unsigned brightness = ppu->inidisp & 15;
-  uint32_t *out = pr->frame[row];
   math_state prev = {0}, now;
   for (unsigned x = 0; x < Z3_PPU_WIDTH; x++) {
     uint16_t main = color_math(pr, x, inside[x], &now);
@@ -258,7 +258,6 @@ static void output_row(z3_snes_ppu *ppu, unsigned row, bool hires) {
     }
     prev = now;
   }
-  pr->line_hires[row] = hires;
 }
 
 static void clear_screens(z3_snes_ppu *ppu) {
@@ -270,23 +269,69 @@ static void clear_screens(z3_snes_ppu *ppu) {
   }
 }
 
-void snes_ppu_render_line(z3_snes *snes) {
+/* The whole line as the registers stand now, into out (256 or 512 entries);
+ * true when it is hires. */
+static bool render_row(z3_snes *snes, unsigned line, uint32_t *out) {
   z3_snes_ppu *ppu = &snes->ppu;
-  z3_ppu_render *pr = &ppu->render;
-  unsigned line = snes->line;
-  if (line < 1 || line > pr->height) return;
-  if (!channel_table_ready) build_channel_table();
-  unsigned row = pr->interlace ? 2 * (line - 1) + pr->field : line - 1; /* a field fills every other line */
-  if (ppu->inidisp & 0x80) { /* forced blank: black, and no sprite evaluation */
-    memset(pr->frame[row], 0, Z3_PPU_WIDTH * sizeof pr->frame[row][0]);
-    pr->line_hires[row] = false;
-    return;
+  if (ppu->inidisp & 0x80) { /* forced blank: black */
+    memset(out, 0, Z3_PPU_WIDTH * sizeof *out);
+    return false;
   }
-  unsigned mode = pr->r.bgmode & 7;
+  unsigned mode = ppu->render.r.bgmode & 7;
   bool bg_hires = mode == 5 || mode == 6;
   clear_screens(ppu);
   draw_layers(ppu, line, bg_hires);
-  output_row(ppu, row, bg_hires || (ppu->setini & 0x08));
+  bool hires = bg_hires || (ppu->setini & 0x08);
+  output_row(ppu, out, hires);
+  return hires;
+}
+
+/* A normal row's first n pixels as half-pixel pairs, in place. */
+static void widen_row(uint32_t *row, unsigned n) {
+  for (unsigned x = n; x-- > 0;) row[2 * x] = row[2 * x + 1] = row[x];
+}
+
+/* Pixels [from, to) of a freshly rendered row into the frame's row, which
+ * becomes hires when either part is. */
+static void copy_pixels(z3_ppu_render *pr, unsigned row, const uint32_t *src, bool src_hires, unsigned from,
+                        unsigned to) {
+  uint32_t *dst = pr->frame[row];
+  bool dst_hires = from > 0 && pr->line_hires[row];
+  if (from > 0 && src_hires && !dst_hires) widen_row(dst, from), dst_hires = true;
+  if (from == 0) dst_hires = src_hires;
+  for (unsigned x = from; x < to; x++) {
+    if (!dst_hires) dst[x] = src[x];
+    else if (src_hires) dst[2 * x] = src[2 * x], dst[2 * x + 1] = src[2 * x + 1];
+    else dst[2 * x] = dst[2 * x + 1] = src[x];
+  }
+  pr->line_hires[row] = dst_hires;
+}
+
+void snes_ppu_catch_up(z3_snes *snes, unsigned x) {
+  z3_ppu_render *pr = &snes->ppu.render;
+  unsigned line = snes->line;
+  if (line < 1 || line > pr->height) return;
+  if (pr->drawn_line != line) pr->drawn_line = (uint16_t)line, pr->drawn_x = 0;
+  if (x > Z3_PPU_WIDTH) x = Z3_PPU_WIDTH;
+  if (x <= pr->drawn_x) return;
+  if (!channel_table_ready) build_channel_table();
+  /* the frame is kept woven as bsnes keeps it: a field fills every other row,
+   * a progressive frame the even ones */
+  unsigned row = 2 * (line - 1) + (pr->interlace ? pr->field : 0);
+  bool hires = render_row(snes, line, pr->scratch);
+  copy_pixels(pr, row, pr->scratch, hires, pr->drawn_x, x);
+  pr->drawn_x = (uint16_t)x;
+}
+
+void snes_ppu_line_end(z3_snes *snes) {
+  snes_ppu_catch_up(snes, Z3_PPU_WIDTH);
+  unsigned next = snes->line + 1u;
+  if (next >= 1 && next <= snes->ppu.render.height) ppu_fetch_sprites(&snes->ppu, next);
+}
+
+void snes_ppu_before_write(z3_snes *snes) {
+  uint32_t dot = snes->hclock / 4;
+  if (dot > Z3_PPU_PIXEL_LAG) snes_ppu_catch_up(snes, dot - Z3_PPU_PIXEL_LAG);
 }
 
 void snes_ppu_frame_start(z3_snes *snes) {
@@ -296,18 +341,23 @@ void snes_ppu_frame_start(z3_snes *snes) {
   pr->interlace = snes->ppu.setini & 0x01;
   pr->field = snes->field;
   pr->mosaic_start = 1;
+  pr->drawn_line = 0;
 }
 
 void snes_ppu_frame_end(z3_snes *snes) {
   z3_ppu_render *pr = &snes->ppu.render;
+  pr->frame_woven = pr->interlace;
   pr->frame_height = (uint16_t)(pr->interlace ? 2 * pr->height : pr->height);
   pr->frames_rendered++;
 }
 
+/* The buffer row behind row y of the last completed frame. */
+static unsigned frame_row(const z3_ppu_render *pr, unsigned y) { return pr->frame_woven ? y : 2 * y; }
+
 bool z3_snes_frame_hires(const z3_snes *snes) {
   const z3_ppu_render *pr = &snes->ppu.render;
   for (unsigned y = 0; y < pr->frame_height; y++)
-    if (pr->line_hires[y]) return true;
+    if (pr->line_hires[frame_row(pr, y)]) return true;
   return false;
 }
 
@@ -316,13 +366,15 @@ void z3_snes_frame_rgb(const z3_snes *snes, uint8_t *out, unsigned *width, unsig
   bool hires = z3_snes_frame_hires(snes);
   *width = hires ? Z3_PPU_HIRES_WIDTH : Z3_PPU_WIDTH;
   *height = pr->frame_height;
-  for (unsigned y = 0; y < pr->frame_height; y++)
+  for (unsigned y = 0; y < pr->frame_height; y++) {
+    unsigned row = frame_row(pr, y);
     for (unsigned x = 0; x < *width; x++) {
       /* a normal line in a hires frame shows each pixel twice */
-      uint32_t c = pr->frame[y][hires && !pr->line_hires[y] ? x / 2 : x];
+      uint32_t c = pr->frame[row][hires && !pr->line_hires[row] ? x / 2 : x];
       uint8_t *p = out + 3 * ((size_t)y * *width + x);
       p[0] = (uint8_t)(c >> 16);
       p[1] = (uint8_t)(c >> 8);
       p[2] = (uint8_t)c;
     }
+  }
 }

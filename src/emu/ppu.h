@@ -5,11 +5,17 @@
  * memories (VRAM, CGRAM, OAM) and the CPU-facing port logic stay there and
  * in ppu_ports.c.
  *
- * Rendering is one scanline at a time, at hclock Z3_PPU_RENDER_CLOCK of
- * lines 1..224 (1..239 with overscan), so register writes between lines
- * (HDMA, IRQ splits) show on the lines after them.
+ * Rendering is one scanline at a time: at hclock Z3_PPU_RENDER_CLOCK (the
+ * end of the picture) of lines 1..224 (1..239 with overscan) the line is
+ * drawn with the registers as they stand. A register write in the middle of
+ * a line first draws the pixels before it with the old state (pixel x shows
+ * at dot x + Z3_PPU_PIXEL_LAG, as bsnes-mercury turns the display on
+ * mid-line), so a mid-line change splits the line where the oracle does;
+ * writes in hblank (HDMA, most IRQ splits) show on the next line.
  *
- * Output: frame rows 0..height-1 are lines 1..height. Each row holds 512
+ * Output: the frame is kept woven, 2 x height rows: line l of field f is
+ * row 2(l - 1) + f, and a progressive frame draws the even rows (so a field
+ * after a progressive frame shows its odd rows as they were, as bsnes does). Each row holds 512
  * half-pixels when that line was hires (modes 5/6 or pseudo-hires; even
  * half-pixels from the sub screen), else 256 pixels. Colours are 0x00RRGGBB
  * after master brightness; see ppu.c for the BGR555 -> RGB888 formula.
@@ -23,8 +29,9 @@
 enum {
   Z3_PPU_WIDTH = 256,
   Z3_PPU_HIRES_WIDTH = 512,
-  Z3_PPU_MAX_HEIGHT = 478, /* 239 lines with overscan, twice that interlaced */
-  Z3_PPU_RENDER_CLOCK = 512, /* mid-line, as LakeSnes does */
+  Z3_PPU_MAX_HEIGHT = 478, /* 239 lines with overscan, two rows each (woven fields) */
+  Z3_PPU_RENDER_CLOCK = 1096, /* the end of the picture (dot 274), before HDMA at 1104 */
+  Z3_PPU_PIXEL_LAG = 14,      /* dots between a register write and the first pixel it affects */
 };
 
 /* The rendering registers, as the CPU last wrote them. */
@@ -64,10 +71,16 @@ typedef struct z3_ppu_render {
   uint16_t layer_color[Z3_PPU_HIRES_WIDTH];
   uint8_t layer_z[Z3_PPU_HIRES_WIDTH];
   uint8_t obj_layer[Z3_PPU_WIDTH];
+  /* the OBJ line buffer: the next line's sprite pixels, fetched at the end of
+   * the line before (CGRAM index, 0 = none; OAM priority and palette group) */
+  uint8_t obj_pixel[Z3_PPU_WIDTH], obj_attr[Z3_PPU_WIDTH];
+  uint32_t scratch[Z3_PPU_HIRES_WIDTH]; /* a whole line, before its pixels are taken */
+  uint16_t drawn_line, drawn_x;   /* pixels 0..drawn_x-1 of drawn_line are in the frame */
   /* the frame */
   uint32_t frame[Z3_PPU_MAX_HEIGHT][Z3_PPU_HIRES_WIDTH];
   bool line_hires[Z3_PPU_MAX_HEIGHT];
   uint16_t frame_height;          /* rows of the last completed frame */
+  bool frame_woven;               /* it was interlaced: all its rows; else the even ones */
   uint64_t frames_rendered;
 } z3_ppu_render;
 

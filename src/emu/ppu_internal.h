@@ -8,6 +8,7 @@ enum {
   PPU_LAYER_OBJ = 4,      /* sprites with palettes 0-3: never in colour math */
   PPU_LAYER_OBJ_MATH = 5, /* sprites with palettes 4-7 */
   PPU_LAYER_BACKDROP = 6,
+  OBJ_MATH = 4,           /* obj_attr: palettes 4-7 (bits 0-1: the OAM priority) */
 };
 
 /* Depths of one mode's layers (higher is in front; 0 = transparent):
@@ -48,8 +49,10 @@ void ppu_render_bg(z3_snes_ppu *ppu, unsigned bg, unsigned bpp, unsigned line, b
 /* ppu_mode7.c: BG1 (bg 0) or EXTBG's BG2 (bg 1) of mode 7. */
 void ppu_render_mode7(z3_snes_ppu *ppu, unsigned bg, unsigned line, const ppu_depths *d);
 
-/* ppu_sprites.c: evaluates line's sprites (setting the $213E flags) and,
- * when draw is set, draws them into layer_color/layer_z/obj_layer. */
-void ppu_render_sprites(z3_snes_ppu *ppu, unsigned line, bool draw, const ppu_depths *d);
+/* ppu_sprites.c: at the end of the line before `line`, finds and fetches
+ * line's sprites into the OBJ line buffer (setting the $213E flags); while
+ * drawing `line`, colours the buffer into layer_color/layer_z/obj_layer. */
+void ppu_fetch_sprites(z3_snes_ppu *ppu, unsigned line);
+void ppu_draw_sprites(z3_snes_ppu *ppu, const ppu_depths *d);
 
 #endif

@@ -272,8 +272,14 @@ ppu2:
   return v;
 }
 
+/* Writes that change what the next pixel looks like (not the memory ports). */
+static bool shapes_picture(uint8_t reg) {
+  return reg <= 0x33 && !(reg >= 0x02 && reg <= 0x04) && !(reg >= 0x15 && reg <= 0x19) && reg != 0x21;
+}
+
 void snes_ppu_write(z3_snes *snes, uint8_t reg, uint8_t value) {
   z3_snes_ppu *ppu = &snes->ppu;
+  if (shapes_picture(reg)) snes_ppu_before_write(snes);
   switch (reg) {
     case 0x00: ppu->inidisp = value; break;
     case 0x02: oam_set_reload(ppu, (uint16_t)((ppu->oam_reload & 0x100) | value)); break;

@@ -5,6 +5,10 @@
  * (a 35th sets time over, and the slivers lost are the frontmost sprites').
  * Drawing in that same order and letting later slivers overwrite leaves
  * the frontmost sprite's pixel and priority on each dot.
+ *
+ * As on the console, a line's sprites are found and fetched during the line
+ * before it (at its end here), with OBSEL, OAM and forced blank as they stand
+ * then, into the OBJ line buffer; the line itself only colours them.
  */
 #include <string.h>
 
@@ -64,8 +68,7 @@ static unsigned evaluate(z3_snes_ppu *ppu, unsigned line, uint8_t *list) {
   return count;
 }
 
-static void draw_sliver(z3_snes_ppu *ppu, const sprite *s, unsigned piece, unsigned row,
-                        unsigned sx, const ppu_depths *d) {
+static void fetch_sliver(z3_snes_ppu *ppu, const sprite *s, unsigned piece, unsigned row, unsigned sx) {
   z3_ppu_render *pr = &ppu->render;
   unsigned obsel = pr->r.obsel;
   unsigned base = (obsel & 7) << 13, gap = ((obsel >> 3 & 3) + 1) << 12;
@@ -75,8 +78,6 @@ static void draw_sliver(z3_snes_ppu *ppu, const sprite *s, unsigned piece, unsig
   unsigned addr = base + (s->attr & 1 ? gap : 0) + tile * 16 + row % 8;
   uint16_t p01 = ppu_vram_word(ppu, addr), p23 = ppu_vram_word(ppu, addr + 8);
   unsigned palette = 128 + (s->attr >> 1 & 7) * 16;
-  uint8_t depth = d->obj[s->attr >> 4 & 3];
-  uint8_t layer = s->attr & 0x08 ? PPU_LAYER_OBJ_MATH : PPU_LAYER_OBJ;
   for (unsigned i = 0; i < 8; i++) {
     unsigned x = (sx + i) & 511;
     if (x >= Z3_PPU_WIDTH) continue;
@@ -84,9 +85,8 @@ static void draw_sliver(z3_snes_ppu *ppu, const sprite *s, unsigned piece, unsig
     unsigned v = (p01 >> bit & 1) | (p01 >> (bit + 8) & 1) << 1 | (p23 >> bit & 1) << 2 |
                  (p23 >> (bit + 8) & 1) << 3;
     if (!v) continue;
-    pr->layer_color[x] = ppu_cgram(ppu, palette + v);
-    pr->layer_z[x] = depth;
-    pr->obj_layer[x] = layer;
+    pr->obj_pixel[x] = (uint8_t)(palette + v);
+    pr->obj_attr[x] = (uint8_t)(s->attr >> 4 & 3) | (s->attr & 0x08 ? OBJ_MATH : 0);
   }
 }
 
@@ -97,10 +97,12 @@ static unsigned flipped_row(const sprite *s, unsigned row) {
   return s->h - 1 - row;
 }
 
-void ppu_render_sprites(z3_snes_ppu *ppu, unsigned line, bool draw, const ppu_depths *d) {
+void ppu_fetch_sprites(z3_snes_ppu *ppu, unsigned line) {
+  z3_ppu_render *pr = &ppu->render;
+  memset(pr->obj_pixel, 0, sizeof pr->obj_pixel);
+  if (ppu->inidisp & 0x80) return; /* forced blank: no evaluation */
   uint8_t list[MAX_SPRITES];
   unsigned count = evaluate(ppu, line, list), slivers = 0;
-  if (draw) memset(ppu->render.layer_z, 0, Z3_PPU_WIDTH);
   for (unsigned k = count; k-- > 0;) {
     sprite s = sprite_at(ppu, list[k]);
     unsigned row = flipped_row(&s, sprite_row(ppu, &s, line));
@@ -108,11 +110,22 @@ void ppu_render_sprites(z3_snes_ppu *ppu, unsigned line, bool draw, const ppu_de
       unsigned sx = (s.x + 8 * piece) & 511;
       if (sx >= 256 && sx + 7 < 512) continue; /* wholly off screen: no fetch */
       if (slivers == MAX_SLIVERS) {
-        ppu->render.time_over = true;
+        pr->time_over = true;
         return;
       }
       slivers++;
-      if (draw) draw_sliver(ppu, &s, piece, row, sx, d);
+      fetch_sliver(ppu, &s, piece, row, sx);
     }
+  }
+}
+
+void ppu_draw_sprites(z3_snes_ppu *ppu, const ppu_depths *d) {
+  z3_ppu_render *pr = &ppu->render;
+  for (unsigned x = 0; x < Z3_PPU_WIDTH; x++) {
+    pr->layer_z[x] = 0;
+    if (!pr->obj_pixel[x]) continue;
+    pr->layer_color[x] = ppu_cgram(ppu, pr->obj_pixel[x]);
+    pr->layer_z[x] = d->obj[pr->obj_attr[x] & 3];
+    pr->obj_layer[x] = pr->obj_attr[x] & OBJ_MATH ? PPU_LAYER_OBJ_MATH : PPU_LAYER_OBJ;
   }
 }

@@ -232,10 +232,17 @@ static void visit_ppu_frame(visit *v, z3_ppu_render *pr) {
   v_u16(v, &pr->frame_height, "frame_height");
   v_range(v, pr->frame_height, 0, Z3_PPU_MAX_HEIGHT, "frame_height");
   v_u64(v, &pr->frames_rendered, "frames_rendered");
-  /* Only what can still be seen: rows of the last frame or the one being
-   * drawn, and of a line that is not hi-res its first 256 pixels. */
-  unsigned drawing = pr->interlace ? 2u * pr->height : pr->height;
-  unsigned rows = drawing > pr->frame_height ? drawing : pr->frame_height;
+  v_u16(v, &pr->drawn_line, "drawn_line"), v_u16(v, &pr->drawn_x, "drawn_x");
+  v_range(v, pr->drawn_x, 0, Z3_PPU_WIDTH, "drawn_x");
+  v_bytes(v, pr->obj_pixel, sizeof pr->obj_pixel, "obj_pixel");
+  v_bytes(v, pr->obj_attr, sizeof pr->obj_attr, "obj_attr");
+  v_bool(v, &pr->frame_woven, "frame_woven");
+  v_range(v, pr->frame_height, 0, pr->frame_woven ? Z3_PPU_MAX_HEIGHT : Z3_PPU_MAX_HEIGHT / 2, "frame_height");
+  /* Only what can still be seen: the rows of the last frame's and the
+   * drawing frame's lines (two per line, woven), and of a line that is not
+   * hi-res its first 256 pixels. */
+  unsigned last = pr->frame_woven ? pr->frame_height / 2u : pr->frame_height;
+  unsigned rows = 2u * (pr->height > last ? pr->height : last);
   for (unsigned y = 0; y < rows && ok(v); y++) {
     v_bool(v, &pr->line_hires[y], "line_hires");
     v_u32s(v, pr->frame[y], pr->line_hires[y] ? Z3_PPU_HIRES_WIDTH : Z3_PPU_WIDTH, "frame");
@@ -295,6 +302,8 @@ static void visit_timing(visit *v, z3_snes *s) {
   v_uns(v, &s->line_done, "line_done");
   v_u64(v, &s->frame, "frame"), v_u64(v, &s->dma_clocks, "dma_clocks");
   v_u64(v, &s->nmi_count, "nmi_count");
+  v_u8(v, &s->dma_pending, "dma_pending"), v_bool(v, &s->dma_armed, "dma_armed");
+  v_bool(v, &s->dma_resync, "dma_resync"), v_u64(v, &s->dma_began, "dma_began");
   v_u8(v, &s->mdr, "mdr");
   section_end(v);
 }

@@ -34,7 +34,7 @@
 #include "base/base.h"
 #include "emu/snes.h"
 
-enum { Z3_STATE_VERSION = 3, Z3_STATE_HEADER_SIZE = 48 };
+enum { Z3_STATE_VERSION = 4, Z3_STATE_HEADER_SIZE = 48 };
 
 /* The raw payload (uncompressed sections), appended to out: what step-back
  * keeps in memory. */

@@ -5,7 +5,7 @@
 
 #include "emu/snes_internal.h"
 
-enum { WRAM_FILL = 0x55 };
+enum { WRAM_FILL = 0x55, RESET_CLOCKS = 186 };
 
 static uint8_t cpu_read(void *ctx, uint32_t addr) { return z3_snes_bus_read(ctx, addr); }
 static void cpu_write(void *ctx, uint32_t addr, uint8_t v) { z3_snes_bus_write(ctx, addr, v); }
@@ -23,6 +23,9 @@ void z3_snes_power_on(z3_snes *snes) {
   z3_cpu_init(&snes->cpu, (z3_cpu_bus){.ctx = snes, .read = cpu_read, .write = cpu_write,
                                        .idle = cpu_idle});
   z3_cpu_reset(&snes->cpu);
+  /* bsnes-mercury, the oracle, spends 186 clocks on the reset before the
+   * first opcode fetch; our 65816 core's reset sequence took part of it */
+  if (snes->clock < RESET_CLOCKS) snes_advance(snes, (uint32_t)(RESET_CLOCKS - snes->clock));
 }
 
 void z3_snes_set_pal(z3_snes *snes, bool pal) {

@@ -143,6 +143,10 @@ struct z3_snes {
   unsigned line_done;       /* events of this line already handled (timing.c) */
   uint64_t frame;           /* frames started since power-on (line 0 reached) */
   uint64_t dma_clocks;      /* clocks the CPU spent halted for general DMA */
+  uint8_t dma_pending;      /* $420B channels: the DMA starts after the CPU's next bus cycle */
+  bool dma_armed;           /* the cycle that wrote $420B has ended */
+  bool dma_resync;          /* a DMA ended: the next CPU cycle first waits for its own clock grid */
+  uint64_t dma_began;       /* clock the last DMA's pause began (for the resync) */
   uint64_t nmi_count;       /* times the NMI line went high (diagnostics) */
   /* Debugger watch (debug/): when watch_pages is set and the 4 KiB page of a
    * CPU access has its byte set, watch() is called before the access (a

@@ -26,7 +26,12 @@ void snes_ppu_write(z3_snes *snes, uint8_t reg, uint8_t value);
 void snes_ppu_latch_counters(z3_snes *snes);
 
 /* ppu.c: the renderer, driven by timing.c. */
-void snes_ppu_render_line(z3_snes *snes); /* draws snes->line (1..224/239) */
+/* Draws snes->line (1..224/239) into the frame up to pixel x (256: all of it). */
+void snes_ppu_catch_up(z3_snes *snes, unsigned x);
+/* The end of the picture of snes->line: the rest of it drawn, the next line's sprites fetched. */
+void snes_ppu_line_end(z3_snes *snes);
+/* A rendering register is about to change: the pixels before now keep the old state. */
+void snes_ppu_before_write(z3_snes *snes);
 void snes_ppu_frame_start(z3_snes *snes); /* line 0: latches overscan, clears $213E flags */
 void snes_ppu_frame_end(z3_snes *snes);   /* vblank: the frame is complete */
 /* First line of vblank: 225, or 240 when the frame was latched with overscan. */

@@ -34,7 +34,7 @@ enum {
   HDMA_LINE_CLOCK = 1104,
   NMI_CLOCK = 2,
   VIRQ_CLOCK = 10,
-  REFRESH_CLOCK = 536,
+  REFRESH_LAST = 538, /* the latest refresh position: on the 8-clock DMA grid, 531..538 */
   REFRESH_LENGTH = 40,
   REFRESH_ALU_STEPS = 5,
   SHORT_LINE = 240,
@@ -45,6 +45,12 @@ enum {
   JOY_LENGTH = 4224,
   NO_EVENT = UINT32_MAX,
 };
+
+/* The refresh starts on the 8-clock grid counted from power-on, as on CPU
+ * version 2 (bsnes-mercury: 530 + 8 - the grid phase at the line's start). */
+static uint32_t refresh_position(const z3_snes *snes) {
+  return REFRESH_LAST - (uint32_t)((snes->clock - snes->hclock) & 7);
+}
 
 static uint32_t irq_position(const z3_snes *snes) {
   unsigned mode = (snes->io.nmitimen >> 4) & 3;
@@ -66,7 +72,7 @@ static uint32_t next_event(const z3_snes *snes) {
     uint32_t irq = irq_position(snes);
     if (irq < next) next = irq;
   }
-  if (!(snes->line_done & EV_REFRESH) && REFRESH_CLOCK < next) next = REFRESH_CLOCK;
+  if (!(snes->line_done & EV_REFRESH) && refresh_position(snes) < next) next = refresh_position(snes);
   if (!(snes->line_done & EV_RENDER) && snes->line >= 1 && snes->line < snes_vblank_line(snes) &&
       Z3_PPU_RENDER_CLOCK < next)
     next = Z3_PPU_RENDER_CLOCK;
@@ -145,6 +151,7 @@ static void halt_cpu(z3_snes *snes, uint32_t clocks) {
 
 static void refresh(z3_snes *snes) {
   halt_cpu(snes, REFRESH_LENGTH);
+  if (snes->dma_resync) snes->dma_began += REFRESH_LENGTH; /* a DMA's resync does not count the refresh (bsnes) */
   for (int i = 0; i < REFRESH_ALU_STEPS && snes->io.alu_steps; i++) snes_alu_step(snes);
 }
 
@@ -161,9 +168,9 @@ void snes_timing_events(z3_snes *snes) {
     }
     if (!(snes->line_done & EV_RENDER) && snes->hclock >= Z3_PPU_RENDER_CLOCK) {
       snes->line_done |= EV_RENDER;
-      snes_ppu_render_line(snes);
+      snes_ppu_line_end(snes);
     }
-    if (!(snes->line_done & EV_REFRESH) && snes->hclock >= REFRESH_CLOCK) {
+    if (!(snes->line_done & EV_REFRESH) && snes->hclock >= refresh_position(snes)) {
       snes->line_done |= EV_REFRESH;
       refresh(snes);
     }

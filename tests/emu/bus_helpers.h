@@ -38,4 +38,14 @@ static inline void run_to(z3_snes *s, unsigned line, unsigned hclock) {
   while (!(s->line == line && s->hclock >= hclock)) z3_snes_advance(s, 1);
 }
 
+/* General DMA as `STA $420B` starts it: the write (6 clocks), the CPU's next
+ * bus cycle (an 8-clock opcode fetch from ROM), the DMA, and the cycle after
+ * it (6 clocks), on whose grid the CPU resumes. */
+enum { DMA_START_CYCLES = 6 + 8 + 6 };
+static inline void start_dma(z3_snes *s, uint8_t channels) {
+  z3_snes_bus_write(s, 0x420B, channels);
+  z3_snes_bus_read(s, 0x008000);
+  z3_snes_bus_idle(s);
+}
+
 #endif

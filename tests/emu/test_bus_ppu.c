@@ -195,14 +195,15 @@ Z3_TEST(test_bus_dma__wram_to_vram_and_back_with_time_charged) {
   dma_setup(s, 2, 0x01, 0x18, 0x7E0100, 64);
   run_to(s, 10, 100);
   uint64_t t = s->clock;
-  w(s, 0x420B, 0x04);
-  uint64_t spent = s->clock - t - 6; /* minus the write's own cycle */
+  start_dma(s, 0x04);
+  uint64_t spent = s->clock - t - DMA_START_CYCLES;
   for (int i = 0; i < 32; i++)
     assert_int_equal(vram_word(s, 0x4000 + i), (s->wram[0x100 + 2 * i] | s->wram[0x101 + 2 * i] << 8));
   assert_int_equal(s->dma[2].das, 0);
   assert_int_equal(s->dma[2].a1t, 0x0140);
-  /* 8 (sync at most) + 8 + 8 + 64 * 8, plus a refresh pause if one fell inside */
-  assert_true(spent >= 8 + 8 + 64 * 8 && spent <= 8 + 8 + 8 + 64 * 8 + 40);
+  /* 8 (sync at most) + 8 + 8 + 64 * 8, the resync to the next 6-clock cycle
+   * (1-6), plus a refresh pause if one fell inside */
+  assert_true(spent >= 8 + 8 + 64 * 8 + 1 && spent <= 8 + 8 + 8 + 64 * 8 + 6 + 40);
   assert_int_equal(s->dma_clocks, spent);
   /* back into WRAM through $2139/$213A (B to A), after the prefetching address write */
   w(s, 0x2116, 0x00);
@@ -210,7 +211,7 @@ Z3_TEST(test_bus_dma__wram_to_vram_and_back_with_time_charged) {
   r(s, 0x2139); /* dummy reads: the first word comes back twice */
   r(s, 0x213A);
   dma_setup(s, 0, 0x81, 0x39, 0x7E0200, 64);
-  w(s, 0x420B, 0x01);
+  start_dma(s, 0x01);
   assert_memory_equal(s->wram + 0x200, s->wram + 0x100, 64);
   z3_snes_free(s);
 }
@@ -221,7 +222,7 @@ Z3_TEST(test_bus_dma__patterns_fixed_decrement_and_count_zero) {
   /* pattern 2 into CGRAM ($2122 twice), source decrementing from ROM */
   w(s, 0x2121, 0);
   dma_setup(s, 0, 0x12, 0x22, 0x008103, 4);
-  w(s, 0x420B, 0x01);
+  start_dma(s, 0x01);
   assert_int_equal(s->ppu.cgram[0], rom_byte(0x103));
   assert_int_equal(s->ppu.cgram[1], rom_byte(0x102) & 0x7F);
   assert_int_equal(s->ppu.cgram[2], rom_byte(0x101));
@@ -231,24 +232,24 @@ Z3_TEST(test_bus_dma__patterns_fixed_decrement_and_count_zero) {
   w(s, 0x2182, 0x30);
   w(s, 0x2183, 0x00);
   dma_setup(s, 1, 0x08, 0x80, 0x008010, 300);
-  w(s, 0x420B, 0x02);
+  start_dma(s, 0x02);
   for (int i = 0; i < 300; i++) assert_int_equal(s->wram[0x3000 + i], rom_byte(0x10));
   assert_int_equal(s->io.wmadd, 0x3000 + 300);
   /* WRAM to the WRAM port moves nothing and does not step the port */
   s->wram[0x50] = 0x99;
   dma_setup(s, 1, 0x00, 0x80, 0x7E0050, 1);
-  w(s, 0x420B, 0x02);
+  start_dma(s, 0x02);
   assert_int_equal(s->io.wmadd, 0x3000 + 300);
   /* pattern 4 writes four consecutive registers: $2181-$2183 then $2184 */
   dma_setup(s, 3, 0x04, 0x81, 0x7E0060, 4);
   s->wram[0x60] = 0x21, s->wram[0x61] = 0x43, s->wram[0x62] = 0x01;
-  w(s, 0x420B, 0x08);
+  start_dma(s, 0x08);
   assert_int_equal(s->io.wmadd, 0x14321);
   /* count 0 means 65536 bytes */
   dma_setup(s, 4, 0x09, 0x18, 0x008000, 0);
   w(s, 0x2115, 0x80);
   uint64_t t = s->clock;
-  w(s, 0x420B, 0x10);
+  start_dma(s, 0x10);
   assert_true(s->clock - t >= 65536u * 8);
   assert_int_equal(s->dma[4].das, 0);
   z3_snes_free(s);

@@ -7,6 +7,7 @@
  *
  *   retro_oracle --core CORE.so --rom ROM --frames N [--input SCRIPT]
  *                [--png OUT.png] [--every K --out-dir DIR] [--wav OUT.wav]
+ *                [--wram OUT.bin]
  *
  * Frames are numbered as z3ed's console numbers them: frame k begins at
  * line 0 and its auto-joypad read runs at the start of its vblank (line 225).
@@ -15,7 +16,8 @@
  * falls at the start of run k: the script's buttons for frame k - 1 are
  * therefore held during run k.
  * --every K writes DIR/frame_NNNNN.png for every frame k with (k + 1) % K == 0;
- * --png the last frame. Prints one JSON line: frames, width, height, the
+ * --png the last frame. --wram writes the core's 128 KiB of work RAM at the
+ * end (programs that measure timing leave their results there). Prints one JSON line: frames, width, height, the
  * core's sample rate, audio frames, and the seconds spent in retro_run.
  * Exit 0, or 2 with a message on stderr for anything wrong.
  */
@@ -32,6 +34,17 @@
 #include "base/png.h"
 #include "base/wav.h"
 #include "emu/input_script.h"
+
+/* bsnes-mercury seeds the power-on contents of its RAMs and some registers
+ * with time(0), so two runs a second apart could differ (a random backdrop,
+ * a stray pixel where the display turns on). This executable exports its own
+ * time() (CMakeLists: --export-dynamic-symbol), which the core binds to: a
+ * fixed instant, and every run powers on alike. Nothing here reads the time. */
+enum { ORACLE_EPOCH = 1000000000 };
+time_t time(time_t *out) {
+  if (out) *out = ORACLE_EPOCH;
+  return ORACLE_EPOCH;
+}
 
 typedef struct core_api {
   void *lib;
@@ -50,6 +63,8 @@ typedef struct core_api {
   void (*run)(void);
   bool (*load_game)(const struct retro_game_info *);
   void (*unload_game)(void);
+  void *(*memory_data)(unsigned);
+  size_t (*memory_size)(unsigned);
 } core_api;
 
 /* What the callbacks see: the libretro API passes no context pointer. */
@@ -214,11 +229,13 @@ static void load_core(core_api *api, const char *path) {
   BIND(api, run, "retro_run");
   BIND(api, load_game, "retro_load_game");
   BIND(api, unload_game, "retro_unload_game");
+  BIND(api, memory_data, "retro_get_memory_data");
+  BIND(api, memory_size, "retro_get_memory_size");
   if (api->api_version() != RETRO_API_VERSION) die("core %s speaks libretro API %u, not %u", path, api->api_version(), RETRO_API_VERSION);
 }
 
 typedef struct options {
-  const char *core, *rom, *input, *png, *out_dir, *wav;
+  const char *core, *rom, *input, *png, *out_dir, *wav, *wram;
   unsigned long frames, every;
 } options;
 
@@ -241,11 +258,12 @@ static options parse_options(int argc, char **argv) {
     else if (!strcmp(flag, "--png")) o.png = value;
     else if (!strcmp(flag, "--out-dir")) o.out_dir = value;
     else if (!strcmp(flag, "--wav")) o.wav = value;
+    else if (!strcmp(flag, "--wram")) o.wram = value;
     else if (!strcmp(flag, "--frames")) o.frames = number(flag, value);
     else if (!strcmp(flag, "--every")) o.every = number(flag, value);
     else die("unknown option %s", flag);
   }
-  if (!o.core || !o.rom || !o.frames) die("usage: retro_oracle --core SO --rom ROM --frames N [--input F] [--png F] [--every K --out-dir D] [--wav F]");
+  if (!o.core || !o.rom || !o.frames) die("usage: retro_oracle --core SO --rom ROM --frames N [--input F] [--png F] [--every K --out-dir D] [--wav F] [--wram F]");
   if (!o.every != !o.out_dir) die("--every and --out-dir go together");
   return o;
 }
@@ -265,6 +283,13 @@ static void write_png(const char *path) {
   if (z3_png_write_rgb(&png, fe.width, fe.height, fe.rgb, &err)) die("%s: %s", path, err.message);
   write_file(path, &png);
   z3_buf_release(&png);
+}
+
+static void write_wram(const core_api *api, const char *path) {
+  uint8_t *ram = api->memory_data(RETRO_MEMORY_SYSTEM_RAM);
+  size_t size = api->memory_size(RETRO_MEMORY_SYSTEM_RAM);
+  if (!ram || !size) die("the core does not show its work RAM");
+  write_file(path, &(z3_buf){.data = ram, .len = size, .cap = size});
 }
 
 static void load_script(const char *path, z3_input_script *script) {
@@ -334,6 +359,7 @@ int main(int argc, char **argv) {
   api.get_system_av_info(&av);
   double busy = run_frames(&api, &o, &script);
   if (o.png) write_png(o.png);
+  if (o.wram) write_wram(&api, o.wram);
   if (o.wav) {
     z3_buf wav;
     z3_buf_init(&wav);

@@ -18,6 +18,12 @@ reset:
   stz $212D
   stz $2130
   stz $2131
+  stz $2133          ; no pseudo-hires, interlace or overscan
+  lda #$E0
+  sta $2132          ; fixed colour black
+  stz $2121          ; a black backdrop: CGRAM holds anything at power-on
+  stz $2122          ; (bsnes-mercury randomises it), and frame 0 shows it
+  stz $2122
   stz $00
   stz $01
   stz $02

@@ -6,21 +6,8 @@
 .p816
 .smart +
 .include "init.inc"
+.include "latch.inc"
 
-.macro latch out
-  lda $2137          ; latch the counters (WRIO bit 7 is 1 from power-on)
-  lda $213F          ; reset the byte flip-flops
-  lda $213C
-  sta out
-  lda $213C
-  and #$01
-  sta out+1
-  lda $213D
-  sta out+2
-  lda $213D
-  and #$01
-  sta out+3
-.endmacro
 
 .macro measure nops, out
   latch out
