@@ -31,9 +31,8 @@ static json_t *grave_json(const z3_overworld *ow, const z3_graves *g, int i) {
 
 /* The placed grave the finishing code names by address (map_address - 0x80), or null. */
 static json_t *special_json(const z3_graves *g, int addr) {
-  for (int i = 0; addr >= 0 && i < g->count; i++)
-    if (g->graves[i].map_addr - 0x80 == addr) return json_integer(i);
-  return json_null();
+  int grave = z3_grave_of_addr(g, addr);
+  return grave >= 0 ? json_integer(grave) : json_null();
 }
 
 static z3_status read_graves(z3_cmd_ctx *ctx, z3_overworld **ow, z3_graves *g, z3_error *err) {

@@ -87,8 +87,7 @@ z3_status z3_graves_read(const z3_rom *rom, z3_graves *out, z3_error *err) {
   return Z3_OK;
 }
 
-/* The grave of `g` whose finishing address (map_addr - 0x80) is `addr`, or -1. */
-static int grave_of_addr(const z3_graves *g, int addr) {
+int z3_grave_of_addr(const z3_graves *g, int addr) {
   for (int i = 0; addr >= 0 && i < g->count; i++)
     if (g->graves[i].map_addr - ROW_ABOVE == addr) return i;
   return -1;
@@ -191,15 +190,19 @@ static z3_status check_free(const z3_graves *g, int index, int x, int y, z3_erro
   return Z3_OK;
 }
 
+uint16_t z3_grave_map_addr(int x, int y, int parent) {
+  int px = (parent & 7) * 512, py = ((parent & 0x3F) >> 3) * 512;
+  return (uint16_t)((((y - py) / 16) * 64 + (x - px) / 16) * 2);
+}
+
 static z3_status edit_grave(z3_graves *g, int index, int x, int y, int reveal, int parent, z3_error *err) {
   z3_status st = check_place(x, y, parent, err);
   if (st == Z3_OK) st = check_free(g, index, x, y, err);
   if (st == Z3_OK && reveal && reveal != Z3_GRAVE_SKULL) st = claim_special(g, index, reveal, err);
   if (st) return st;
   z3_grave *v = &g->graves[index];
-  int px = (parent & 7) * 512, py = ((parent & 0x3F) >> 3) * 512;
   v->x = v->trigger_x = (uint16_t)x, v->y = (uint16_t)y, v->trigger_y = (uint16_t)(y + 16);
-  v->map_addr = (uint16_t)((((y - py) / 16) * 64 + (x - px) / 16) * 2);
+  v->map_addr = z3_grave_map_addr(x, y, parent);
   if (reveal) v->reveal = (uint16_t)reveal;
   return Z3_OK;
 }
@@ -216,7 +219,7 @@ z3_status z3_graves_set(z3_rom *rom, int index, int x, int y, int reveal, int pa
   if (st) return st;
   bool placed[Z3_GRAVES] = {false};
   for (int i = 0; i < Z3_GRAVES; i++) placed[i] = i < g.count;
-  int stairs = grave_of_addr(&g, g.stairs_addr), hole = grave_of_addr(&g, g.hole_addr);
+  int stairs = z3_grave_of_addr(&g, g.stairs_addr), hole = z3_grave_of_addr(&g, g.hole_addr);
   if ((st = edit_grave(&g, index, x, y, reveal, parent, err)) != Z3_OK) return st;
   placed[index] = true;
   if (reveal) { /* a special follows the grave that reveals it; none left: an address no grave has */

@@ -63,6 +63,12 @@ z3_status z3_graves_read(const z3_rom *rom, z3_graves *out, z3_error *err);
  * tile16 buffer starts at. */
 z3_status z3_graves_set(z3_rom *rom, int index, int x, int y, int reveal, int parent, int *new_index, z3_error *err);
 const char *z3_grave_reveal_name(int reveal);
+/* The grave of `g` whose finishing address (map_addr - 0x80, the stairs and
+ * hole operands) is `addr`, or -1. */
+int z3_grave_of_addr(const z3_graves *g, int addr);
+/* A stone's tile16 buffer address: world pixels (x, y) in area group `parent`,
+ * whose top-left the buffer starts at. */
+uint16_t z3_grave_map_addr(int x, int y, int parent);
 /* The screen (0x00-0x3F) holding world pixels (x, y), -1 outside the world. */
 int z3_grave_screen(int x, int y);
 

@@ -10,6 +10,7 @@
 
 #include "snes/lz2.h"
 #include "zelda3/overworld.h"
+#include "zelda3/overworld_secrets.h"
 #include "zelda3/sample_internal.h"
 #include "zelda3/sample_overworld.h"
 
@@ -342,7 +343,7 @@ static void write_graves(uint8_t *img) {
   unsigned ox = (AREA & 7) * 512, oy = (AREA >> 3) * 512, addr[N];
   for (int i = 0; i < N; i++) {
     unsigned x = ox + 16u * graves[i].x, y = oy + 16u * graves[i].y;
-    addr[i] = (graves[i].y * 64u + graves[i].x) * 2u;
+    addr[i] = z3_grave_map_addr((int)x, (int)y, AREA);
     put16(img + 0x4994A + 2 * (size_t)i, x), put16(img + 0x49986 + 2 * (size_t)i, x);
     put16(img + 0x49968 + 2 * (size_t)i, y), put16(img + 0x499A4 + 2 * (size_t)i, addr[i]);
     put16(img + 0x499C2 + 2 * (size_t)i, graves[i].reveal);
