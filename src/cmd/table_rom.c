@@ -107,6 +107,8 @@ static const z3_command z3_cmds_rom[] = {
                            {"unresolved", "integer", "conflict runs no --prefer settled"},
                            {"rooms_merged_as_rooms", "boolean", "the rooms of all three ROMs loaded, so rooms merged part by part"},
                            {"room_parts_from", "object", "ours, theirs: room parts taken from each side"},
+                           {"messages_merged_as_messages", "boolean", "all three loaded their messages with one dictionary, so messages merged one by one and the text was packed again"},
+                           {"messages_from", "object", "ours, theirs: messages taken from each side"},
                            {"conflicts", "array", "what, category, offset, address, length, resolved (ours, theirs or null)"},
                            {"files", "array", "the merged ROM written"}),
         .examples = LIST("z3ed rom merge --base base.sfc --ours hack.sfc --theirs zelda3.sfc --output merged.sfc",

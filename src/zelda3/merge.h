@@ -18,10 +18,15 @@
  * into the same free space merge cleanly. A part both sides changed
  * differently is a conflict named "room 0x012 sprites".
  *
- * Limits (say so to users): other relocatable data (messages, area maps,
- * sheets) still merges as bytes, so two sides moving different entries of
- * those into the same free space is reported as a free-space conflict
- * rather than re-allocated.
+ * Messages are merged as messages (merge_messages.c) when all three load
+ * with one dictionary: each message from the side that changed it, the
+ * stream packed again by the text model, so one side's longer message no
+ * longer shifts the other side's edits into conflicts. Both sides changing
+ * one message differently is a conflict named "message 0x01F".
+ *
+ * Limits (say so to users): area maps and sheets still merge as bytes, so
+ * two sides moving different entries of those into the same free space is
+ * reported as a free-space conflict rather than re-allocated.
  */
 #ifndef Z3_ZELDA3_MERGE_H
 #define Z3_ZELDA3_MERGE_H
@@ -48,6 +53,7 @@ typedef struct z3_merge_result {
   size_t from_ours, from_theirs;  /* bytes taken from one side */
   size_t conflicts, unresolved;   /* conflict runs, and those left at the base's bytes */
   size_t rooms_from[2];           /* room parts taken from ours, from theirs */
+  size_t messages_from[2];        /* messages taken from ours, from theirs */
   json_t *report;                 /* {"conflicts": [...], ...}; the caller's */
 } z3_merge_result;
 

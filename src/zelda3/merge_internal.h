@@ -6,12 +6,14 @@
 #include "zelda3/romap.h"
 
 typedef struct z3_dungeon z3_dungeon;
+typedef struct z3_text z3_text;
 
 typedef struct z3_merge_three {
   const z3_rom *rom[3]; /* base, ours, theirs */
   z3_romap map[3];
   size_t size;
   z3_dungeon *dungeon[3]; /* each image's rooms, when all three load */
+  z3_text *text[3];       /* each image's messages, when they merge as messages */
 } z3_merge_three;
 
 int z3_merge__category(const char *name);
@@ -25,5 +27,14 @@ void z3_merge__rooms_release(z3_merge_three *t);
  * base's), adding conflicts to list; writes them only when none is unresolved. */
 z3_status z3_merge__rooms(const z3_merge_three *t, const z3_merge_opts *opts, z3_buf *out, z3_merge_result *res,
                           json_t *list, z3_error *err);
+
+/* merge_messages.c, the same for messages: t->text is loaded only when all
+ * three load with one dictionary and text banks holding nothing else. */
+bool z3_merge__messages_load(z3_merge_three *t);
+void z3_merge__messages_release(z3_merge_three *t);
+/* Byte i lies in a text bank and messages merge as messages: the message merge owns it. */
+bool z3_merge__message_byte(const z3_merge_three *t, size_t i);
+z3_status z3_merge__messages(const z3_merge_three *t, const z3_merge_opts *opts, z3_buf *out, z3_merge_result *res,
+                             json_t *list, z3_error *err);
 
 #endif

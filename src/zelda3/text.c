@@ -110,6 +110,17 @@ z3_status z3_text_set(z3_text *text, size_t id, const char *utf8, bool raw, z3_e
   return m->data ? Z3_OK : z3_error_set(err, Z3_E_NOMEM, "out of memory");
 }
 
+z3_status z3_text_set_bytes(z3_text *text, size_t id, const uint8_t *bytes, size_t len, z3_error *err) {
+  if (id >= text->count) return z3_error_set(err, Z3_E_NOT_FOUND, "message 0x%03zX does not exist", id);
+  uint8_t *copy = z3_malloc(len ? len : 1);
+  if (!copy) return z3_error_set(err, Z3_E_NOMEM, "out of memory");
+  if (len) memcpy(copy, bytes, len);
+  z3_message *m = &text->msgs[id];
+  z3_free(m->data);
+  m->data = copy, m->len = len, m->edited = true;
+  return Z3_OK;
+}
+
 size_t z3_text_bytes_needed(const z3_text *text) {
   size_t n = 0;
   for (size_t i = 0; i < text->count; i++) n += text->msgs[i].len + 1;

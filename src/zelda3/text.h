@@ -122,6 +122,10 @@ void z3_text_release(z3_text *text);
 /* Replaces message `id` with encoded text in the readable or (raw) the raw form. */
 z3_status z3_text_set(z3_text *text, size_t id, const char *utf8, bool raw, z3_error *err);
 
+/* Replaces message `id` with encoded bytes (without the 0x7F) as they are,
+ * e.g. another ROM's message under the same dictionary. */
+z3_status z3_text_set_bytes(z3_text *text, size_t id, const uint8_t *bytes, size_t len, z3_error *err);
+
 /* Replaces the dictionary and any messages in one step. dict: the new
  * dictionary, NULL to keep it. texts: NULL, or one readable text per message
  * (NULL to keep that message's text). A message whose text and dictionary
