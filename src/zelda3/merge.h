@@ -24,9 +24,13 @@
  * longer shifts the other side's edits into conflicts. Both sides changing
  * one message differently is a conflict named "message 0x01F".
  *
- * Limits (say so to users): area maps and sheets still merge as bytes, so
- * two sides moving different entries of those into the same free space is
- * reported as a free-space conflict rather than re-allocated.
+ * Area maps are merged as maps (merge_areas.c) when all three overworlds
+ * load: each area's tile32 grid from the side that changed it, written by
+ * the overworld model, which re-allocates streams that grew.
+ *
+ * Limits (say so to users): graphics sheets still merge as bytes, so two
+ * sides moving different sheets into the same free space is reported as a
+ * free-space conflict rather than re-allocated.
  */
 #ifndef Z3_ZELDA3_MERGE_H
 #define Z3_ZELDA3_MERGE_H
@@ -54,6 +58,7 @@ typedef struct z3_merge_result {
   size_t conflicts, unresolved;   /* conflict runs, and those left at the base's bytes */
   size_t rooms_from[2];           /* room parts taken from ours, from theirs */
   size_t messages_from[2];        /* messages taken from ours, from theirs */
+  size_t area_maps_from[2];       /* area maps taken from ours, from theirs */
   json_t *report;                 /* {"conflicts": [...], ...}; the caller's */
 } z3_merge_result;
 

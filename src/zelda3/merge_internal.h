@@ -7,6 +7,7 @@
 
 typedef struct z3_dungeon z3_dungeon;
 typedef struct z3_text z3_text;
+typedef struct z3_overworld z3_overworld;
 
 typedef struct z3_merge_three {
   const z3_rom *rom[3]; /* base, ours, theirs */
@@ -14,6 +15,7 @@ typedef struct z3_merge_three {
   size_t size;
   z3_dungeon *dungeon[3]; /* each image's rooms, when all three load */
   z3_text *text[3];       /* each image's messages, when they merge as messages */
+  z3_overworld *ow[3];    /* each image's overworld, when all three load */
 } z3_merge_three;
 
 int z3_merge__category(const char *name);
@@ -26,6 +28,13 @@ void z3_merge__rooms_release(z3_merge_three *t);
 /* Merges the rooms part by part into out (the byte merge, room bytes at the
  * base's), adding conflicts to list; writes them only when none is unresolved. */
 z3_status z3_merge__rooms(const z3_merge_three *t, const z3_merge_opts *opts, z3_buf *out, z3_merge_result *res,
+                          json_t *list, z3_error *err);
+
+/* merge_areas.c, the same for area maps (tile32 grids). */
+bool z3_merge__areas_load(z3_merge_three *t);
+void z3_merge__areas_release(z3_merge_three *t);
+bool z3_merge__area_byte(const z3_merge_three *t, size_t i);
+z3_status z3_merge__areas(const z3_merge_three *t, const z3_merge_opts *opts, z3_buf *out, z3_merge_result *res,
                           json_t *list, z3_error *err);
 
 /* merge_messages.c, the same for messages: t->text is loaded only when all
