@@ -29,6 +29,8 @@ z3_status cmd_rom_merge(z3_cmd_ctx *ctx, z3_error *err) {
     json_object_set(ctx->result, "room_parts_from", json_object_get(res.report, "rooms_from"));
     json_object_set(ctx->result, "areas_merged_as_areas", json_object_get(res.report, "areas_merged_as_areas"));
     json_object_set(ctx->result, "area_maps_from", json_object_get(res.report, "area_maps_from"));
+    json_object_set(ctx->result, "sheets_merged_as_sheets", json_object_get(res.report, "sheets_merged_as_sheets"));
+    json_object_set(ctx->result, "sheets_from", json_object_get(res.report, "sheets_from"));
     json_object_set(ctx->result, "messages_merged_as_messages", json_object_get(res.report, "messages_merged_as_messages"));
     json_object_set(ctx->result, "messages_from", json_object_get(res.report, "messages_from"));
     json_object_set(ctx->result, "conflicts", json_object_get(res.report, "conflicts"));

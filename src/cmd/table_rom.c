@@ -109,6 +109,8 @@ static const z3_command z3_cmds_rom[] = {
                            {"room_parts_from", "object", "ours, theirs: room parts taken from each side"},
                            {"areas_merged_as_areas", "boolean", "the overworld of all three ROMs loaded, so area maps merged one by one and were written again"},
                            {"area_maps_from", "object", "ours, theirs: area maps taken from each side"},
+                           {"sheets_merged_as_sheets", "boolean", "every sheet of all three ROMs read, so sheets merged one by one and were packed again"},
+                           {"sheets_from", "object", "ours, theirs: graphics sheets taken from each side"},
                            {"messages_merged_as_messages", "boolean", "all three loaded their messages with one dictionary, so messages merged one by one and the text was packed again"},
                            {"messages_from", "object", "ours, theirs: messages taken from each side"},
                            {"conflicts", "array", "what, category, offset, address, length, resolved (ours, theirs or null)"},

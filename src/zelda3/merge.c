@@ -118,16 +118,17 @@ static void settle(const three *t, const z3_merge_opts *opts, size_t start, size
 
 static bool is_checksum(size_t header_pc, size_t i) { return i >= header_pc && i < header_pc + CHECKSUM_LEN; }
 
-/* With rooms (t->dungeon loaded), area maps (t->ow) or messages (t->text),
- * the bytes they own stay at the base's: merge_rooms.c, merge_areas.c and
- * merge_messages.c write the merged rooms, maps and text over them. */
+/* With rooms (t->dungeon loaded), area maps (t->ow), sheets (t->sheets) or
+ * messages (t->text), the bytes they own stay at the base's: merge_rooms.c,
+ * merge_areas.c, merge_sheets.c and merge_messages.c write them over. */
 static void merge_bytes(const three *t, const z3_merge_opts *opts, uint8_t *out, z3_merge_result *res, json_t *list) {
   size_t checksum_pc = z3_rom_header_offset(t->rom[0]) + 0x1C, run_start = 0, run_end = 0;
   bool in_run = false, rooms = t->dungeon[0] != NULL;
   for (size_t i = 0; i < t->size; i++) {
     uint8_t b = byte_at(t, 0, i), o = byte_at(t, 1, i), th = byte_at(t, 2, i);
     if ((o != b || th != b) &&
-        ((rooms && z3_merge__room_byte(t, i)) || z3_merge__area_byte(t, i) || z3_merge__message_byte(t, i))) {
+        ((rooms && z3_merge__room_byte(t, i)) || z3_merge__area_byte(t, i) || z3_merge__sheet_byte(t, i) ||
+         z3_merge__message_byte(t, i))) {
       out[i] = b;
       continue;
     }
@@ -183,20 +184,23 @@ z3_status z3_merge(const z3_rom *base, const z3_rom *ours, const z3_rom *theirs,
   for (int k = 0; k < 3 && st == Z3_OK; k++) st = z3_romap_build(t.rom[k], &t.map[k], err);
   if (st == Z3_OK) st = z3_buf_resize(out, t.size, err);
   bool rooms = st == Z3_OK && z3_merge__rooms_load(&t), areas = st == Z3_OK && z3_merge__areas_load(&t);
-  bool messages = st == Z3_OK && z3_merge__messages_load(&t);
+  bool messages = st == Z3_OK && z3_merge__messages_load(&t), sheets = st == Z3_OK && z3_merge__sheets_load(&t);
   json_t *list = json_array();
   if (st == Z3_OK) merge_bytes(&t, opts, out->data, res, list);
   if (st == Z3_OK && rooms) st = z3_merge__rooms(&t, opts, out, res, list, err);
   if (st == Z3_OK && areas) st = z3_merge__areas(&t, opts, out, res, list, err);
+  if (st == Z3_OK && sheets) st = z3_merge__sheets(&t, opts, out, res, list, err);
   if (st == Z3_OK && messages) st = z3_merge__messages(&t, opts, out, res, list, err);
   if (st == Z3_OK && res->unresolved == 0) st = finish(&t, out, err); /* else nothing is written */
   z3_merge__rooms_release(&t);
   z3_merge__areas_release(&t);
   z3_merge__messages_release(&t);
+  z3_merge__sheets_release(&t);
   for (int k = 0; k < 3; k++) z3_romap_release(&t.map[k]);
-  res->report = json_pack("{s:o,s:b,s:o,s:b,s:o,s:b,s:o}", "conflicts", list, "rooms_merged_as_rooms", rooms,
+  res->report = json_pack("{s:o,s:b,s:o,s:b,s:o,s:b,s:o,s:b,s:o}", "conflicts", list, "rooms_merged_as_rooms", rooms,
                           "rooms_from", sides_json(res->rooms_from), "areas_merged_as_areas", areas, "area_maps_from",
-                          sides_json(res->area_maps_from), "messages_merged_as_messages", messages, "messages_from",
+                          sides_json(res->area_maps_from), "sheets_merged_as_sheets", sheets, "sheets_from",
+                          sides_json(res->sheets_from), "messages_merged_as_messages", messages, "messages_from",
                           sides_json(res->messages_from));
   return st;
 }

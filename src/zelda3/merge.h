@@ -28,9 +28,11 @@
  * load: each area's tile32 grid from the side that changed it, written by
  * the overworld model, which re-allocates streams that grew.
  *
- * Limits (say so to users): graphics sheets still merge as bytes, so two
- * sides moving different sheets into the same free space is reported as a
- * free-space conflict rather than re-allocated.
+ * Graphics sheets are merged as sheets (merge_sheets.c) when every sheet of
+ * all three reads: each sheet's tiles from the side that changed them,
+ * packed and placed by the graphics writer.
+ *
+ * Everything else (palettes, tables, code) merges as bytes.
  */
 #ifndef Z3_ZELDA3_MERGE_H
 #define Z3_ZELDA3_MERGE_H
@@ -59,6 +61,7 @@ typedef struct z3_merge_result {
   size_t rooms_from[2];           /* room parts taken from ours, from theirs */
   size_t messages_from[2];        /* messages taken from ours, from theirs */
   size_t area_maps_from[2];       /* area maps taken from ours, from theirs */
+  size_t sheets_from[2];          /* graphics sheets taken from ours, from theirs */
   json_t *report;                 /* {"conflicts": [...], ...}; the caller's */
 } z3_merge_result;
 

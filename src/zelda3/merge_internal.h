@@ -16,6 +16,7 @@ typedef struct z3_merge_three {
   z3_dungeon *dungeon[3]; /* each image's rooms, when all three load */
   z3_text *text[3];       /* each image's messages, when they merge as messages */
   z3_overworld *ow[3];    /* each image's overworld, when all three load */
+  z3_buf *sheets[3];      /* each image's decoded sheets (Z3_SHEET_COUNT), when all read */
 } z3_merge_three;
 
 int z3_merge__category(const char *name);
@@ -36,6 +37,13 @@ void z3_merge__areas_release(z3_merge_three *t);
 bool z3_merge__area_byte(const z3_merge_three *t, size_t i);
 z3_status z3_merge__areas(const z3_merge_three *t, const z3_merge_opts *opts, z3_buf *out, z3_merge_result *res,
                           json_t *list, z3_error *err);
+
+/* merge_sheets.c, the same for graphics sheets (decoded tiles). */
+bool z3_merge__sheets_load(z3_merge_three *t);
+void z3_merge__sheets_release(z3_merge_three *t);
+bool z3_merge__sheet_byte(const z3_merge_three *t, size_t i);
+z3_status z3_merge__sheets(const z3_merge_three *t, const z3_merge_opts *opts, z3_buf *out, z3_merge_result *res,
+                           json_t *list, z3_error *err);
 
 /* merge_messages.c, the same for messages: t->text is loaded only when all
  * three load with one dictionary and text banks holding nothing else. */

@@ -1,0 +1,97 @@
+/*
+ * The structured half of rom merge for graphics: sheets merged as sheets.
+ *
+ * A compressed sheet that one hack redraws is packed again and, when it
+ * grew, moved into free space with its pointer; byte by byte, two hacks that
+ * moved different sheets into the same free space conflict. Here each sheet's
+ * decoded tiles are read from all three ROMs, taken from the side that
+ * changed them, and written by the graphics writer, which packs and places
+ * them (sheets sharing data follow together). The bytes the sheets own in any
+ * of the three ROMs (their data and pointer tables) stay at the base's value
+ * in the byte merge.
+ */
+#include <stdio.h>
+#include <string.h>
+
+#include "zelda3/gfx.h"
+#include "zelda3/merge_internal.h"
+
+static bool sheet_kind(const z3_region *r) {
+  return r && (r->kind == Z3_REGION_SHEET || (r->kind == Z3_REGION_TABLE && r->part == Z3_TABLE_SHEET_POINTERS));
+}
+
+bool z3_merge__sheet_byte(const z3_merge_three *t, size_t i) {
+  if (!t->sheets[0]) return false;
+  bool sheet = false;
+  for (int k = 0; k < 3; k++) {
+    const z3_region *r = i < t->rom[k]->data.len ? z3_romap_find(&t->map[k], i) : NULL;
+    if (sheet_kind(r)) sheet = true;
+    else if (r && r->kind != Z3_REGION_FREE) return false;
+  }
+  return sheet;
+}
+
+bool z3_merge__sheets_load(z3_merge_three *t) {
+  for (int k = 0; k < 3; k++) {
+    t->sheets[k] = z3_calloc(Z3_SHEET_COUNT, sizeof *t->sheets[k]);
+    if (!t->sheets[k]) goto fail;
+    for (int i = 0; i < Z3_SHEET_COUNT; i++) {
+      z3_buf_init(&t->sheets[k][i]);
+      z3_sheet_info info;
+      if (z3_gfx_sheet_read(t->rom[k], i, &info, &t->sheets[k][i], NULL) != Z3_OK) goto fail;
+    }
+  }
+  return true;
+fail:
+  z3_merge__sheets_release(t);
+  return false;
+}
+
+void z3_merge__sheets_release(z3_merge_three *t) {
+  for (int k = 0; k < 3; k++) {
+    for (int i = 0; t->sheets[k] && i < Z3_SHEET_COUNT; i++) z3_buf_release(&t->sheets[k][i]);
+    z3_free(t->sheets[k]);
+    t->sheets[k] = NULL;
+  }
+}
+
+static bool same(const z3_buf *a, const z3_buf *b) { return a->len == b->len && !memcmp(a->data, b->data, a->len); }
+
+static json_t *sheet_conflict(int index, z3_merge_side taken) {
+  char what[32];
+  snprintf(what, sizeof what, "sheet 0x%02X", index);
+  return json_pack("{s:s,s:s,s:o}", "what", what, "category", "sheets", "resolved",
+                   taken == Z3_MERGE_NONE ? json_null() : json_string(taken == Z3_MERGE_OURS ? "ours" : "theirs"));
+}
+
+/* Which image sheet i comes from: 0 (unchanged), 1 or 2; a conflict is listed. */
+static int sheet_source(const z3_merge_three *t, const z3_merge_opts *opts, int i, z3_merge_result *res,
+                        json_t *list) {
+  const z3_buf *b = &t->sheets[0][i], *o = &t->sheets[1][i], *th = &t->sheets[2][i];
+  bool ours = !same(o, b), theirs = !same(th, b);
+  if (!(ours && theirs && !same(o, th))) return ours ? 1 : theirs ? 2 : 0;
+  z3_merge_side side = opts->prefer[z3_merge__category("sheets")];
+  res->conflicts++;
+  res->unresolved += side == Z3_MERGE_NONE;
+  json_array_append_new(list, sheet_conflict(i, side));
+  return side == Z3_MERGE_OURS ? 1 : side == Z3_MERGE_THEIRS ? 2 : 0;
+}
+
+z3_status z3_merge__sheets(const z3_merge_three *t, const z3_merge_opts *opts, z3_buf *out, z3_merge_result *res,
+                           json_t *list, z3_error *err) {
+  int from[Z3_SHEET_COUNT];
+  for (int i = 0; i < Z3_SHEET_COUNT; i++) from[i] = sheet_source(t, opts, i, res, list);
+  if (res->unresolved) return Z3_OK;
+  z3_rom *rom = NULL;
+  z3_status st = z3_rom_from_memory(&rom, out->data, out->len, "the merged ROM", err);
+  for (int i = 0; st == Z3_OK && i < Z3_SHEET_COUNT; i++) {
+    if (from[i] == 0) continue;
+    res->sheets_from[from[i] - 1]++;
+    const z3_buf *data = &t->sheets[from[i]][i];
+    z3_sheet_write_result wr;
+    st = z3_gfx_sheet_write(rom, i, data->data, data->len, &wr, err);
+  }
+  if (st == Z3_OK) memcpy(out->data, rom->data.data, out->len);
+  z3_rom_free(rom);
+  return st;
+}
