@@ -299,10 +299,11 @@ static void copy_pixels(z3_ppu_render *pr, unsigned row, const uint32_t *src, bo
   bool dst_hires = from > 0 && pr->line_hires[row];
   if (from > 0 && src_hires && !dst_hires) widen_row(dst, from), dst_hires = true;
   if (from == 0) dst_hires = src_hires;
-  for (unsigned x = from; x < to; x++) {
-    if (!dst_hires) dst[x] = src[x];
-    else if (src_hires) dst[2 * x] = src[2 * x], dst[2 * x + 1] = src[2 * x + 1];
-    else dst[2 * x] = dst[2 * x + 1] = src[x];
+  if (dst_hires == src_hires) {
+    unsigned k = dst_hires ? 2 : 1;
+    memcpy(dst + k * from, src + k * from, k * (to - from) * sizeof *dst);
+  } else {
+    for (unsigned x = from; x < to; x++) dst[2 * x] = dst[2 * x + 1] = src[x];
   }
   pr->line_hires[row] = dst_hires;
 }
@@ -318,8 +319,12 @@ void snes_ppu_catch_up(z3_snes *snes, unsigned x) {
   /* the frame is kept woven as bsnes keeps it: a field fills every other row,
    * a progressive frame the even ones */
   unsigned row = 2 * (line - 1) + (pr->interlace ? pr->field : 0);
-  bool hires = render_row(snes, line, pr->scratch);
-  copy_pixels(pr, row, pr->scratch, hires, pr->drawn_x, x);
+  if (pr->drawn_x == 0 && x == Z3_PPU_WIDTH) { /* no write split the line: draw it in place */
+    pr->line_hires[row] = render_row(snes, line, pr->frame[row]);
+  } else {
+    bool hires = render_row(snes, line, pr->scratch);
+    copy_pixels(pr, row, pr->scratch, hires, pr->drawn_x, x);
+  }
   pr->drawn_x = (uint16_t)x;
 }
 
