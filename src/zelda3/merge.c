@@ -1,4 +1,6 @@
 /* Three-way merge of two hacks, conflicts named in game terms (see merge.h). */
+#include <stdint.h>
+#include <stdio.h>
 #include <string.h>
 
 #include "zelda3/merge_internal.h"
@@ -47,6 +49,33 @@ z3_status z3_merge_parse_prefer(const char *text, z3_merge_opts *opts, z3_error 
 }
 
 typedef z3_merge_three three;
+
+bool z3_merge__owned_by(const z3_merge_three *t, size_t i, bool (*kind)(const z3_region *)) {
+  bool owned = false;
+  for (int k = 0; k < 3; k++) {
+    const z3_region *r = i < t->rom[k]->data.len ? z3_romap_find(&t->map[k], i) : NULL;
+    if (kind(r)) owned = true;
+    else if (r && r->kind != Z3_REGION_FREE) return false;
+  }
+  return owned;
+}
+
+int z3_merge__source(const z3_merge_part *part, const z3_merge_opts *opts, z3_merge_result *res, json_t *list) {
+  if (!(part->ours && part->theirs && !part->agree)) return part->ours ? 1 : part->theirs ? 2 : 0;
+  z3_merge_side side = opts->prefer[z3_merge__category(part->category)];
+  res->conflicts++;
+  res->unresolved += side == Z3_MERGE_NONE;
+  json_t *o = json_pack("{s:s,s:s}", "what", part->what, "category", part->category);
+  if (part->offset != SIZE_MAX) {
+    char where[24];
+    snprintf(where, sizeof where, "0x%06zx", part->offset);
+    json_object_set_new(o, "offset", json_string(where));
+  }
+  json_object_set_new(o, "resolved", side == Z3_MERGE_NONE ? json_null()
+                                                           : json_string(side == Z3_MERGE_OURS ? "ours" : "theirs"));
+  json_array_append_new(list, o);
+  return side == Z3_MERGE_OURS ? 1 : side == Z3_MERGE_THEIRS ? 2 : 0;
+}
 
 /* The byte of image k at i; past its end an image reads as the base did, and
  * the base past its end as the zeros `rom expand` fills with. */

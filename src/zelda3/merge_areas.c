@@ -24,16 +24,7 @@ static bool map_kind(const z3_region *r) {
                (r->kind == Z3_REGION_TABLE && r->part == Z3_TABLE_AREA_MAP_POINTERS));
 }
 
-bool z3_merge__area_byte(const z3_merge_three *t, size_t i) {
-  if (!t->ow[0]) return false;
-  bool map = false;
-  for (int k = 0; k < 3; k++) {
-    const z3_region *r = i < t->rom[k]->data.len ? z3_romap_find(&t->map[k], i) : NULL;
-    if (map_kind(r)) map = true;
-    else if (r && r->kind != Z3_REGION_FREE) return false;
-  }
-  return map;
-}
+bool z3_merge__area_byte(const z3_merge_three *t, size_t i) { return t->ow[0] && z3_merge__owned_by(t, i, map_kind); }
 
 bool z3_merge__areas_load(z3_merge_three *t) {
   for (int k = 0; k < 3; k++) {
@@ -51,25 +42,14 @@ void z3_merge__areas_release(z3_merge_three *t) {
 
 static bool same_map(const z3_ow_area *a, const z3_ow_area *b) { return !memcmp(a->map32, b->map32, sizeof a->map32); }
 
-static json_t *area_conflict(int id, size_t offset, z3_merge_side taken) {
-  char what[32], where[16];
-  snprintf(what, sizeof what, "area 0x%02X map", id);
-  snprintf(where, sizeof where, "0x%06zx", offset);
-  return json_pack("{s:s,s:s,s:s,s:o}", "what", what, "category", "areas", "offset", where, "resolved",
-                   taken == Z3_MERGE_NONE ? json_null() : json_string(taken == Z3_MERGE_OURS ? "ours" : "theirs"));
-}
-
-/* Which image area id's map comes from: 0 (unchanged), 1 or 2; a conflict is listed. */
+/* Which image area id's map comes from: 0 (unchanged), 1 or 2. */
 static int map_source(const z3_merge_three *t, const z3_merge_opts *opts, int id, z3_merge_result *res,
                       json_t *list) {
   const z3_ow_area *b = &t->ow[0]->areas[id], *o = &t->ow[1]->areas[id], *th = &t->ow[2]->areas[id];
-  bool ours = !same_map(o, b), theirs = !same_map(th, b);
-  if (!(ours && theirs && !same_map(o, th))) return ours ? 1 : theirs ? 2 : 0;
-  z3_merge_side side = opts->prefer[z3_merge__category("areas")];
-  res->conflicts++;
-  res->unresolved += side == Z3_MERGE_NONE;
-  json_array_append_new(list, area_conflict(id, b->high.pc, side));
-  return side == Z3_MERGE_OURS ? 1 : side == Z3_MERGE_THEIRS ? 2 : 0;
+  char what[32];
+  snprintf(what, sizeof what, "area 0x%02X map", id);
+  z3_merge_part part = {!same_map(o, b), !same_map(th, b), same_map(o, th), what, "areas", b->high.pc};
+  return z3_merge__source(&part, opts, res, list);
 }
 
 z3_status z3_merge__areas(const z3_merge_three *t, const z3_merge_opts *opts, z3_buf *out, z3_merge_result *res,

@@ -20,6 +20,21 @@ typedef struct z3_merge_three {
 } z3_merge_three;
 
 int z3_merge__category(const char *name);
+/* Byte i is held by a region `kind` accepts in some image and by nothing
+ * else (free space aside) in any: a structured merge owns it. */
+bool z3_merge__owned_by(const z3_merge_three *t, size_t i, bool (*kind)(const z3_region *));
+
+/* One entry of a structured merge (a room part, an area map, a sheet, a
+ * message) compared in the three images. */
+typedef struct z3_merge_part {
+  bool ours, theirs, agree; /* ours / theirs differ from the base; both sides equal */
+  const char *what, *category;
+  size_t offset;            /* the base's offset, for the report; SIZE_MAX: none */
+} z3_merge_part;
+/* Which image the entry comes from: 0 (unchanged or an unresolved
+ * conflict), 1 or 2; a conflict is counted, settled by --prefer for its
+ * category when given, and listed. */
+int z3_merge__source(const z3_merge_part *part, const z3_merge_opts *opts, z3_merge_result *res, json_t *list);
 /* Byte i belongs to rooms (streams, lists, headers, their pointer tables) in
  * some image, and to nothing else in any: the room merge owns it. */
 bool z3_merge__room_byte(const z3_merge_three *t, size_t i);

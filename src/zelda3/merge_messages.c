@@ -62,25 +62,14 @@ static bool same(const z3_message *a, const z3_message *b) {
   return a->len == b->len && (!a->len || !memcmp(a->data, b->data, a->len));
 }
 
-static json_t *message_conflict(size_t id, size_t offset, z3_merge_side taken) {
-  char what[32], where[16];
-  snprintf(what, sizeof what, "message 0x%03zX", id);
-  snprintf(where, sizeof where, "0x%06zx", offset);
-  return json_pack("{s:s,s:s,s:s,s:o}", "what", what, "category", "messages", "offset", where, "resolved",
-                   taken == Z3_MERGE_NONE ? json_null() : json_string(taken == Z3_MERGE_OURS ? "ours" : "theirs"));
-}
-
-/* Which image message id comes from: 0 (unchanged), 1 or 2; a conflict is listed. */
+/* Which image message id comes from: 0 (unchanged), 1 or 2. */
 static int message_source(const z3_merge_three *t, const z3_merge_opts *opts, size_t id, z3_merge_result *res,
                           json_t *list) {
   const z3_message *b = &t->text[0]->msgs[id], *o = &t->text[1]->msgs[id], *th = &t->text[2]->msgs[id];
-  bool ours = !same(o, b), theirs = !same(th, b);
-  if (!(ours && theirs && !same(o, th))) return ours ? 1 : theirs ? 2 : 0;
-  z3_merge_side side = opts->prefer[z3_merge__category("messages")];
-  res->conflicts++;
-  res->unresolved += side == Z3_MERGE_NONE;
-  json_array_append_new(list, message_conflict(id, z3_text_offset(t->text[0], id), side));
-  return side == Z3_MERGE_OURS ? 1 : side == Z3_MERGE_THEIRS ? 2 : 0;
+  char what[32];
+  snprintf(what, sizeof what, "message 0x%03zX", id);
+  z3_merge_part part = {!same(o, b), !same(th, b), same(o, th), what, "messages", z3_text_offset(t->text[0], id)};
+  return z3_merge__source(&part, opts, res, list);
 }
 
 z3_status z3_merge__messages(const z3_merge_three *t, const z3_merge_opts *opts, z3_buf *out, z3_merge_result *res,

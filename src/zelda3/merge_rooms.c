@@ -40,15 +40,7 @@ static bool room_kind(const z3_region *r) {
   }
 }
 
-bool z3_merge__room_byte(const z3_merge_three *t, size_t i) {
-  bool room = false;
-  for (int k = 0; k < 3; k++) {
-    const z3_region *r = i < t->rom[k]->data.len ? z3_romap_find(&t->map[k], i) : NULL;
-    if (room_kind(r)) room = true;
-    else if (r && r->kind != Z3_REGION_FREE) return false;
-  }
-  return room;
-}
+bool z3_merge__room_byte(const z3_merge_three *t, size_t i) { return z3_merge__owned_by(t, i, room_kind); }
 
 /* One part of a room as bytes, to compare three rooms by. */
 static z3_status part_bytes(const z3_room *r, part p, z3_buf *out, z3_error *err) {
@@ -82,32 +74,22 @@ typedef struct room_merge {
   z3_buf bytes[3];
 } room_merge;
 
-static json_t *room_conflict(int room, part p, size_t offset, z3_merge_side taken) {
-  char what[64], where[16];
-  snprintf(what, sizeof what, "room 0x%03X %s", room, part_names[p]);
-  snprintf(where, sizeof where, "0x%06zx", offset);
-  return json_pack("{s:s,s:s,s:s,s:o}", "what", what, "category", "rooms", "offset", where, "resolved",
-                   taken == Z3_MERGE_NONE ? json_null() : json_string(taken == Z3_MERGE_OURS ? "ours" : "theirs"));
-}
-
 /* Which image room `room`'s part comes from: 0 (unchanged), 1 or 2. */
 static z3_status merge_part(room_merge *m, int room, part p, z3_error *err) {
   for (int k = 0; k < 3; k++) {
     z3_status st = part_bytes(&m->d[k]->rooms[room], p, &m->bytes[k], err);
     if (st) return st;
   }
-  bool ours = !same(&m->bytes[1], &m->bytes[0]), theirs = !same(&m->bytes[2], &m->bytes[0]);
-  int from = ours ? 1 : theirs ? 2 : 0;
-  if (ours && theirs && !same(&m->bytes[1], &m->bytes[2])) {
-    z3_merge_side side = m->opts->prefer[z3_merge__category("rooms")];
-    from = side == Z3_MERGE_OURS ? 1 : side == Z3_MERGE_THEIRS ? 2 : 0;
-    m->res->conflicts++;
-    m->res->unresolved += side == Z3_MERGE_NONE;
-    const z3_room *base = &m->d[0]->rooms[room];
-    size_t at = p == Z3_ROOM_PART_OBJECTS ? base->object_pc : p == Z3_ROOM_PART_SPRITES ? base->sprite_pc : p == Z3_ROOM_PART_POTS ? base->pot_pc
-                                                                                                          : base->header_pc;
-    json_array_append_new(m->list, room_conflict(room, p, at, side));
-  }
+  const z3_room *base = &m->d[0]->rooms[room];
+  size_t at = p == Z3_ROOM_PART_OBJECTS   ? base->object_pc
+              : p == Z3_ROOM_PART_SPRITES ? base->sprite_pc
+              : p == Z3_ROOM_PART_POTS    ? base->pot_pc
+                                          : base->header_pc;
+  char what[64];
+  snprintf(what, sizeof what, "room 0x%03X %s", room, part_names[p]);
+  z3_merge_part entry = {!same(&m->bytes[1], &m->bytes[0]), !same(&m->bytes[2], &m->bytes[0]),
+                         same(&m->bytes[1], &m->bytes[2]), what, "rooms", at};
+  int from = z3_merge__source(&entry, m->opts, m->res, m->list);
   if (from == 0) return Z3_OK;
   m->res->rooms_from[from - 1]++;
   return z3_room_copy_part(&m->merged->rooms[room], &m->d[from]->rooms[room], p, err);

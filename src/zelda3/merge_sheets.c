@@ -21,14 +21,7 @@ static bool sheet_kind(const z3_region *r) {
 }
 
 bool z3_merge__sheet_byte(const z3_merge_three *t, size_t i) {
-  if (!t->sheets[0]) return false;
-  bool sheet = false;
-  for (int k = 0; k < 3; k++) {
-    const z3_region *r = i < t->rom[k]->data.len ? z3_romap_find(&t->map[k], i) : NULL;
-    if (sheet_kind(r)) sheet = true;
-    else if (r && r->kind != Z3_REGION_FREE) return false;
-  }
-  return sheet;
+  return t->sheets[0] && z3_merge__owned_by(t, i, sheet_kind);
 }
 
 bool z3_merge__sheets_load(z3_merge_three *t) {
@@ -57,24 +50,14 @@ void z3_merge__sheets_release(z3_merge_three *t) {
 
 static bool same(const z3_buf *a, const z3_buf *b) { return a->len == b->len && !memcmp(a->data, b->data, a->len); }
 
-static json_t *sheet_conflict(int index, z3_merge_side taken) {
-  char what[32];
-  snprintf(what, sizeof what, "sheet 0x%02X", index);
-  return json_pack("{s:s,s:s,s:o}", "what", what, "category", "sheets", "resolved",
-                   taken == Z3_MERGE_NONE ? json_null() : json_string(taken == Z3_MERGE_OURS ? "ours" : "theirs"));
-}
-
-/* Which image sheet i comes from: 0 (unchanged), 1 or 2; a conflict is listed. */
+/* Which image sheet i comes from: 0 (unchanged), 1 or 2. */
 static int sheet_source(const z3_merge_three *t, const z3_merge_opts *opts, int i, z3_merge_result *res,
                         json_t *list) {
   const z3_buf *b = &t->sheets[0][i], *o = &t->sheets[1][i], *th = &t->sheets[2][i];
-  bool ours = !same(o, b), theirs = !same(th, b);
-  if (!(ours && theirs && !same(o, th))) return ours ? 1 : theirs ? 2 : 0;
-  z3_merge_side side = opts->prefer[z3_merge__category("sheets")];
-  res->conflicts++;
-  res->unresolved += side == Z3_MERGE_NONE;
-  json_array_append_new(list, sheet_conflict(i, side));
-  return side == Z3_MERGE_OURS ? 1 : side == Z3_MERGE_THEIRS ? 2 : 0;
+  char what[32];
+  snprintf(what, sizeof what, "sheet 0x%02X", i);
+  z3_merge_part part = {!same(o, b), !same(th, b), same(o, th), what, "sheets", SIZE_MAX};
+  return z3_merge__source(&part, opts, res, list);
 }
 
 z3_status z3_merge__sheets(const z3_merge_three *t, const z3_merge_opts *opts, z3_buf *out, z3_merge_result *res,
