@@ -234,8 +234,32 @@ static z3_status replace_locked(const char *path, const char *tmp, const z3_writ
 
 /* Removes what killed saves of path (or of its backup) left beside it.
  * take_lock is false only for the backup copy made under the lock already. */
+/* A device, pipe or socket (`--output /dev/null`, `/dev/stdout`, a FIFO):
+ * replacing it by renaming a file over it would turn /dev/null into a plain
+ * file, so it is written to as it is, with no backup. */
+static bool is_special(const struct stat *st) { return !S_ISREG(st->st_mode) && !S_ISDIR(st->st_mode); }
+
+static z3_status write_special(const char *path, const void *data, size_t len, z3_error *err) {
+  int fd = open(path, O_WRONLY | O_CLOEXEC);
+  if (fd < 0) return z3_error_set(err, Z3_E_IO, "cannot write '%s': %s", path, strerror(errno));
+  const uint8_t *p = data;
+  while (len > 0) {
+    ssize_t n = write(fd, p, len);
+    if (n < 0 && errno == EINTR) continue;
+    if (n <= 0) {
+      int e = n < 0 ? errno : EIO;
+      close(fd);
+      return z3_error_set(err, Z3_E_IO, "cannot write '%s': %s", path, strerror(e));
+    }
+    p += n, len -= (size_t)n;
+  }
+  return close(fd) == 0 ? Z3_OK : z3_error_set(err, Z3_E_IO, "cannot write '%s': %s", path, strerror(errno));
+}
+
 static z3_status write_atomic(const char *path, const void *data, size_t len,
                               const z3_write_opts *opts, bool take_lock, z3_error *err) {
+  struct stat target;
+  if (stat(path, &target) == 0 && is_special(&target)) return write_special(path, data, len, err);
   char *dircopy = z3_strdup(path);
   char *tmp = z3_file__temp_template(path);
   if (!dircopy || !tmp) {
@@ -342,11 +366,12 @@ z3_status z3_write_batch_add(z3_write_batch *b, const char *path, const void *da
   sweep_folder_once(b, e.folder);
   struct stat st;
   e.existed = stat(path, &st) == 0;
-  if (e.existed && S_ISDIR(st.st_mode)) { /* found now, not halfway through the renames */
+  if (e.existed && !S_ISREG(st.st_mode)) { /* found now, not halfway through the renames */
     z3_free(e.tmp);
     e.tmp = NULL;
     entry_release(&e);
-    return z3_error_set(err, Z3_E_IO, "cannot write '%s': it is a folder", path);
+    return z3_error_set(err, Z3_E_IO, "cannot write '%s' with a set of files: it is %s", path,
+                        S_ISDIR(st.st_mode) ? "a folder" : "a device or pipe, which cannot be replaced atomically");
   }
   rc = write_temp(e.tmp, path, data, len, e.existed ? (st.st_mode & 07777) : 0644, false, err);
   if (rc) {

@@ -275,7 +275,40 @@ Z3_TEST(a_backup_that_already_is_the_target_leaves_no_link) {
   free(dir);
 }
 
-Z3_RUN(cmocka_unit_test(a_save_removes_dead_leftovers_of_its_target_only), cmocka_unit_test(own_names_carry_the_pid),
+/* `--output /dev/null` once renamed a file over /dev/null. A FIFO stands in
+ * for the device: written through, still a FIFO, no temporary left beside. */
+Z3_TEST(a_device_or_pipe_is_written_through_not_replaced) {
+  (void)state;
+  char *dir = z3_test_tmpdir(), *fifo = z3_strfmt("%s/pipe", dir);
+  assert_int_equal(mkfifo(fifo, 0600), 0);
+  int reader = open(fifo, O_RDONLY | O_NONBLOCK);
+  assert_true(reader >= 0);
+  z3_error err;
+  z3_error_init(&err);
+  assert_ok(z3_file_write_atomic(fifo, "through", 7, NULL, &err), &err);
+  char got[16] = {0};
+  assert_int_equal(read(reader, got, sizeof got), 7);
+  assert_string_equal(got, "through");
+  close(reader);
+  struct stat st;
+  assert_int_equal(stat(fifo, &st), 0);
+  assert_true(S_ISFIFO(st.st_mode));
+  seen s = {0};
+  assert_ok(z3_file_leftovers_beside(fifo, count, &s, &err), &err);
+  assert_int_equal(s.count, 0);
+  /* a set of files cannot replace it atomically: refused when queued */
+  z3_write_batch *b = z3_write_batch_new();
+  assert_int_equal(z3_write_batch_add(b, fifo, "x", 1, NULL, &err), Z3_E_IO);
+  assert_non_null(strstr(err.message, "device or pipe"));
+  z3_write_batch_free(b);
+  unlink(fifo);
+  rmdir(dir);
+  free(fifo);
+  free(dir);
+}
+
+Z3_RUN(cmocka_unit_test(a_device_or_pipe_is_written_through_not_replaced),
+       cmocka_unit_test(a_save_removes_dead_leftovers_of_its_target_only), cmocka_unit_test(own_names_carry_the_pid),
        cmocka_unit_test(unchanged_since_refuses_a_file_saved_meanwhile),
        cmocka_unit_test(a_save_waits_for_another_saves_rename_then_refuses),
        cmocka_unit_test(a_batch_rename_waits_for_the_folder_lock),
