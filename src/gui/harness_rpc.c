@@ -382,9 +382,9 @@ static void editor_state(json_t *o, const char *name, GtkWidget *ed) {
     if (gui_overworld_selection(ed, &x, &y, &w, &h))
       json_object_set_new(sel, "tiles", json_pack("{s:i,s:i,s:i,s:i}", "x", x, "y", y, "width", w, "height", h));
     int kind;
-    static const char *kinds[] = {"sprite", "item", "entrance"};
+    static const char *kinds[] = {"sprite", "item", "entrance", "exit", "hole"};
     if (gui_overworld_marker(ed, &kind, &w, &x, &y))
-      json_object_set_new(sel, "marker", json_pack("{s:s,s:i,s:i,s:i}", "kind", kinds[kind % 3], "index", w, "x", x, "y", y));
+      json_object_set_new(sel, "marker", json_pack("{s:s,s:i,s:i,s:i}", "kind", kinds[kind % 5], "index", w, "x", x, "y", y));
     json_object_set_new(o, "selection", sel);
     add_text(o, "zoom", ed, "ow-zoom");
     viewport(o, gui_find_widget(ed, "ow-map", &err));
@@ -394,6 +394,9 @@ static void editor_state(json_t *o, const char *name, GtkWidget *ed) {
     add_text(o, "zoom", ed, "dg-zoom");
     json_object_set_new(o, "tool", json_string("select-move"));
     if (gui_dungeon_selected(ed, &list, &index)) json_object_set_new(o, "selection", json_pack("{s:i,s:i}", "list", list, "index", index));
+    if (gui_dungeon_selected_door(ed, &index)) json_object_set_new(o, "selection", json_pack("{s:i}", "door", index));
+    int water = gui_dungeon_water_tiles(ed);
+    if (water >= 0) json_object_set_new(o, "water_tiles", json_integer(water));
     viewport(o, gui_find_widget(ed, "dg-room-view", &err));
   } else if (!strcmp(name, "graphics")) {
     add_text(o, "sheet", ed, "gfx-sheet");
@@ -408,6 +411,11 @@ static void editor_state(json_t *o, const char *name, GtkWidget *ed) {
     add_text(o, "search", ed, "msg-search");
   } else if (!strcmp(name, "emulator")) {
     add_text(o, "info", ed, "emu-info");
+    add_text(o, "slot", ed, "emu-slot");
+    add_text(o, "registers", ed, "emu-regs");
+    add_text(o, "memory_address", ed, "emu-mem-addr");
+    add_text(o, "memory", ed, "emu-mem");
+    add_text(o, "breakpoints", ed, "emu-bp-list");
     json_object_set_new(o, "pad", json_integer(gui_emu_pad(ed)));
   }
 }

@@ -149,6 +149,16 @@ bool gui_overworld_select_marker(GtkWidget *editor, int x, int y) {
   return v->has_marker;
 }
 
+bool gui_overworld_select_marker_of(GtkWidget *editor, int kind, int index) {
+  ow_view *v = view_of(editor);
+  v->has_marker = false;
+  for (size_t i = 0; i < v->marker_count && !v->has_marker; i++)
+    if ((int)v->markers[i].kind == kind && v->markers[i].index == index) v->marker = v->markers[i], v->has_marker = true;
+  collect_markers(v);
+  gtk_widget_queue_draw(v->canvas);
+  return v->has_marker;
+}
+
 bool gui_overworld_marker(GtkWidget *editor, int *kind, int *index, int *x, int *y) {
   ow_view *v = view_of(editor);
   *kind = (int)v->marker.kind, *index = v->marker.index, *x = v->marker.x, *y = v->marker.y;

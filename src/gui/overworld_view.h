@@ -31,6 +31,8 @@ bool gui_overworld_move_selection(GtkWidget *editor, int x, int y);
  * (x, y), false when none; the selected one's kind (gui_marker_kind), index and cell; moves
  * it to cell (x, y) with move-sprite / move-item / set-entrance. */
 bool gui_overworld_select_marker(GtkWidget *editor, int x, int y);
+/* The marker of kind `kind` (gui_marker_kind) and list index or slot `index` in the area; false when none. */
+bool gui_overworld_select_marker_of(GtkWidget *editor, int kind, int index);
 bool gui_overworld_marker(GtkWidget *editor, int *kind, int *index, int *x, int *y);
 bool gui_overworld_move_marker(GtkWidget *editor, int x, int y);
 
