@@ -31,7 +31,7 @@ static const char *const buttons[] = {"left", "right", NULL};
 static const char *const sim_editors[] = {"overworld", "dungeon", "emulator", NULL};
 static const char *const sim_actions[] = {"select-area", "pick-tile", "paint", "fill", "select-tiles", "select-marker",
                                           "move-marker", "select-room", "select-object", "move-selection",
-                                          "select-door", "move-door", "paint-water", "erase-water",
+                                          "render-all", "select-door", "move-door", "paint-water", "erase-water",
                                           "reset", "step", "save-state", "load-state", "add-breakpoint",
                                           "remove-breakpoint", "run-to-break", "show-memory", NULL};
 static const char *const sim_marker_kinds[] = {"sprite", "item", "entrance", "exit", "hole", NULL};
@@ -145,7 +145,8 @@ static const z3_command z3_cmds_gui[] = {
         "pick-tile (--tile16), paint and fill (--x --y in tile16 units, optional --area and --tile16), "
         "select-tiles (--x --y --width --height), move-selection (--x --y: where the selected cells go, "
         "the cells left becoming the picked tile16), select-marker and move-marker (--x --y: the sprite, item, "
-        "entrance, exit or hole marker on that cell, and where it goes; or select-marker --kind K --index I); dungeon "
+        "entrance, exit or hole marker on that cell, and where it goes; or select-marker --kind K --index I), "
+        "render-all (every area drawn off the UI thread; answers `started` at once, the state's jobs follow it); dungeon "
         "select-room (--room), select-object (--x --y in tile8 units), move-selection (--x --y), "
         "select-door (--door) and move-door (--position 0-11, optional --door), paint-water and erase-water "
         "(--x --y, optional --width --height: tiles of the 64x64 collision map); emulator reset, step (--frames), "

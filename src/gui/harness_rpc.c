@@ -6,6 +6,7 @@
 #include "gui/dungeon_view.h"
 #include "gui/emu_view.h"
 #include "gui/harness_internal.h"
+#include "gui/jobs.h"
 #include "gui/overworld_view.h"
 
 static const char *str_param(const json_t *params, const char *key) { return json_string_value(json_object_get(params, key)); }
@@ -386,6 +387,7 @@ static void editor_state(json_t *o, const char *name, GtkWidget *ed) {
     if (gui_overworld_marker(ed, &kind, &w, &x, &y))
       json_object_set_new(sel, "marker", json_pack("{s:s,s:i,s:i,s:i}", "kind", kinds[kind % 5], "index", w, "x", x, "y", y));
     json_object_set_new(o, "selection", sel);
+    json_object_set_new(o, "cached_areas", json_integer(gui_overworld_cached(ed)));
     add_text(o, "zoom", ed, "ow-zoom");
     viewport(o, gui_find_widget(ed, "ow-map", &err));
   } else if (!strcmp(name, "dungeon")) {
@@ -436,5 +438,6 @@ z3_status gui_rpc_canvas_state(GtkWidget *window, const json_t *params, json_t *
   snprintf(crc, sizeof crc, "0x%08X", z3_crc32(tab->doc->rom->data.data, tab->doc->rom->data.len));
   json_object_set_new(result, "rom_crc32", json_string(crc));
   editor_state(result, name, ed);
+  json_object_set_new(result, "jobs", gui_jobs_json(window)); /* background work still running */
   return Z3_OK;
 }

@@ -61,12 +61,17 @@ static z3_status overworld_action(GtkWidget *ed, const char *action, const json_
   if (json_object_get(params, "area") || !strcmp(action, "select-area")) gui_overworld_select(ed, area, zoom);
   if (json_object_get(params, "tile16")) gui_overworld_pick(ed, tile16);
   if (!strcmp(action, "select-area") || !strcmp(action, "pick-tile")) return Z3_OK;
+  if (!strcmp(action, "render-all")) { /* answers at once; GetCanvasState's jobs follow it */
+    gui_overworld_prerender(ed, gui_overworld_tab(ed));
+    *outcome = "started";
+    return Z3_OK;
+  }
   bool paint = !strcmp(action, "paint"), fill = !strcmp(action, "fill"), sel = !strcmp(action, "select-tiles");
   bool pick_marker = !strcmp(action, "select-marker"), move_marker = !strcmp(action, "move-marker");
   if (!paint && !fill && !sel && !pick_marker && !move_marker && strcmp(action, "move-selection") != 0)
     return z3_error_set(err, Z3_E_USAGE,
                         "overworld has no action '%s' (select-area, pick-tile, paint, fill, select-tiles, move-selection, "
-                        "select-marker, move-marker)", action);
+                        "select-marker, move-marker, render-all)", action);
   if (pick_marker || move_marker) return marker_action(ed, pick_marker, params, outcome, err);
   int w = 0, h = 0;
   st = gui_sim_int(params, "x", 0, 63, true, &x, err);

@@ -18,11 +18,14 @@
 
 #include <jansson.h>
 
+#include "base/png.h"
 #include "debug/rpc.h"
 #include "test.h"
 
 static char *tmp, *rom, *cli_rom, *sock;
 static pid_t yaze;
+
+static void sleep_ms(long ms) { nanosleep(&(struct timespec){ms / 1000, (ms % 1000) * 1000000L}, NULL); }
 
 static json_t *call(const char *method, json_t *params, int *code) {
   int fd = -1, c = 0;
@@ -243,6 +246,105 @@ Z3_TEST(debugger_verbs_stop_where_emu_run_until_pc_stops) {
   assert_int_equal(code, -32602);
 }
 
+static bool same_file(const char *a, const char *b) {
+  z3_buf x, y;
+  z3_buf_init(&x), z3_buf_init(&y);
+  z3_error err;
+  z3_error_init(&err);
+  assert_ok(z3_file_read(&x, a, 64u << 20, &err), &err);
+  assert_ok(z3_file_read(&y, b, 64u << 20, &err), &err);
+  bool same = x.len == y.len && memcmp(x.data, y.data, x.len) == 0;
+  z3_buf_release(&x), z3_buf_release(&y);
+  return same;
+}
+
+/* Whether a PNG holds more than one colour (a map, not a canvas not yet drawn). */
+static bool has_a_picture(const char *path) {
+  z3_buf data;
+  z3_buf_init(&data);
+  z3_error err;
+  z3_error_init(&err);
+  z3_image img = {0};
+  assert_ok(z3_file_read(&data, path, 64u << 20, &err), &err);
+  assert_ok(z3_png_read(&img, data.data, data.len, 0, &err), &err);
+  bool varied = false;
+  for (size_t i = 4; i < (size_t)img.width * img.height * 4 && !varied; i += 4) varied = memcmp(img.rgba, img.rgba + i, 4) != 0;
+  z3_image_release(&img);
+  z3_buf_release(&data);
+  return varied;
+}
+
+/* The map as shown once it has settled: a canvas that just changed size is laid out and drawn
+ * on the next frames, so shots are taken until two in a row agree. */
+static void shot_of_map(const char *name) {
+  char *path = z3_strfmt("%s/%s.png", tmp, name), *last = z3_strfmt("%s/%s-last.png", tmp, name);
+  for (int i = 0; i < 50; i++) {
+    sleep_ms(100);
+    json_decref(call("Screenshot", json_pack("{s:s,s:s}", "target", "ow-map", "path", i % 2 ? path : last), NULL));
+    if (i && same_file(path, last)) break;
+  }
+  z3_free(path), z3_free(last);
+}
+
+/* GetCanvasState of the overworld once its background jobs are over (up to a minute). */
+static json_t *after_jobs(void) {
+  for (int i = 0; i < 1200; i++) {
+    json_t *st = call("GetCanvasState", json_pack("{s:s}", "editor", "overworld"), NULL);
+    if (!json_array_size(json_object_get(st, "jobs"))) return st;
+    json_decref(st);
+    sleep_ms(50);
+  }
+  fail_msg("the background job did not end");
+  return NULL;
+}
+
+/* The picture a background render leaves must be the one the editor draws itself. */
+Z3_TEST(render_all_runs_off_the_ui_thread_and_pings_are_answered_meanwhile) {
+  (void)state;
+  simulate_ok("{\"editor\":\"overworld\",\"action\":\"select-area\",\"area\":0}");
+  shot_of_map("drawn-here");
+  json_t *r = simulate("{\"editor\":\"overworld\",\"action\":\"render-all\"}", "started");
+  json_t *jobs = json_object_get(json_object_get(r, "state"), "jobs");
+  assert_int_equal(json_array_size(jobs), 1); /* answered while the job runs */
+  assert_string_equal(json_string_value(json_object_get(json_array_get(jobs, 0), "what")), "rendering every area");
+  json_decref(r);
+  /* the order: a Ping answered, and after that answer the job is still running */
+  json_decref(call("Ping", NULL, NULL));
+  json_t *st = call("GetCanvasState", json_pack("{s:s}", "editor", "overworld"), NULL);
+  assert_int_equal(json_array_size(json_object_get(st, "jobs")), 1);
+  json_decref(st);
+  st = after_jobs();
+  int cached = (int)json_integer_value(json_object_get(st, "cached_areas"));
+  json_decref(st);
+  assert_true(cached >= 64); /* at least one world's areas, large ones once */
+  r = call("Assert", json_pack("{s:s,s:s,s:s}", "condition", "contains", "target", "status", "equals", "in the background"), NULL);
+  assert_true(json_is_true(json_object_get(r, "passed")));
+  json_decref(r);
+  simulate_ok("{\"editor\":\"overworld\",\"action\":\"select-area\",\"area\":2}");
+  simulate_ok("{\"editor\":\"overworld\",\"action\":\"select-area\",\"area\":0}");
+  shot_of_map("from-the-cache");
+  char *a = z3_strfmt("%s/drawn-here.png", tmp), *b = z3_strfmt("%s/from-the-cache.png", tmp);
+  assert_true(has_a_picture(a));
+  assert_true(same_file(a, b));
+  z3_free(a), z3_free(b);
+}
+
+/* An edit while the job runs: its pictures are of older bytes and are dropped, never shown. */
+Z3_TEST(a_render_of_a_rom_changed_meanwhile_is_dropped) {
+  (void)state;
+  json_decref(simulate("{\"editor\":\"overworld\",\"action\":\"render-all\"}", "started"));
+  simulate_ok("{\"editor\":\"overworld\",\"action\":\"paint\",\"area\":0,\"x\":3,\"y\":4,\"tile16\":37}");
+  json_t *st = after_jobs();
+  assert_int_equal(json_integer_value(json_object_get(st, "cached_areas")), 0);
+  json_decref(st);
+  json_t *r = call("Assert", json_pack("{s:s,s:s,s:s}", "condition", "contains", "target", "status", "equals",
+                                       "dropped, the ROM changed while it ran"), NULL);
+  assert_true(json_is_true(json_object_get(r, "passed")));
+  json_decref(r);
+  json_decref(call("Click", json_pack("{s:s}", "action", "win.undo"), NULL)); /* the CLI's copy has no paint */
+  cli_agrees("rom info", "");
+}
+
 /* Last: the window's ROM saved is the CLI's copy byte for byte. */
 Z3_TEST(the_saved_rom_is_what_the_cli_made) {
   (void)state;
@@ -253,8 +355,6 @@ Z3_TEST(the_saved_rom_is_what_the_cli_made) {
   json_decref(diff);
   z3_free(args);
 }
-
-static void sleep_ms(long ms) { nanosleep(&(struct timespec){ms / 1000, (ms % 1000) * 1000000L}, NULL); }
 
 /* The sample grown to 2 MiB with ZScream's custom collision (room 0x012's list at $25:8450,
  * 0x128090 + 3 * 0x12) and the region 0x12E000 zero: yaze's empty water-fill table. */
@@ -331,6 +431,8 @@ int main(void) {
       cmocka_unit_test(marker_verbs_move_exits_and_holes_as_the_cli_does),
       cmocka_unit_test(emulator_verbs_keep_states_in_slots_the_cli_loads),
       cmocka_unit_test(debugger_verbs_stop_where_emu_run_until_pc_stops),
+      cmocka_unit_test(render_all_runs_off_the_ui_thread_and_pings_are_answered_meanwhile),
+      cmocka_unit_test(a_render_of_a_rom_changed_meanwhile_is_dropped),
       cmocka_unit_test(the_saved_rom_is_what_the_cli_made),
   };
   return cmocka_run_group_tests(tests, setup, teardown);
