@@ -11,7 +11,7 @@
  *   overworld: select-area {area, zoom}, pick-tile {tile16}, paint / fill {x, y, [area], [tile16]},
  *              select-tiles {x, y, width, height}, move-selection {x, y} (the cells left get the tile16),
  *              select-marker {x, y} or {kind, index}, move-marker {x, y} (sprites of the ow-state state,
- *              items, entrances, exits, holes)
+ *              items, entrances, exits, holes), render-all (every area off the UI thread)
  *   dungeon and emulator: harness_simulate_more.c
  */
 #include <string.h>
