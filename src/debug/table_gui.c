@@ -28,10 +28,13 @@
 static const char *const conditions[] = {"exists", "visible", "enabled", "focused", "active", "text", "contains",
                                          "rom-byte", "rom-word", "rom-crc32", "modified", "undo-depth", NULL};
 static const char *const buttons[] = {"left", "right", NULL};
-static const char *const sim_editors[] = {"overworld", "dungeon", NULL};
+static const char *const sim_editors[] = {"overworld", "dungeon", "emulator", NULL};
 static const char *const sim_actions[] = {"select-area", "pick-tile", "paint", "fill", "select-tiles", "select-marker",
-                                          "move-marker", "select-room",
-                                          "select-object", "move-selection", NULL};
+                                          "move-marker", "select-room", "select-object", "move-selection",
+                                          "render-all", "select-door", "move-door", "paint-water", "erase-water",
+                                          "reset", "step", "save-state", "load-state", "add-breakpoint",
+                                          "remove-breakpoint", "run-to-break", "show-memory", NULL};
+static const char *const sim_marker_kinds[] = {"sprite", "item", "entrance", "exit", "hole", NULL};
 
 static const z3_command z3_cmds_gui[] = {
     GUI("ping", "check that a yaze harness answers; its version and methods",
@@ -136,14 +139,19 @@ static const z3_command z3_cmds_gui[] = {
         "Shutdown: yaze quits (unsaved changes are dropped) and removes its socket.",
         Z3_SAFETY_WRITES_FILES, ARGS(SOCKET_ARG), RETURNS({"stopping", "boolean", "true"}),
         "z3ed gui shutdown --socket /tmp/yaze.sock"),
-    GUI("simulate", "an editor-level action: paint or fill tile16s, select and move cells or an object",
+    GUI("simulate", "an editor-level action: paint tile16s, move cells, markers, objects or doors, paint water, drive the emulator",
         "SimulateAction: what a person means rather than where to click, through the same view code and "
         "z3ed commands as the canvas (so it is undoable): overworld select-area (--area, --zoom), "
         "pick-tile (--tile16), paint and fill (--x --y in tile16 units, optional --area and --tile16), "
         "select-tiles (--x --y --width --height), move-selection (--x --y: where the selected cells go, "
-        "the cells left becoming the picked tile16), select-marker and move-marker (--x --y: the sprite, item "
-        "or entrance marker on that cell, and where it goes); dungeon "
-        "select-room (--room), select-object (--x --y in tile8 units), move-selection (--x --y). "
+        "the cells left becoming the picked tile16), select-marker and move-marker (--x --y: the sprite, item, "
+        "entrance, exit or hole marker on that cell, and where it goes; or select-marker --kind K --index I), "
+        "render-all (every area drawn off the UI thread; answers `started` at once, the state's jobs follow it); dungeon "
+        "select-room (--room), select-object (--x --y in tile8 units), move-selection (--x --y), "
+        "select-door (--door) and move-door (--position 0-11, optional --door), paint-water and erase-water "
+        "(--x --y, optional --width --height: tiles of the 64x64 collision map); emulator reset, step (--frames), "
+        "save-state and load-state (--slot), add-breakpoint and remove-breakpoint (--address), run-to-break, "
+        "show-memory (--address). "
         "Answers with the outcome, the status bar, what changed and the canvas state afterwards.",
         Z3_SAFETY_WRITES_FILES,
         ARGS(SOCKET_ARG, {"editor", Z3_ARG_ENUM, true, NULL, sim_editors, "the editor", 0, 0},
@@ -154,8 +162,15 @@ static const z3_command z3_cmds_gui[] = {
              {"room", Z3_ARG_INT, false, NULL, NULL, "dungeon room", 0, 0x127},
              {"x", Z3_ARG_INT, false, NULL, NULL, "column: tile16 (overworld) or tile8 (dungeon)", 0, 63},
              {"y", Z3_ARG_INT, false, NULL, NULL, "row: tile16 (overworld) or tile8 (dungeon)", 0, 63},
-             {"width", Z3_ARG_INT, false, NULL, NULL, "select-tiles: columns", 1, 64},
-             {"height", Z3_ARG_INT, false, NULL, NULL, "select-tiles: rows", 1, 64}),
+             {"width", Z3_ARG_INT, false, NULL, NULL, "select-tiles, paint-water, erase-water: columns", 1, 64},
+             {"height", Z3_ARG_INT, false, NULL, NULL, "select-tiles, paint-water, erase-water: rows", 1, 64},
+             {"kind", Z3_ARG_ENUM, false, NULL, sim_marker_kinds, "select-marker: the marker's kind (with --index)", 0, 0},
+             {"index", Z3_ARG_INT, false, NULL, NULL, "select-marker: sprite or item number, entrance, exit or hole slot", 0, 511},
+             {"door", Z3_ARG_INT, false, NULL, NULL, "select-door, move-door: the door's index in the room", 0, 15},
+             {"position", Z3_ARG_INT, false, NULL, NULL, "move-door: the position on its wall", 0, 11},
+             {"slot", Z3_ARG_INT, false, NULL, NULL, "save-state, load-state: the savestate slot", 1, 9},
+             {"frames", Z3_ARG_INT, false, NULL, NULL, "step: frames to run", 1, 600},
+             {"address", Z3_ARG_STRING, false, NULL, NULL, "add-breakpoint, remove-breakpoint, show-memory: $BB:AAAA or 0xBBAAAA", 0, 0}),
         RETURNS({"editor", "string", "as given"}, {"action", "string", "as given"},
                 {"result", "string", "success, refused, nothing there or nothing selected"},
                 {"status", "string", "the status bar afterwards"},
@@ -163,7 +178,9 @@ static const z3_command z3_cmds_gui[] = {
                 {"state", "object", "GetCanvasState of the editor afterwards"}),
         "z3ed gui simulate --socket /tmp/yaze.sock --editor overworld --action paint --area 0x1B --x 5 --y 7 --tile16 0x123",
         "z3ed gui simulate --socket /tmp/yaze.sock --editor dungeon --action select-object --x 10 --y 12",
-        "z3ed gui simulate --socket /tmp/yaze.sock --editor overworld --action select-tiles --x 4 --y 2 --width 2 --height 2"),
+        "z3ed gui simulate --socket /tmp/yaze.sock --editor overworld --action select-tiles --x 4 --y 2 --width 2 --height 2",
+        "z3ed gui simulate --socket /tmp/yaze.sock --editor dungeon --action move-door --door 0 --position 2",
+        "z3ed gui simulate --socket /tmp/yaze.sock --editor emulator --action add-breakpoint --address '$00:800F'"),
     GUI("run-test", "queue a suite test in the editor; its id at once",
         "RunTest (IT-05): yaze queues the test --test of --suite (default its first) and answers with "
         "the test's id before it runs. Queued tests run one after another, a step each 10 ms of the "

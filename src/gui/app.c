@@ -4,12 +4,14 @@
 #include <string.h>
 
 #include "gui/gui.h"
+#include "gui/jobs.h"
+#include "gui/overworld_view.h"
 
 static const gui_editor *const editors[] = {&gui_overworld_editor, &gui_dungeon_editor, &gui_graphics_editor, &gui_palette_editor, &gui_message_editor, &gui_emu_editor};
 enum { EDITOR_COUNT = sizeof editors / sizeof editors[0], MAX_WORDS = 48 };
 
 typedef struct gui_window {
-  GtkWidget *window, *notebook, *status;
+  GtkWidget *window, *notebook, *status, *spinner, *progress;
   GSimpleActionGroup *actions;
 } gui_window;
 
@@ -33,6 +35,24 @@ static void set_status(gui_window *gw, const char *text) {
 }
 
 static void tab_status(gui_tab *tab, const char *text) { set_status(window_of(tab->window), text); }
+
+void gui_window_progress(GtkWidget *window, bool busy, double fraction, const char *text) {
+  gui_window *gw = window_of(window);
+  if (!gw) return;
+  gtk_widget_set_visible(gw->spinner, busy);
+  gtk_widget_set_visible(gw->progress, busy);
+  gtk_spinner_set_spinning(GTK_SPINNER(gw->spinner), busy);
+  gtk_progress_bar_set_fraction(GTK_PROGRESS_BAR(gw->progress), fraction);
+  gtk_progress_bar_set_text(GTK_PROGRESS_BAR(gw->progress), text);
+}
+
+bool gui_window_has_tab(GtkWidget *window, gui_tab *tab) {
+  gui_window *gw = window_of(window);
+  int pages = gw ? gtk_notebook_get_n_pages(GTK_NOTEBOOK(gw->notebook)) : 0;
+  for (int i = 0; i < pages; i++)
+    if (g_object_get_data(G_OBJECT(gtk_notebook_get_nth_page(GTK_NOTEBOOK(gw->notebook), i)), "gui-tab") == tab) return true;
+  return false;
+}
 
 static void set_enabled(GtkWidget *window, const char *name, bool on) {
   GAction *a = g_action_map_lookup_action(G_ACTION_MAP(window_of(window)->actions), name);
@@ -135,14 +155,11 @@ static GtkWidget *tab_page(gui_tab *tab) {
 
 static void add_recent(gui_tab *tab, const char *path);
 
-bool gui_window_open(GtkWidget *window, const char *path, z3_error *err) {
+/* A tab for a document read and parsed already, shown in front. */
+static void add_tab(GtkWidget *window, z3_doc *doc, const char *path) {
   gui_window *gw = window_of(window);
   gui_tab *tab = g_new0(gui_tab, 1);
-  if (z3_doc_open(&tab->doc, path, err) != Z3_OK) {
-    g_free(tab);
-    set_status(gw, err->message);
-    return false;
-  }
+  tab->doc = doc;
   tab->window = window;
   tab->status = tab_status;
   tab->page = tab_page(tab);
@@ -155,7 +172,54 @@ bool gui_window_open(GtkWidget *window, const char *path, z3_error *err) {
   if (!g_object_get_data(G_OBJECT(window), "gui-headless")) add_recent(tab, path);
   set_status(gw, path);
   update_chrome(window);
+}
+
+bool gui_window_open(GtkWidget *window, const char *path, z3_error *err) {
+  z3_doc *doc = NULL;
+  if (z3_doc_open(&doc, path, err) != Z3_OK) {
+    set_status(window_of(window), err->message);
+    return false;
+  }
+  add_tab(window, doc, path);
   return true;
+}
+
+/* Ctrl+O: the file read and parsed on a worker thread (gui/jobs.c), the tab made on the main loop. */
+typedef struct opening {
+  char *path;
+  z3_doc *doc;
+  z3_error err;
+} opening;
+
+static void open_work(gui_job *job, void *data) {
+  (void)job;
+  opening *o = data;
+  z3_doc_open(&o->doc, o->path, &o->err);
+}
+
+static void open_apply(GtkWidget *window, gui_tab *unused, void *data) {
+  (void)unused;
+  opening *o = data;
+  if (o->doc) add_tab(window, o->doc, o->path);
+  else set_status(window_of(window), o->err.message);
+  o->doc = NULL; /* the tab's now */
+}
+
+static void open_free(void *data) {
+  opening *o = data;
+  z3_doc_free(o->doc);
+  g_free(o->path);
+  g_free(o);
+}
+
+void gui_window_open_async(GtkWidget *window, const char *path) {
+  opening *o = g_new0(opening, 1);
+  o->path = g_strdup(path);
+  z3_error_init(&o->err);
+  char *base = g_path_get_basename(path), *what = g_strdup_printf("opening %s", base);
+  static const gui_job_fns fns = {open_work, open_apply, open_free};
+  gui_job_start(window, NULL, what, &fns, o);
+  g_free(base), g_free(what);
 }
 
 static void add_recent(gui_tab *tab, const char *path) {
@@ -174,9 +238,7 @@ static void chooser_response(GtkNativeDialog *chooser, int response, gpointer wi
   if (response == GTK_RESPONSE_ACCEPT) {
     GFile *file = gtk_file_chooser_get_file(GTK_FILE_CHOOSER(chooser));
     char *path = file ? g_file_get_path(file) : NULL;
-    z3_error err;
-    z3_error_init(&err);
-    if (path) gui_window_open(window, path, &err);
+    if (path) gui_window_open_async(window, path);
     g_free(path);
     if (file) g_object_unref(file);
   }
@@ -264,12 +326,29 @@ static void on_proposals(GSimpleAction *a, GVariant *p, gpointer window) {
   gtk_revealer_set_reveal_child(GTK_REVEALER(tab->drawer), show);
 }
 
-static void update_chrome_later(gpointer window) { update_chrome(window); }
+/* Every overworld area drawn off the UI thread, so choosing one later shows it at once. */
+static void on_prerender(GSimpleAction *a, GVariant *p, gpointer window) {
+  (void)a, (void)p;
+  gui_tab *tab = gui_window_current_tab(window);
+  if (tab) gui_overworld_prerender(gui_tab_editor(tab, "overworld"), tab);
+}
+
+/* The idle holds a reference to the window; a window destroyed meanwhile (its "destroy" clears
+ * "gui-live") is left alone. */
+static gboolean update_chrome_later(gpointer window) {
+  if (g_object_get_data(G_OBJECT(window), "gui-live")) update_chrome(window);
+  return G_SOURCE_REMOVE;
+}
+
+static void window_destroyed(GtkWidget *window, gpointer unused) {
+  (void)unused;
+  g_object_set_data(G_OBJECT(window), "gui-live", NULL);
+}
 
 /* "switch-page" comes before the notebook's current page changes. */
 static void switched(GtkNotebook *nb, GtkWidget *page, guint n, gpointer window) {
   (void)nb, (void)page, (void)n;
-  g_idle_add_once(update_chrome_later, window);
+  g_idle_add_full(G_PRIORITY_DEFAULT_IDLE, update_chrome_later, g_object_ref(window), g_object_unref);
 }
 
 static const GActionEntry actions[] = {
@@ -280,6 +359,7 @@ static const GActionEntry actions[] = {
     {.name = "redo", .activate = on_redo},
     {.name = "commands", .activate = on_commands},
     {.name = "proposals", .activate = on_proposals},
+    {.name = "prerender", .activate = on_prerender},
 };
 
 static const struct {
@@ -311,6 +391,7 @@ static GtkWidget *header_bar(GtkWidget *window) {
   }
   /* No button: it is offered by the status line of the save it would rescue. */
   add_shortcut(sc, "<Control><Shift>m", "win.merge");
+  add_shortcut(sc, "<Control><Shift>a", "win.prerender");
   gtk_widget_add_controller(window, GTK_EVENT_CONTROLLER(sc));
   return bar;
 }
@@ -334,13 +415,30 @@ GtkWidget *gui_window_new(GtkApplication *app) {
   gtk_widget_set_vexpand(gw->notebook, TRUE);
   gui_name(gw->notebook, "roms", "Open ROMs");
   g_signal_connect(gw->notebook, "switch-page", G_CALLBACK(switched), window);
+  g_object_set_data(G_OBJECT(window), "gui-live", window);
+  g_signal_connect(window, "destroy", G_CALLBACK(window_destroyed), NULL);
   gw->status = gtk_label_new("Open a ROM with Ctrl+O");
   gtk_label_set_xalign(GTK_LABEL(gw->status), 0);
   gtk_label_set_ellipsize(GTK_LABEL(gw->status), PANGO_ELLIPSIZE_END);
   gtk_widget_set_margin_start(gw->status, 6);
   gui_name(gw->status, "status", "Status");
+  gtk_widget_set_hexpand(gw->status, TRUE);
+  /* shown while a job runs off the UI thread (gui/jobs.c) */
+  gw->spinner = gtk_spinner_new();
+  gui_name(gw->spinner, "busy", "Working in the background");
+  gw->progress = gtk_progress_bar_new();
+  gtk_progress_bar_set_show_text(GTK_PROGRESS_BAR(gw->progress), TRUE);
+  gtk_widget_set_size_request(gw->progress, 240, -1);
+  gtk_widget_set_valign(gw->progress, GTK_ALIGN_CENTER);
+  gui_name(gw->progress, "progress", "Progress of the background job");
+  gtk_widget_set_visible(gw->spinner, FALSE);
+  gtk_widget_set_visible(gw->progress, FALSE);
+  GtkWidget *bar = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 6);
+  gtk_box_append(GTK_BOX(bar), gw->status);
+  gtk_box_append(GTK_BOX(bar), gw->spinner);
+  gtk_box_append(GTK_BOX(bar), gw->progress);
   gtk_box_append(GTK_BOX(box), gw->notebook);
-  gtk_box_append(GTK_BOX(box), gw->status);
+  gtk_box_append(GTK_BOX(box), bar);
   gtk_window_set_child(GTK_WINDOW(window), box);
   update_chrome(window);
   return window;

@@ -205,6 +205,12 @@ bool gui_dungeon_water_edit(GtkWidget *editor, int x0, int y0, int x1, int y1) {
   return gui_water_edit(v->tab, v->water, v->room_id, x0, y0, x1, y1);
 }
 
+bool gui_dungeon_water_paint(GtkWidget *editor, int x0, int y0, int x1, int y1, bool erase) {
+  dg_view *v = view_of(editor);
+  if (v->water->present) gtk_check_button_set_active(GTK_CHECK_BUTTON(v->water_check), TRUE); /* as a person would */
+  return gui_water_apply(v->tab, v->water, v->room_id, x0, y0, x1, y1, erase);
+}
+
 int gui_dungeon_water_tiles(GtkWidget *editor) {
   dg_view *v = view_of(editor);
   if (!v->water->present) return -1;
@@ -216,6 +222,16 @@ bool gui_dungeon_selected_door(GtkWidget *editor, int *index) {
   dg_view *v = view_of(editor);
   *index = v->sel_door;
   return door_selected(v);
+}
+
+bool gui_dungeon_select_door(GtkWidget *editor, int index) {
+  dg_view *v = view_of(editor);
+  gtk_check_button_set_active(GTK_CHECK_BUTTON(v->doors), TRUE); /* a door is picked with the layer shown */
+  v->sel_list = -1;
+  v->sel_door = index;
+  if (!door_selected(v)) v->sel_door = -1;
+  show_selection(v);
+  return v->sel_door >= 0;
 }
 
 bool gui_dungeon_move_door(GtkWidget *editor, int position) {

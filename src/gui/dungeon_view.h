@@ -14,12 +14,16 @@ bool gui_dungeon_move_selected(GtkWidget *editor, int tx, int ty);
 
 /* With the Doors layer shown a press on a door selects it (gui_dungeon_select_at); its index. */
 bool gui_dungeon_selected_door(GtkWidget *editor, int *index);
+/* Shows the Doors layer and selects door `index` of the room; false when it has no such door. */
+bool gui_dungeon_select_door(GtkWidget *editor, int index);
 /* Moves the selected door to `position` (0-11) on its wall with `dungeon move-door`. */
 bool gui_dungeon_move_door(GtkWidget *editor, int position);
 
 /* Water layer: paints the tile rectangle (x0, y0)-(x1, y1) into the room's water-fill zone,
  * or erases it when (x0, y0) is a zone tile (`dungeon set-water-fill`). */
 bool gui_dungeon_water_edit(GtkWidget *editor, int x0, int y0, int x1, int y1);
+/* The same with the Water layer shown and paint or erase chosen by the caller. */
+bool gui_dungeon_water_paint(GtkWidget *editor, int x0, int y0, int x1, int y1, bool erase);
 /* Tiles of the shown room's zone; -1 when the ROM has no water-fill table. */
 int gui_dungeon_water_tiles(GtkWidget *editor);
 

@@ -37,12 +37,16 @@ static void order(int *a, int *b) {
 }
 
 bool gui_water_edit(gui_tab *tab, const z3_water_table *t, int room, int x0, int y0, int x1, int y1) {
+  const z3_water_zone *z = t->present ? z3_water_find(t, room) : NULL;
+  return gui_water_apply(tab, t, room, x0, y0, x1, y1, in_zone(z, y0 * Z3_WATER_SIDE + x0));
+}
+
+bool gui_water_apply(gui_tab *tab, const z3_water_table *t, int room, int x0, int y0, int x1, int y1, bool erase) {
   if (!t->present) {
     tab->status(tab, t->why_absent[0] ? t->why_absent : "this ROM has no water-fill table");
     return false;
   }
   const z3_water_zone *z = z3_water_find(t, room);
-  bool erase = in_zone(z, y0 * Z3_WATER_SIDE + x0);
   order(&x0, &x1), order(&y0, &y1);
   if (x0 < 0 || y0 < 0 || x1 >= Z3_WATER_SIDE || y1 >= Z3_WATER_SIDE) return false;
   /* the zone after the edit: its tiles outside the rectangle, and the rectangle unless erasing */

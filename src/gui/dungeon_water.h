@@ -13,5 +13,7 @@ void gui_water_draw(cairo_t *cr, const z3_water_table *t, int room, double zoom)
  * tiles (x0, y0)-(x1, y1), corners in any order, with one `dungeon set-water-fill` (its
  * --remove when no tile is left). False with the status line set when refused. */
 bool gui_water_edit(gui_tab *tab, const z3_water_table *t, int room, int x0, int y0, int x1, int y1);
+/* The same with the choice made by the caller (SimulateAction's paint-water / erase-water). */
+bool gui_water_apply(gui_tab *tab, const z3_water_table *t, int room, int x0, int y0, int x1, int y1, bool erase);
 
 #endif

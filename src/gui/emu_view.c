@@ -4,14 +4,18 @@
  * more than a frame; Step runs exactly one frame; Reset powers on a fresh
  * console from the document's ROM as it is now (edits included). Keys while
  * the screen has focus: arrows, X = A, Z = B, S = X, A = Y, Enter = Start,
- * Right Shift = Select, Q = L, W = R. Save state / Load state keep the whole
+ * Right Shift = Select, Q = L, W = R; a gamepad through evdev (gamepad.c), its
+ * buttons held together with the keys. Save state / Load state keep the whole
  * console in a slot file under the user's state folder, in the format of
  * `emu run --save-state` (emu/savestate.h), so the CLI can continue from it.
  * The console belongs to a debug/ session, so the debugger panels beside the
  * screen (emu_debug.c) can stop it at breakpoints; with none set a frame runs
  * on the bare console as `emu screenshot` runs it.
  */
+#include <errno.h>
+#include <glib-unix.h>
 #include <stdio.h>
+#include <unistd.h>
 #include <string.h>
 
 #include "emu/ppu.h"
@@ -20,6 +24,7 @@
 #include "gui/canvas.h"
 #include "gui/emu_debug.h"
 #include "gui/emu_view.h"
+#include "gui/gamepad.h"
 #include "gui/gui.h"
 
 enum { FRAME_MS = 16, MAX_W = 512, MAX_H = 239 };
@@ -32,7 +37,10 @@ typedef struct emu_view {
   gui_emu_panel *panel;
   cairo_surface_t *frame;
   guint timer;
-  uint16_t pad;
+  uint16_t pad;                 /* held on the keyboard */
+  gui_gamepad_state gamepad;    /* and on the gamepad, when one was found */
+  int gamepad_fd;
+  guint gamepad_watch;
   int zoom;
 } emu_view;
 
@@ -95,7 +103,7 @@ void gui_emu_reset(GtkWidget *editor) {
     v->tab->status(v->tab, err.message);
   } else {
     v->snes = z3_debug_console(v->dbg);
-    z3_snes_set_pad(v->snes, 0, v->pad);
+    z3_snes_set_pad(v->snes, 0, (uint16_t)(v->pad | gui_gamepad_word(&v->gamepad)));
   }
   show_frame(v);
 }
@@ -153,9 +161,38 @@ static uint16_t button_of(guint key) {
   }
 }
 
+/* Keyboard and gamepad together: a button held on either is held. */
 static void set_pad(emu_view *v, uint16_t pad) {
   v->pad = pad;
-  if (v->snes) z3_snes_set_pad(v->snes, 0, pad);
+  if (v->snes) z3_snes_set_pad(v->snes, 0, (uint16_t)(pad | gui_gamepad_word(&v->gamepad)));
+}
+
+/* The gamepad's events since the last call (gui/gamepad.c); a device gone (unplugged) is dropped. */
+static gboolean gamepad_readable(gint fd, GIOCondition cond, gpointer data) {
+  emu_view *v = data;
+  struct input_event ev;
+  ssize_t n;
+  while ((n = read(fd, &ev, sizeof ev)) == (ssize_t)sizeof ev) gui_gamepad_event(&v->gamepad, &ev);
+  set_pad(v, v->pad);
+  if ((cond & (G_IO_HUP | G_IO_ERR)) || n == 0 || (n < 0 && errno != EAGAIN && errno != EINTR)) {
+    close(fd);
+    v->gamepad_fd = -1, v->gamepad_watch = 0;
+    gui_gamepad_init(&v->gamepad);
+    set_pad(v, v->pad);
+    v->tab->status(v->tab, "the gamepad went away");
+    return G_SOURCE_REMOVE;
+  }
+  return G_SOURCE_CONTINUE;
+}
+
+/* The first gamepad among /dev/input/event* ($YAZE_GAMEPAD: a device, or "none"); none is fine. */
+static void open_gamepad(emu_view *v) {
+  char name[128] = "";
+  z3_error err;
+  z3_error_init(&err);
+  v->gamepad_fd = gui_gamepad_open(g_getenv("YAZE_GAMEPAD"), &v->gamepad, name, sizeof name, &err);
+  if (v->gamepad_fd >= 0)
+    v->gamepad_watch = g_unix_fd_add(v->gamepad_fd, G_IO_IN | G_IO_HUP | G_IO_ERR, gamepad_readable, v);
 }
 
 static gboolean key_pressed(GtkEventControllerKey *k, guint key, guint code, GdkModifierType m, gpointer data) {
@@ -172,7 +209,10 @@ static void key_released(GtkEventControllerKey *k, guint key, guint code, GdkMod
   set_pad(v, v->pad & (uint16_t)~button_of(key));
 }
 
-uint16_t gui_emu_pad(GtkWidget *editor) { return view_of(editor)->pad; }
+uint16_t gui_emu_pad(GtkWidget *editor) {
+  emu_view *v = view_of(editor);
+  return (uint16_t)(v->pad | gui_gamepad_word(&v->gamepad));
+}
 
 gui_emu_panel *gui_emu_debugger(GtkWidget *editor) { return view_of(editor)->panel; }
 
@@ -193,6 +233,8 @@ static void draw(GtkDrawingArea *a, cairo_t *cr, int w, int h, gpointer data) {
 static void free_view(gpointer data) {
   emu_view *v = data;
   if (v->timer) g_source_remove(v->timer);
+  if (v->gamepad_watch) g_source_remove(v->gamepad_watch);
+  if (v->gamepad_fd >= 0) close(v->gamepad_fd);
   if (v->frame) cairo_surface_destroy(v->frame);
   if (v->panel) gui_emu_panel_free(v->panel);
   z3_debug_free(v->dbg);
@@ -261,6 +303,8 @@ static GtkWidget *button(GtkWidget *b, const char *name, const char *label) {
 static GtkWidget *create(gui_tab *tab) {
   emu_view *v = g_new0(emu_view, 1);
   v->tab = tab;
+  gui_gamepad_init(&v->gamepad);
+  open_gamepad(v);
   v->box = gtk_box_new(GTK_ORIENTATION_VERTICAL, 4);
   gui_name(v->box, "emulator", "Emulator");
   g_object_set_data_full(G_OBJECT(v->box), "emu-view", v, free_view);

@@ -49,7 +49,14 @@ struct gui_tab {
 GtkWidget *gui_window_new(GtkApplication *app);
 /* Opens a ROM in a new tab and shows it; false with err filled when it cannot be read. */
 bool gui_window_open(GtkWidget *window, const char *path, z3_error *err);
+/* The same off the UI thread (the file dialog's way): the status bar shows "opening NAME"
+ * with a spinner, and the tab appears when the ROM is read; a failure goes to the status line. */
+void gui_window_open_async(GtkWidget *window, const char *path);
 gui_tab *gui_window_current_tab(GtkWidget *window);
+/* Whether `tab` is still one of the window's tabs (a background job's result is for it). */
+bool gui_window_has_tab(GtkWidget *window, gui_tab *tab);
+/* The status bar's spinner and progress bar ("what 12/160"), shown while busy (gui/jobs.c). */
+void gui_window_progress(GtkWidget *window, bool busy, double fraction, const char *text);
 /* The editor widget named `name` in the tab (e.g. "overworld"), NULL when none. */
 GtkWidget *gui_tab_editor(gui_tab *tab, const char *name);
 /* Shows the editor named `name`. */

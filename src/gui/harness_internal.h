@@ -43,6 +43,17 @@ z3_status gui_rpc_screenshot(GtkWidget *window, const json_t *params, json_t *re
 z3_status gui_rpc_canvas_state(GtkWidget *window, const json_t *params, json_t *result, z3_error *err);
 /* SimulateAction (harness_simulate.c): an editor-level action; result: outcome, side effects, the canvas state after. */
 z3_status gui_rpc_simulate(GtkWidget *window, const json_t *params, json_t *result, z3_error *err);
+/* One action's outcome ("success", "refused", "nothing there", ...) and, when set, the text
+ * that stands for the status line (what the debugger panel or a savestate button says). */
+typedef struct gui_sim {
+  const char *outcome;
+  GString *why;
+} gui_sim;
+/* params.KEY as an integer lo..hi (absent is fine unless required). */
+z3_status gui_sim_int(const json_t *params, const char *key, int lo, int hi, bool required, int *out, z3_error *err);
+/* The dungeon's and the emulator's actions (harness_simulate_more.c). */
+z3_status gui_sim_dungeon(GtkWidget *ed, const char *action, const json_t *params, gui_sim *sim, z3_error *err);
+z3_status gui_sim_emulator(GtkWidget *ed, const char *action, const json_t *params, gui_sim *sim, z3_error *err);
 /* Evaluates params' condition once: sets result's passed, expected, actual. Errors: a malformed condition. */
 z3_status gui_rpc_check(GtkWidget *window, const json_t *params, json_t *result, z3_error *err);
 

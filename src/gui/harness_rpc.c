@@ -6,6 +6,7 @@
 #include "gui/dungeon_view.h"
 #include "gui/emu_view.h"
 #include "gui/harness_internal.h"
+#include "gui/jobs.h"
 #include "gui/overworld_view.h"
 
 static const char *str_param(const json_t *params, const char *key) { return json_string_value(json_object_get(params, key)); }
@@ -382,10 +383,11 @@ static void editor_state(json_t *o, const char *name, GtkWidget *ed) {
     if (gui_overworld_selection(ed, &x, &y, &w, &h))
       json_object_set_new(sel, "tiles", json_pack("{s:i,s:i,s:i,s:i}", "x", x, "y", y, "width", w, "height", h));
     int kind;
-    static const char *kinds[] = {"sprite", "item", "entrance"};
+    static const char *kinds[] = {"sprite", "item", "entrance", "exit", "hole"};
     if (gui_overworld_marker(ed, &kind, &w, &x, &y))
-      json_object_set_new(sel, "marker", json_pack("{s:s,s:i,s:i,s:i}", "kind", kinds[kind % 3], "index", w, "x", x, "y", y));
+      json_object_set_new(sel, "marker", json_pack("{s:s,s:i,s:i,s:i}", "kind", kinds[kind % 5], "index", w, "x", x, "y", y));
     json_object_set_new(o, "selection", sel);
+    json_object_set_new(o, "cached_areas", json_integer(gui_overworld_cached(ed)));
     add_text(o, "zoom", ed, "ow-zoom");
     viewport(o, gui_find_widget(ed, "ow-map", &err));
   } else if (!strcmp(name, "dungeon")) {
@@ -394,6 +396,9 @@ static void editor_state(json_t *o, const char *name, GtkWidget *ed) {
     add_text(o, "zoom", ed, "dg-zoom");
     json_object_set_new(o, "tool", json_string("select-move"));
     if (gui_dungeon_selected(ed, &list, &index)) json_object_set_new(o, "selection", json_pack("{s:i,s:i}", "list", list, "index", index));
+    if (gui_dungeon_selected_door(ed, &index)) json_object_set_new(o, "selection", json_pack("{s:i}", "door", index));
+    int water = gui_dungeon_water_tiles(ed);
+    if (water >= 0) json_object_set_new(o, "water_tiles", json_integer(water));
     viewport(o, gui_find_widget(ed, "dg-room-view", &err));
   } else if (!strcmp(name, "graphics")) {
     add_text(o, "sheet", ed, "gfx-sheet");
@@ -408,6 +413,11 @@ static void editor_state(json_t *o, const char *name, GtkWidget *ed) {
     add_text(o, "search", ed, "msg-search");
   } else if (!strcmp(name, "emulator")) {
     add_text(o, "info", ed, "emu-info");
+    add_text(o, "slot", ed, "emu-slot");
+    add_text(o, "registers", ed, "emu-regs");
+    add_text(o, "memory_address", ed, "emu-mem-addr");
+    add_text(o, "memory", ed, "emu-mem");
+    add_text(o, "breakpoints", ed, "emu-bp-list");
     json_object_set_new(o, "pad", json_integer(gui_emu_pad(ed)));
   }
 }
@@ -428,5 +438,6 @@ z3_status gui_rpc_canvas_state(GtkWidget *window, const json_t *params, json_t *
   snprintf(crc, sizeof crc, "0x%08X", z3_crc32(tab->doc->rom->data.data, tab->doc->rom->data.len));
   json_object_set_new(result, "rom_crc32", json_string(crc));
   editor_state(result, name, ed);
+  json_object_set_new(result, "jobs", gui_jobs_json(window)); /* background work still running */
   return Z3_OK;
 }

@@ -10,8 +10,9 @@
  *
  *   overworld: select-area {area, zoom}, pick-tile {tile16}, paint / fill {x, y, [area], [tile16]},
  *              select-tiles {x, y, width, height}, move-selection {x, y} (the cells left get the tile16),
- *              select-marker {x, y}, move-marker {x, y} (sprites of the ow-state state, items, entrances)
- *   dungeon:   select-room {room}, select-object {x, y}, move-selection {x, y}
+ *              select-marker {x, y} or {kind, index}, move-marker {x, y} (sprites of the ow-state state,
+ *              items, entrances, exits, holes), render-all (every area off the UI thread)
+ *   dungeon and emulator: harness_simulate_more.c
  */
 #include <string.h>
 
@@ -19,21 +20,30 @@
 #include "gui/harness_internal.h"
 #include "gui/overworld_view.h"
 
-static z3_status int_param(const json_t *params, const char *key, int lo, int hi, bool required, int *out, z3_error *err) {
-  const json_t *v = json_object_get(params, key);
-  if (!v && !required) return Z3_OK;
-  if (!json_is_integer(v) || json_integer_value(v) < lo || json_integer_value(v) > hi)
-    return z3_error_set(err, Z3_E_USAGE, "params.%s must be an integer from %d to %d", key, lo, hi);
-  *out = (int)json_integer_value(v);
+/* Markers: the Markers tool is chosen (as a person would), then the marker on cell x, y picked or
+ * the picked one moved there. */
+static const char *const marker_kinds[] = {"sprite", "item", "entrance", "exit", "hole"}; /* gui_marker_kind's order */
+
+/* select-marker's {kind, index}: the marker of that kind and list index or slot, wherever it is
+ * (an exit may share its cell with the entrance it leads out of). */
+static z3_status marker_of(GtkWidget *ed, const json_t *params, const char **outcome, z3_error *err) {
+  const char *name = json_string_value(json_object_get(params, "kind"));
+  int kind = -1, index = 0;
+  for (int k = 0; name && k < (int)G_N_ELEMENTS(marker_kinds); k++)
+    if (!strcmp(name, marker_kinds[k])) kind = k;
+  if (kind < 0) return z3_error_set(err, Z3_E_USAGE, "params.kind must be sprite, item, entrance, exit or hole");
+  z3_status st = gui_sim_int(params, "index", 0, 511, true, &index, err);
+  if (st) return st;
+  gui_overworld_set_tool(ed, GUI_OW_MARKERS);
+  if (!gui_overworld_select_marker_of(ed, kind, index)) *outcome = "nothing there";
   return Z3_OK;
 }
 
-/* Markers: the Markers tool is chosen (as a person would), then the marker on cell x, y picked or
- * the picked one moved there. */
 static z3_status marker_action(GtkWidget *ed, bool pick, const json_t *params, const char **outcome, z3_error *err) {
   int x = 0, y = 0, kind, index, mx, my;
-  z3_status st = int_param(params, "x", 0, 63, true, &x, err);
-  if (!st) st = int_param(params, "y", 0, 63, true, &y, err);
+  if (pick && json_object_get(params, "kind")) return marker_of(ed, params, outcome, err);
+  z3_status st = gui_sim_int(params, "x", 0, 63, true, &x, err);
+  if (!st) st = gui_sim_int(params, "y", 0, 63, true, &y, err);
   if (st) return st;
   gui_overworld_set_tool(ed, GUI_OW_MARKERS);
   if (pick && !gui_overworld_select_marker(ed, x, y)) *outcome = "nothing there";
@@ -44,49 +54,35 @@ static z3_status marker_action(GtkWidget *ed, bool pick, const json_t *params, c
 
 static z3_status overworld_action(GtkWidget *ed, const char *action, const json_t *params, const char **outcome, z3_error *err) {
   int area = gui_overworld_area(ed), zoom = 1, tile16 = gui_overworld_picked(ed), x = 0, y = 0;
-  z3_status st = int_param(params, "area", 0, 0xBF, !strcmp(action, "select-area"), &area, err);
-  if (!st) st = int_param(params, "zoom", 1, 4, false, &zoom, err);
-  if (!st) st = int_param(params, "tile16", 0, 0xFFF, !strcmp(action, "pick-tile"), &tile16, err);
+  z3_status st = gui_sim_int(params, "area", 0, 0xBF, !strcmp(action, "select-area"), &area, err);
+  if (!st) st = gui_sim_int(params, "zoom", 1, 4, false, &zoom, err);
+  if (!st) st = gui_sim_int(params, "tile16", 0, 0xFFF, !strcmp(action, "pick-tile"), &tile16, err);
   if (st) return st;
   if (json_object_get(params, "area") || !strcmp(action, "select-area")) gui_overworld_select(ed, area, zoom);
   if (json_object_get(params, "tile16")) gui_overworld_pick(ed, tile16);
   if (!strcmp(action, "select-area") || !strcmp(action, "pick-tile")) return Z3_OK;
+  if (!strcmp(action, "render-all")) { /* answers at once; GetCanvasState's jobs follow it */
+    gui_overworld_prerender(ed, gui_overworld_tab(ed));
+    *outcome = "started";
+    return Z3_OK;
+  }
   bool paint = !strcmp(action, "paint"), fill = !strcmp(action, "fill"), sel = !strcmp(action, "select-tiles");
   bool pick_marker = !strcmp(action, "select-marker"), move_marker = !strcmp(action, "move-marker");
   if (!paint && !fill && !sel && !pick_marker && !move_marker && strcmp(action, "move-selection") != 0)
     return z3_error_set(err, Z3_E_USAGE,
                         "overworld has no action '%s' (select-area, pick-tile, paint, fill, select-tiles, move-selection, "
-                        "select-marker, move-marker)", action);
+                        "select-marker, move-marker, render-all)", action);
   if (pick_marker || move_marker) return marker_action(ed, pick_marker, params, outcome, err);
   int w = 0, h = 0;
-  st = int_param(params, "x", 0, 63, true, &x, err);
-  if (!st) st = int_param(params, "y", 0, 63, true, &y, err);
-  if (!st && sel) st = int_param(params, "width", 1, 64, true, &w, err);
-  if (!st && sel) st = int_param(params, "height", 1, 64, true, &h, err);
+  st = gui_sim_int(params, "x", 0, 63, true, &x, err);
+  if (!st) st = gui_sim_int(params, "y", 0, 63, true, &y, err);
+  if (!st && sel) st = gui_sim_int(params, "width", 1, 64, true, &w, err);
+  if (!st && sel) st = gui_sim_int(params, "height", 1, 64, true, &h, err);
   if (st) return st;
   if (sel) gui_overworld_select_tiles(ed, x, y, w, h);
   else if (!paint && !fill && !gui_overworld_selection(ed, &w, &h, &w, &h)) *outcome = "nothing selected";
   else if (!(paint ? gui_overworld_paint(ed, x, y) : fill ? gui_overworld_fill(ed, x, y) : gui_overworld_move_selection(ed, x, y)))
     *outcome = "refused";
-  return Z3_OK;
-}
-
-static z3_status dungeon_action(GtkWidget *ed, const char *action, const json_t *params, const char **outcome, z3_error *err) {
-  int room = 0, x = 0, y = 0;
-  if (!strcmp(action, "select-room")) {
-    z3_status st = int_param(params, "room", 0, 0x127, true, &room, err);
-    if (!st) gui_dungeon_select_room(ed, room);
-    return st;
-  }
-  bool select = !strcmp(action, "select-object"), move = !strcmp(action, "move-selection");
-  if (!select && !move) return z3_error_set(err, Z3_E_USAGE, "dungeon has no action '%s' (select-room, select-object, move-selection)", action);
-  z3_status st = int_param(params, "x", 0, 63, true, &x, err);
-  if (!st) st = int_param(params, "y", 0, 63, true, &y, err);
-  if (st) return st;
-  int list, index;
-  if (select && !gui_dungeon_select_at(ed, x, y)) *outcome = "nothing there";
-  if (move && !gui_dungeon_selected(ed, &list, &index)) *outcome = "nothing selected";
-  else if (move && !gui_dungeon_move_selected(ed, x, y)) *outcome = "refused";
   return Z3_OK;
 }
 
@@ -110,8 +106,8 @@ static json_t *side_effects(const json_t *before, const json_t *after) {
 z3_status gui_rpc_simulate(GtkWidget *window, const json_t *params, json_t *result, z3_error *err) {
   const char *editor = json_string_value(json_object_get(params, "editor"));
   const char *action = json_string_value(json_object_get(params, "action"));
-  if (!editor || (strcmp(editor, "overworld") && strcmp(editor, "dungeon")))
-    return z3_error_set(err, Z3_E_USAGE, "params.editor must be overworld or dungeon");
+  if (!editor || (strcmp(editor, "overworld") && strcmp(editor, "dungeon") && strcmp(editor, "emulator")))
+    return z3_error_set(err, Z3_E_USAGE, "params.editor must be overworld, dungeon or emulator");
   if (!action) return z3_error_set(err, Z3_E_USAGE, "params.action is required");
   gui_tab *tab = gui_window_current_tab(window);
   if (!tab) return z3_error_set(err, Z3_E_INVALID, "no ROM is open");
@@ -119,8 +115,10 @@ z3_status gui_rpc_simulate(GtkWidget *window, const json_t *params, json_t *resu
   json_t *state_params = json_pack("{s:s}", "editor", editor), *before = json_object();
   gui_rpc_canvas_state(window, state_params, before, err);
   gui_tab_show(tab, editor); /* as a person would: the editor in front */
-  const char *outcome = "success";
-  z3_status st = !strcmp(editor, "overworld") ? overworld_action(ed, action, params, &outcome, err) : dungeon_action(ed, action, params, &outcome, err);
+  gui_sim sim = {"success", g_string_new(NULL)};
+  z3_status st = !strcmp(editor, "overworld") ? overworld_action(ed, action, params, &sim.outcome, err)
+                 : !strcmp(editor, "dungeon")  ? gui_sim_dungeon(ed, action, params, &sim, err)
+                                               : gui_sim_emulator(ed, action, params, &sim, err);
   json_t *after = json_object();
   if (!st) st = gui_rpc_canvas_state(window, state_params, after, err);
   if (!st) {
@@ -128,15 +126,17 @@ z3_status gui_rpc_simulate(GtkWidget *window, const json_t *params, json_t *resu
     z3_error miss;
     z3_error_init(&miss);
     GtkWidget *bar = gui_find_widget(window, "status", &miss);
-    if (bar) status = gui_widget_text(bar);
+    if (sim.why->len) status = g_strdup(sim.why->str);
+    else if (bar) status = gui_widget_text(bar);
     json_object_set_new(result, "editor", json_string(editor));
     json_object_set_new(result, "action", json_string(action));
-    json_object_set_new(result, "result", json_string(outcome));
+    json_object_set_new(result, "result", json_string(sim.outcome));
     if (status) json_object_set_new(result, "status", json_string(status));
     json_object_set_new(result, "side_effects", side_effects(before, after));
     json_object_set(result, "state", after);
     g_free(status);
   }
+  g_string_free(sim.why, TRUE);
   json_decref(after);
   json_decref(before);
   json_decref(state_params);

@@ -40,6 +40,8 @@ typedef struct ow_view {
   gui_marker markers[GUI_MARKERS_MAX], marker; /* the area's, and the selected one */
   size_t marker_count;
   bool has_marker;
+  z3_ow_image cache[Z3_OW_AREA_MAX]; /* areas rendered in the background (gui_overworld_adopt) */
+  unsigned cache_generation;         /* the document generation they were drawn from */
 } ow_view;
 
 static ow_view *view_of(GtkWidget *editor) { return g_object_get_data(G_OBJECT(editor), "ow-view"); }
@@ -55,7 +57,12 @@ static void drop_surfaces(ow_view *v) {
   v->map = v->tiles = NULL;
 }
 
-/* Reloads the model from the ROM and redraws the area and the picker. */
+static void drop_cache(ow_view *v) {
+  for (int i = 0; i < Z3_OW_AREA_MAX; i++) z3_ow_image_release(&v->cache[i]);
+}
+
+/* Reloads the model from the ROM and redraws the area and the picker; an area rendered in the
+ * background from these very bytes is taken from the cache instead of drawn again. */
 static void reload(ow_view *v) {
   drop_surfaces(v);
   z3_ow_free(v->ow);
@@ -63,9 +70,12 @@ static void reload(ow_view *v) {
   z3_error err;
   z3_error_init(&err);
   z3_ow_image img = {0}, sheet = {0};
+  if (v->cache_generation != v->tab->doc->generation) drop_cache(v); /* drawn from other bytes */
   z3_status st = z3_ow_load(&v->ow, v->tab->doc->rom, &err);
   if (st == Z3_OK) v->area_id = v->ow->areas[v->area_id].parent;
-  if (st == Z3_OK) st = z3_ow_render(v->ow, v->tab->doc->rom, v->area_id, &img, &err);
+  const z3_ow_image *cached = st == Z3_OK && v->cache[v->area_id].pixels ? &v->cache[v->area_id] : NULL;
+  if (st == Z3_OK && !cached) st = z3_ow_render(v->ow, v->tab->doc->rom, v->area_id, &img, &err);
+  if (cached) img = *cached; /* borrowed: not released below */
   if (st == Z3_OK) st = z3_ow_render_tile16s(v->ow, v->tab->doc->rom, v->area_id, PICKER_COLUMNS, &sheet, &err);
   if (st == Z3_OK) collect_markers(v);
   if (st == Z3_OK) {
@@ -78,10 +88,29 @@ static void reload(ow_view *v) {
   } else {
     v->tab->status(v->tab, err.message);
   }
-  z3_ow_image_release(&img);
+  if (!cached) z3_ow_image_release(&img);
   z3_ow_image_release(&sheet);
   gtk_widget_queue_draw(v->canvas);
   gtk_widget_queue_draw(v->picker);
+}
+
+void gui_overworld_adopt(GtkWidget *editor, int area, z3_ow_image *img) {
+  ow_view *v = view_of(editor);
+  if (v->cache_generation != v->tab->doc->generation) drop_cache(v);
+  v->cache_generation = v->tab->doc->generation;
+  if (area < 0 || area >= Z3_OW_AREA_MAX) return z3_ow_image_release(img);
+  z3_ow_image_release(&v->cache[area]);
+  v->cache[area] = *img;
+  *img = (z3_ow_image){0};
+}
+
+gui_tab *gui_overworld_tab(GtkWidget *editor) { return view_of(editor)->tab; }
+
+int gui_overworld_cached(GtkWidget *editor) {
+  ow_view *v = view_of(editor);
+  int n = 0;
+  for (int i = 0; v->cache_generation == v->tab->doc->generation && i < Z3_OW_AREA_MAX; i++) n += v->cache[i].pixels != NULL;
+  return n;
 }
 
 static void draw_map(GtkDrawingArea *a, cairo_t *cr, int w, int h, gpointer data) {
@@ -144,6 +173,16 @@ static void collect_markers(ow_view *v) {
 bool gui_overworld_select_marker(GtkWidget *editor, int x, int y) {
   ow_view *v = view_of(editor);
   v->has_marker = gui_marker_at(v->markers, v->marker_count, x, y, &v->marker);
+  collect_markers(v);
+  gtk_widget_queue_draw(v->canvas);
+  return v->has_marker;
+}
+
+bool gui_overworld_select_marker_of(GtkWidget *editor, int kind, int index) {
+  ow_view *v = view_of(editor);
+  v->has_marker = false;
+  for (size_t i = 0; i < v->marker_count && !v->has_marker; i++)
+    if ((int)v->markers[i].kind == kind && v->markers[i].index == index) v->marker = v->markers[i], v->has_marker = true;
   collect_markers(v);
   gtk_widget_queue_draw(v->canvas);
   return v->has_marker;
@@ -360,6 +399,7 @@ static void load_and_list(ow_view *v) {
 static void free_view(gpointer data) {
   ow_view *v = data;
   drop_surfaces(v);
+  drop_cache(v);
   z3_ow_free(v->ow);
   g_free(v);
 }

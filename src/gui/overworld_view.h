@@ -4,6 +4,9 @@
 
 #include <gtk/gtk.h>
 
+#include "gui/gui.h"
+#include "zelda3/overworld.h"
+
 /* Shows area (0x00-0x9F; a large area shows its parent) at zoom 1-4. */
 void gui_overworld_select(GtkWidget *editor, int area, int zoom);
 /* The tile16 a left click paints. */
@@ -31,7 +34,19 @@ bool gui_overworld_move_selection(GtkWidget *editor, int x, int y);
  * (x, y), false when none; the selected one's kind (gui_marker_kind), index and cell; moves
  * it to cell (x, y) with move-sprite / move-item / set-entrance. */
 bool gui_overworld_select_marker(GtkWidget *editor, int x, int y);
+/* The marker of kind `kind` (gui_marker_kind) and list index or slot `index` in the area; false when none. */
+bool gui_overworld_select_marker_of(GtkWidget *editor, int kind, int index);
 bool gui_overworld_marker(GtkWidget *editor, int *kind, int *index, int *x, int *y);
 bool gui_overworld_move_marker(GtkWidget *editor, int x, int y);
+
+/* Background renders (overworld_prerender.c): takes area `area`'s picture, drawn from the bytes
+ * the document has now (img is emptied); later shows of that area use it until the ROM changes. */
+void gui_overworld_adopt(GtkWidget *editor, int area, z3_ow_image *img);
+gui_tab *gui_overworld_tab(GtkWidget *editor);
+/* Areas whose picture is cached for the ROM as it is now. */
+int gui_overworld_cached(GtkWidget *editor);
+/* Renders every area on a worker thread from a copy of the ROM (gui/jobs.h), progress in the
+ * status bar; the pictures are adopted when it ends unless the ROM changed meanwhile. */
+void gui_overworld_prerender(GtkWidget *editor, gui_tab *tab);
 
 #endif

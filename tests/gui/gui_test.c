@@ -807,6 +807,7 @@ int main(void) {
       cmocka_unit_test(save_after_an_outside_save_offers_a_merge),
       cmocka_unit_test(overworld_draws_wide_tall_and_tail_maps), /* last: it opens a tab of its own */
       cmocka_unit_test(dungeon_paints_water_fill_zones),            /* opens a tab of its own too */
+      cmocka_unit_test(opening_a_rom_runs_off_the_ui_thread),       /* and another */
   };
   return cmocka_run_group_tests(tests, setup, teardown);
 }

@@ -46,6 +46,9 @@ void dungeon_paints_water_fill_zones(void **state);
 /* gui_test_markers.c */
 void overworld_drags_exits_and_holes(void **state);
 
+/* gui_test_jobs.c */
+void opening_a_rom_runs_off_the_ui_thread(void **state);
+
 /* gui_test_proposals.c */
 void proposal_pictures_read_resource_names(void **state);
 void proposal_drawer_draws_a_room_change(void **state);
