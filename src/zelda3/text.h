@@ -70,7 +70,8 @@ typedef enum z3_text_bank_mode {
 
 /* Where a hooked ROM's expanded messages start: true with *data_pc when
  * 0x75436 holds a JML to a routine in the ROM that loads a 24-bit address into
- * $00/$02 (the pointer the game's scan walks) that lies in the ROM too. */
+ * $00/$02 (the pointer the game's scan walks) that lies in the ROM, past its
+ * first 1 MiB (where the game's own text is). */
 bool z3_text_exp_hook(const z3_rom *rom, size_t *data_pc);
 
 typedef struct z3_text_dict {

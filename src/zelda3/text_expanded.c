@@ -12,6 +12,7 @@ enum {
   HOOK_SCAN = 32, /* routine bytes searched for the address it loads */
   MERGE_GAP = 16, /* as the vanilla banks' writer */
 };
+#define EXPANDED_PC 0x100000u /* past the game's 1 MiB */
 
 /* LDA #lo/hi : STA $00 : LDA #bank : STA $02 (16-bit A), the way the game
  * sets the scan's pointer; bank $0E is the routine's way back to bank 2. */
@@ -31,8 +32,8 @@ bool z3_text_exp_hook(const z3_rom *rom, size_t *data_pc) {
   if (z3_snes_to_pc(Z3_MAP_LOROM, n, (uint32_t)(op[0] | op[1] << 8 | op[2] << 16), &routine, NULL)) return false;
   for (size_t i = routine; i < routine + HOOK_SCAN && i + 10 <= n; i++) {
     uint32_t address;
-    if (loads_pointer(d + i, &address))
-      return z3_snes_to_pc(Z3_MAP_LOROM, n, address, data_pc, NULL) == Z3_OK;
+    if (loads_pointer(d + i, &address)) /* in expanded space, clear of the vanilla text */
+      return z3_snes_to_pc(Z3_MAP_LOROM, n, address, data_pc, NULL) == Z3_OK && *data_pc >= EXPANDED_PC;
   }
   return false;
 }
