@@ -32,7 +32,7 @@ static const z3_command z3_cmds_message[] = {
                             "to this bank)"}),
         .examples = LIST("z3ed message list --rom zelda3.sfc",
                          "z3ed message list --rom zelda3.sfc --preview 80 --output-format json",
-                         "z3ed message list --rom hack.sfc --message-bank expanded"),
+                         "z3ed message list --rom zelda3.sfc --message-bank vanilla"),
         .handler = cmd_message_list,
     },
     {
