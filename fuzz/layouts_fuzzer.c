@@ -36,7 +36,7 @@ static void check(const z3_rom *rom, const z3_layouts *found) {
     const z3_layout_hit *h = &found->hits[i];
     if (!z3_layout_info_of(h->layout)) abort();
     if (i && h->layout <= found->hits[i - 1].layout) abort();
-    if ((h->size != 1 && h->size != 3) || h->offset + h->size > rom->data.len) abort();
+    if ((h->size != 1 && h->size != 3 && h->size != 4) || h->offset + h->size > rom->data.len) abort();
     char text[96];
     z3_layout_hit_evidence(h, text, sizeof text);
     if (!text[0]) abort();

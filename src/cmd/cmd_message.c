@@ -7,9 +7,33 @@
 #include "zelda3/text.h"
 
 z3_status z3_cmd__message_load(const z3_cmd_ctx *ctx, z3_text *text, z3_error *err) {
-  z3_status st = z3_text_load(ctx->rom, text, err);
-  if (st) z3_error_hint(err, "the ROM's text is not in ALttP's (US) layout");
+  static const z3_text_bank_mode modes[] = {Z3_TEXT_BANK_AUTO, Z3_TEXT_BANK_VANILLA, Z3_TEXT_BANK_EXPANDED};
+  int choice = z3_command_arg(ctx->cmd, "message-bank") ? z3_arg_choice(ctx, "message-bank") : 0;
+  z3_status st = z3_text_load_bank(ctx->rom, modes[choice > 0 ? choice : 0], text, err);
+  if (st && !err->hint[0]) z3_error_hint(err, "the ROM's text is not in ALttP's (US) layout");
   return st;
+}
+
+void z3_cmd__message_space(z3_cmd_ctx *ctx, const z3_text *text) {
+  json_object_set_new(ctx->result, "bytes_free",
+                      json_integer((json_int_t)z3_text_capacity() - (json_int_t)z3_text_bytes_needed(text)));
+  if (text->expanded)
+    json_object_set_new(ctx->result, "expanded_bytes_free",
+                        json_integer((json_int_t)(text->exp_end - text->exp_start) -
+                                     (json_int_t)z3_text_exp_bytes_needed(text)));
+}
+
+/* Where the expanded bank is and how full, for message list. */
+static json_t *expanded_bank(const z3_text *t) {
+  json_t *o = json_object();
+  json_object_set_new(o, "start", z3_cmd__hex(t->exp_start, 6));
+  json_object_set_new(o, "end", z3_cmd__hex(t->exp_end - 1, 6));
+  json_object_set_new(o, "first_id", z3_cmd__hex(t->vanilla_count, 3));
+  json_object_set_new(o, "count", json_integer((json_int_t)(t->count - t->vanilla_count)));
+  json_object_set_new(o, "bytes_used", json_integer((json_int_t)z3_text_exp_bytes_needed(t)));
+  json_object_set_new(o, "capacity", json_integer((json_int_t)(t->exp_end - t->exp_start)));
+  json_object_set_new(o, "hooked", json_boolean(t->linked));
+  return o;
 }
 
 char *z3_cmd__message_text(const z3_text *text, size_t id, bool expand, z3_error *err) {
@@ -60,7 +84,7 @@ z3_status cmd_message_list(z3_cmd_ctx *ctx, z3_error *err) {
     json_t *o = json_object();
     json_object_set_new(o, "id", z3_cmd__hex(i, 3));
     json_object_set_new(o, "length", json_integer((json_int_t)text.msgs[i].len + 1));
-    json_object_set_new(o, "bank", json_integer(i < text.split ? 1 : 2));
+    json_object_set_new(o, "bank", json_integer(i < text.split ? 1 : text.expanded && i >= text.vanilla_count ? 3 : 2));
     json_object_set_new(o, "preview", preview(s, max));
     json_array_append_new(list, o);
     z3_free(s);
@@ -69,6 +93,7 @@ z3_status cmd_message_list(z3_cmd_ctx *ctx, z3_error *err) {
   json_object_set_new(ctx->result, "bytes_used", json_integer((json_int_t)z3_text_bytes_needed(&text)));
   json_object_set_new(ctx->result, "capacity", json_integer((json_int_t)z3_text_capacity()));
   json_object_set_new(ctx->result, "messages", list);
+  if (text.expanded) json_object_set_new(ctx->result, "expanded_bank", expanded_bank(&text));
   z3_text_release(&text);
   return st;
 }
@@ -133,8 +158,7 @@ z3_status cmd_message_set(z3_cmd_ctx *ctx, z3_error *err) {
     json_object_set_new(ctx->result, "text", json_string(now));
     json_object_set_new(ctx->result, "old_length", json_integer((json_int_t)text.msgs[id].old_len + 1));
     json_object_set_new(ctx->result, "length", json_integer((json_int_t)text.msgs[id].len + 1));
-    json_object_set_new(ctx->result, "bytes_free",
-                        json_integer((json_int_t)(z3_text_capacity() - z3_text_bytes_needed(&text))));
+    z3_cmd__message_space(ctx, &text);
   }
   z3_free(old);
   z3_free(now);

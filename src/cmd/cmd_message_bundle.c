@@ -53,8 +53,7 @@ static z3_status read_bundle(const char *path, z3_text_bundle *b, z3_error *err)
 }
 
 static void bytes_free(z3_cmd_ctx *ctx, const z3_text *text) {
-  json_object_set_new(ctx->result, "bytes_free",
-                      json_integer((json_int_t)z3_text_capacity() - (json_int_t)z3_text_bytes_needed(text)));
+  z3_cmd__message_space(ctx, text);
 }
 
 z3_status cmd_message_import(z3_cmd_ctx *ctx, z3_error *err) {

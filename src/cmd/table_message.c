@@ -3,7 +3,12 @@
 #include "cmd/table_macros.h"
 #include "zelda3/text.h"
 
-#define MESSAGE_ID_ARG {"id", Z3_ARG_INT, true, NULL, NULL, "message id (0x000-0x18C in the game)", 0, 0xFFFF}
+#define MESSAGE_ID_ARG {"id", Z3_ARG_INT, true, NULL, NULL, "message id (0x000-0x18C in the game; the expanded bank's follow)", 0, 0xFFFF}
+/* yaze's expanded bank (text.h): the ROM shows it only by Oracle of Secrets' hook. */
+#define MESSAGE_BANK_ARG                                                                                        \
+  {"message-bank", Z3_ARG_ENUM, false, "auto", LIST("auto", "vanilla", "expanded"),                              \
+   "yaze's expanded message bank: auto reads it when the ROM has the hook at 0x75436 that makes the game read "  \
+   "it; expanded also without (yaze's project setting, at 0x178000); vanilla never", 0, 0}
 
 static const z3_command z3_cmds_message[] = {
     {
@@ -11,16 +16,23 @@ static const z3_command z3_cmds_message[] = {
         .summary = "list every message with its length and a preview",
         .description = "Reads the message stream (bank $1C, then bank $0E after the 0x80 switch) and the "
                        "dictionary; a message's id is its position in the stream. Lengths count the "
-                       "encoded bytes including the closing 0x7F.",
+                       "encoded bytes including the closing 0x7F. yaze's expanded bank (0x178000-0x17FFFF, "
+                       "--message-bank) follows as bank 3, its ids after the vanilla ones as yaze numbers them "
+                       "(0x18D on in the US game); a ROM with Oracle of Secrets' hook shows it by itself.",
         .flags = Z3_CMD_NEEDS_ROM, .safety = Z3_SAFETY_READ_ONLY,
         .effects = LIST("reads the ROM file"),
-        .args = ARGS({"preview", Z3_ARG_INT, false, "40", NULL, "characters of text shown per message", 0, 1000}),
+        .args = ARGS({"preview", Z3_ARG_INT, false, "40", NULL, "characters of text shown per message", 0, 1000},
+                     MESSAGE_BANK_ARG),
         .returns = RETURNS({"count", "integer", "messages"},
                            {"bytes_used", "integer", "bytes the stream needs (messages, bank switch, end byte)"},
                            {"capacity", "integer", "bytes the two text banks hold"},
-                           {"messages", "array", "id, length, bank, preview"}),
+                           {"messages", "array", "id, length, bank (1, 2, or 3 for the expanded bank), preview"},
+                           {"expanded_bank", "object", "with the expanded bank: start, end, first_id, count, "
+                            "bytes_used, capacity, hooked (bank 2 ends with 0x80 and the ROM's hook sends the game on "
+                            "to this bank)"}),
         .examples = LIST("z3ed message list --rom zelda3.sfc",
-                         "z3ed message list --rom zelda3.sfc --preview 80 --output-format json"),
+                         "z3ed message list --rom zelda3.sfc --preview 80 --output-format json",
+                         "z3ed message list --rom zelda3.sfc --message-bank vanilla"),
         .handler = cmd_message_list,
     },
     {
@@ -32,7 +44,7 @@ static const z3_command z3_cmds_message[] = {
                        "'message set --raw', always does. Token syntax: README, Messages and sprites.",
         .flags = Z3_CMD_NEEDS_ROM, .safety = Z3_SAFETY_READ_ONLY,
         .effects = LIST("reads the ROM file"),
-        .args = ARGS(MESSAGE_ID_ARG),
+        .args = ARGS(MESSAGE_ID_ARG, MESSAGE_BANK_ARG),
         .returns = RETURNS({"id", "string", "the message id"},
                            {"text", "string", "readable text, dictionary expanded"},
                            {"raw", "string", "the same with [D:xx] dictionary tokens"},
@@ -50,19 +62,24 @@ static const z3_command z3_cmds_message[] = {
                        "unless --raw), "
                        "then writes every message back in order: in place when the text fits, messages "
                        "after it shifted; a bank that overflows passes messages to the other. Text that "
-                       "does not fit or characters the font lacks are refused and nothing is written.",
+                       "does not fit or characters the font lacks are refused and nothing is written. A message of the "
+                       "expanded bank is written back in that bank (messages after it shifted, its 0xFF kept), "
+                       "growing only over free bytes (0x00 or 0xFF).",
         .flags = Z3_CMD_NEEDS_ROM | Z3_CMD_MUTATES_ROM, .safety = Z3_SAFETY_MUTATES_ROM,
         .effects = LIST("rewrites the text banks from the message on", "saves atomically over --rom (keeping FILE.bak) or to --output"),
         .args = ARGS(MESSAGE_ID_ARG,
                      {"text", Z3_ARG_STRING, true, NULL, NULL, "the new text, e.g. 'Hello, [L]![K]'", 0, 0},
-                     {"raw", Z3_ARG_BOOL, false, NULL, NULL, "--text is the raw form: dictionary bytes only where [D:xx] says", 0, 0}),
+                     {"raw", Z3_ARG_BOOL, false, NULL, NULL, "--text is the raw form: dictionary bytes only where [D:xx] says", 0, 0},
+                     MESSAGE_BANK_ARG),
         .returns = RETURNS({"id", "string", "the message id"},
                            {"old_text", "string", "text before"}, {"text", "string", "text after, as decoded back"},
                            {"old_length", "integer", "bytes before, with the 0x7F"},
                            {"length", "integer", "bytes after, with the 0x7F"},
                            {"bytes_free", "integer", "bytes left in the text banks"},
+                           {"expanded_bytes_free", "integer", "with the expanded bank: bytes left in it"},
                            {"changes", "array", "the change set"}),
-        .examples = LIST("z3ed message set --rom hack.sfc --id 1 --text 'The keeper thanks you.[K]'"),
+        .examples = LIST("z3ed message set --rom hack.sfc --id 1 --text 'The keeper thanks you.[K]'",
+                         "z3ed message set --rom hack.sfc --message-bank expanded --id 0x18D --text 'Hello.[K]'"),
         .handler = cmd_message_set,
     },
     {
@@ -77,7 +94,8 @@ static const z3_command z3_cmds_message[] = {
         .effects = LIST("reads the ROM file"),
         .args = ARGS({"text", Z3_ARG_STRING, true, NULL, NULL, "what to look for", 0, 0},
                      {"regex", Z3_ARG_BOOL, false, NULL, NULL, "--text is a POSIX extended regular expression", 0, 0},
-                     {"case-sensitive", Z3_ARG_BOOL, false, NULL, NULL, "match upper and lower case exactly", 0, 0}),
+                     {"case-sensitive", Z3_ARG_BOOL, false, NULL, NULL, "match upper and lower case exactly", 0, 0},
+                     MESSAGE_BANK_ARG),
         .returns = RETURNS({"count", "integer", "messages that match"},
                            {"matches", "integer", "matches over all messages"},
                            {"messages", "array", "id, text, matches (offset, length in the text)"}),
@@ -97,7 +115,8 @@ static const z3_command z3_cmds_message[] = {
         .effects = LIST("reads the ROM file", "writes --out atomically (keeping FILE.bak unless --no-backup)"),
         .args = ARGS({"out", Z3_ARG_OUT_PATH, true, NULL, NULL, "the bundle file to write", 0, 0},
                      {"format", Z3_ARG_ENUM, false, NULL, LIST("json", "text"),
-                      "bundle form; default: text for a .txt or .text file, else json", 0, 0}),
+                      "bundle form; default: text for a .txt or .text file, else json", 0, 0},
+                     MESSAGE_BANK_ARG),
         .returns = RETURNS({"out", "string", "the file written"}, {"format", "string", "json or text"},
                            {"messages", "integer", "messages written"},
                            {"dictionary_entries", "integer", "dictionary entries written"},
@@ -120,13 +139,15 @@ static const z3_command z3_cmds_message[] = {
         .flags = Z3_CMD_NEEDS_ROM | Z3_CMD_MUTATES_ROM, .safety = Z3_SAFETY_MUTATES_ROM,
         .effects = LIST("rewrites the text banks and the dictionary where they differ",
                         "saves atomically over --rom (keeping FILE.bak) or to --output"),
-        .args = ARGS({"in", Z3_ARG_PATH, true, NULL, NULL, "the bundle to read ('message export' writes one)", 0, 0}),
+        .args = ARGS({"in", Z3_ARG_PATH, true, NULL, NULL, "the bundle to read ('message export' writes one)", 0, 0},
+                     MESSAGE_BANK_ARG),
         .returns = RETURNS({"in", "string", "the bundle read"}, {"format", "string", "json or text, as detected"},
                            {"messages_given", "integer", "messages in the bundle"},
                            {"messages_changed", "integer", "messages whose bytes changed"},
                            {"dictionary_given", "boolean", "the bundle has a dictionary"},
                            {"dictionary_changed", "boolean", "the dictionary changed"},
                            {"bytes_free", "integer", "bytes left in the text banks"},
+                           {"expanded_bytes_free", "integer", "with the expanded bank: bytes left in it"},
                            {"changes", "array", "the change set"}),
         .examples = LIST("z3ed message import --rom hack.sfc --in messages.json",
                          "z3ed message import --rom hack.sfc --in messages.txt --dry-run"),
@@ -145,7 +166,8 @@ static const z3_command z3_cmds_message[] = {
         .effects = LIST("reads the ROM file; with --set rewrites the dictionary and the text banks where they differ",
                         "saves atomically over --rom (keeping FILE.bak) or to --output when something changed"),
         .args = ARGS({"set", Z3_ARG_INT, false, NULL, NULL, "the entry to change (0x00-0x60)", 0, Z3_TEXT_DICT_COUNT - 1},
-                     {"text", Z3_ARG_STRING, false, NULL, NULL, "its new text, with --set", 0, 0}),
+                     {"text", Z3_ARG_STRING, false, NULL, NULL, "its new text, with --set", 0, 0},
+                     MESSAGE_BANK_ARG),
         .returns = RETURNS({"entries", "array", "index, byte, text, length (listing)"},
                            {"count", "integer", "entries (listing)"},
                            {"bytes_used", "integer", "bytes the entries take (listing)"},
@@ -155,6 +177,7 @@ static const z3_command z3_cmds_message[] = {
                            {"messages_changed", "integer", "messages whose bytes changed (--set)"},
                            {"dictionary_bytes_used", "integer", "bytes the entries take now (--set)"},
                            {"bytes_free", "integer", "bytes left in the text banks (--set)"},
+                           {"expanded_bytes_free", "integer", "with the expanded bank: bytes left in it (--set)"},
                            {"changes", "array", "the change set"}),
         .examples = LIST("z3ed message dictionary --rom hack.sfc --set 0x50 --text thy",
                          "z3ed message dictionary --rom zelda3.sfc"),

@@ -4,6 +4,7 @@
 
 #include "zelda3/dungeon.h"
 #include "zelda3/layouts.h"
+#include "zelda3/text.h"
 
 static const z3_layout_info infos[Z3_LAYOUT_COUNT] = {
     [Z3_LAYOUT_ZSCUSTOM_V1] = {"zscustom-v1", "ZSCustomOverworld v1", true, true},
@@ -19,6 +20,7 @@ static const z3_layout_info infos[Z3_LAYOUT_COUNT] = {
     [Z3_LAYOUT_COLLISION] = {"collision", "ZScream custom collision", true, false},
     [Z3_LAYOUT_DUNGEON_MAPS] = {"dungeon-maps", "expanded dungeon maps", true, false},
     [Z3_LAYOUT_OBJECT_SPACE] = {"object-space", "expanded dungeon object space", true, false},
+    [Z3_LAYOUT_MESSAGE_BANK] = {"message-bank", "expanded message bank (yaze, Oracle of Secrets)", true, false},
 };
 
 /* Evidence locations (PC). */
@@ -155,6 +157,11 @@ void z3_layouts_scan(const z3_rom *rom, z3_layouts *out) {
   scan_collision(rom, out);
   scan_not(rom, out, Z3_LAYOUT_DUNGEON_MAPS, DUNGEON_MAPS_PC, 0xB9, "0xB9");
   scan_object_space(rom, out);
+  /* yaze's own setting leaves no trace in the ROM; only the hook shows the bank. */
+  size_t data_pc;
+  uint32_t target;
+  if (z3_text_exp_hook(rom, &data_pc) && long_at(rom, Z3_TEXT_EXP_HOOK_PC + 1, &target))
+    add(out, Z3_LAYOUT_MESSAGE_BANK, Z3_TEXT_EXP_HOOK_PC, 4, target, "LDA #$DF40, not a JML");
 }
 
 bool z3_layouts_detect(const z3_rom *rom, z3_layouts *out) {
@@ -171,5 +178,6 @@ void z3_layout_hit_evidence(const z3_layout_hit *hit, char *out, size_t out_size
   }
   char addr[10];
   z3_snes_format_address(hit->found, addr);
-  snprintf(out, out_size, "long %s at 0x%05zX (vanilla %s)", addr, hit->offset, hit->vanilla);
+  snprintf(out, out_size, "%s %s at 0x%05zX (vanilla %s)", hit->size == 4 ? "JML" : "long", addr, hit->offset,
+           hit->vanilla);
 }

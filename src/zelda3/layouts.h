@@ -28,6 +28,7 @@ typedef enum z3_layout_id {
   Z3_LAYOUT_COLLISION,
   Z3_LAYOUT_DUNGEON_MAPS,
   Z3_LAYOUT_OBJECT_SPACE,
+  Z3_LAYOUT_MESSAGE_BANK,     /* yaze's expanded message bank, by Oracle of Secrets' hook */
   Z3_LAYOUT_COUNT
 } z3_layout_id;
 
@@ -42,7 +43,7 @@ typedef struct z3_layout_info {
 typedef struct z3_layout_hit {
   z3_layout_id layout;
   size_t offset;        /* PC offset of the evidence */
-  unsigned size;        /* 1 (a byte) or 3 (a long pointer) */
+  unsigned size;        /* 1 (a byte) or 3 (a long pointer; 4 with its JML opcode before it) */
   uint32_t found;       /* the byte, or the long as stored */
   const char *vanilla;  /* what a vanilla-layout ROM holds there, in words */
 } z3_layout_hit;

@@ -52,6 +52,28 @@ enum {
 #define Z3_TEXT_CMD_LENGTHS_PC 0x753D1u /* 26 bytes, for bytes 0x66-0x7F */
 #define Z3_TEXT_WIDTHS_PC 0x74ADFu      /* 99 bytes, widths of bytes 0x00-0x62 */
 
+/* yaze's expanded message bank (docs/formats.md, Messages): a third stream of
+ * 0x7F-terminated messages ending with 0xFF, its ids following the vanilla
+ * ones. yaze keeps it at $2F:8000-$2F:FFFF by a project setting the ROM does
+ * not record; Oracle of Secrets' hook (a JML at $0E:D436, where the game sets
+ * bank 2's address) makes the game read it after a second 0x80 and names the
+ * data's address in its routine, so that ROM says it. */
+#define Z3_TEXT_EXP_PC 0x178000u        /* yaze's default start */
+#define Z3_TEXT_EXP_END_PC 0x180000u    /* exclusive: the end of bank $2F */
+#define Z3_TEXT_EXP_HOOK_PC 0x75436u    /* $0E:D436 */
+
+typedef enum z3_text_bank_mode {
+  Z3_TEXT_BANK_AUTO = 0,   /* the expanded bank when the ROM has the hook */
+  Z3_TEXT_BANK_VANILLA,    /* never (a hooked ROM's bank 2 still ends with 0x80) */
+  Z3_TEXT_BANK_EXPANDED,   /* always: at the hook's address, else yaze's 0x178000 */
+} z3_text_bank_mode;
+
+/* Where a hooked ROM's expanded messages start: true with *data_pc when
+ * 0x75436 holds a JML to a routine in the ROM that loads a 24-bit address into
+ * $00/$02 (the pointer the game's scan walks) that lies in the ROM, past its
+ * first 1 MiB (where the game's own text is). */
+bool z3_text_exp_hook(const z3_rom *rom, size_t *data_pc);
+
 typedef struct z3_text_dict {
   uint16_t start[Z3_TEXT_DICT_COUNT + 1]; /* entry n = data[start[n] .. start[n+1]) */
   uint8_t data[Z3_TEXT_DICT_DATA_MAX];
@@ -112,11 +134,24 @@ typedef struct z3_text {
   size_t split;       /* first message stored in bank 2; == count when there is no bank switch */
   bool has_switch;
   size_t used_end[2]; /* offset just past the last byte the text used in bank 1 / 2 */
+  /* The expanded bank: messages vanilla_count .. count-1 (none without it). */
+  size_t vanilla_count; /* messages of the two vanilla banks */
+  bool expanded;        /* the expanded bank was read */
+  bool linked;          /* bank 2 ends with 0x80 (the hook's way on), kept on save */
+  size_t exp_start, exp_end, exp_used_end; /* file offsets: region, end exclusive; past its 0xFF */
 } z3_text;
 
 /* Loads every message. Errors name the offset (a stream running off its bank,
  * a bank switch inside a message, a missing 0xFF). */
 z3_status z3_text_load(const z3_rom *rom, z3_text *out, z3_error *err);
+/* The same with a choice of the expanded bank (z3_text_load is AUTO). Asking
+ * for it on a ROM that ends before 0x180000 is an error naming the size. */
+z3_status z3_text_load_bank(const z3_rom *rom, z3_text_bank_mode mode, z3_text *out, z3_error *err);
+/* Reads the expanded bank's messages from file offset start (before end) into
+ * text, after its vanilla ones. Errors name the offset: a message running to
+ * end, a 0x80 or 0xFF inside a message (the hook would send the game back to
+ * bank 2), no 0xFF. */
+z3_status z3_text_load_exp(const z3_rom *rom, size_t start, size_t end, z3_text *text, z3_error *err);
 void z3_text_release(z3_text *text);
 
 /* Replaces message `id` with encoded text in the readable or (raw) the raw form. */
@@ -137,20 +172,25 @@ z3_status z3_text_replace(z3_text *text, const z3_text_dict *dict, const char *c
                           size_t *changed, z3_error *err);
 
 /* Writes the dictionary and the messages back, the messages in order, bank 1
- * then bank 2, each message whole in one bank: the bank split stays where it
+ * then bank 2 (ending with 0x80 again when it did), then the expanded bank's, each message whole in one bank: the bank split stays where it
  * was unless a bank overflows, when messages move across it. Unchanged bytes
  * are not rewritten; space the text no longer uses becomes 0xFF; nothing
  * outside the two text regions and the dictionary is touched. Too much text
  * fails with Z3_E_INVALID before anything is written, naming how many bytes
  * over, which messages would not fit and which grew. */
 z3_status z3_text_save(const z3_text *text, z3_rom *rom, z3_error *err);
+/* The expanded bank's part of that: its messages from exp_start and the 0xFF,
+ * growing only over free bytes (0xFF, or 0x00 as yaze pads a ROM), only the
+ * bytes that differ. Too long is Z3_E_INVALID naming the bytes needed and held. */
+z3_status z3_text_save_exp(const z3_text *text, z3_rom *rom, z3_error *err);
 
 /* File offset of message id as loaded (or as the model would be saved with
  * the loaded split). */
 size_t z3_text_offset(const z3_text *text, size_t id);
 
-/* Bytes the whole stream needs and the two banks hold. */
+/* Bytes the vanilla stream needs and the two banks hold; the expanded bank's. */
 size_t z3_text_bytes_needed(const z3_text *text);
 size_t z3_text_capacity(void);
+size_t z3_text_exp_bytes_needed(const z3_text *text);
 
 #endif

@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "zelda3/text.h"
+#include "zelda3/text_internal.h"
 
 static const size_t bank_start[2] = {Z3_TEXT_BANK1_PC, Z3_TEXT_BANK2_PC};
 static const size_t bank_size[2] = {Z3_TEXT_BANK1_END_PC - Z3_TEXT_BANK1_PC,
@@ -177,28 +178,34 @@ static z3_status write_bank(const z3_text *t, const bank_image *img, int bank, z
   return Z3_OK;
 }
 
-z3_status z3_text_save(const z3_text *text, z3_rom *rom, z3_error *err) {
+z3_status z3_text_save(const z3_text *all, z3_rom *rom, z3_error *err) {
   if (rom->data.len < Z3_TEXT_BANK1_END_PC)
     return z3_error_set(err, Z3_E_INVALID, "the ROM is too small to hold ALttP's text");
+  z3_text vanilla = *all; /* the two banks' messages; the expanded bank's follow them */
+  if (all->expanded) vanilla.count = all->vanilla_count;
+  const z3_text *text = &vanilla;
+  uint8_t finish = all->linked ? Z3_TEXT_BANK_SWITCH : Z3_TEXT_FINISH; /* the hook reads on after a second 0x80 */
   size_t split;
   bool two;
   z3_status st = choose_split(text, &split, &two, err);
   if (st) return st;
   bank_image img[2] = {{{0}, NULL}, {{0}, NULL}};
   size_t used1 = text->used_end[0] - Z3_TEXT_BANK1_PC, used2 = text->used_end[1] - Z3_TEXT_BANK2_PC;
-  st = build_bank(text, 0, split, two ? Z3_TEXT_BANK_SWITCH : Z3_TEXT_FINISH, used1, &img[0], err);
+  st = build_bank(text, 0, split, two ? Z3_TEXT_BANK_SWITCH : finish, used1, &img[0], err);
   if (st == Z3_OK && (two || text->has_switch)) {
     /* A bank 2 the text no longer uses is only freed when it held text. */
-    if (two) st = build_bank(text, split, text->count, Z3_TEXT_FINISH, used2, &img[1], err);
+    if (two) st = build_bank(text, split, text->count, finish, used2, &img[1], err);
     else st = build_bank(text, 0, 0, 0xFF, used2, &img[1], err);
   }
   size_t new1 = span(text, 0, split) + 1, new2 = two ? span(text, split, text->count) + 1 : 0;
   if (st == Z3_OK) st = check_growth(rom, 0, used1, new1, err);
   if (st == Z3_OK && two) st = check_growth(rom, 1, used2, new2, err);
+  if (st == Z3_OK) st = z3_text__exp_check(all, rom, err);
   if (st == Z3_OK) st = z3_text_dict_check_fits(rom, &text->dict, err);
   if (st == Z3_OK) st = z3_text_dict_write(rom, &text->dict, err);
   if (st == Z3_OK) st = write_bank(text, &img[0], 0, rom, err);
   if (st == Z3_OK && img[1].owner) st = write_bank(text, &img[1], 1, rom, err);
+  if (st == Z3_OK) st = z3_text_save_exp(all, rom, err);
   for (int b = 0; b < 2; b++) {
     z3_buf_release(&img[b].bytes);
     z3_free(img[b].owner);

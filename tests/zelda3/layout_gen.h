@@ -12,6 +12,7 @@
 
 #include "zelda3/dungeon.h"
 #include "zelda3/layouts.h"
+#include "message_bank_gen.h"
 
 static inline uint32_t gen_long(const uint8_t *p) { return (uint32_t)(p[0] | p[1] << 8 | p[2] << 16); }
 static inline void gen_put_long(uint8_t *p, uint32_t v) {
@@ -330,6 +331,12 @@ static inline void gen_dungeon_maps(uint8_t *d) {
   }
 }
 
+/* Oracle of Secrets' hook with two expanded messages (message_bank_gen.h). */
+static inline void gen_message_bank(uint8_t *d) {
+  static const char *const texts[] = {"Hello from bank 2F.", "Second[K]"};
+  gen_msgbank_hooked(d, 0x200000, texts, 2);
+}
+
 /* The detection bytes of `id` (and its data where the facts place it). */
 static inline void gen_layout(uint8_t *d, z3_layout_id id) {
   switch (id) {
@@ -346,6 +353,7 @@ static inline void gen_layout(uint8_t *d, z3_layout_id id) {
     case Z3_LAYOUT_COLLISION: gen_collision(d); break;
     case Z3_LAYOUT_DUNGEON_MAPS: gen_dungeon_maps(d); break;
     case Z3_LAYOUT_OBJECT_SPACE: gen_object_space(d); break;
+    case Z3_LAYOUT_MESSAGE_BANK: gen_message_bank(d); break;
     case Z3_LAYOUT_COUNT: break;
   }
 }

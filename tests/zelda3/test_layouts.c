@@ -69,7 +69,7 @@ static void generate_all(uint8_t *d) {
 }
 
 static const char all_ids[] = "zscustom-v3 sw-tail-maps tile16 tile32 ow-entrances dungeon-entrances "
-                              "room-headers overlays collision dungeon-maps object-space";
+                              "room-headers overlays collision dungeon-maps object-space message-bank";
 
 Z3_TEST(test_layouts__all_together_are_all_detected_in_order) {
   (void)state;
@@ -95,7 +95,7 @@ Z3_TEST(test_layouts__non_alttp_title_reports_nothing) {
   assert_false(z3_layouts_detect(rom, &found));
   assert_int_equal(found.count, 0);
   z3_layouts_scan(rom, &found);
-  assert_int_equal(found.count, 11);
+  assert_int_equal(found.count, 12);
   set_title(rom, "ZELDANODENSETSU");
   assert_true(z3_rom_title_is_alttp(rom));
   set_title(rom, "THE LEGEND OF ZELDA X");
