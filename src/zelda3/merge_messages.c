@@ -8,9 +8,10 @@
  * each message is compared in the three ROMs by its bytes, taken from the side
  * that changed it, and the text model writes the whole stream again, packing
  * the two banks. This needs the same dictionary in all three ROMs (else equal
- * bytes are not equal text) and nothing but text and free space inside the
- * text banks of any of them (the writer owns those banks); otherwise the text
- * merges as bytes, as before.
+ * bytes are not equal text), the same expanded bank if any (yaze's, behind
+ * Oracle of Secrets' hook: its messages merge the same way) and nothing but
+ * text and free space inside the text banks of any of them (the writer owns
+ * those banks); otherwise the text merges as bytes, as before.
  */
 #include <stdio.h>
 #include <string.h>
@@ -35,12 +36,18 @@ static bool banks_hold_text_only(const z3_merge_three *t, int k) {
   return true;
 }
 
+/* The same expanded message bank (yaze's, behind Oracle of Secrets' hook) in all three, or none. */
+static bool same_expanded_bank(const z3_text *a, const z3_text *b) {
+  return a->expanded == b->expanded && (!a->expanded || (a->exp_start == b->exp_start && a->exp_end == b->exp_end));
+}
+
 bool z3_merge__messages_load(z3_merge_three *t) {
   for (int k = 0; k < 3; k++) {
     z3_text *text = z3_calloc(1, sizeof *text);
     t->text[k] = text;
     if (!text || z3_text_load(t->rom[k], text, NULL) != Z3_OK || !banks_hold_text_only(t, k) ||
-        text->count != t->text[0]->count || !z3_text_dict_equal(&text->dict, &t->text[0]->dict)) {
+        text->count != t->text[0]->count || !z3_text_dict_equal(&text->dict, &t->text[0]->dict) ||
+        !same_expanded_bank(text, t->text[0])) {
       z3_merge__messages_release(t);
       return false;
     }
@@ -56,7 +63,12 @@ void z3_merge__messages_release(z3_merge_three *t) {
   }
 }
 
-bool z3_merge__message_byte(const z3_merge_three *t, size_t i) { return t->text[0] && in_text_banks(i); }
+bool z3_merge__message_byte(const z3_merge_three *t, size_t i) {
+  const z3_text *base = t->text[0];
+  if (!base) return false;
+  return in_text_banks(i) || (base->expanded && i >= base->exp_start && i < base->exp_end);
+}
+
 
 static bool same(const z3_message *a, const z3_message *b) {
   return a->len == b->len && (!a->len || !memcmp(a->data, b->data, a->len));
