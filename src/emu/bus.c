@@ -105,32 +105,38 @@ static bool is_cpu_register(uint32_t addr) {
 }
 
 /* After a DMA the CPU resumes on the grid of the cycle it resumes with: a
- * whole number (1..N) of that cycle's length since the pause began. */
-static void dma_resync(z3_snes *snes, uint32_t cycle) {
+ * whole number (1..N) of that cycle's length since the pause began. Rare:
+ * kept out of the access path. */
+__attribute__((noinline, cold)) static void dma_resync(z3_snes *snes, uint32_t cycle) {
   snes->dma_resync = false;
   uint32_t wait = cycle - (uint32_t)((snes->clock - snes->dma_began) % cycle);
   snes->dma_clocks += wait;
   snes_advance(snes, wait);
 }
 
-/* A DMA requested by $420B starts once the CPU has run one more bus cycle.
- * cycle_begin runs the first `now` clocks of a cycle of `length`. */
-static void cycle_begin(z3_snes *snes, uint32_t length, uint32_t now) {
-  if (snes->dma_resync) dma_resync(snes, length);
+/* A DMA requested by $420B starts once the CPU has run one more bus cycle
+ * after the write's own. */
+__attribute__((noinline, cold)) static void dma_cycle_end(z3_snes *snes) {
+  if (!snes->dma_armed) {
+    snes->dma_armed = true; /* the $420B write's own cycle */
+    return;
+  }
+  uint8_t mask = snes->dma_pending;
+  snes->dma_armed = false;
+  snes->dma_pending = 0;
+  snes->dma_began = snes->clock;
+  snes->dma_resync = true;
+  snes_dma_run(snes, mask);
+}
+
+/* cycle_begin runs the first `now` clocks of a cycle of `length`. */
+static inline void cycle_begin(z3_snes *snes, uint32_t length, uint32_t now) {
+  if (__builtin_expect(snes->dma_resync, 0)) dma_resync(snes, length);
   snes_advance(snes, now);
 }
 
-static void cycle_end(z3_snes *snes) {
-  if (snes->dma_pending && !snes->dma_armed) {
-    snes->dma_armed = true; /* the $420B write's own cycle */
-  } else if (snes->dma_pending) {
-    uint8_t mask = snes->dma_pending;
-    snes->dma_armed = false;
-    snes->dma_pending = 0;
-    snes->dma_began = snes->clock;
-    snes->dma_resync = true;
-    snes_dma_run(snes, mask);
-  }
+static inline void cycle_end(z3_snes *snes) {
+  if (__builtin_expect(snes->dma_pending != 0, 0)) dma_cycle_end(snes);
 }
 
 /* A read samples the bus 4 clocks before its cycle ends (bsnes-mercury's
@@ -141,7 +147,8 @@ uint8_t z3_snes_bus_read(z3_snes *snes, uint32_t addr) {
   uint32_t length = z3_snes_access_clocks(snes, addr);
   cycle_begin(snes, length, length - READ_TAIL);
   if (snes->io.alu_steps) snes_alu_step(snes);
-  uint8_t v = snes_read(snes, addr, false);
+  const uint8_t *page = snes->read_page[(addr & 0xFFFFFF) >> 12]; /* ROM and WRAM without a call */
+  uint8_t v = page ? page[addr & 0xFFF] : snes_read(snes, addr, false);
   snes_advance(snes, READ_TAIL);
   if (!is_cpu_register(addr)) snes->mdr = v;
   if (snes->watch_pages && snes->watch_pages[(addr & 0xFFFFFF) >> 12])
