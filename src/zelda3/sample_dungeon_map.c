@@ -4,11 +4,11 @@
  * every room list packed from 0x57621 and every template list from 0x57C00
  * as the game's own are, and byte 0x56652 left at $B9 (not expanded).
  *
- * Our own maps of the sample's rooms that have content: Eastern Palace
- * (palace 2) holds the designed and gallery rooms on two floors with its boss
- * room 0x024 on 2F; Desert Palace (3) has a basement holding its boss room,
- * so its boss floor number (B1) differs from the floor's index (0); the
- * others show room 0x012 on 1F and have no boss. The room templates
+ * Our own maps of the sample's palaces (sample_palaces.c): each palace's
+ * rooms on one floor, 1F, at their places on the room grid (column = id % 16,
+ * row = id / 16, shifted to the middle of the 5x5 map), its last room the
+ * boss room. Desert Palace (3) keeps its boss room on a basement, so its boss
+ * floor number (B1) differs from the floor's index (0). The room templates
  * themselves (the 8-byte tile words at 0x57009) are not written: nothing in
  * z3ed draws them yet.
  */
@@ -21,33 +21,35 @@ enum { ROOMS_PC = 0x57621, GFX_PC = 0x57C00, FREE_END_PC = 0x57CE0 };
 
 static void put16(uint8_t *p, unsigned v) { p[0] = (uint8_t)v, p[1] = (uint8_t)(v >> 8); }
 
-typedef struct sample_square { int floor, x, y, room, gfx; } sample_square;
-
-static const sample_square eastern[] = {
-    {0, 1, 2, 0x015, 0x10}, {0, 2, 2, 0x012, 0x11}, {0, 3, 2, 0x016, 0x12}, {1, 2, 2, 0x024, 0x20}, {1, 2, 1, 0x026, 0x21}};
-static const sample_square desert[] = {{0, 2, 3, 0x024, 0x30}, {1, 2, 2, 0x015, 0x31}, {1, 3, 2, 0x016, 0x32}};
-
-static void fill(z3_dmap_palace *p, const sample_square *sq, size_t n) {
-  for (size_t i = 0; i < n; i++) {
-    p->rooms[sq[i].floor][sq[i].y * 5 + sq[i].x] = (uint8_t)sq[i].room;
-    p->gfx[sq[i].floor][sq[i].y * 5 + sq[i].x] = (uint8_t)sq[i].gfx;
+/* The first column and row of the palace's rooms and how many they span. */
+static void extent(const z3_sample_palace *sp, int n, int *x0, int *y0, int *w, int *h) {
+  int x1 = 0, y1 = 0;
+  *x0 = 16, *y0 = 32;
+  for (int j = 0; j < n; j++) {
+    int x = sp->rooms[j] & 0x0F, y = sp->rooms[j] >> 4;
+    if (x < *x0) *x0 = x;
+    if (y < *y0) *y0 = y;
+    if (x > x1) x1 = x;
+    if (y > y1) y1 = y;
   }
+  *w = x1 - *x0 + 1, *h = y1 - *y0 + 1;
 }
 
+/* Each room's template is its own number in palace order (all below 0xBA). */
 static void build(z3_dmap_palace *p, int palace) {
+  const z3_sample_palace *sp = &z3_sample__palaces[palace];
+  int n = z3_sample__palace_rooms(sp), x0, y0, w, h;
   memset(p, 0, sizeof *p);
   memset(p->rooms, Z3_DMAP_EMPTY, sizeof p->rooms);
   memset(p->gfx, 0xFF, sizeof p->gfx);
-  p->boss_room = Z3_DMAP_NO_BOSS;
-  p->floors = 1;
-  if (palace == 2) {
-    p->floors = 2, p->boss_room = 0x024;
-    fill(p, eastern, sizeof eastern / sizeof eastern[0]);
-  } else if (palace == 3) {
-    p->basements = 1, p->boss_room = 0x024;
-    fill(p, desert, sizeof desert / sizeof desert[0]);
-  } else {
-    p->rooms[0][12] = 0x12, p->gfx[0][12] = (uint8_t)palace;
+  p->floors = 1, p->basements = sp->boss_below ? 1 : 0;
+  p->boss_room = sp->rooms[n - 1];
+  extent(sp, n, &x0, &y0, &w, &h); /* every palace fits 5x5: the descriptors are small */
+  int dx = (5 - w) / 2 - x0, dy = (5 - h) / 2 - y0;
+  for (int j = 0; j < n; j++) {
+    int f = p->basements && j < n - 1 ? 1 : 0, s = ((sp->rooms[j] >> 4) + dy) * 5 + (sp->rooms[j] & 0x0F) + dx;
+    p->rooms[f][s] = (uint8_t)sp->rooms[j];
+    p->gfx[f][s] = (uint8_t)(palace * Z3_SAMPLE_PALACE_ROOMS + j);
   }
 }
 
