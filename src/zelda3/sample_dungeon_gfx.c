@@ -35,8 +35,11 @@ enum {
 typedef struct target { int room; uint8_t blockset, floor, dungeon; } target;
 
 /* The 7 spawn points and entrances 0-6 lead to Link's house and the curated
- * rooms in turn; entrance 7 + k leads to palace k % 14's entrance room (its
- * first room, on the map's 1F) with that palace's dungeon id and blockset. */
+ * rooms in turn: the sanctuary 0x012 in the sewers (dungeon 0x00, 1F) and
+ * 0x024 on Eastern Palace's 2F, as sample_dungeon_map.c shows them, with the
+ * main blocksets the reference renders were drawn in. Entrance 7 + k leads
+ * to palace k % 14's entrance room (its first room, on the map's 1F) with
+ * that palace's dungeon id, and the room header's blockset as main blockset. */
 enum { FIRST_PALACE_ENTRANCE = 7 };
 
 static target entrance_target(int i) {
@@ -48,7 +51,8 @@ static target entrance_target(int i) {
   static const int rooms[3] = {0x104, 0x012, 0x024};
   int room = rooms[i % 3];
   if (room == 0x104) return (target){room, 0x00, 0x00, 0xFF};
-  return (target){room, (uint8_t)(0x04 + room % 8), 0xFF, 0x04};
+  if (room == 0x012) return (target){room, 0x04 + 0x012 % 8, 0x00, 0x00};
+  return (target){room, 0x04 + 0x024 % 8, 0x01, 0x04};
 }
 
 typedef struct place {

@@ -7,7 +7,8 @@
  * Our own maps of the sample's palaces (sample_palaces.c): each palace's
  * rooms on one floor, 1F, at their places on the room grid (column = id % 16,
  * row = id / 16, shifted to the middle of the 5x5 map), its last room the
- * boss room. Desert Palace (3) keeps its boss room on a basement, so its boss
+ * boss room. The curated rooms the entrances 0-6 reach are on maps too: the
+ * sanctuary 0x012 among the sewer rooms, 0x024 alone on Eastern's 2F. Desert Palace (3) keeps its boss room on a basement, so its boss
  * floor number (B1) differs from the floor's index (0). The room templates
  * themselves (the 8-byte tile words at 0x57009) are not written: nothing in
  * z3ed draws them yet.
@@ -21,12 +22,21 @@ enum { ROOMS_PC = 0x57621, GFX_PC = 0x57C00, FREE_END_PC = 0x57CE0 };
 
 static void put16(uint8_t *p, unsigned v) { p[0] = (uint8_t)v, p[1] = (uint8_t)(v >> 8); }
 
-/* The first column and row of the palace's rooms and how many they span. */
-static void extent(const z3_sample_palace *sp, int n, int *x0, int *y0, int *w, int *h) {
+/* A palace's room list: its own rooms and the curated ones at their grid place. */
+static int palace_rooms(int palace, uint16_t rooms[Z3_SAMPLE_PALACE_ROOMS + 1]) {
+  const z3_sample_palace *sp = &z3_sample__palaces[palace];
+  int n = z3_sample__palace_rooms(sp);
+  memcpy(rooms, sp->rooms, sizeof sp->rooms);
+  if (palace == 0) rooms[n++] = 0x012;
+  return n;
+}
+
+/* The first column and row of the rooms and how many they span. */
+static void extent(const uint16_t *rooms, int n, int *x0, int *y0, int *w, int *h) {
   int x1 = 0, y1 = 0;
   *x0 = 16, *y0 = 32;
   for (int j = 0; j < n; j++) {
-    int x = sp->rooms[j] & 0x0F, y = sp->rooms[j] >> 4;
+    int x = rooms[j] & 0x0F, y = rooms[j] >> 4;
     if (x < *x0) *x0 = x;
     if (y < *y0) *y0 = y;
     if (x > x1) x1 = x;
@@ -38,18 +48,23 @@ static void extent(const z3_sample_palace *sp, int n, int *x0, int *y0, int *w, 
 /* Each room's template is its own number in palace order (all below 0xBA). */
 static void build(z3_dmap_palace *p, int palace) {
   const z3_sample_palace *sp = &z3_sample__palaces[palace];
-  int n = z3_sample__palace_rooms(sp), x0, y0, w, h;
+  uint16_t rooms[Z3_SAMPLE_PALACE_ROOMS + 1];
+  int own = z3_sample__palace_rooms(sp), n = palace_rooms(palace, rooms), x0, y0, w, h;
   memset(p, 0, sizeof *p);
   memset(p->rooms, Z3_DMAP_EMPTY, sizeof p->rooms);
   memset(p->gfx, 0xFF, sizeof p->gfx);
   p->floors = 1, p->basements = sp->boss_below ? 1 : 0;
-  p->boss_room = sp->rooms[n - 1];
-  extent(sp, n, &x0, &y0, &w, &h); /* every palace fits 5x5: the descriptors are small */
+  p->boss_room = sp->rooms[own - 1];
+  extent(rooms, n, &x0, &y0, &w, &h); /* every palace fits 5x5: the descriptors are small */
   int dx = (5 - w) / 2 - x0, dy = (5 - h) / 2 - y0;
   for (int j = 0; j < n; j++) {
-    int f = p->basements && j < n - 1 ? 1 : 0, s = ((sp->rooms[j] >> 4) + dy) * 5 + (sp->rooms[j] & 0x0F) + dx;
-    p->rooms[f][s] = (uint8_t)sp->rooms[j];
-    p->gfx[f][s] = (uint8_t)(palace * Z3_SAMPLE_PALACE_ROOMS + j);
+    int f = p->basements && j != own - 1 ? 1 : 0, s = ((rooms[j] >> 4) + dy) * 5 + (rooms[j] & 0x0F) + dx;
+    p->rooms[f][s] = (uint8_t)rooms[j];
+    p->gfx[f][s] = (uint8_t)(palace * (Z3_SAMPLE_PALACE_ROOMS + 1) + j);
+  }
+  if (palace == 2) { /* 0x024 on 2F */
+    p->floors = 2;
+    p->rooms[1][12] = 0x24, p->gfx[1][12] = (uint8_t)(palace * (Z3_SAMPLE_PALACE_ROOMS + 1) + Z3_SAMPLE_PALACE_ROOMS);
   }
 }
 

@@ -63,12 +63,13 @@ Z3_TEST(test_dungeon_map__sample_maps_read_as_built) {
   const z3_dmap_palace *eastern = &m->palaces[2], *desert = &m->palaces[3];
   /* Eastern's rooms 0x0C9, 0x0B9 (north of it) and 0x0C8 (west of it) keep
    * their room-grid places on the 5x5 map, the entrance in the middle */
-  assert_int_equal(eastern->floors, 1), assert_int_equal(eastern->basements, 0);
+  assert_int_equal(eastern->floors, 2), assert_int_equal(eastern->basements, 0);
+  assert_int_equal(eastern->rooms[1][2 * 5 + 2], 0x24); /* the curated room, alone on 2F */
   assert_int_equal(eastern->rooms[0][2 * 5 + 2], 0xC9);
   assert_int_equal(eastern->rooms[0][1 * 5 + 2], 0xB9);
   assert_int_equal(eastern->rooms[0][2 * 5 + 1], 0xC8);
   assert_int_equal(eastern->boss_room, 0xC8), assert_int_equal(eastern->boss_floor_word, 0x0000);
-  assert_int_equal(z3_dmap_used_squares(eastern), 3);
+  assert_int_equal(z3_dmap_used_squares(eastern), 4);
   assert_int_equal(desert->basements, 1), assert_int_equal(desert->boss_floor_word, 0x00FF);
   for (int i = 0; i < Z3_DMAP_PALACES; i++) assert_int_not_equal(m->palaces[i].boss_room, Z3_DMAP_NO_BOSS);
   /* lists packed as vanilla's: palace 0's room list first, its templates after the template pointers */
