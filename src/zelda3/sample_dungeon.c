@@ -5,9 +5,11 @@
  * empty data for every room, three designed rooms with our own objects (all
  * three subtypes), doors, sprites (an overlord and a key drop), chests, a pot
  * item, a pushable block and a torch, and four gallery rooms that between
- * them hold every named object and every door type. Object and door drawing
- * data (tile words and the offset tables) is ours too; see
- * sample_dungeon_gfx.c.
+ * them hold every named object and every door type. The rooms of the 14
+ * palaces come from sample_palaces.c and go into the same tables after
+ * these; every region's end is checked and the generator fails naming the
+ * room that does not fit. Object and door drawing data (tile words and the
+ * offset tables) is ours too; see sample_dungeon_gfx.c.
  */
 #include <string.h>
 
@@ -372,7 +374,9 @@ static z3_status write_room_blocks(uint8_t *img, const sample_rooms *rooms, z3_e
   for (size_t i = 0; i < rooms->count; i++) {
     const sample_room *r = &rooms->list[i];
     if (!r->block) continue;
-    if (n == BLOCK_ENTRIES) return z3_error_set(err, Z3_E_INTERNAL, "sample room 0x%03X: more than %d pushable blocks", r->id, BLOCK_ENTRIES);
+    if (n == BLOCK_ENTRIES) {
+      return z3_error_set(err, Z3_E_INTERNAL, "sample room 0x%03X: more than %d pushable blocks", r->id, BLOCK_ENTRIES);
+    }
     put16(img + BLOCK_TABLE_PC + 4 * n, (unsigned)r->id), put16(img + BLOCK_TABLE_PC + 4 * n + 2, r->block);
     n++;
   }
@@ -448,8 +452,8 @@ z3_status z3_sample__write_dungeons(uint8_t *img, size_t size, z3_error *err) {
     write_layouts(img);
     st = write_specials(img, rooms, err);
   }
+  if (st == Z3_OK) st = z3_sample__write_dungeon_maps(img, err); /* keeps 0x56652 = $B9: not expanded */
   if (st == Z3_OK) {
-    z3_sample__write_dungeon_maps(img); /* keeps 0x56652 = $B9: not expanded */
     z3_sample__write_dungeon_entrances(img);
     z3_sample__write_dungeon_gfx(img);
   }

@@ -49,6 +49,6 @@ void z3_sample__write_dungeon_entrances(uint8_t *img);
  * and the underworld palette sets (§3.4, data reference §5.5). */
 void z3_sample__write_dungeon_gfx(uint8_t *img);
 /* The pause-screen dungeon maps (sample_dungeon_map.c), vanilla layout. */
-void z3_sample__write_dungeon_maps(uint8_t *img);
+z3_status z3_sample__write_dungeon_maps(uint8_t *img, z3_error *err);
 
 #endif
