@@ -57,13 +57,14 @@ int z3_sample__palace_rooms(const z3_sample_palace *p) {
 
 /* Object pools: the first draws 2D floors (size = columns and rows of 4x4
  * blocks), the second rows and columns (size = length), the third the
- * one-piece decor of subtype 2. Together they cover every draw rule the
+ * one-piece decor of subtypes 2 and 3, so every room has all three. Together they cover every draw rule the
  * renderer has for sized objects. */
 static const uint16_t floors_pool[] = {0x0C4, 0x0C7, 0x0DB, 0x0E0, 0x0D1, 0x0DD, 0x0E8, 0x0CA,
                                        0x0C8, 0x0A4, 0x0DE, 0x0E3, 0x0C5, 0x0CD};
 static const uint16_t lines_pool[] = {0x033, 0x038, 0x039, 0x03D, 0x070, 0x075, 0x07B, 0x022,
                                       0x069, 0x0B6, 0x05E, 0x08D, 0x03A, 0x081, 0x0B3, 0x050};
 static const uint16_t decor_pool[] = {0x11C, 0x11D, 0x121, 0x122, 0x123, 0x124, 0x125, 0x126, 0x13D, 0x13E};
+static const uint16_t decor3_pool[] = {0xFAB, 0xFB0, 0xFCD, 0xFDB, 0xFE4, 0xFC9, 0xFD1, 0xFB7}; /* subtype 3 */
 #define COUNT(a) (sizeof(a) / sizeof(a)[0])
 
 /* Door kinds: the joins use the kinds that pair, the rest kinds that stand alone. */
@@ -97,6 +98,7 @@ static void room_frame(z3_sample_room *r, const z3_sample_palace *p, int pi, int
   add_object(r, 0, lines_pool[k % COUNT(lines_pool)], 12, 12, k % 16);
   add_object(r, 0, lines_pool[(k + 7) % COUNT(lines_pool)], 44, 40, (k + 5) % 16);
   add_object(r, 2, decor_pool[k % COUNT(decor_pool)], 28, 30, 0);
+  add_object(r, 0, decor3_pool[k % COUNT(decor3_pool)], 40, 50, 0);
   r->message = (uint16_t)(0x0030 + pi);
 }
 

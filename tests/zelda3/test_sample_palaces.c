@@ -1,7 +1,7 @@
 /* The sample's 14 palaces (issue 13, src/zelda3/sample_palaces.c), walked
  * from the ROM alone: each palace's pause map names its rooms, and those
- * rooms must hold objects of all three subtypes, a door whose other side
- * pairs, a chest, a pot item, sprites with a key drop and a boss room with
+ * rooms must each hold objects of all three subtypes, a door whose other
+ * side pairs, a chest, a pot item, sprites with a key drop and a boss room with
  * guards; the palace's entrances must reach its entrance room with its
  * dungeon id, blockset and floor. Chests, key drops, doors and entrances are
  * read here straight from the raw tables (world reference §3.3, §3.6, §3.7,
@@ -89,8 +89,11 @@ static void tally_room(const z3_rom *rom, const z3_dungeon *d, int room, palace_
   const z3_room *r = &d->rooms[room];
   if (!z3_room_object_total(r)) fail_msg("room 0x%03X is on a map but has no objects", room);
   t->rooms++;
+  int subtypes = 0;
   for (int l = 0; l < Z3_ROOM_LAYERS; l++)
-    for (size_t i = 0; i < r->object_count[l]; i++) t->subtypes |= subtype_bit(r->objects[l][i].id);
+    for (size_t i = 0; i < r->object_count[l]; i++) subtypes |= subtype_bit(r->objects[l][i].id);
+  if (subtypes != 7) fail_msg("room 0x%03X lacks objects of some subtype (mask %d)", room, subtypes);
+  t->subtypes |= subtypes;
   size_t idx[Z3_CHEST_RECORDS];
   int chests = raw_chests(rom, room);
   assert_int_equal(z3_room_chests(d, room, idx), (size_t)chests); /* the model agrees with the raw table */
