@@ -5,9 +5,11 @@
  * empty data for every room, three designed rooms with our own objects (all
  * three subtypes), doors, sprites (an overlord and a key drop), chests, a pot
  * item, a pushable block and a torch, and four gallery rooms that between
- * them hold every named object and every door type. Object and door drawing
- * data (tile words and the offset tables) is ours too; see
- * sample_dungeon_gfx.c.
+ * them hold every named object and every door type. The rooms of the 14
+ * palaces come from sample_palaces.c and go into the same tables after
+ * these; every region's end is checked and the generator fails naming the
+ * room that does not fit. Object and door drawing data (tile words and the
+ * offset tables) is ours too; see sample_dungeon_gfx.c.
  */
 #include <string.h>
 
@@ -24,6 +26,7 @@ enum {
   POT_TABLE_PC = 0xDB69, POT_DATA_PC = 0xDDE9,
   BLOCK_TABLE_PC = 0x271DE, TORCH_TABLE_PC = 0x2736A, TORCH_BYTES = 0x120,
   PIT_ROOMS_PC = 0x190C, PIT_ROOM_COUNT = 57,
+  OBJECT_DATA_END = 0xFFF4E, POT_DATA_END = 0xE6B2, BLOCK_ENTRIES = 99,
 };
 
 static void put16(uint8_t *p, unsigned v) { p[0] = (uint8_t)v, p[1] = (uint8_t)(v >> 8); }
@@ -32,20 +35,8 @@ static uint32_t snes(size_t pc) { return (uint32_t)(pc >> 15) << 16 | 0x8000 | (
 
 /* ---- the rooms with content ---- */
 
-enum { GALLERY_SLOTS = 64 }; /* objects per list of a gallery room: an 8x8 grid */
-
-typedef struct sample_room {
-  int id;
-  uint8_t header[Z3_ROOM_HEADER_SIZE];
-  uint8_t floor, layout;
-  z3_room_object objects[3][GALLERY_SLOTS];
-  size_t counts[3];
-  z3_room_door doors[Z3_ROOM_MAX_DOORS];
-  size_t door_count;
-  z3_room_sprite sprites[6];
-  size_t sprite_count;
-  uint16_t message;
-} sample_room;
+enum { GALLERY_SLOTS = Z3_SAMPLE_GALLERY_SLOTS };
+typedef z3_sample_room sample_room;
 
 /* Headers: bg2 / collision / lights, palette set, blockset, sprite set, effect, tags, stair layers, destinations. */
 static const sample_room curated[] = {
@@ -96,7 +87,7 @@ static const struct {
 /* Partner rooms: a doorway needs its door on both sides (z3_door_needs_pair),
  * so a neighbour that holds nothing else gets a room with just that door. */
 enum { GALLERIES = sizeof galleries / sizeof galleries[0], PARTNERS_MAX = 16,
-       SAMPLE_ROOMS_MAX = CURATED + GALLERIES + PARTNERS_MAX };
+       SAMPLE_ROOMS_MAX = CURATED + GALLERIES + Z3_SAMPLE_PALACES * Z3_SAMPLE_PALACE_ROOMS + PARTNERS_MAX };
 
 typedef struct sample_rooms {
   sample_room list[SAMPLE_ROOMS_MAX];
@@ -164,7 +155,7 @@ static void pair_doors(sample_rooms *all) {
   }
 }
 
-static void build_rooms(sample_rooms *all) {
+static z3_status build_rooms(sample_rooms *all, z3_error *err) {
   memcpy(all->list, curated, sizeof curated);
   all->count = CURATED + GALLERIES;
   for (int k = 0; k < GALLERIES; k++) {
@@ -185,7 +176,9 @@ static void build_rooms(sample_rooms *all) {
     g->sprite_count = 3;
     g->message = (uint16_t)(0x0020 + k);
   }
-  pair_doors(all);
+  z3_status st = z3_sample__build_palaces(all->list, &all->count, SAMPLE_ROOMS_MAX, err);
+  if (st == Z3_OK) pair_doors(all);
+  return st;
 }
 
 static const z3_chest chests[] = {
@@ -234,7 +227,7 @@ static size_t encode_room(uint8_t *dst, const sample_room *s, size_t *door_off) 
   return n;
 }
 
-static void write_objects(uint8_t *img, const sample_rooms *rooms) {
+static z3_status write_objects(uint8_t *img, const sample_rooms *rooms, z3_error *err) {
   put24(img + Z3_ROOM_OBJECT_PTR_OPERAND_PC, snes(OBJECT_TABLE_PC));
   put24(img + Z3_ROOM_DOOR_PTR_OPERAND_PC, snes(Z3_ROOM_DOOR_TABLE_PC));
   put24(img + Z3_ROOM_DOOR_PTR_OPERAND2_PC, snes(Z3_ROOM_DOOR_TABLE_PC));
@@ -246,11 +239,18 @@ static void write_objects(uint8_t *img, const sample_rooms *rooms) {
   }
   size_t at = OBJECT_DATA_PC;
   for (size_t i = 0; i < rooms->count; i++) {
-    size_t door_off = 0, n = encode_room(img + at, &rooms->list[i], &door_off);
+    uint8_t buf[2 + 3 * 3 * GALLERY_SLOTS + 2 * Z3_ROOM_MAX_DOORS + 16];
+    size_t door_off = 0, n = encode_room(buf, &rooms->list[i], &door_off);
+    if (at + n > OBJECT_DATA_END) {
+      return z3_error_set(err, Z3_E_INTERNAL, "sample room 0x%03X: objects overflow their region at 0x%zX (ends 0x%X)",
+                          rooms->list[i].id, at, OBJECT_DATA_END);
+    }
+    memcpy(img + at, buf, n);
     put24(img + OBJECT_TABLE_PC + 3 * (size_t)rooms->list[i].id, snes(at));
     put24(img + Z3_ROOM_DOOR_TABLE_PC + 3 * (size_t)rooms->list[i].id, snes(at + door_off));
     at += n;
   }
+  return Z3_OK;
 }
 
 static size_t encode_sprites(uint8_t *dst, const sample_room *s) {
@@ -267,7 +267,7 @@ static size_t encode_sprites(uint8_t *dst, const sample_room *s) {
   return n;
 }
 
-static void write_sprites(uint8_t *img, const sample_rooms *rooms) {
+static z3_status write_sprites(uint8_t *img, const sample_rooms *rooms, z3_error *err) {
   put16(img + Z3_ROOM_SPRITE_PTR_OPERAND_PC, (uint16_t)snes(SPRITE_TABLE_PC));
   memset(img + SPRITE_DATA_PC, 0xFF, SPRITE_EMPTY_PC - SPRITE_DATA_PC); /* the unused part of the region */
   img[SPRITE_EMPTY_PC] = 0x00, img[SPRITE_EMPTY_PC + 1] = 0xFF;
@@ -275,13 +275,21 @@ static void write_sprites(uint8_t *img, const sample_rooms *rooms) {
   size_t at = SPRITE_DATA_PC;
   for (size_t i = 0; i < rooms->count; i++) {
     if (!rooms->list[i].sprite_count) continue;
+    uint8_t buf[2 + 6 * 6];
+    size_t n = encode_sprites(buf, &rooms->list[i]);
+    if (at + n > SPRITE_EMPTY_PC) {
+      return z3_error_set(err, Z3_E_INTERNAL, "sample room 0x%03X: sprites overflow their region at 0x%zX (ends 0x%X)",
+                          rooms->list[i].id, at, SPRITE_EMPTY_PC);
+    }
+    memcpy(img + at, buf, n);
     put16(img + SPRITE_TABLE_PC + 2 * (size_t)rooms->list[i].id, (uint16_t)snes(at));
-    at += encode_sprites(img + at, &rooms->list[i]);
+    at += n;
   }
+  return Z3_OK;
 }
 
 /* The curated records, then one per chest object of each gallery room, in stream order. */
-static void write_chests(uint8_t *img, const sample_rooms *rooms) {
+static z3_status write_chests(uint8_t *img, const sample_rooms *rooms, z3_error *err) {
   put16(img + Z3_CHEST_SIZE_OPERAND_PC, Z3_CHEST_RECORDS * 3);
   put24(img + Z3_CHEST_PTR_OPERAND_PC, snes(CHEST_TABLE_PC));
   put24(img + 0xEC0A, snes(CHEST_TABLE_PC + 2)); /* the game's second read of the item bytes */
@@ -293,6 +301,10 @@ static void write_chests(uint8_t *img, const sample_rooms *rooms) {
       for (size_t i = 0; i < rooms->list[r].counts[l]; i++) {
         uint16_t id = rooms->list[r].objects[l][i].id;
         if (id != 0xF99 && id != 0xFB1) continue;
+        if (n == Z3_CHEST_RECORDS) {
+          return z3_error_set(err, Z3_E_INTERNAL, "sample room 0x%03X: more than %d chests in the chest table",
+                              rooms->list[r].id, Z3_CHEST_RECORDS);
+        }
         n++;
         all[n - 1] = (z3_chest){(uint16_t)rooms->list[r].id, id == 0xFB1, (uint8_t)(0x34 + n % 3)};
       }
@@ -306,6 +318,7 @@ static void write_chests(uint8_t *img, const sample_rooms *rooms) {
       rec[2] = 0x00;
     }
   }
+  return Z3_OK;
 }
 
 static void write_messages(uint8_t *img, const sample_rooms *rooms) {
@@ -338,8 +351,56 @@ static void write_layouts(uint8_t *img) {
   put24(img + 0xB857, snes(OVERLAY_TABLE_PC));
 }
 
+/* The palace rooms' pot items, one list each, after the gallery ones. */
+static z3_status write_room_pots(uint8_t *img, size_t at, const sample_rooms *rooms, z3_error *err) {
+  for (size_t i = 0; i < rooms->count; i++) {
+    const sample_room *r = &rooms->list[i];
+    if (!r->pot.position) continue;
+    if (at + 5 > POT_DATA_END) {
+      return z3_error_set(err, Z3_E_INTERNAL, "sample room 0x%03X: pot items overflow their region at 0x%zX (ends 0x%X)",
+                          r->id, at, POT_DATA_END);
+    }
+    put16(img + POT_TABLE_PC + 2 * (size_t)r->id, (uint16_t)snes(at));
+    put16(img + at, r->pot.position), img[at + 2] = r->pot.item;
+    img[at + 3] = 0xFF, img[at + 4] = 0xFF;
+    at += 5;
+  }
+  return Z3_OK;
+}
+
+/* Pushable blocks after room 0x024's: 4-byte records (room, position). */
+static z3_status write_room_blocks(uint8_t *img, const sample_rooms *rooms, z3_error *err) {
+  size_t n = 1;
+  for (size_t i = 0; i < rooms->count; i++) {
+    const sample_room *r = &rooms->list[i];
+    if (!r->block) continue;
+    if (n == BLOCK_ENTRIES) {
+      return z3_error_set(err, Z3_E_INTERNAL, "sample room 0x%03X: more than %d pushable blocks", r->id, BLOCK_ENTRIES);
+    }
+    put16(img + BLOCK_TABLE_PC + 4 * n, (unsigned)r->id), put16(img + BLOCK_TABLE_PC + 4 * n + 2, r->block);
+    n++;
+  }
+  return Z3_OK;
+}
+
+/* Torch groups after room 0x012's: room, positions, 0xFFFF. */
+static z3_status write_room_torches(uint8_t *img, const sample_rooms *rooms, z3_error *err) {
+  size_t at = TORCH_TABLE_PC + 6;
+  for (size_t i = 0; i < rooms->count; i++) {
+    const sample_room *r = &rooms->list[i];
+    if (!r->torches[0]) continue;
+    if (at + 8 > TORCH_TABLE_PC + TORCH_BYTES) {
+      return z3_error_set(err, Z3_E_INTERNAL, "sample room 0x%03X: torches overflow their 0x%X bytes", r->id, TORCH_BYTES);
+    }
+    put16(img + at, (unsigned)r->id), put16(img + at + 2, r->torches[0]), put16(img + at + 4, r->torches[1]);
+    put16(img + at + 6, 0xFFFF);
+    at += 8;
+  }
+  return Z3_OK;
+}
+
 /* Pot items (one in room 0x012), pushable blocks, torches and pit-damage rooms. */
-static void write_specials(uint8_t *img) {
+static z3_status write_specials(uint8_t *img, const sample_rooms *rooms, z3_error *err) {
   put24(img + 0xE6C2, snes(POT_TABLE_PC));
   put16(img + 0xE6C8, POT_TABLE_PC >> 15);
   /* Like vanilla's (usdasm $01:DDEB, room 0x004 into 0x005): room 0x012's
@@ -355,37 +416,44 @@ static void write_specials(uint8_t *img) {
     put16(img + at, (unsigned)((4 + 8 * k) * 64 + 30) * 2), img[at + 2] = (uint8_t)(0x02 + k); /* (30, 4+8k) */
     img[at + 3] = 0xFF, img[at + 4] = 0xFF;
   }
+  z3_status st = write_room_pots(img, at, rooms, err);
+  if (st != Z3_OK) return st;
 
   put16(img + 0x8896, 99 * 4);
   static const size_t chunk_pc[4] = {0x15AFA, 0x15B01, 0x15B08, 0x15B0F};
   for (int i = 0; i < 4; i++) put24(img + chunk_pc[i], snes(BLOCK_TABLE_PC + 0x80 * (size_t)i));
   memset(img + BLOCK_TABLE_PC, 0xFF, 0x200 - 0x74); /* 99 entries, room 0xFFFF = unused */
   put16(img + BLOCK_TABLE_PC, 0x024), put16(img + BLOCK_TABLE_PC + 2, (uint16_t)(20 << 7 | 24 << 1));
+  if ((st = write_room_blocks(img, rooms, err)) != Z3_OK) return st;
 
   put16(img + 0x88C1, TORCH_BYTES);
   for (int i = 0; i < 3; i++) put24(img + 0x15B16 + 7 * (size_t)i, snes(TORCH_TABLE_PC + 0x80 * (size_t)i));
   memset(img + TORCH_TABLE_PC, 0xFF, TORCH_BYTES); /* groups of room 0xFFFF are skipped */
   put16(img + TORCH_TABLE_PC, 0x012), put16(img + TORCH_TABLE_PC + 2, (uint16_t)(0x8000 | 6 << 7 | 6 << 1));
+  if ((st = write_room_torches(img, rooms, err)) != Z3_OK) return st;
 
   put16(img + 0x394A6, (PIT_ROOM_COUNT - 1) * 2);
   put24(img + 0x394AB, 0x00990C);
   for (int i = 0; i < PIT_ROOM_COUNT; i++) put16(img + PIT_ROOMS_PC + 2 * (size_t)i, i == 0 ? 0x024 : 0x0FF);
+  return Z3_OK;
 }
 
 z3_status z3_sample__write_dungeons(uint8_t *img, size_t size, z3_error *err) {
   if (size < 0x100000) return Z3_OK;
   sample_rooms *rooms = z3_calloc(1, sizeof *rooms);
   if (!rooms) return z3_error_set(err, Z3_E_NOMEM, "out of memory");
-  build_rooms(rooms);
-  z3_status st = write_headers(img, rooms, err);
+  z3_status st = build_rooms(rooms, err);
+  if (st == Z3_OK) st = write_headers(img, rooms, err);
+  if (st == Z3_OK) st = write_objects(img, rooms, err);
+  if (st == Z3_OK) st = write_sprites(img, rooms, err);
+  if (st == Z3_OK) st = write_chests(img, rooms, err);
   if (st == Z3_OK) {
-    write_objects(img, rooms);
-    write_sprites(img, rooms);
-    write_chests(img, rooms);
     write_messages(img, rooms);
     write_layouts(img);
-    write_specials(img);
-    z3_sample__write_dungeon_maps(img); /* keeps 0x56652 = $B9: not expanded */
+    st = write_specials(img, rooms, err);
+  }
+  if (st == Z3_OK) st = z3_sample__write_dungeon_maps(img, err); /* keeps 0x56652 = $B9: not expanded */
+  if (st == Z3_OK) {
     z3_sample__write_dungeon_entrances(img);
     z3_sample__write_dungeon_gfx(img);
   }

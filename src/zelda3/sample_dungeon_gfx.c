@@ -31,10 +31,28 @@ enum {
   SPAWN_SONG = 0x15C4E, SPAWNS = 7,
 };
 
-/* Where entrance i leads: the sample rooms in turn. */
-static int entrance_room(int i) {
-  static const int targets[3] = {0x104, 0x012, 0x024};
-  return targets[i % 3];
+/* Where an entrance or spawn point leads: room, main blockset, signed floor, dungeon id. */
+typedef struct target { int room; uint8_t blockset, floor, dungeon; } target;
+
+/* The 7 spawn points and entrances 0-6 lead to Link's house and the curated
+ * rooms in turn: the sanctuary 0x012 in the sewers (dungeon 0x00, 1F) and
+ * 0x024 on Eastern Palace's 2F, as sample_dungeon_map.c shows them, with the
+ * main blocksets the reference renders were drawn in. Entrance 7 + k leads
+ * to palace k % 14's entrance room (its first room, on the map's 1F) with
+ * that palace's dungeon id, and the room header's blockset as main blockset. */
+enum { FIRST_PALACE_ENTRANCE = 7 };
+
+static target entrance_target(int i) {
+  if (i >= FIRST_PALACE_ENTRANCE) {
+    int k = (i - FIRST_PALACE_ENTRANCE) % Z3_SAMPLE_PALACES;
+    const z3_sample_palace *p = &z3_sample__palaces[k];
+    return (target){p->rooms[0], p->blockset, 0x00, (uint8_t)(2 * k)};
+  }
+  static const int rooms[3] = {0x104, 0x012, 0x024};
+  int room = rooms[i % 3];
+  if (room == 0x104) return (target){room, 0x00, 0x00, 0xFF};
+  if (room == 0x012) return (target){room, 0x04 + 0x012 % 8, 0x00, 0x00};
+  return (target){room, 0x04 + 0x024 % 8, 0x01, 0x04};
 }
 
 typedef struct place {
@@ -43,7 +61,8 @@ typedef struct place {
 } place;
 
 /* One entry: the camera and Link in the room's upper-left quadrant (absolute coordinates). */
-static void write_place(uint8_t *img, const place *p, int i, int room) {
+static void write_place(uint8_t *img, const place *p, int i, target t) {
+  int room = t.room;
   unsigned bx = (unsigned)(room & 0x0F) << 9, by = (unsigned)(room & 0x1F0) << 5;
   put16(img + p->room + 2 * (size_t)i, (unsigned)room);
   uint8_t bounds[8] = {(uint8_t)(by >> 8), (uint8_t)(by >> 8), (uint8_t)((by >> 8) + 1), (uint8_t)((by >> 8) + 1),
@@ -55,9 +74,9 @@ static void write_place(uint8_t *img, const place *p, int i, int room) {
   put16(img + p->x + 2 * (size_t)i, bx + 0x78);
   put16(img + p->ty + 2 * (size_t)i, by + 0x77);
   put16(img + p->tx + 2 * (size_t)i, bx + 0x7F);
-  img[p->blockset + (size_t)i] = (uint8_t)(room == 0x104 ? 0x00 : 0x04 + room % 8);
-  img[p->floor + (size_t)i] = room == 0x104 ? 0x00 : 0xFF;
-  img[p->dungeon + (size_t)i] = room == 0x104 ? 0xFF : 0x04;
+  img[p->blockset + (size_t)i] = t.blockset;
+  img[p->floor + (size_t)i] = t.floor;
+  img[p->dungeon + (size_t)i] = t.dungeon;
   img[p->layer + (size_t)i] = 0x00;
   img[p->scroll + (size_t)i] = 0x00;
   img[p->quadrant + (size_t)i] = 0x00;
@@ -69,14 +88,14 @@ void z3_sample__write_dungeon_entrances(uint8_t *img) {
   const place ent = {ENT_ROOM, ENT_BOUNDS, ENT_HSCROLL, ENT_VSCROLL, ENT_Y, ENT_X, ENT_TRIGGER_Y, ENT_TRIGGER_X,
                      ENT_BLOCKSET, ENT_FLOOR, ENT_DUNGEON, ENT_LAYER, ENT_SCROLL, ENT_QUADRANT, ENT_OW_DOOR, ENT_SONG};
   for (int i = 0; i < ENTRANCES; i++) {
-    write_place(img, &ent, i, entrance_room(i));
+    write_place(img, &ent, i, entrance_target(i));
     img[ENT_DOOR + (size_t)i] = 0x00;
   }
   const place spawn = {SPAWN_ROOM, SPAWN_BOUNDS, SPAWN_HSCROLL, SPAWN_VSCROLL, SPAWN_Y, SPAWN_X, SPAWN_TRIGGER_Y,
                        SPAWN_TRIGGER_X, SPAWN_BLOCKSET, SPAWN_FLOOR, SPAWN_DUNGEON, SPAWN_LAYER, SPAWN_SCROLL,
                        SPAWN_QUADRANT, SPAWN_OW_DOOR, SPAWN_SONG};
   for (int i = 0; i < SPAWNS; i++) {
-    write_place(img, &spawn, i, entrance_room(i));
+    write_place(img, &spawn, i, entrance_target(i));
     put16(img + SPAWN_ENTRANCE + 2 * (size_t)i, (unsigned)i);
   }
 }

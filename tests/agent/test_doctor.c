@@ -171,14 +171,14 @@ static void chest_in_no_room(z3_rom *rom) {
  * nine floors; its boss floor word moved to 1F, where room 0x024 is not;
  * a square's template past the 186; a square showing the empty room 0x0B9. */
 static void map_floor_count_too_big(z3_rom *rom) { rom->data.data[0x575D9 + 4] = 0x54; }
-static void map_boss_on_wrong_floor(z3_rom *rom) { rom->data.data[0x56E79 + 4] = 0x00; }
+static void map_boss_on_wrong_floor(z3_rom *rom) { rom->data.data[0x56E79 + 4] = 0x01; } /* Eastern's boss 0x0C8 is on 1F */
 static void map_template_too_big(z3_rom *rom) {
   size_t gfx = 0x50000 + ((rom->data.data[0x57BE4 + 4] | rom->data.data[0x57BE5 + 4] << 8) & 0x7FFF);
   rom->data.data[gfx] = 0xC0;
 }
 static void map_square_of_an_empty_room(z3_rom *rom) {
   size_t rooms = 0x50000 + ((rom->data.data[0x57605 + 4] | rom->data.data[0x57606 + 4] << 8) & 0x7FFF);
-  rom->data.data[rooms + 2 * 5 + 2] = 0xB9; /* 1F centre: 0x012 -> 0x0B9, a room the sample leaves empty */
+  rom->data.data[rooms + 2 * 5 + 2] = 0xA9; /* 1F centre: 0x0C9 -> 0x0A9, a room the sample leaves empty */
 }
 
 /* A door on room 0x050's east wall; room 0x051 has none back. */

@@ -61,13 +61,17 @@ Z3_TEST(test_dungeon_map__sample_maps_read_as_built) {
   z3_dmaps *m = read_maps(rom);
   assert_false(m->expanded);
   const z3_dmap_palace *eastern = &m->palaces[2], *desert = &m->palaces[3];
+  /* Eastern's rooms 0x0C9, 0x0B9 (north of it) and 0x0C8 (west of it) keep
+   * their room-grid places on the 5x5 map, the entrance in the middle */
   assert_int_equal(eastern->floors, 2), assert_int_equal(eastern->basements, 0);
-  assert_int_equal(eastern->rooms[0][2 * 5 + 2], 0x12);
-  assert_int_equal(eastern->rooms[1][2 * 5 + 2], 0x24);
-  assert_int_equal(eastern->boss_room, 0x24), assert_int_equal(eastern->boss_floor_word, 0x0001);
-  assert_int_equal(z3_dmap_used_squares(eastern), 5);
+  assert_int_equal(eastern->rooms[1][2 * 5 + 2], 0x24); /* the curated room, alone on 2F */
+  assert_int_equal(eastern->rooms[0][2 * 5 + 2], 0xC9);
+  assert_int_equal(eastern->rooms[0][1 * 5 + 2], 0xB9);
+  assert_int_equal(eastern->rooms[0][2 * 5 + 1], 0xC8);
+  assert_int_equal(eastern->boss_room, 0xC8), assert_int_equal(eastern->boss_floor_word, 0x0000);
+  assert_int_equal(z3_dmap_used_squares(eastern), 4);
   assert_int_equal(desert->basements, 1), assert_int_equal(desert->boss_floor_word, 0x00FF);
-  assert_int_equal(m->palaces[0].boss_room, Z3_DMAP_NO_BOSS), assert_int_equal(m->palaces[0].boss_floor_word, 0xFFFF);
+  for (int i = 0; i < Z3_DMAP_PALACES; i++) assert_int_not_equal(m->palaces[i].boss_room, Z3_DMAP_NO_BOSS);
   /* lists packed as vanilla's: palace 0's room list first, its templates after the template pointers */
   assert_int_equal(m->palaces[0].rooms_pc, 0x57621), assert_int_equal(m->palaces[0].gfx_pc, 0x57C00);
   z3_rom_free(rom);
@@ -129,12 +133,12 @@ Z3_TEST(test_dungeon_map__boss_floor_follows_the_boss_room) {
   z3_rom *rom = z3_test_sample_rom(0, Z3_MAP_LOROM);
   z3_dmaps *m = read_maps(rom);
   z3_dmap_palace *desert = &m->palaces[3];
-  desert->rooms[1][0] = 0x33, desert->gfx[1][0] = 0x05, desert->boss_room = 0x33; /* on 1F */
+  desert->rooms[1][0] = 0x34, desert->gfx[1][0] = 0x05, desert->boss_room = 0x34; /* on 1F */
   z3_error err;
   z3_error_init(&err);
   assert_ok(z3_dmap_write(rom, m, 3, &err), &err);
   assert_int_equal(word(rom, 0x56E79 + 6), 0x0000);
-  assert_int_equal(word(rom, 0x56807 + 6), 0x0033);
+  assert_int_equal(word(rom, 0x56807 + 6), 0x0034);
   size_t changes = rom->change_count;
   desert->boss_room = 0x44; /* on no floor */
   assert_int_equal(z3_dmap_write(rom, m, 3, &err), Z3_E_INVALID);
@@ -208,6 +212,7 @@ Z3_TEST(test_dungeon_map__expanded_layout_holds_more) {
   for (int p = 4; p < 10; p++) {
     z3_dmap_palace *big = &m->palaces[p];
     big->floors = 8, big->basements = 0, big->boss_room = Z3_DMAP_NO_BOSS;
+    big->boss_floor_word = 0xFFFF; /* the word the writer stores for a map without a boss */
     memset(big->rooms, 0x20 + p, sizeof big->rooms);
     memset(big->gfx, p, sizeof big->gfx);
     assert_ok(z3_dmap_write(rom, m, p, &err), &err);
