@@ -20,6 +20,7 @@
 #include "base/frame.h"
 #include "debug/rpc.h"
 #include "test.h"
+#include "harness_launch.h"
 
 static char *tmp, *rom, *sock;
 static pid_t yaze;
@@ -194,7 +195,6 @@ Z3_TEST(assert_reads_rom_bytes_and_words_of_the_open_rom) {
   assert_int_equal(code, -32602);
 }
 
-static void sleep_ms(long ms) { nanosleep(&(struct timespec){ms / 1000, (ms % 1000) * 1000000L}, NULL); }
 
 static double now_ms(void) {
   struct timespec ts;
@@ -280,7 +280,7 @@ Z3_TEST(actions_past_the_rate_limit_are_refused) {
   int limited = rd.limited;
   close(fd);
   assert_true(limited > 0);
-  sleep_ms(1100); /* the bucket fills again */
+  harness_sleep_ms(1100); /* the bucket fills again */
   json_decref(call("Click", "{\"editor\":\"overworld\"}", NULL));
 }
 
@@ -299,36 +299,12 @@ static int setup(void **state) {
   char *home = z3_strfmt("%s/data", tmp);
   setenv("XDG_DATA_HOME", home, 1);
   z3_free(home);
-  yaze = fork();
-  if (yaze == 0) {
-    int null = open("/dev/null", O_WRONLY);
-    dup2(null, 1);
-    execl(Z3_YAZE, Z3_YAZE, "--harness", sock, "--headless", rom, (char *)NULL);
-    _exit(127);
-  }
-  for (int i = 0; i < 600; i++) { /* up to 30 s under the sanitizers */
-    int fd = -1;
-    z3_error_init(&err);
-    if (z3_rpc_connect(sock, "yaze harness", NULL, &fd, &err) == Z3_OK) return close(fd), 0;
-    sleep_ms(50);
-  }
-  return print_error("yaze did not open %s\n", sock), -1;
+  return harness_launch(sock, rom, &yaze);
 }
 
 static int teardown(void **state) {
   (void)state;
-  json_t *r = NULL;
-  int fd = -1, code = 0, status = -1;
-  z3_error err;
-  z3_error_init(&err);
-  if (z3_rpc_connect(sock, "yaze harness", NULL, &fd, &err) == Z3_OK) {
-    z3_rpc_call(fd, "Shutdown", NULL, &r, &code, &err);
-    close(fd);
-  }
-  json_decref(r);
-  waitpid(yaze, &status, 0);
-  bool clean = WIFEXITED(status) && WEXITSTATUS(status) == 0 && access(sock, F_OK) != 0;
-  if (!clean) print_error("yaze ended with status %d, socket %s\n", status, access(sock, F_OK) ? "removed" : "left");
+  bool clean = harness_shutdown(sock, yaze);
   z3_free(rom), z3_free(sock), z3_free(tmp);
   return clean ? 0 : -1;
 }

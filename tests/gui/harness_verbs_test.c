@@ -21,11 +21,11 @@
 #include "base/png.h"
 #include "debug/rpc.h"
 #include "test.h"
+#include "harness_launch.h"
 
 static char *tmp, *rom, *cli_rom, *sock;
 static pid_t yaze;
 
-static void sleep_ms(long ms) { nanosleep(&(struct timespec){ms / 1000, (ms % 1000) * 1000000L}, NULL); }
 
 static json_t *call(const char *method, json_t *params, int *code) {
   int fd = -1, c = 0;
@@ -279,7 +279,7 @@ static bool has_a_picture(const char *path) {
 static void shot_of_map(const char *name) {
   char *path = z3_strfmt("%s/%s.png", tmp, name), *last = z3_strfmt("%s/%s-last.png", tmp, name);
   for (int i = 0; i < 50; i++) {
-    sleep_ms(100);
+    harness_sleep_ms(100);
     json_decref(call("Screenshot", json_pack("{s:s,s:s}", "target", "ow-map", "path", i % 2 ? path : last), NULL));
     if (i && same_file(path, last)) break;
   }
@@ -292,7 +292,7 @@ static json_t *after_jobs(void) {
     json_t *st = call("GetCanvasState", json_pack("{s:s}", "editor", "overworld"), NULL);
     if (!json_array_size(json_object_get(st, "jobs"))) return st;
     json_decref(st);
-    sleep_ms(50);
+    harness_sleep_ms(50);
   }
   fail_msg("the background job did not end");
   return NULL;
@@ -389,37 +389,12 @@ static int setup(void **state) {
   dir = z3_strfmt("%s/state", tmp); /* the savestate slots */
   setenv("XDG_STATE_HOME", dir, 1);
   z3_free(dir);
-  yaze = fork();
-  if (yaze == 0) {
-    int null = open("/dev/null", O_WRONLY);
-    dup2(null, 1);
-    execl(Z3_YAZE, Z3_YAZE, "--harness", sock, "--headless", rom, (char *)NULL);
-    _exit(127);
-  }
-  for (int i = 0; i < 600; i++) { /* up to 30 s under the sanitizers */
-    int fd = -1;
-    z3_error err;
-    z3_error_init(&err);
-    if (z3_rpc_connect(sock, "yaze harness", NULL, &fd, &err) == Z3_OK) return close(fd), 0;
-    sleep_ms(50);
-  }
-  return print_error("yaze did not open %s\n", sock), -1;
+  return harness_launch(sock, rom, &yaze);
 }
 
 static int teardown(void **state) {
   (void)state;
-  json_t *r = NULL;
-  int fd = -1, code = 0, status = -1;
-  z3_error err;
-  z3_error_init(&err);
-  if (z3_rpc_connect(sock, "yaze harness", NULL, &fd, &err) == Z3_OK) {
-    z3_rpc_call(fd, "Shutdown", NULL, &r, &code, &err);
-    close(fd);
-  }
-  json_decref(r);
-  waitpid(yaze, &status, 0);
-  bool clean = WIFEXITED(status) && WEXITSTATUS(status) == 0;
-  if (!clean) print_error("yaze ended with status %d\n", status);
+  bool clean = harness_shutdown(sock, yaze);
   z3_free(rom), z3_free(cli_rom), z3_free(sock), z3_free(tmp);
   return clean ? 0 : -1;
 }
