@@ -201,6 +201,20 @@ static z3_status finish(const three *t, z3_buf *out, z3_error *err) {
   return st;
 }
 
+/* The structured merges, one after another on one image of the byte merge's result. */
+static z3_status merge_structures(const three *t, const z3_merge_opts *opts, z3_buf *out, z3_merge_result *res,
+                                  json_t *list, z3_error *err) {
+  z3_rom *rom = NULL;
+  z3_status st = z3_rom_from_memory(&rom, out->data, out->len, "the merged ROM", err);
+  if (st == Z3_OK && t->dungeon[0]) st = z3_merge__rooms(t, opts, rom, res, list, err);
+  if (st == Z3_OK && t->ow[0]) st = z3_merge__areas(t, opts, rom, res, list, err);
+  if (st == Z3_OK && t->sheets[0]) st = z3_merge__sheets(t, opts, rom, res, list, err);
+  if (st == Z3_OK && t->text[0]) st = z3_merge__messages(t, opts, rom, res, list, err);
+  if (st == Z3_OK) memcpy(out->data, rom->data.data, out->len);
+  z3_rom_free(rom);
+  return st;
+}
+
 static json_t *sides_json(const size_t from[2]) {
   return json_pack("{s:I,s:I}", "ours", (json_int_t)from[0], "theirs", (json_int_t)from[1]);
 }
@@ -216,10 +230,7 @@ z3_status z3_merge(const z3_rom *base, const z3_rom *ours, const z3_rom *theirs,
   bool messages = st == Z3_OK && z3_merge__messages_load(&t), sheets = st == Z3_OK && z3_merge__sheets_load(&t);
   json_t *list = json_array();
   if (st == Z3_OK) merge_bytes(&t, opts, out->data, res, list);
-  if (st == Z3_OK && rooms) st = z3_merge__rooms(&t, opts, out, res, list, err);
-  if (st == Z3_OK && areas) st = z3_merge__areas(&t, opts, out, res, list, err);
-  if (st == Z3_OK && sheets) st = z3_merge__sheets(&t, opts, out, res, list, err);
-  if (st == Z3_OK && messages) st = z3_merge__messages(&t, opts, out, res, list, err);
+  if (st == Z3_OK && (rooms || areas || sheets || messages)) st = merge_structures(&t, opts, out, res, list, err);
   if (st == Z3_OK && res->unresolved == 0) st = finish(&t, out, err); /* else nothing is written */
   z3_merge__rooms_release(&t);
   z3_merge__areas_release(&t);

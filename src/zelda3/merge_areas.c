@@ -52,12 +52,10 @@ static int map_source(const z3_merge_three *t, const z3_merge_opts *opts, int id
   return z3_merge__source(&part, opts, res, list);
 }
 
-z3_status z3_merge__areas(const z3_merge_three *t, const z3_merge_opts *opts, z3_buf *out, z3_merge_result *res,
+z3_status z3_merge__areas(const z3_merge_three *t, const z3_merge_opts *opts, z3_rom *rom, z3_merge_result *res,
                           json_t *list, z3_error *err) {
-  z3_rom *rom = NULL;
   z3_overworld *merged = NULL;
-  z3_status st = z3_rom_from_memory(&rom, out->data, out->len, "the merged ROM", err);
-  if (st == Z3_OK) st = z3_ow_load(&merged, rom, err);
+  z3_status st = z3_ow_load(&merged, rom, err);
   for (int id = 0; st == Z3_OK && id < t->ow[0]->area_count; id++) {
     int from = map_source(t, opts, id, res, list);
     if (from == 0) continue;
@@ -68,8 +66,6 @@ z3_status z3_merge__areas(const z3_merge_three *t, const z3_merge_opts *opts, z3
     a->map_dirty = true;
   }
   if (st == Z3_OK && res->unresolved == 0) st = z3_ow_save(merged, rom, err);
-  if (st == Z3_OK) memcpy(out->data, rom->data.data, out->len);
   z3_ow_free(merged);
-  z3_rom_free(rom);
   return st;
 }

@@ -41,23 +41,24 @@ bool z3_merge__room_byte(const z3_merge_three *t, size_t i);
 /* Loads every image's rooms into t->dungeon; false (nothing kept) when one does not load. */
 bool z3_merge__rooms_load(z3_merge_three *t);
 void z3_merge__rooms_release(z3_merge_three *t);
-/* Merges the rooms part by part into out (the byte merge, room bytes at the
- * base's), adding conflicts to list; writes them only when none is unresolved. */
-z3_status z3_merge__rooms(const z3_merge_three *t, const z3_merge_opts *opts, z3_buf *out, z3_merge_result *res,
+/* Merges the rooms part by part into rom (the merged image: the byte merge,
+ * room bytes at the base's), adding conflicts to list; writes them only when
+ * none is unresolved. The other structured merges take the same image. */
+z3_status z3_merge__rooms(const z3_merge_three *t, const z3_merge_opts *opts, z3_rom *rom, z3_merge_result *res,
                           json_t *list, z3_error *err);
 
 /* merge_areas.c, the same for area maps (tile32 grids). */
 bool z3_merge__areas_load(z3_merge_three *t);
 void z3_merge__areas_release(z3_merge_three *t);
 bool z3_merge__area_byte(const z3_merge_three *t, size_t i);
-z3_status z3_merge__areas(const z3_merge_three *t, const z3_merge_opts *opts, z3_buf *out, z3_merge_result *res,
+z3_status z3_merge__areas(const z3_merge_three *t, const z3_merge_opts *opts, z3_rom *rom, z3_merge_result *res,
                           json_t *list, z3_error *err);
 
 /* merge_sheets.c, the same for graphics sheets (decoded tiles). */
 bool z3_merge__sheets_load(z3_merge_three *t);
 void z3_merge__sheets_release(z3_merge_three *t);
 bool z3_merge__sheet_byte(const z3_merge_three *t, size_t i);
-z3_status z3_merge__sheets(const z3_merge_three *t, const z3_merge_opts *opts, z3_buf *out, z3_merge_result *res,
+z3_status z3_merge__sheets(const z3_merge_three *t, const z3_merge_opts *opts, z3_rom *rom, z3_merge_result *res,
                            json_t *list, z3_error *err);
 
 /* merge_messages.c, the same for messages: t->text is loaded only when all
@@ -66,7 +67,7 @@ bool z3_merge__messages_load(z3_merge_three *t);
 void z3_merge__messages_release(z3_merge_three *t);
 /* Byte i lies in a text bank and messages merge as messages: the message merge owns it. */
 bool z3_merge__message_byte(const z3_merge_three *t, size_t i);
-z3_status z3_merge__messages(const z3_merge_three *t, const z3_merge_opts *opts, z3_buf *out, z3_merge_result *res,
+z3_status z3_merge__messages(const z3_merge_three *t, const z3_merge_opts *opts, z3_rom *rom, z3_merge_result *res,
                              json_t *list, z3_error *err);
 
 #endif

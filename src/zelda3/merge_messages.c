@@ -84,12 +84,10 @@ static int message_source(const z3_merge_three *t, const z3_merge_opts *opts, si
   return z3_merge__source(&part, opts, res, list);
 }
 
-z3_status z3_merge__messages(const z3_merge_three *t, const z3_merge_opts *opts, z3_buf *out, z3_merge_result *res,
+z3_status z3_merge__messages(const z3_merge_three *t, const z3_merge_opts *opts, z3_rom *rom, z3_merge_result *res,
                              json_t *list, z3_error *err) {
-  z3_rom *rom = NULL;
   z3_text merged = {0};
-  z3_status st = z3_rom_from_memory(&rom, out->data, out->len, "the merged ROM", err);
-  if (st == Z3_OK) st = z3_text_load(rom, &merged, err);
+  z3_status st = z3_text_load(rom, &merged, err);
   for (size_t id = 0; st == Z3_OK && id < t->text[0]->count; id++) {
     int from = message_source(t, opts, id, res, list);
     if (from == 0) continue;
@@ -101,8 +99,6 @@ z3_status z3_merge__messages(const z3_merge_three *t, const z3_merge_opts *opts,
     st = z3_text_save(&merged, rom, err);
     if (st) z3_error_hint(err, "each hack's text fits, both together do not: shorten messages in one of them first");
   }
-  if (st == Z3_OK) memcpy(out->data, rom->data.data, out->len);
   if (merged.msgs) z3_text_release(&merged);
-  z3_rom_free(rom);
   return st;
 }

@@ -95,16 +95,12 @@ static z3_status merge_part(room_merge *m, int room, part p, z3_error *err) {
   return z3_room_copy_part(&m->merged->rooms[room], &m->d[from]->rooms[room], p, err);
 }
 
-static z3_status merge_all(room_merge *m, z3_buf *out, z3_error *err) {
-  z3_rom *rom = NULL;
-  z3_status st = z3_rom_from_memory(&rom, out->data, out->len, "the merged ROM", err);
-  if (st == Z3_OK) st = z3_dungeon_load(rom, &m->merged, err);
+static z3_status merge_all(room_merge *m, z3_rom *rom, z3_error *err) {
+  z3_status st = z3_dungeon_load(rom, &m->merged, err);
   for (int r = 0; r < Z3_ROOM_COUNT && st == Z3_OK; r++)
     for (int p = 0; p < Z3_ROOM_PART_COUNT && st == Z3_OK; p++) st = merge_part(m, r, (part)p, err);
   if (st == Z3_OK && m->res->unresolved == 0) st = z3_dungeon_save(m->merged, rom, err);
-  if (st == Z3_OK) memcpy(out->data, rom->data.data, out->len);
   z3_dungeon_free(m->merged);
-  z3_rom_free(rom);
   return st;
 }
 
@@ -122,11 +118,11 @@ void z3_merge__rooms_release(z3_merge_three *t) {
   for (int k = 0; k < 3; k++) z3_dungeon_free(t->dungeon[k]), t->dungeon[k] = NULL;
 }
 
-z3_status z3_merge__rooms(const z3_merge_three *t, const z3_merge_opts *opts, z3_buf *out, z3_merge_result *res,
+z3_status z3_merge__rooms(const z3_merge_three *t, const z3_merge_opts *opts, z3_rom *rom, z3_merge_result *res,
                           json_t *list, z3_error *err) {
   room_merge m = {.t = t, .opts = opts, .res = res, .list = list, .d = {t->dungeon[0], t->dungeon[1], t->dungeon[2]}};
   for (int k = 0; k < 3; k++) z3_buf_init(&m.bytes[k]);
-  z3_status st = merge_all(&m, out, err);
+  z3_status st = merge_all(&m, rom, err);
   for (int k = 0; k < 3; k++) z3_buf_release(&m.bytes[k]);
   return st;
 }

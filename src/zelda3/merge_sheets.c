@@ -60,13 +60,12 @@ static int sheet_source(const z3_merge_three *t, const z3_merge_opts *opts, int 
   return z3_merge__source(&part, opts, res, list);
 }
 
-z3_status z3_merge__sheets(const z3_merge_three *t, const z3_merge_opts *opts, z3_buf *out, z3_merge_result *res,
+z3_status z3_merge__sheets(const z3_merge_three *t, const z3_merge_opts *opts, z3_rom *rom, z3_merge_result *res,
                            json_t *list, z3_error *err) {
   int from[Z3_SHEET_COUNT];
   for (int i = 0; i < Z3_SHEET_COUNT; i++) from[i] = sheet_source(t, opts, i, res, list);
   if (res->unresolved) return Z3_OK;
-  z3_rom *rom = NULL;
-  z3_status st = z3_rom_from_memory(&rom, out->data, out->len, "the merged ROM", err);
+  z3_status st = Z3_OK;
   for (int i = 0; st == Z3_OK && i < Z3_SHEET_COUNT; i++) {
     if (from[i] == 0) continue;
     res->sheets_from[from[i] - 1]++;
@@ -74,7 +73,5 @@ z3_status z3_merge__sheets(const z3_merge_three *t, const z3_merge_opts *opts, z
     z3_sheet_write_result wr;
     st = z3_gfx_sheet_write(rom, i, data->data, data->len, &wr, err);
   }
-  if (st == Z3_OK) memcpy(out->data, rom->data.data, out->len);
-  z3_rom_free(rom);
   return st;
 }
