@@ -6,7 +6,9 @@
 # corpus does not, so the corpora grow by what finds new coverage and the
 # hand-named seeds stay.
 # A crash stops that target; its input is copied to fuzz/artifacts/ to become a
-# regression seed once fixed. Prints executions and edge coverage per target.
+# regression seed once fixed. Prints executions and edge coverage per target and
+# appends them to fuzz/ledger.tsv, so hours spent over several sessions add up per
+# target (and each row names the commit it fuzzed).
 #   fuzz-long.sh BUILD/fuzz
 set -uo pipefail
 dir=${1:?usage: fuzz-long.sh BUILD/fuzz}
@@ -26,6 +28,10 @@ dict_for() {
   esac
 }
 
+ledger=$root/fuzz/ledger.tsv
+[ -f "$ledger" ] || printf 'date\tcommit\ttarget\tseconds\texecutions\tedges\tcorpus\tresult\n' >"$ledger"
+commit=$(git -C "$root" rev-parse --short=12 HEAD 2>/dev/null || echo unknown)
+
 status=0
 printf '%-22s %8s %12s %10s %8s %s\n' target seconds executions exec/s edges corpus
 for bin in "$dir"/*_fuzzer; do
@@ -38,7 +44,9 @@ for bin in "$dir"/*_fuzzer; do
   args=(-max_total_time="$seconds" -rss_limit_mb=2048 -timeout=25 -print_final_stats=1
         -artifact_prefix="$work/$name-")
   [ -n "$dict" ] && args+=(-dict="$root/fuzz/dicts/$dict.dict")
+  result=clean
   if ! "$bin" "${args[@]}" "$work/$name" >"$work/$name.log" 2>&1; then
+    result=failed
     echo "fuzz-long: $name FAILED; last lines:" >&2
     tail -40 "$work/$name.log" >&2
     mkdir -p "$root/fuzz/artifacts"
@@ -51,5 +59,7 @@ for bin in "$dir"/*_fuzzer; do
   edges=$(grep -o 'cov: [0-9]*' "$work/$name.log" | tail -1 | grep -o '[0-9]*$')
   printf '%-22s %8s %12s %10s %8s %s\n' "$name" "$seconds" "${execs:-?}" \
     "$([ -n "${execs:-}" ] && echo $((execs / seconds)) || echo ?)" "${edges:-?}" "$(ls "$corpus" | wc -l) files"
+  printf '%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n' "$(date -u +%FT%TZ)" "$commit" "$name" "$seconds" \
+    "${execs:-?}" "${edges:-?}" "$(ls "$corpus" | wc -l)" "$result" >>"$ledger"
 done
 exit $status

@@ -9,6 +9,7 @@
 #include <unistd.h>
 
 #include "app/render.h"
+#include "app/sigbus.h"
 #include "server/batch.h"
 #include "server/mcp.h"
 #include "tui/tui.h"
@@ -171,6 +172,7 @@ static void terminal_progress(const char *message, void *data) {
 
 static int run_command(int argc, char **argv) {
   app a = {.format = scan_format(argc, argv)};
+  z3_app_map_roms();
   z3_error err;
   z3_error_init(&err);
   z3_cmd_ctx ctx;

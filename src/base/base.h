@@ -95,6 +95,19 @@ void z3_free(void *p);
  * max_size are refused with Z3_E_INVALID before they are read. */
 z3_status z3_file_read(z3_buf *out, const char *path, size_t max_size, z3_error *err);
 
+/* A whole file as a private copy-on-write mapping: reading costs no copy (a read()
+ * into fresh memory is most of what `z3ed rom info` spends), and writes to it stay in
+ * this process. Same checks and errors as z3_file_read; out->data is NULL, with
+ * Z3_OK, when the file cannot be mapped (empty, or its file system refuses): read it.
+ * Should another program truncate the file meanwhile, touching the lost pages raises
+ * SIGBUS, so only a process that handles it maps (the one-shot command line). */
+typedef struct z3_file_mapping {
+  uint8_t *data;
+  size_t len;
+} z3_file_mapping;
+z3_status z3_file_map(const char *path, size_t max_size, z3_file_mapping *out, z3_error *err);
+void z3_file_unmap(z3_file_mapping *m);
+
 /* What a file was when it was read: a save can then refuse to replace a file
  * that another process has saved since (compare and swap on the file). */
 typedef struct z3_file_stamp {

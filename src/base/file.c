@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/file.h>
+#include <sys/mman.h>
 #include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
@@ -29,7 +30,8 @@ bool z3_file_exists(const char *path) {
   return stat(path, &st) == 0;
 }
 
-z3_status z3_file_read(z3_buf *out, const char *path, size_t max_size, z3_error *err) {
+/* Opens a regular file for reading and checks its size against max_size. */
+static z3_status open_for_read(const char *path, size_t max_size, int *fd_out, size_t *size, z3_error *err) {
   int fd = io_fault() ? -1 : open(path, O_RDONLY | O_CLOEXEC);
   if (fd < 0) {
     z3_error_set(err, Z3_E_IO, "cannot open '%s': %s", path, strerror(errno));
@@ -43,8 +45,23 @@ z3_status z3_file_read(z3_buf *out, const char *path, size_t max_size, z3_error 
   } else if ((uint64_t)st.st_size > max_size) {
     rc = z3_error_set(err, Z3_E_INVALID, "'%s' is %lld bytes, over the limit of %zu bytes", path,
                       (long long)st.st_size, max_size);
-  } else if ((rc = z3_buf_reserve(out, (size_t)st.st_size, err)) == Z3_OK) {
-    out->len = (size_t)st.st_size; /* no zeroing first: read() fills all of it or we fail */
+  }
+  if (rc != Z3_OK) {
+    close(fd);
+    return rc;
+  }
+  *fd_out = fd;
+  *size = (size_t)st.st_size;
+  return Z3_OK;
+}
+
+z3_status z3_file_read(z3_buf *out, const char *path, size_t max_size, z3_error *err) {
+  int fd;
+  size_t size;
+  z3_status rc = open_for_read(path, max_size, &fd, &size, err);
+  if (rc != Z3_OK) return rc;
+  if ((rc = z3_buf_reserve(out, size, err)) == Z3_OK) {
+    out->len = size; /* no zeroing first: read() fills all of it or we fail */
   }
   size_t done = 0;
   while (rc == Z3_OK && done < out->len) {
@@ -59,6 +76,24 @@ z3_status z3_file_read(z3_buf *out, const char *path, size_t max_size, z3_error 
   }
   close(fd);
   return rc;
+}
+
+z3_status z3_file_map(const char *path, size_t max_size, z3_file_mapping *out, z3_error *err) {
+  *out = (z3_file_mapping){0};
+  int fd;
+  size_t size;
+  z3_status rc = open_for_read(path, max_size, &fd, &size, err);
+  if (rc != Z3_OK) return rc;
+  /* An empty file cannot be mapped, and some file systems refuse: the caller reads those. */
+  void *p = size ? mmap(NULL, size, PROT_READ | PROT_WRITE, MAP_PRIVATE, fd, 0) : MAP_FAILED;
+  close(fd);
+  if (p != MAP_FAILED) *out = (z3_file_mapping){.data = p, .len = size};
+  return Z3_OK;
+}
+
+void z3_file_unmap(z3_file_mapping *m) {
+  if (m->data) munmap(m->data, m->len);
+  *m = (z3_file_mapping){0};
 }
 
 char *z3_file_backup_name(const char *path) { return z3_strfmt("%s.bak", path); }

@@ -230,6 +230,9 @@ void z3_cmd_ctx_release(z3_cmd_ctx *ctx);
  */
 void z3_cmd_rom_cache_enable(bool on);
 bool z3_cmd_rom_cache_active(void);
+/* The one-shot command line maps the ROM (z3_rom_load_mapped) instead of reading it,
+ * for commands that do not run long; it handles the SIGBUS that comes with that. */
+void z3_cmd_rom_map_enable(bool on);
 /* *borrowed: rom is the cache's (give it back); false: a private copy (free it). */
 z3_status z3_cmd_rom_cache_borrow(const char *path, z3_rom **out, bool *borrowed, z3_error *err);
 void z3_cmd_rom_cache_give_back(const z3_rom *rom);

@@ -122,7 +122,7 @@ static void add_checksum(json_t *o, const z3_rom *rom) {
   json_object_set_new(c, "stored", z3_cmd__hex(h.checksum, 4));
   json_object_set_new(c, "complement", z3_cmd__hex(h.complement, 4));
   json_object_set_new(c, "computed", z3_cmd__hex(computed, 4));
-  json_object_set_new(c, "valid", json_boolean(z3_rom_checksum_ok(rom)));
+  json_object_set_new(c, "valid", json_boolean(z3_rom_checksum_matches(rom, computed)));
   json_object_set_new(o, "checksum", c);
 }
 

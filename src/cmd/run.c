@@ -69,6 +69,10 @@ static z3_status save_rom(z3_cmd_ctx *ctx, z3_error *err) {
   return Z3_OK;
 }
 
+static bool map_roms;
+
+void z3_cmd_rom_map_enable(bool on) { map_roms = on; }
+
 static z3_status load_rom(z3_cmd_ctx *ctx, z3_error *err) {
   if (!ctx->rom_path) {
     z3_error_set(err, Z3_E_USAGE, "'%s %s' needs --rom", ctx->cmd->resource, ctx->cmd->action);
@@ -79,6 +83,7 @@ static z3_status load_rom(z3_cmd_ctx *ctx, z3_error *err) {
     return z3_cmd_rom_cache_borrow(ctx->rom_path, &ctx->rom, &ctx->rom_borrowed, err);
   /* stamped before reading: a save in between makes the stamp differ, never match a newer file */
   z3_file_stamp_take(ctx->rom_path, &ctx->rom_stamp);
+  if (map_roms && !(ctx->cmd->flags & Z3_CMD_RUNS_LONG)) return z3_rom_load_mapped(&ctx->rom, ctx->rom_path, err);
   return z3_rom_load(&ctx->rom, ctx->rom_path, err);
 }
 

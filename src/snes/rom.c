@@ -85,6 +85,42 @@ z3_status z3_rom_load(z3_rom **out, const char *path, z3_error *err) {
   return st;
 }
 
+z3_status z3_rom_load_mapped(z3_rom **out, const char *path, z3_error *err) {
+  *out = NULL;
+  z3_file_mapping m;
+  z3_status st = z3_file_map(path, Z3_ROM_MAX_SIZE + Z3_COPIER_HEADER_SIZE, &m, err);
+  if (st == Z3_E_INVALID) z3_error_hint(err, "a SNES ROM is at most 16 MiB");
+  if (st != Z3_OK) return st;
+  if (!m.data) return z3_rom_load(out, path, err);
+  st = check_size(m.len, path, err);
+  z3_rom *rom = st ? NULL : z3_calloc(1, sizeof *rom);
+  if (!st && !rom) st = z3_error_set(err, Z3_E_NOMEM, "out of memory loading '%s'", path);
+  if (st != Z3_OK) {
+    z3_file_unmap(&m);
+    return st;
+  }
+  size_t skip = has_copier_header(m.len) ? Z3_COPIER_HEADER_SIZE : 0;
+  rom->has_copier_header = skip != 0;
+  memcpy(rom->copier_header, m.data, skip);
+  rom->mapped = m;
+  z3_buf image = {.data = m.data + skip, .len = m.len - skip, .cap = m.len - skip};
+  return rom_adopt(out, rom, &image, path, err);
+}
+
+/* Moves a mapped image to the heap, where z3_buf can grow it. */
+static z3_status rom_unmap(z3_rom *rom, z3_error *err) {
+  if (!rom->mapped.data) return Z3_OK;
+  z3_buf heap;
+  z3_status st = z3_buf_copy(&heap, rom->data.data, rom->data.len, err);
+  if (st != Z3_OK) {
+    z3_buf_release(&heap);
+    return st;
+  }
+  z3_file_unmap(&rom->mapped);
+  rom->data = heap;
+  return Z3_OK;
+}
+
 static void change_release(z3_change *c) {
   z3_free(c->old_bytes);
   z3_free(c->new_bytes);
@@ -95,7 +131,8 @@ void z3_rom_free(z3_rom *rom) {
   if (!rom) return;
   for (size_t i = 0; i < rom->change_count; i++) change_release(&rom->changes[i]);
   z3_free(rom->changes);
-  z3_buf_release(&rom->data);
+  if (rom->mapped.data) z3_file_unmap(&rom->mapped);
+  else z3_buf_release(&rom->data);
   z3_free(rom->path);
   z3_free(rom);
 }
@@ -177,11 +214,12 @@ z3_status z3_rom_resize(z3_rom *rom, size_t new_size, const char *reason, z3_err
     return z3_error_set(err, Z3_E_INVALID, "cannot grow the ROM to %zu bytes: over 16 MiB",
                         new_size);
   }
+  z3_status st = rom_unmap(rom, err);
+  if (st != Z3_OK) return st;
   size_t keep = old < new_size ? old : new_size;
   uint8_t *zeros = new_size > old ? z3_calloc(new_size - old, 1) : NULL;
   if (new_size > old && !zeros) return z3_error_set(err, Z3_E_NOMEM, "out of memory resizing");
-  z3_status st = log_change(rom, keep, rom->data.data + keep, old - keep, zeros,
-                            new_size - keep, reason, err);
+  st = log_change(rom, keep, rom->data.data + keep, old - keep, zeros, new_size - keep, reason, err);
   z3_free(zeros);
   if (st == Z3_OK) st = z3_buf_resize(&rom->data, new_size, err);
   return st;

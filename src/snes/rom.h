@@ -100,9 +100,14 @@ typedef struct z3_rom {
   z3_change *changes;
   size_t change_count;
   size_t change_cap;
+  z3_file_mapping mapped;             /* when data lies in a file mapping (z3_rom_load_mapped) */
 } z3_rom;
 
 z3_status z3_rom_load(z3_rom **out, const char *path, z3_error *err);
+/* Same result, the image a private copy-on-write mapping of the file instead of a
+ * copy on the heap (see z3_file_map: the caller handles SIGBUS). Edits and resizes
+ * work as usual; the file is never written through it. */
+z3_status z3_rom_load_mapped(z3_rom **out, const char *path, z3_error *err);
 /* Same checks as z3_rom_load; `name` is used in messages. */
 z3_status z3_rom_from_memory(z3_rom **out, const uint8_t *data, size_t len, const char *name,
                              z3_error *err);
@@ -132,6 +137,8 @@ z3_status z3_rom_set_header_field(z3_rom *rom, const char *field, const char *va
 uint16_t z3_rom_compute_checksum(const z3_rom *rom);
 /* True when the stored pair matches the computed checksum. */
 bool z3_rom_checksum_ok(const z3_rom *rom);
+/* The same, for a checksum the caller already computed (summing 1 MiB costs). */
+bool z3_rom_checksum_matches(const z3_rom *rom, uint16_t computed);
 /* Writes checksum and complement through the change log. */
 z3_status z3_rom_fix_checksum(z3_rom *rom, z3_error *err);
 

@@ -130,7 +130,7 @@ static void refresh_data(dashboard *d, z3_doc *doc) {
   z3_rom *rom = doc->rom;
   z3_rom_read_header(rom, &d->header);
   d->computed = z3_rom_compute_checksum(rom);
-  d->checksum_ok = z3_rom_checksum_ok(rom);
+  d->checksum_ok = z3_rom_checksum_matches(rom, d->computed);
   z3_romap map = {0};
   z3_error err;
   z3_error_init(&err);
