@@ -296,9 +296,8 @@ static void widen_row(uint32_t *row, unsigned n) {
 static void copy_pixels(z3_ppu_render *pr, unsigned row, const uint32_t *src, bool src_hires, unsigned from,
                         unsigned to) {
   uint32_t *dst = pr->frame[row];
-  bool dst_hires = from > 0 && pr->line_hires[row];
-  if (from > 0 && src_hires && !dst_hires) widen_row(dst, from), dst_hires = true;
-  if (from == 0) dst_hires = src_hires;
+  bool dst_hires = from == 0 ? src_hires : pr->line_hires[row];
+  if (src_hires && !dst_hires) widen_row(dst, from), dst_hires = true;
   if (dst_hires == src_hires) {
     unsigned k = dst_hires ? 2 : 1;
     memcpy(dst + k * from, src + k * from, k * (to - from) * sizeof *dst);
@@ -331,7 +330,7 @@ void snes_ppu_catch_up(z3_snes *snes, unsigned x) {
 void snes_ppu_line_end(z3_snes *snes) {
   snes_ppu_catch_up(snes, Z3_PPU_WIDTH);
   unsigned next = snes->line + 1u;
-  if (next >= 1 && next <= snes->ppu.render.height) ppu_fetch_sprites(&snes->ppu, next);
+  if (next <= snes->ppu.render.height) ppu_fetch_sprites(&snes->ppu, next);
 }
 
 void snes_ppu_before_write(z3_snes *snes) {
