@@ -233,6 +233,9 @@ bool z3_cmd_rom_cache_active(void);
 /* The one-shot command line maps the ROM (z3_rom_load_mapped) instead of reading it,
  * for commands that do not run long; it handles the SIGBUS that comes with that. */
 void z3_cmd_rom_map_enable(bool on);
+/* Loads a ROM the command reads (--rom, or another argument naming one): mapped when the
+ * process enabled it and the command does not run long, else onto the heap. */
+z3_status z3_cmd_load_rom(const z3_cmd_ctx *ctx, const char *path, z3_rom **out, z3_error *err);
 /* *borrowed: rom is the cache's (give it back); false: a private copy (free it). */
 z3_status z3_cmd_rom_cache_borrow(const char *path, z3_rom **out, bool *borrowed, z3_error *err);
 void z3_cmd_rom_cache_give_back(const z3_rom *rom);

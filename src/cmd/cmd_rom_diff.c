@@ -32,8 +32,8 @@ static bool differs(const z3_rom *a, const z3_rom *b, size_t i) {
 }
 
 static z3_status load_pair(z3_cmd_ctx *ctx, z3_rom **a, z3_rom **b, z3_error *err) {
-  z3_status st = z3_rom_load(a, z3_arg_str(ctx, "from"), err);
-  if (st == Z3_OK) st = z3_rom_load(b, z3_arg_str(ctx, "to"), err);
+  z3_status st = z3_cmd_load_rom(ctx, z3_arg_str(ctx, "from"), a, err);
+  if (st == Z3_OK) st = z3_cmd_load_rom(ctx, z3_arg_str(ctx, "to"), b, err);
   return st;
 }
 

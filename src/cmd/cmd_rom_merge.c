@@ -5,7 +5,7 @@
 static z3_status load_three(const z3_cmd_ctx *ctx, z3_rom *roms[3], z3_error *err) {
   static const char *const args[3] = {"base", "ours", "theirs"};
   z3_status st = Z3_OK;
-  for (int k = 0; k < 3 && st == Z3_OK; k++) st = z3_rom_load(&roms[k], z3_arg_str(ctx, args[k]), err);
+  for (int k = 0; k < 3 && st == Z3_OK; k++) st = z3_cmd_load_rom(ctx, z3_arg_str(ctx, args[k]), &roms[k], err);
   return st;
 }
 

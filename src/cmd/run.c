@@ -73,6 +73,11 @@ static bool map_roms;
 
 void z3_cmd_rom_map_enable(bool on) { map_roms = on; }
 
+z3_status z3_cmd_load_rom(const z3_cmd_ctx *ctx, const char *path, z3_rom **out, z3_error *err) {
+  if (map_roms && !(ctx->cmd->flags & Z3_CMD_RUNS_LONG)) return z3_rom_load_mapped(out, path, err);
+  return z3_rom_load(out, path, err);
+}
+
 static z3_status load_rom(z3_cmd_ctx *ctx, z3_error *err) {
   if (!ctx->rom_path) {
     z3_error_set(err, Z3_E_USAGE, "'%s %s' needs --rom", ctx->cmd->resource, ctx->cmd->action);
@@ -83,8 +88,7 @@ static z3_status load_rom(z3_cmd_ctx *ctx, z3_error *err) {
     return z3_cmd_rom_cache_borrow(ctx->rom_path, &ctx->rom, &ctx->rom_borrowed, err);
   /* stamped before reading: a save in between makes the stamp differ, never match a newer file */
   z3_file_stamp_take(ctx->rom_path, &ctx->rom_stamp);
-  if (map_roms && !(ctx->cmd->flags & Z3_CMD_RUNS_LONG)) return z3_rom_load_mapped(&ctx->rom, ctx->rom_path, err);
-  return z3_rom_load(&ctx->rom, ctx->rom_path, err);
+  return z3_cmd_load_rom(ctx, ctx->rom_path, &ctx->rom, err);
 }
 
 static z3_status run_command(z3_cmd_ctx *ctx, z3_error *err) {
