@@ -18,6 +18,7 @@ cp "$sample" "$rom"
 deadline=$(($(date +%s) + seconds))
 fail=0
 bad() { echo "FAIL: $*" >&2; fail=1; }
+byte_at() { od -An -tu1 -j "$2" -N1 "$1" | tr -d ' '; }
 json_num() { grep -o "\"$1\": *[0-9]*" | head -1 | grep -o '[0-9]*$'; }
 json_str() { grep -o "\"$1\": *\"[^\"]*\"" | head -1 | sed 's/.*"\([^"]*\)"$/\1/'; }
 
@@ -27,7 +28,9 @@ agent() {
   local k=$1 i=0 log=$work/agent$k.log
   while [ "$(date +%s)" -lt "$deadline" ] && [ $i -lt 1000 ]; do
     i=$((i + 1))
-    local offset=$((0x8000 + k * 0x400 + i)) value=$(((k * 7 + i) % 255 + 1)) out id sandbox
+    # never the byte the sample has there: such a proposal would change nothing
+    local offset=$((0x8000 + k * 0x400 + i)) value out id sandbox
+    value=$((($(byte_at "$sample" "$offset") + 1 + (k * 7 + i) % 255) % 256))
     out=$("$z3ed" agent proposal create --rom "$rom" --title "agent $k round $i" --format json 2>&1) ||
       { echo "error create $out" >>"$log"; continue; }
     id=$(json_num id <<<"$out")
@@ -54,7 +57,8 @@ editor() {
   local i=0 log=$work/editor.log out
   while [ "$(date +%s)" -lt "$deadline" ] && [ $i -lt 4000 ]; do
     i=$((i + 1))
-    local offset=$((0x40000 + i)) value=$((i % 255 + 1))
+    local offset=$((0x40000 + i)) value
+    value=$((($(byte_at "$sample" "$offset") + 1 + i % 255) % 256))
     if out=$("$z3ed" hex write --rom "$rom" --offset "$offset" --bytes "$(printf '%02x' "$value")" 2>&1); then
       echo "wrote $offset $value" >>"$log"
     elif grep -q 'by another process after it was read' <<<"$out"; then
@@ -69,7 +73,6 @@ editor &
 wait
 elapsed=$(echo "$(date +%s.%N) - $start" | bc)
 
-byte_at() { od -An -tu1 -j "$2" -N1 "$1" | tr -d ' '; }
 accepted=0 rejected=0 cas=0 wrote=0 errors=0
 for log in "$work"/agent*.log "$work"/editor.log; do
   [ -f "$log" ] || continue
