@@ -78,8 +78,10 @@ static bool walk(GtkWidget *w, visit_fn fn, void *data) {
   return false;
 }
 
-/* The editor's windows first (root), then its other toplevels (the command palette). */
+/* The editor's windows first (root), then its other toplevels (the command palette). Pages not
+ * shown yet are built first, so every named widget can be found whichever pages were shown. */
 static bool walk_all(GtkWidget *root, visit_fn fn, void *data) {
+  gui_window_build_all(root);
   if (walk(root, fn, data)) return true;
   GListModel *tops = gtk_window_get_toplevels();
   bool stop = false;
