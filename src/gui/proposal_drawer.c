@@ -258,6 +258,7 @@ GtkWidget *gui_proposals_new(gui_tab *tab) {
   gtk_scrolled_window_set_propagate_natural_height(GTK_SCROLLED_WINDOW(scroll), TRUE);
   GtkWidget *all[] = {title, d->list, d->info, scroll, buttons};
   for (size_t i = 0; i < G_N_ELEMENTS(all); i++) gtk_box_append(GTK_BOX(d->box), all[i]);
-  gui_proposals_refresh(d->box);
+  /* The registry is read when the drawer is shown (win.proposals refreshes it), not while the
+   * tab is made: reading it, and drawing a proposal's pictures, is no part of the first frame. */
   return d->box;
 }
