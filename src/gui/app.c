@@ -16,10 +16,26 @@ typedef struct gui_window {
   GSimpleActionGroup *actions;
 } gui_window;
 
+/* The tooltip is answered from "query-tooltip" rather than set with gtk_widget_set_tooltip_text,
+ * which asks the X server where the pointer is at every call (a round trip per named widget,
+ * about 10 ms of the first frame). */
+static gboolean query_tooltip(GtkWidget *w, int x, int y, gboolean keyboard, GtkTooltip *tooltip, gpointer unused) {
+  (void)x, (void)y, (void)keyboard, (void)unused;
+  const char *label = gui_label(w);
+  if (!label) return FALSE;
+  gtk_tooltip_set_text(tooltip, label);
+  return TRUE;
+}
+
+const char *gui_label(GtkWidget *w) { return g_object_get_data(G_OBJECT(w), "gui-label"); }
+
 void gui_name(GtkWidget *w, const char *name, const char *label) {
   gtk_widget_set_name(w, name);
   gtk_accessible_update_property(GTK_ACCESSIBLE(w), GTK_ACCESSIBLE_PROPERTY_LABEL, label, -1);
-  gtk_widget_set_tooltip_text(w, label);
+  bool first = gui_label(w) == NULL;
+  g_object_set_data_full(G_OBJECT(w), "gui-label", g_strdup(label), g_free);
+  if (first) g_signal_connect(w, "query-tooltip", G_CALLBACK(query_tooltip), NULL);
+  gtk_widget_set_has_tooltip(w, TRUE);
 }
 
 static gui_window *window_of(GtkWidget *window) { return g_object_get_data(G_OBJECT(window), "gui-window"); }
@@ -314,28 +330,30 @@ void gui_window_open_async(GtkWidget *window, const char *path) {
 /* The desktop's recent files: the first use of GTK's recent manager reads its list and sets a
  * file monitor up (about 20 ms), so it waits until the window has been painted once. */
 typedef struct recent_entry {
-  char *uri, *name;
+  char *path, *name;
 } recent_entry;
 
 static gboolean add_recent_now(gpointer data) {
   recent_entry *r = data;
+  GFile *file = g_file_new_for_path(r->path);
+  char *uri = g_file_get_uri(file);
   GtkRecentData recent = {.display_name = r->name, .mime_type = "application/vnd.nintendo.snes.rom",
                           .app_name = "yaze", .app_exec = "yaze %f"};
-  gtk_recent_manager_add_full(gtk_recent_manager_get_default(), r->uri, &recent);
+  gtk_recent_manager_add_full(gtk_recent_manager_get_default(), uri, &recent);
+  g_free(uri);
+  g_object_unref(file);
   return G_SOURCE_REMOVE;
 }
 
 static void free_recent(gpointer data) {
   recent_entry *r = data;
-  g_free(r->uri), g_free(r->name), g_free(r);
+  g_free(r->path), g_free(r->name), g_free(r);
 }
 
 static void add_recent(gui_tab *tab, const char *path) {
-  GFile *file = g_file_new_for_path(path);
   recent_entry *r = g_new0(recent_entry, 1);
-  r->uri = g_file_get_uri(file);
+  r->path = g_strdup(path);
   r->name = g_strdup(z3_doc_name(tab->doc));
-  g_object_unref(file);
   gui_after_first_frame(tab->window, add_recent_now, r, free_recent);
 }
 

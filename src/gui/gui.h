@@ -94,6 +94,8 @@ bool gui_proposals_reject(GtkWidget *drawer, const char *reason, const char *not
 
 /* Sets widget name, accessible label and tooltip in one call. */
 void gui_name(GtkWidget *w, const char *name, const char *label);
+/* The label gui_name gave w (its tooltip), NULL when none. */
+const char *gui_label(GtkWidget *w);
 
 /* Draws `w` as it is on screen into an RGB PNG (screenshots for tests and docs). */
 bool gui_snapshot_png(GtkWidget *w, const char *path, z3_error *err);

@@ -59,7 +59,7 @@ char *gui_widget_text(GtkWidget *w) {
 }
 
 char *gui_widget_label(GtkWidget *w) {
-  const char *tip = gtk_widget_get_tooltip_text(w); /* gui_name sets it to the accessible label */
+  const char *tip = gui_label(w); /* the accessible label gui_name set, also its tooltip */
   if (tip) return g_strdup(tip);
   if (GTK_IS_BUTTON(w) && gtk_button_get_label(GTK_BUTTON(w))) return g_strdup(gtk_button_get_label(GTK_BUTTON(w)));
   if (GTK_IS_CHECK_BUTTON(w) && gtk_check_button_get_label(GTK_CHECK_BUTTON(w)))
