@@ -294,6 +294,8 @@ typedef struct opening {
   char *path;
   z3_doc *doc;
   z3_error err;
+  gui_opened_fn done;
+  void *done_data;
 } opening;
 
 static void open_work(gui_job *job, void *data) {
@@ -305,9 +307,12 @@ static void open_work(gui_job *job, void *data) {
 static void open_apply(GtkWidget *window, gui_tab *unused, void *data) {
   (void)unused;
   opening *o = data;
-  if (o->doc) add_tab(window, o->doc, o->path);
+  bool opened = o->doc != NULL;
+  if (opened) add_tab(window, o->doc, o->path);
   else set_status(window_of(window), o->err.message);
   o->doc = NULL; /* the tab's now */
+  gui_trace(opened ? "tab added (opened off the UI thread)" : "open failed");
+  if (o->done) o->done(window, opened ? NULL : o->err.message, o->done_data);
 }
 
 static void open_free(void *data) {
@@ -317,9 +322,13 @@ static void open_free(void *data) {
   g_free(o);
 }
 
-void gui_window_open_async(GtkWidget *window, const char *path) {
+void gui_window_open_async(GtkWidget *window, const char *path) { gui_window_open_then(window, path, NULL, NULL); }
+
+void gui_window_open_then(GtkWidget *window, const char *path, gui_opened_fn done, void *data) {
   opening *o = g_new0(opening, 1);
   o->path = g_strdup(path);
+  o->done = done;
+  o->done_data = data;
   z3_error_init(&o->err);
   char *base = g_path_get_basename(path), *what = g_strdup_printf("opening %s", base);
   static const gui_job_fns fns = {open_work, open_apply, open_free};

@@ -57,6 +57,11 @@ bool gui_window_open(GtkWidget *window, const char *path, z3_error *err);
 /* The same off the UI thread (the file dialog's way): the status bar shows "opening NAME"
  * with a spinner, and the tab appears when the ROM is read; a failure goes to the status line. */
 void gui_window_open_async(GtkWidget *window, const char *path);
+/* The same, then done(window, NULL or the error's message, data) on the main loop once the tab
+ * is there or the open failed (yaze's command line: the harness and --quit-after-first-frame
+ * wait for it). */
+typedef void (*gui_opened_fn)(GtkWidget *window, const char *error, void *data);
+void gui_window_open_then(GtkWidget *window, const char *path, gui_opened_fn done, void *data);
 gui_tab *gui_window_current_tab(GtkWidget *window);
 /* Runs fn(data) once from an idle after the window's first paint (at once when it has painted
  * already): start-up work the first frame does not need. free(data) afterwards, or when the

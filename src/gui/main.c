@@ -33,8 +33,15 @@ static void start_harness(GtkWidget *window) {
   g_free(path);
 }
 
+/* ROMs named on the command line still being read (gui_window_open_then): the harness starts,
+ * and --quit-after-first-frame counts a frame, only once they are open. */
+static int opening;
+
+/* The first frame that shows the command line's ROMs: one painted after the last of them opened
+ * (the tab is made on the main loop between frames, so the next paint includes it). */
 static void painted(GdkFrameClock *clock, gpointer app) {
   (void)clock;
+  if (opening) return gui_trace("frame painted (ROMs still opening)");
   gui_trace("first frame painted");
   g_application_quit(app);
 }
@@ -48,7 +55,7 @@ static void present(GtkApplication *app, GtkWidget *window) {
   gui_trace("window built");
   gtk_window_present(GTK_WINDOW(window));
   gui_trace("window presented (realized)");
-  start_harness(window);
+  if (!opening) start_harness(window);
   if (!quit_after_first_frame) return;
   GdkFrameClock *clock = gdk_surface_get_frame_clock(gtk_native_get_surface(GTK_NATIVE(window)));
   g_signal_connect(clock, "layout", G_CALLBACK(phase), "frame: layout");
@@ -61,6 +68,15 @@ static void activate(GApplication *app, gpointer data) {
   present(GTK_APPLICATION(app), gui_window_new(GTK_APPLICATION(app)));
 }
 
+static void opened(GtkWidget *window, const char *error, void *data) {
+  (void)data;
+  if (error) g_printerr("yaze: %s\n", error);
+  if (--opening == 0) start_harness(window); /* a client finds the tabs as soon as the socket answers */
+}
+
+/* The ROMs are read and parsed on worker threads (gui/jobs.c), started before the window is
+ * realized so the reading overlaps it; the window shows at once with the spinner, and each tab
+ * appears when its ROM is ready. */
 static void open_files(GApplication *app, GFile **files, int n, const char *hint, gpointer data) {
   (void)hint, (void)data;
   gui_trace("open");
@@ -69,9 +85,7 @@ static void open_files(GApplication *app, GFile **files, int n, const char *hint
   if (headless) g_object_set_data(G_OBJECT(window), "gui-headless", window);
   for (int i = 0; i < n; i++) {
     char *path = g_file_get_path(files[i]);
-    z3_error err;
-    z3_error_init(&err);
-    if (path && !gui_window_open(window, path, &err)) g_printerr("yaze: %s\n", err.message);
+    if (path) opening++, gui_window_open_then(window, path, opened, NULL);
     g_free(path);
   }
   present(GTK_APPLICATION(app), window);
@@ -111,6 +125,7 @@ static void choose_renderer(void) {
   char *flags = debug && *debug ? g_strconcat(debug, ",gl-disable", NULL) : g_strdup("gl-disable");
   setenv("GDK_DEBUG", flags, 1);
   g_free(flags);
+  gui_trace("renderer: cairo, GL off (no GPU device)");
 }
 
 int main(int argc, char **argv) {
