@@ -273,7 +273,7 @@ static void add_tab(GtkWidget *window, z3_doc *doc, const char *path) {
   int n = gtk_notebook_append_page(GTK_NOTEBOOK(gw->notebook), tab->page, label);
   gtk_notebook_set_current_page(GTK_NOTEBOOK(gw->notebook), n);
   if (!g_object_get_data(G_OBJECT(window), "gui-headless")) add_recent(tab, path);
-  gui_trace("recent files");
+  gui_trace("tab in the notebook");
   set_status(gw, path);
   update_chrome(window);
 }
