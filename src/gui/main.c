@@ -41,7 +41,10 @@ static int opening;
  * (the tab is made on the main loop between frames, so the next paint includes it). */
 static void painted(GdkFrameClock *clock, gpointer app) {
   (void)clock;
-  if (opening) return gui_trace("frame painted (ROMs still opening)");
+  if (opening) {
+    gui_trace("frame painted (ROMs still opening)");
+    return;
+  }
   gui_trace("first frame painted");
   g_application_quit(app);
 }
