@@ -6,6 +6,7 @@
 #include "gui/gui.h"
 #include "gui/jobs.h"
 #include "gui/overworld_view.h"
+#include "gui/trace.h"
 
 static const gui_editor *const editors[] = {&gui_overworld_editor, &gui_dungeon_editor, &gui_graphics_editor, &gui_palette_editor, &gui_message_editor, &gui_emu_editor};
 enum { EDITOR_COUNT = sizeof editors / sizeof editors[0], MAX_WORDS = 48 };
@@ -15,10 +16,26 @@ typedef struct gui_window {
   GSimpleActionGroup *actions;
 } gui_window;
 
+/* The tooltip is answered from "query-tooltip" rather than set with gtk_widget_set_tooltip_text,
+ * which asks the X server where the pointer is at every call (a round trip per named widget,
+ * about 10 ms of the first frame). */
+static gboolean query_tooltip(GtkWidget *w, int x, int y, gboolean keyboard, GtkTooltip *tooltip, gpointer unused) {
+  (void)x, (void)y, (void)keyboard, (void)unused;
+  const char *label = gui_label(w);
+  if (!label) return FALSE;
+  gtk_tooltip_set_text(tooltip, label);
+  return TRUE;
+}
+
+const char *gui_label(GtkWidget *w) { return g_object_get_data(G_OBJECT(w), "gui-label"); }
+
 void gui_name(GtkWidget *w, const char *name, const char *label) {
   gtk_widget_set_name(w, name);
   gtk_accessible_update_property(GTK_ACCESSIBLE(w), GTK_ACCESSIBLE_PROPERTY_LABEL, label, -1);
-  gtk_widget_set_tooltip_text(w, label);
+  bool first = gui_label(w) == NULL;
+  g_object_set_data_full(G_OBJECT(w), "gui-label", g_strdup(label), g_free);
+  if (first) g_signal_connect(w, "query-tooltip", G_CALLBACK(query_tooltip), NULL);
+  gtk_widget_set_has_tooltip(w, TRUE);
 }
 
 static gui_window *window_of(GtkWidget *window) { return g_object_get_data(G_OBJECT(window), "gui-window"); }
@@ -80,10 +97,94 @@ static void update_chrome(GtkWidget *window) {
   set_enabled(window, "redo", tab && z3_doc_can_redo(tab->doc));
 }
 
+/* ---- after the first frame ----------------------------------------------------------- */
+
+/* Work the first frame does not need waits for it: queued on the window until its frame clock's
+ * first "after-paint", then run from idles so each is its own main-loop turn. */
+typedef struct deferred {
+  GSourceFunc fn;
+  gpointer data;
+  GDestroyNotify free;
+} deferred;
+
+static void drop_deferred(gpointer item) { /* a window gone before its first paint */
+  deferred *d = item;
+  if (d->free) d->free(d->data);
+}
+
+static void run_deferred(GtkWidget *window) {
+  GArray *queue = g_object_steal_data(G_OBJECT(window), "gui-deferred");
+  for (guint i = 0; queue && i < queue->len; i++) {
+    deferred *d = &g_array_index(queue, deferred, i);
+    g_idle_add_full(G_PRIORITY_DEFAULT_IDLE, d->fn, d->data, d->free);
+    d->free = NULL; /* the idle's now */
+  }
+  if (queue) g_array_unref(queue);
+}
+
+static void first_paint(GdkFrameClock *clock, gpointer window) {
+  g_signal_handlers_disconnect_by_func(clock, first_paint, window);
+  g_object_set_data(G_OBJECT(window), "gui-painted", window);
+  run_deferred(window);
+}
+
+static void realized(GtkWidget *window, gpointer unused) {
+  (void)unused;
+  GdkFrameClock *clock = gdk_surface_get_frame_clock(gtk_native_get_surface(GTK_NATIVE(window)));
+  g_signal_connect(clock, "after-paint", G_CALLBACK(first_paint), window);
+}
+
+void gui_after_first_frame(GtkWidget *window, GSourceFunc fn, gpointer data, GDestroyNotify free) {
+  if (g_object_get_data(G_OBJECT(window), "gui-painted")) {
+    g_idle_add_full(G_PRIORITY_DEFAULT_IDLE, fn, data, free);
+    return;
+  }
+  GArray *queue = g_object_get_data(G_OBJECT(window), "gui-deferred");
+  if (!queue) {
+    queue = g_array_new(FALSE, FALSE, sizeof(deferred));
+    g_array_set_clear_func(queue, drop_deferred);
+    g_object_set_data_full(G_OBJECT(window), "gui-deferred", queue, (GDestroyNotify)g_array_unref);
+  }
+  g_array_append_val(queue, ((deferred){fn, data, free}));
+}
+
 /* ---- tabs ------------------------------------------------------------------------------- */
 
-GtkWidget *gui_tab_editor(gui_tab *tab, const char *name) {
-  return gtk_stack_get_child_by_name(GTK_STACK(tab->stack), name);
+static const gui_editor *editor_named(const char *name) {
+  for (size_t i = 0; i < EDITOR_COUNT; i++)
+    if (strcmp(editors[i]->name, name) == 0) return editors[i];
+  return NULL;
+}
+
+static bool built(GtkWidget *page) { return g_object_get_data(G_OBJECT(page), "gui-built") != NULL; }
+
+/* Pages are made empty and filled the first time they are needed: at start-up only the page
+ * shown is filled, which is most of what the first frame waits on. */
+static GtkWidget *build_page(gui_tab *tab, const char *name) {
+  GtkWidget *page = gtk_stack_get_child_by_name(GTK_STACK(tab->stack), name);
+  const gui_editor *ed = page ? editor_named(name) : NULL;
+  if (!ed || built(page)) return page;
+  g_object_set_data(G_OBJECT(page), "gui-built", page); /* first: a build that looks itself up must not recurse */
+  ed->build(page, tab);
+  gui_trace(name);
+  return page;
+}
+
+GtkWidget *gui_tab_editor(gui_tab *tab, const char *name) { return build_page(tab, name); }
+
+static void shown(GtkStack *stack, GParamSpec *pspec, gpointer tab) {
+  (void)pspec;
+  const char *name = gtk_stack_get_visible_child_name(stack);
+  if (name) build_page(tab, name);
+}
+
+void gui_window_build_all(GtkWidget *window) {
+  gui_window *gw = window_of(window);
+  int pages = gw ? gtk_notebook_get_n_pages(GTK_NOTEBOOK(gw->notebook)) : 0;
+  for (int i = 0; i < pages; i++) {
+    gui_tab *tab = g_object_get_data(G_OBJECT(gtk_notebook_get_nth_page(GTK_NOTEBOOK(gw->notebook), i)), "gui-tab");
+    for (size_t k = 0; tab && k < EDITOR_COUNT; k++) build_page(tab, editors[k]->name);
+  }
 }
 
 void gui_tab_show(gui_tab *tab, const char *name) { gtk_stack_set_visible_child_name(GTK_STACK(tab->stack), name); }
@@ -91,9 +192,9 @@ void gui_tab_show(gui_tab *tab, const char *name) { gtk_stack_set_visible_child_
 static void doc_changed(z3_doc *doc, void *data) {
   gui_tab *tab = data;
   (void)doc;
-  for (size_t i = 0; i < EDITOR_COUNT; i++) {
-    GtkWidget *w = gui_tab_editor(tab, editors[i]->name);
-    if (w && editors[i]->refresh) editors[i]->refresh(w, tab);
+  for (size_t i = 0; i < EDITOR_COUNT; i++) { /* a page not built yet reads the ROM when it is */
+    GtkWidget *w = gtk_stack_get_child_by_name(GTK_STACK(tab->stack), editors[i]->name);
+    if (w && built(w) && editors[i]->refresh) editors[i]->refresh(w, tab);
   }
   update_chrome(tab->window);
 }
@@ -138,17 +239,19 @@ static GtkWidget *tab_page(gui_tab *tab) {
   GtkWidget *sidebar = gtk_stack_sidebar_new();
   gtk_stack_sidebar_set_stack(GTK_STACK_SIDEBAR(sidebar), GTK_STACK(tab->stack));
   gui_name(sidebar, "editor-list", "Editor list");
-  for (size_t i = 0; i < EDITOR_COUNT; i++) {
-    GtkWidget *w = editors[i]->create(tab);
-    gtk_stack_add_titled(GTK_STACK(tab->stack), w, editors[i]->name, editors[i]->title);
-  }
+  for (size_t i = 0; i < EDITOR_COUNT; i++)
+    gtk_stack_add_titled(GTK_STACK(tab->stack), editors[i]->create(tab), editors[i]->name, editors[i]->title);
+  shown(GTK_STACK(tab->stack), NULL, tab); /* the first page */
+  g_signal_connect(tab->stack, "notify::visible-child", G_CALLBACK(shown), tab);
   gtk_box_append(GTK_BOX(box), sidebar);
   gtk_box_append(GTK_BOX(box), gtk_separator_new(GTK_ORIENTATION_VERTICAL));
   gtk_box_append(GTK_BOX(box), tab->stack);
+  gui_trace("editors");
   tab->drawer = gtk_revealer_new();
   gtk_revealer_set_transition_type(GTK_REVEALER(tab->drawer), GTK_REVEALER_TRANSITION_TYPE_SLIDE_LEFT);
   gtk_revealer_set_child(GTK_REVEALER(tab->drawer), gui_proposals_new(tab));
   gui_name(tab->drawer, "proposal-drawer", "Proposal drawer");
+  gui_trace("proposal drawer");
   gtk_box_append(GTK_BOX(box), tab->drawer);
   return box;
 }
@@ -170,6 +273,7 @@ static void add_tab(GtkWidget *window, z3_doc *doc, const char *path) {
   int n = gtk_notebook_append_page(GTK_NOTEBOOK(gw->notebook), tab->page, label);
   gtk_notebook_set_current_page(GTK_NOTEBOOK(gw->notebook), n);
   if (!g_object_get_data(G_OBJECT(window), "gui-headless")) add_recent(tab, path);
+  gui_trace("tab in the notebook");
   set_status(gw, path);
   update_chrome(window);
 }
@@ -180,6 +284,7 @@ bool gui_window_open(GtkWidget *window, const char *path, z3_error *err) {
     set_status(window_of(window), err->message);
     return false;
   }
+  gui_trace("rom read and parsed");
   add_tab(window, doc, path);
   return true;
 }
@@ -189,6 +294,8 @@ typedef struct opening {
   char *path;
   z3_doc *doc;
   z3_error err;
+  gui_opened_fn done;
+  void *done_data;
 } opening;
 
 static void open_work(gui_job *job, void *data) {
@@ -200,9 +307,12 @@ static void open_work(gui_job *job, void *data) {
 static void open_apply(GtkWidget *window, gui_tab *unused, void *data) {
   (void)unused;
   opening *o = data;
-  if (o->doc) add_tab(window, o->doc, o->path);
+  bool opened = o->doc != NULL;
+  if (opened) add_tab(window, o->doc, o->path);
   else set_status(window_of(window), o->err.message);
   o->doc = NULL; /* the tab's now */
+  gui_trace(opened ? "tab added (opened off the UI thread)" : "open failed");
+  if (o->done) o->done(window, opened ? NULL : o->err.message, o->done_data);
 }
 
 static void open_free(void *data) {
@@ -212,9 +322,13 @@ static void open_free(void *data) {
   g_free(o);
 }
 
-void gui_window_open_async(GtkWidget *window, const char *path) {
+void gui_window_open_async(GtkWidget *window, const char *path) { gui_window_open_then(window, path, NULL, NULL); }
+
+void gui_window_open_then(GtkWidget *window, const char *path, gui_opened_fn done, void *data) {
   opening *o = g_new0(opening, 1);
   o->path = g_strdup(path);
+  o->done = done;
+  o->done_data = data;
   z3_error_init(&o->err);
   char *base = g_path_get_basename(path), *what = g_strdup_printf("opening %s", base);
   static const gui_job_fns fns = {open_work, open_apply, open_free};
@@ -222,14 +336,34 @@ void gui_window_open_async(GtkWidget *window, const char *path) {
   g_free(base), g_free(what);
 }
 
-static void add_recent(gui_tab *tab, const char *path) {
-  GFile *file = g_file_new_for_path(path);
+/* The desktop's recent files: the first use of GTK's recent manager reads its list and sets a
+ * file monitor up (about 20 ms), so it waits until the window has been painted once. */
+typedef struct recent_entry {
+  char *path, *name;
+} recent_entry;
+
+static gboolean add_recent_now(gpointer data) {
+  recent_entry *r = data;
+  GFile *file = g_file_new_for_path(r->path);
   char *uri = g_file_get_uri(file);
-  GtkRecentData recent = {.display_name = (char *)z3_doc_name(tab->doc), .mime_type = "application/vnd.nintendo.snes.rom",
+  GtkRecentData recent = {.display_name = r->name, .mime_type = "application/vnd.nintendo.snes.rom",
                           .app_name = "yaze", .app_exec = "yaze %f"};
   gtk_recent_manager_add_full(gtk_recent_manager_get_default(), uri, &recent);
   g_free(uri);
   g_object_unref(file);
+  return G_SOURCE_REMOVE;
+}
+
+static void free_recent(gpointer data) {
+  recent_entry *r = data;
+  g_free(r->path), g_free(r->name), g_free(r);
+}
+
+static void add_recent(gui_tab *tab, const char *path) {
+  recent_entry *r = g_new0(recent_entry, 1);
+  r->path = g_strdup(path);
+  r->name = g_strdup(z3_doc_name(tab->doc));
+  gui_after_first_frame(tab->window, add_recent_now, r, free_recent);
 }
 
 /* ---- actions ---------------------------------------------------------------------------- */
@@ -417,6 +551,7 @@ GtkWidget *gui_window_new(GtkApplication *app) {
   g_signal_connect(gw->notebook, "switch-page", G_CALLBACK(switched), window);
   g_object_set_data(G_OBJECT(window), "gui-live", window);
   g_signal_connect(window, "destroy", G_CALLBACK(window_destroyed), NULL);
+  g_signal_connect(window, "realize", G_CALLBACK(realized), NULL);
   gw->status = gtk_label_new("Open a ROM with Ctrl+O");
   gtk_label_set_xalign(GTK_LABEL(gw->status), 0);
   gtk_label_set_ellipsize(GTK_LABEL(gw->status), PANGO_ELLIPSIZE_END);

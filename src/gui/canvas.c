@@ -4,6 +4,13 @@
 
 cairo_surface_t *gui_surface_indexed(const uint8_t *pixels, uint32_t width, uint32_t height,
                                      const uint8_t (*palette)[4], int palette_len) {
+  /* The palette as cairo's pixels once, so each pixel is one load: the tile16 picker alone is
+   * about a million pixels, converted while the first frame waits. */
+  uint32_t argb[256];
+  for (int i = 0; i < 256; i++) {
+    const uint8_t *c = i < palette_len ? palette[i] : (const uint8_t[4]){0, 0, 0, 255};
+    argb[i] = 0xFF000000u | (uint32_t)c[0] << 16 | (uint32_t)c[1] << 8 | c[2];
+  }
   cairo_surface_t *s = cairo_image_surface_create(CAIRO_FORMAT_RGB24, (int)width, (int)height);
   cairo_surface_flush(s);
   uint8_t *data = cairo_image_surface_get_data(s);
@@ -11,10 +18,7 @@ cairo_surface_t *gui_surface_indexed(const uint8_t *pixels, uint32_t width, uint
   for (uint32_t y = 0; y < height; y++) {
     uint32_t *row = (uint32_t *)(void *)(data + (size_t)y * (size_t)stride);
     const uint8_t *src = pixels + (size_t)y * width;
-    for (uint32_t x = 0; x < width; x++) {
-      const uint8_t *c = src[x] < palette_len ? palette[src[x]] : (const uint8_t[4]){0, 0, 0, 255};
-      row[x] = 0xFF000000u | (uint32_t)c[0] << 16 | (uint32_t)c[1] << 8 | c[2];
-    }
+    for (uint32_t x = 0; x < width; x++) row[x] = argb[src[x]];
   }
   cairo_surface_mark_dirty(s);
   return s;

@@ -464,6 +464,12 @@ static GtkWidget *create(gui_tab *tab) {
   v->box = gtk_box_new(GTK_ORIENTATION_VERTICAL, 4);
   gui_name(v->box, "dungeon", "Dungeon editor");
   g_object_set_data_full(G_OBJECT(v->box), "dg-view", v, free_view);
+  return v->box;
+}
+
+/* The widgets and the first picture, made when the page is first shown (gui_editor.build). */
+static void build(GtkWidget *editor, gui_tab *tab) {
+  dg_view *v = g_object_get_data(G_OBJECT(editor), "dg-view");
   gtk_box_append(GTK_BOX(v->box), toolbar(v));
   gtk_box_append(GTK_BOX(v->box), object_bar(v));
   v->canvas = gui_canvas_new(draw, v, "dg-room-view", "Room: press an object to select it, drag to move it");
@@ -494,7 +500,6 @@ static GtkWidget *create(gui_tab *tab) {
   g_signal_connect(v->water_check, "toggled", G_CALLBACK(option_changed), v);
   g_signal_connect(v->zoom, "notify::selected", G_CALLBACK(option_changed), v);
   redraw(v);
-  return v->box;
 }
 
 static void refresh(GtkWidget *editor, gui_tab *tab) {
@@ -502,4 +507,4 @@ static void refresh(GtkWidget *editor, gui_tab *tab) {
   reload(view_of(editor));
 }
 
-const gui_editor gui_dungeon_editor = {.name = "dungeon", .title = "Dungeon", .create = create, .refresh = refresh};
+const gui_editor gui_dungeon_editor = {.name = "dungeon", .title = "Dungeon", .create = create, .build = build, .refresh = refresh};

@@ -304,10 +304,18 @@ static GtkWidget *create(gui_tab *tab) {
   emu_view *v = g_new0(emu_view, 1);
   v->tab = tab;
   gui_gamepad_init(&v->gamepad);
-  open_gamepad(v);
+  v->gamepad_fd = -1; /* none until the page is built */
   v->box = gtk_box_new(GTK_ORIENTATION_VERTICAL, 4);
   gui_name(v->box, "emulator", "Emulator");
   g_object_set_data_full(G_OBJECT(v->box), "emu-view", v, free_view);
+  return v->box;
+}
+
+/* The widgets and the first picture, made when the page is first shown (gui_editor.build). */
+static void build(GtkWidget *editor, gui_tab *tab) {
+  emu_view *v = g_object_get_data(G_OBJECT(editor), "emu-view");
+  (void)tab;
+  open_gamepad(v);
   v->run = button(gtk_toggle_button_new_with_label("Run"), "emu-run", "Run or pause the emulator");
   GtkWidget *step = button(gtk_button_new_with_label("Step frame"), "emu-step", "Run one frame");
   GtkWidget *reset = button(gtk_button_new_with_label("Reset"), "emu-reset", "Power on again from the ROM as edited");
@@ -344,7 +352,6 @@ static GtkWidget *create(gui_tab *tab) {
   gtk_box_append(GTK_BOX(v->box), body);
   gui_emu_set_zoom(v->box, 2);
   gui_emu_reset(v->box);
-  return v->box;
 }
 
-const gui_editor gui_emu_editor = {.name = "emulator", .title = "Emulator", .create = create, .refresh = NULL};
+const gui_editor gui_emu_editor = {.name = "emulator", .title = "Emulator", .create = create, .build = build, .refresh = NULL};

@@ -225,6 +225,13 @@ static GtkWidget *create(gui_tab *tab) {
   v->box = gtk_box_new(GTK_ORIENTATION_VERTICAL, 4);
   gui_name(v->box, "graphics", "Graphics editor");
   g_object_set_data_full(G_OBJECT(v->box), "gfx-view", v, free_view);
+  return v->box;
+}
+
+/* The widgets and the first picture, made when the page is first shown (gui_editor.build). */
+static void build(GtkWidget *editor, gui_tab *tab) {
+  gfx_view *v = g_object_get_data(G_OBJECT(editor), "gfx-view");
+  (void)tab;
   gtk_box_append(GTK_BOX(v->box), toolbar(v));
   v->canvas = gui_canvas_new(draw, v, "gfx-canvas", "Sheet pixels: click sets the pen's value");
   gtk_widget_set_halign(v->canvas, GTK_ALIGN_START);
@@ -238,7 +245,6 @@ static GtkWidget *create(gui_tab *tab) {
   g_signal_connect(v->group, "notify::selected", G_CALLBACK(options_changed), v);
   g_signal_connect(v->index, "value-changed", G_CALLBACK(index_changed), v);
   redraw(v);
-  return v->box;
 }
 
 static void refresh(GtkWidget *editor, gui_tab *tab) {
@@ -246,4 +252,4 @@ static void refresh(GtkWidget *editor, gui_tab *tab) {
   redraw(view_of(editor));
 }
 
-const gui_editor gui_graphics_editor = {.name = "graphics", .title = "Graphics", .create = create, .refresh = refresh};
+const gui_editor gui_graphics_editor = {.name = "graphics", .title = "Graphics", .create = create, .build = build, .refresh = refresh};

@@ -23,7 +23,12 @@ typedef struct gui_tab gui_tab;
 typedef struct gui_editor {
   const char *name;             /* widget name and stack page name: "overworld" */
   const char *title;            /* sidebar label: "Overworld" */
+  /* The page's own widget (named `name`, its view attached), with no content yet: cheap, so
+   * opening a ROM makes every page but builds only the one shown (docs/gui.md, start-up). */
   GtkWidget *(*create)(gui_tab *tab);
+  /* Fills the page: its controls and first picture. Called once, when the page is first shown,
+   * looked up with gui_tab_editor, or the harness walks the widgets (gui_window_build_all). */
+  void (*build)(GtkWidget *editor, gui_tab *tab);
   /* Redraws from the document after any change (edit, undo, redo, save). */
   void (*refresh)(GtkWidget *editor, gui_tab *tab);
 } gui_editor;
@@ -52,13 +57,26 @@ bool gui_window_open(GtkWidget *window, const char *path, z3_error *err);
 /* The same off the UI thread (the file dialog's way): the status bar shows "opening NAME"
  * with a spinner, and the tab appears when the ROM is read; a failure goes to the status line. */
 void gui_window_open_async(GtkWidget *window, const char *path);
+/* The same, then done(window, NULL or the error's message, data) on the main loop once the tab
+ * is there or the open failed (yaze's command line: the harness and --quit-after-first-frame
+ * wait for it). */
+typedef void (*gui_opened_fn)(GtkWidget *window, const char *error, void *data);
+void gui_window_open_then(GtkWidget *window, const char *path, gui_opened_fn done, void *data);
 gui_tab *gui_window_current_tab(GtkWidget *window);
+/* Runs fn(data) once from an idle after the window's first paint (at once when it has painted
+ * already): start-up work the first frame does not need. free(data) afterwards, or when the
+ * window goes before its first paint. */
+void gui_after_first_frame(GtkWidget *window, GSourceFunc fn, gpointer data, GDestroyNotify free);
 /* Whether `tab` is still one of the window's tabs (a background job's result is for it). */
 bool gui_window_has_tab(GtkWidget *window, gui_tab *tab);
 /* The status bar's spinner and progress bar ("what 12/160"), shown while busy (gui/jobs.c). */
 void gui_window_progress(GtkWidget *window, bool busy, double fraction, const char *text);
-/* The editor widget named `name` in the tab (e.g. "overworld"), NULL when none. */
+/* The editor widget named `name` in the tab (e.g. "overworld"), built if it was not yet; NULL
+ * when none. */
 GtkWidget *gui_tab_editor(gui_tab *tab, const char *name);
+/* Builds every page of every tab of the window not built yet (the harness, before it looks
+ * widgets up, so what it finds does not depend on which pages were shown). */
+void gui_window_build_all(GtkWidget *window);
 /* Shows the editor named `name`. */
 void gui_tab_show(gui_tab *tab, const char *name);
 /* Runs a command on the tab's document; on failure the status line shows the error. */
@@ -81,6 +99,8 @@ bool gui_proposals_reject(GtkWidget *drawer, const char *reason, const char *not
 
 /* Sets widget name, accessible label and tooltip in one call. */
 void gui_name(GtkWidget *w, const char *name, const char *label);
+/* The label gui_name gave w (its tooltip), NULL when none. */
+const char *gui_label(GtkWidget *w);
 
 /* Draws `w` as it is on screen into an RGB PNG (screenshots for tests and docs). */
 bool gui_snapshot_png(GtkWidget *w, const char *path, z3_error *err);

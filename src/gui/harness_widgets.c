@@ -59,7 +59,7 @@ char *gui_widget_text(GtkWidget *w) {
 }
 
 char *gui_widget_label(GtkWidget *w) {
-  const char *tip = gtk_widget_get_tooltip_text(w); /* gui_name sets it to the accessible label */
+  const char *tip = gui_label(w); /* the accessible label gui_name set, also its tooltip */
   if (tip) return g_strdup(tip);
   if (GTK_IS_BUTTON(w) && gtk_button_get_label(GTK_BUTTON(w))) return g_strdup(gtk_button_get_label(GTK_BUTTON(w)));
   if (GTK_IS_CHECK_BUTTON(w) && gtk_check_button_get_label(GTK_CHECK_BUTTON(w)))
@@ -78,8 +78,10 @@ static bool walk(GtkWidget *w, visit_fn fn, void *data) {
   return false;
 }
 
-/* The editor's windows first (root), then its other toplevels (the command palette). */
+/* The editor's windows first (root), then its other toplevels (the command palette). Pages not
+ * shown yet are built first, so every named widget can be found whichever pages were shown. */
 static bool walk_all(GtkWidget *root, visit_fn fn, void *data) {
+  gui_window_build_all(root);
   if (walk(root, fn, data)) return true;
   GListModel *tops = gtk_window_get_toplevels();
   bool stop = false;

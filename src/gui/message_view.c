@@ -273,10 +273,16 @@ static GtkWidget *create(gui_tab *tab) {
   gtk_widget_set_margin_start(v->box, 4);
   gui_name(v->box, "messages", "Message editor");
   g_object_set_data_full(G_OBJECT(v->box), "msg-view", v, free_view);
+  return v->box;
+}
+
+/* The widgets and the first picture, made when the page is first shown (gui_editor.build). */
+static void build(GtkWidget *editor, gui_tab *tab) {
+  msg_view *v = g_object_get_data(G_OBJECT(editor), "msg-view");
+  (void)tab;
   gtk_box_append(GTK_BOX(v->box), left_pane(v));
   gtk_box_append(GTK_BOX(v->box), right_pane(v));
   reload(v);
-  return v->box;
 }
 
 static void refresh(GtkWidget *editor, gui_tab *tab) {
@@ -284,4 +290,4 @@ static void refresh(GtkWidget *editor, gui_tab *tab) {
   reload(view_of(editor));
 }
 
-const gui_editor gui_message_editor = {.name = "messages", .title = "Messages", .create = create, .refresh = refresh};
+const gui_editor gui_message_editor = {.name = "messages", .title = "Messages", .create = create, .build = build, .refresh = refresh};

@@ -455,6 +455,13 @@ static GtkWidget *create(gui_tab *tab) {
   v->box = gtk_box_new(GTK_ORIENTATION_VERTICAL, 4);
   gui_name(v->box, "overworld", "Overworld editor");
   g_object_set_data_full(G_OBJECT(v->box), "ow-view", v, free_view);
+  return v->box;
+}
+
+/* The widgets and the first picture, made when the page is first shown (gui_editor.build). */
+static void build(GtkWidget *editor, gui_tab *tab) {
+  ow_view *v = g_object_get_data(G_OBJECT(editor), "ow-view");
+  (void)tab;
   gtk_box_append(GTK_BOX(v->box), toolbar(v));
   v->canvas = canvas(v, draw_map, G_CALLBACK(map_pressed), "ow-map", "Area map: click paints, right click picks");
   gui_add_click(v->canvas, GDK_BUTTON_SECONDARY, "pick", G_CALLBACK(map_pick_pressed), v);
@@ -488,7 +495,6 @@ static GtkWidget *create(gui_tab *tab) {
   g_signal_connect(v->state, "notify::selected", G_CALLBACK(markers_changed), v);
   load_and_list(v);
   show_picked(v);
-  return v->box;
 }
 
 static void refresh(GtkWidget *editor, gui_tab *tab) {
@@ -497,4 +503,4 @@ static void refresh(GtkWidget *editor, gui_tab *tab) {
 }
 
 const gui_editor gui_overworld_editor = {
-    .name = "overworld", .title = "Overworld", .create = create, .refresh = refresh};
+    .name = "overworld", .title = "Overworld", .create = create, .build = build, .refresh = refresh};

@@ -164,6 +164,13 @@ static GtkWidget *create(gui_tab *tab) {
   v->box = gtk_box_new(GTK_ORIENTATION_VERTICAL, 6);
   gui_name(v->box, "palettes", "Palette editor");
   g_object_set_data_full(G_OBJECT(v->box), "pal-view", v, g_free);
+  return v->box;
+}
+
+/* The widgets and the first picture, made when the page is first shown (gui_editor.build). */
+static void build(GtkWidget *editor, gui_tab *tab) {
+  pal_view *v = g_object_get_data(G_OBJECT(editor), "pal-view");
+  (void)tab;
   gtk_box_append(GTK_BOX(v->box), toolbar(v));
   v->swatches = gui_canvas_new(draw, v, "pal-swatches", "Colours: click selects one");
   gtk_widget_set_halign(v->swatches, GTK_ALIGN_START);
@@ -178,7 +185,6 @@ static GtkWidget *create(gui_tab *tab) {
   g_signal_connect(v->group, "notify::selected", G_CALLBACK(changed), v);
   g_signal_connect(v->index, "value-changed", G_CALLBACK(index_changed), v);
   reload(v);
-  return v->box;
 }
 
 static void refresh(GtkWidget *editor, gui_tab *tab) {
@@ -186,4 +192,4 @@ static void refresh(GtkWidget *editor, gui_tab *tab) {
   reload(view_of(editor));
 }
 
-const gui_editor gui_palette_editor = {.name = "palettes", .title = "Palettes", .create = create, .refresh = refresh};
+const gui_editor gui_palette_editor = {.name = "palettes", .title = "Palettes", .create = create, .build = build, .refresh = refresh};

@@ -14,6 +14,7 @@
 #include "agent/proposal.h"
 #include "cmd/cmd.h"
 #include "gui/gui.h"
+#include "gui/jobs.h"
 #include "gui/proposal_pictures.h"
 #include "snes/color.h"
 
@@ -25,6 +26,7 @@ typedef struct prop_drawer {
   int64_t ids[MAX_LISTED];
   size_t id_count;
   bool filling;
+  unsigned shown; /* moves each time the changes are listed again: older pictures are dropped */
 } prop_drawer;
 
 static prop_drawer *drawer_of(GtkWidget *w) { return g_object_get_data(G_OBJECT(w), "prop-drawer"); }
@@ -65,19 +67,33 @@ static char *hex_of(const uint8_t *p, size_t n) {
   return g_string_free(s, FALSE);
 }
 
-/* pics: NULL past MAX_PICTURES (each picture is two renders; the bytes still show). */
-static GtkWidget *change_row(const z3_change_set *set, const z3_prop_change *c, gui_pictures *pics) {
+/* Whether the change may have a picture: one with a drawable resource name, or with none (the
+ * byte map places it, on the worker). */
+static bool may_draw(const z3_prop_change *c) {
+  long id;
+  return !c->resize && (!c->resource || gui_picture_kind_of(c->resource, &id) != GUI_PIC_NONE);
+}
+
+/* A change's row: title and bytes at once; with `pending`, a placeholder where its picture
+ * will go (data "prop-pending" on the column, its title "prop-title"). */
+static GtkWidget *change_row(const z3_change_set *set, const z3_prop_change *c, bool pending) {
   GtkWidget *column = gtk_box_new(GTK_ORIENTATION_VERTICAL, 4);
   GtkWidget *row = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 8);
   gtk_box_append(GTK_BOX(column), row);
-  GtkWidget *picture = pics && !c->resize ? gui_pictures_for(pics, c->resource, c->offset) : NULL;
-  if (picture) gtk_box_append(GTK_BOX(column), picture);
-  char *place = !c->resource && pics ? gui_pictures_place(pics, c->offset) : NULL; /* unnamed: say where it is */
-  char *title = g_strdup_printf("#%zu %s (%zu bytes at 0x%06zX)", c->index, c->resource ? c->resource : place ? place : "bytes",
+  char *title = g_strdup_printf("#%zu %s (%zu bytes at 0x%06zX)", c->index, c->resource ? c->resource : "bytes",
                                 c->bytes_changed, c->offset);
-  g_free(place);
-  gtk_box_append(GTK_BOX(row), gtk_label_new(title));
+  GtkWidget *label = gtk_label_new(title);
   g_free(title);
+  gtk_box_append(GTK_BOX(row), label);
+  g_object_set_data(G_OBJECT(column), "prop-title", label);
+  if (pending) {
+    GtkWidget *wait = gtk_label_new("drawing before and after…");
+    gtk_widget_set_halign(wait, GTK_ALIGN_START);
+    gtk_widget_add_css_class(wait, "dim-label");
+    gui_name(wait, "prop-picture-pending", "Picture being drawn");
+    gtk_box_append(GTK_BOX(column), wait);
+    g_object_set_data(G_OBJECT(column), "prop-pending", wait);
+  }
   bool fits = !c->resize && c->offset + c->length <= set->base->data.len && c->offset + c->length <= set->rom->data.len;
   if (fits && c->resource && strncmp(c->resource, "palette ", 8) == 0 && c->length <= 2) {
     uint16_t *colors = g_new(uint16_t, 2);
@@ -102,30 +118,99 @@ static GtkWidget *change_row(const z3_change_set *set, const z3_prop_change *c, 
   return column;
 }
 
+/* ---- the pictures, drawn off the UI thread (gui/jobs.c) ------------------------------- */
+
+/* Each picture is two renders (a room, an area, a sheet) from the proposal's two ROMs, which the
+ * job owns: the rows show at once with a placeholder, the pictures replace it when drawn. A
+ * result for changes no longer listed (another proposal chosen, the registry read again) is
+ * dropped. */
+typedef struct pictures_job {
+  GtkWidget *drawer;   /* a reference: the drawer outlives the job */
+  unsigned shown;      /* the listing it was started for */
+  z3_change_set set;   /* the worker's alone once the job starts */
+  size_t count;        /* changes with a picture slot: the first MAX_PICTURES */
+  bool wanted[MAX_PICTURES];
+  GtkWidget *columns[MAX_PICTURES]; /* main loop only, and only while `shown` is current */
+  gui_picture pics[MAX_PICTURES];
+} pictures_job;
+
+static void pictures_work(gui_job *job, void *data) {
+  pictures_job *pj = data;
+  gui_pictures *p = gui_pictures_new(pj->set.base, pj->set.rom);
+  for (size_t i = 0; i < pj->count; i++) {
+    const z3_prop_change *c = &pj->set.changes[i];
+    if (pj->wanted[i]) gui_pictures_render(p, c->resource, c->offset, &pj->pics[i]);
+    gui_job_progress(job, (int)i + 1, (int)pj->count);
+  }
+  gui_pictures_free(p);
+}
+
+static void pictures_apply(GtkWidget *window, gui_tab *unused, void *data) {
+  (void)unused;
+  pictures_job *pj = data;
+  prop_drawer *d = drawer_of(pj->drawer);
+  if (!gui_window_has_tab(window, d->tab)) return; /* the tab was closed meanwhile */
+  if (pj->shown != d->shown) {
+    d->tab->status(d->tab, "proposal pictures: dropped, the drawer lists other changes now");
+    return;
+  }
+  for (size_t i = 0; i < pj->count; i++) {
+    if (!pj->wanted[i]) continue;
+    GtkWidget *column = pj->columns[i], *pending = g_object_get_data(G_OBJECT(column), "prop-pending");
+    if (pending) gtk_box_remove(GTK_BOX(column), pending);
+    g_object_set_data(G_OBJECT(column), "prop-pending", NULL);
+    GtkWidget *picture = gui_picture_widget(&pj->pics[i]);
+    if (picture) gtk_box_append(GTK_BOX(column), picture);
+    const z3_prop_change *c = &pj->set.changes[i];
+    if (pj->pics[i].place) { /* unnamed: the title says where it is */
+      char *title = g_strdup_printf("#%zu %s (%zu bytes at 0x%06zX)", c->index, pj->pics[i].place, c->bytes_changed, c->offset);
+      gtk_label_set_text(GTK_LABEL(g_object_get_data(G_OBJECT(column), "prop-title")), title);
+      g_free(title);
+    }
+  }
+}
+
+static void pictures_free(void *data) {
+  pictures_job *pj = data;
+  for (size_t i = 0; i < pj->count; i++) gui_picture_release(&pj->pics[i]);
+  z3_change_set_release(&pj->set);
+  g_object_unref(pj->drawer);
+  g_free(pj);
+}
+
 static void show_changes(prop_drawer *d) {
+  d->shown++;
   for (GtkWidget *c; (c = gtk_widget_get_first_child(d->changes));) gtk_list_box_remove(GTK_LIST_BOX(d->changes), c);
   int64_t id = selected_id(d);
   char *state = z3_state_dir();
   z3_registry *r = NULL;
   z3_proposal p = {0};
-  z3_change_set set = {0};
+  pictures_job *pj = g_new0(pictures_job, 1);
   z3_error err;
   z3_error_init(&err);
   z3_status st = id ? z3_registry_open_existing(&r, state, &err) : Z3_E_NOT_FOUND;
   if (st == Z3_OK) st = z3_proposal_get(r, id, &p, &err);
-  if (st == Z3_OK) st = z3_proposal_changes(&p, &set, &err);
-  gui_pictures *pics = st == Z3_OK ? gui_pictures_new(set.base, set.rom) : NULL;
-  for (size_t i = 0; st == Z3_OK && i < set.count; i++)
-    gtk_list_box_append(GTK_LIST_BOX(d->changes), change_row(&set, &set.changes[i], i < MAX_PICTURES ? pics : NULL));
-  gui_pictures_free(pics);
+  if (st == Z3_OK) st = z3_proposal_changes(&p, &pj->set, &err);
+  bool drawing = false;
+  for (size_t i = 0; st == Z3_OK && i < pj->set.count; i++) {
+    bool pending = i < MAX_PICTURES && may_draw(&pj->set.changes[i]);
+    GtkWidget *column = change_row(&pj->set, &pj->set.changes[i], pending);
+    gtk_list_box_append(GTK_LIST_BOX(d->changes), column);
+    if (i < MAX_PICTURES) pj->count = i + 1, pj->wanted[i] = pending, pj->columns[i] = column;
+    drawing |= pending;
+  }
   char info[Z3_ERROR_MESSAGE_MAX + 64];
-  if (st == Z3_OK) snprintf(info, sizeof info, "%s: %s, %zu changes", p.title ? p.title : "", p.status, set.count);
+  if (st == Z3_OK) snprintf(info, sizeof info, "%s: %s, %zu changes", p.title ? p.title : "", p.status, pj->set.count);
   else snprintf(info, sizeof info, "%s", id ? err.message : "no open proposals");
   gtk_label_set_text(GTK_LABEL(d->info), info);
-  z3_change_set_release(&set);
   z3_proposal_release(&p);
   z3_registry_close(r);
   z3_free(state);
+  pj->drawer = g_object_ref(d->box);
+  pj->shown = d->shown;
+  static const gui_job_fns fns = {pictures_work, pictures_apply, pictures_free};
+  if (drawing) gui_job_start(d->tab->window, NULL, "drawing the proposal's pictures", &fns, pj);
+  else pictures_free(pj);
 }
 
 void gui_proposals_refresh(GtkWidget *drawer) {
@@ -258,6 +343,7 @@ GtkWidget *gui_proposals_new(gui_tab *tab) {
   gtk_scrolled_window_set_propagate_natural_height(GTK_SCROLLED_WINDOW(scroll), TRUE);
   GtkWidget *all[] = {title, d->list, d->info, scroll, buttons};
   for (size_t i = 0; i < G_N_ELEMENTS(all); i++) gtk_box_append(GTK_BOX(d->box), all[i]);
-  gui_proposals_refresh(d->box);
+  /* The registry is read when the drawer is shown (win.proposals refreshes it), not while the
+   * tab is made: reading it, and drawing a proposal's pictures, is no part of the first frame. */
   return d->box;
 }

@@ -108,14 +108,6 @@ static gui_picture_kind kind_at(gui_pictures *p, size_t offset, long *id) {
   return GUI_PIC_NONE;
 }
 
-char *gui_pictures_place(gui_pictures *p, size_t offset) {
-  static const char *words[] = {[GUI_PIC_ROOM] = "room 0x%03lX", [GUI_PIC_AREA] = "area 0x%02lX",
-                                [GUI_PIC_SHEET] = "sheet 0x%02lX", [GUI_PIC_MESSAGE] = "message 0x%03lX"};
-  long id = 0;
-  gui_picture_kind kind = kind_at(p, offset, &id);
-  return kind == GUI_PIC_NONE ? NULL : g_strdup_printf(words[kind], (unsigned long)id);
-}
-
 /* ---- rendering one side ----------------------------------------------------------- */
 
 static cairo_surface_t *room_surface(side *s, long id) {
@@ -253,20 +245,48 @@ static GtkWidget *text_pair(char *before, char *after) {
   return box;
 }
 
-GtkWidget *gui_pictures_for(gui_pictures *p, const char *resource, size_t offset) {
+void gui_pictures_render(gui_pictures *p, const char *resource, size_t offset, gui_picture *out) {
+  static const char *words[] = {[GUI_PIC_ROOM] = "room 0x%03lX", [GUI_PIC_AREA] = "area 0x%02lX",
+                                [GUI_PIC_SHEET] = "sheet 0x%02lX", [GUI_PIC_MESSAGE] = "message 0x%03lX"};
+  *out = (gui_picture){0};
   long id = 0;
-  gui_picture_kind kind = gui_picture_kind_of(resource, &id);
-  if (kind == GUI_PIC_NONE && !resource) kind = kind_at(p, offset, &id);
-  if (kind == GUI_PIC_MESSAGE) return text_pair(message_text(&p->sides[0], id), message_text(&p->sides[1], id));
-  if (kind == GUI_PIC_NONE) return NULL;
-  cairo_surface_t *pics[2] = {NULL, NULL};
-  static const char *names[] = {[GUI_PIC_ROOM] = "Room", [GUI_PIC_AREA] = "Area", [GUI_PIC_SHEET] = "Sheet"};
-  for (int i = 0; i < 2; i++) {
-    side *s = &p->sides[i];
-    pics[i] = kind == GUI_PIC_ROOM ? room_surface(s, id) : kind == GUI_PIC_AREA ? area_surface(s, id) : sheet_surface(s, id);
+  gui_picture_kind kind = resource ? gui_picture_kind_of(resource, &id) : kind_at(p, offset, &id);
+  if (!resource && kind != GUI_PIC_NONE) out->place = g_strdup_printf(words[kind], (unsigned long)id);
+  out->kind = kind;
+  if (kind == GUI_PIC_MESSAGE) {
+    out->text_before = message_text(&p->sides[0], id);
+    out->text_after = message_text(&p->sides[1], id);
+  } else if (kind != GUI_PIC_NONE) {
+    cairo_surface_t *pics[2];
+    for (int i = 0; i < 2; i++) {
+      side *s = &p->sides[i];
+      pics[i] = kind == GUI_PIC_ROOM ? room_surface(s, id) : kind == GUI_PIC_AREA ? area_surface(s, id) : sheet_surface(s, id);
+    }
+    out->before = pics[0], out->after = pics[1];
+    if (!pics[0] || !pics[1]) { /* one side does not draw (a sheet that no longer decodes): the bytes stay the view */
+      gui_picture_release(out);
+      out->kind = GUI_PIC_NONE;
+    }
   }
-  if (pics[0] && pics[1]) return picture_pair(pics[0], pics[1], names[kind]);
-  for (int i = 0; i < 2; i++)
-    if (pics[i]) cairo_surface_destroy(pics[i]);
-  return NULL; /* one side does not draw (a sheet that no longer decodes): the bytes stay the view */
+}
+
+GtkWidget *gui_picture_widget(gui_picture *pic) {
+  static const char *names[] = {[GUI_PIC_ROOM] = "Room", [GUI_PIC_AREA] = "Area", [GUI_PIC_SHEET] = "Sheet"};
+  GtkWidget *w = NULL;
+  if (pic->kind == GUI_PIC_MESSAGE) {
+    w = text_pair(pic->text_before, pic->text_after); /* takes the texts */
+    pic->text_before = pic->text_after = NULL;
+  } else if (pic->kind != GUI_PIC_NONE && pic->before && pic->after) {
+    w = picture_pair(pic->before, pic->after, names[pic->kind]); /* takes the surfaces */
+    pic->before = pic->after = NULL;
+  }
+  return w;
+}
+
+void gui_picture_release(gui_picture *pic) {
+  if (pic->before) cairo_surface_destroy(pic->before);
+  if (pic->after) cairo_surface_destroy(pic->after);
+  g_free(pic->text_before), g_free(pic->text_after), g_free(pic->place);
+  pic->before = pic->after = NULL;
+  pic->text_before = pic->text_after = pic->place = NULL;
 }

@@ -151,12 +151,29 @@ GtkWidget *named(GtkWidget *root, const char *name) {
   return NULL;
 }
 
+static GtkWidget *page(const char *name) { return gtk_stack_get_child_by_name(GTK_STACK(named(window, "editors")), name); }
+
 Z3_TEST(opens_the_sample_in_a_tab) {
   (void)state;
   gui_tab *tab = gui_window_current_tab(window);
   assert_non_null(tab);
   assert_string_equal(title(), "work.sfc - yaze");
-  assert_non_null(gui_tab_editor(tab, "overworld"));
+  /* only the page shown is built at start-up; the others are empty until first shown */
+  static const char *const later[] = {"dungeon", "graphics", "palettes", "messages", "emulator"};
+  assert_non_null(gtk_widget_get_first_child(page("overworld")));
+  assert_non_null(named(window, "ow-map"));
+  for (size_t i = 0; i < G_N_ELEMENTS(later); i++) assert_null(gtk_widget_get_first_child(page(later[i])));
+  assert_null(named(window, "pal-swatches"));
+  gui_tab_show(tab, "palettes"); /* the sidebar's way: the stack's visible child */
+  assert_non_null(named(page("palettes"), "pal-swatches"));
+  assert_null(gtk_widget_get_first_child(page("messages")));
+  assert_ptr_equal(gui_tab_editor(tab, "messages"), page("messages")); /* a lookup builds it too */
+  assert_non_null(named(page("messages"), "msg-list"));
+  gui_tab_show(tab, "overworld");
+  /* the references were drawn with every page built, and the stack is as large as its largest page */
+  gui_window_build_all(window);
+  for (size_t i = 0; i < G_N_ELEMENTS(later); i++) assert_non_null(gtk_widget_get_first_child(page(later[i])));
+  gui_wait_idle(window); /* the first paint, after which the recent-files entry is added */
   char *uri = g_filename_to_uri(work, NULL, NULL);
   assert_true(gtk_recent_manager_has_item(gtk_recent_manager_get_default(), uri)); /* recent files */
   g_free(uri);

@@ -11,6 +11,7 @@
 #include "gui/canvas.h"
 #include "gui/gui.h"
 #include "gui/gui_test.h"
+#include "gui/jobs.h"
 #include "gui/proposal_pictures.h"
 #include "zelda3/dungeon_render.h"
 
@@ -35,7 +36,8 @@ void proposal_pictures_read_resource_names(void **state) {
   assert_int_equal(gui_picture_kind_of(NULL, &(long){0}), GUI_PIC_NONE);
 }
 
-/* Shows proposal `id` in the drawer: its entry "#ID title" chosen in the drop-down. */
+/* Chooses proposal `id` in the drawer: its entry "#ID title" in the drop-down. The main loop
+ * does not run, so its pictures are still being drawn on return. */
 static void choose_proposal(GtkWidget *drawer, json_int_t id) {
   GtkDropDown *list = GTK_DROP_DOWN(named(drawer, "prop-list"));
   GListModel *m = gtk_drop_down_get_model(list);
@@ -44,9 +46,30 @@ static void choose_proposal(GtkWidget *drawer, json_int_t id) {
   for (guint i = 0; i < g_list_model_get_n_items(m); i++)
     if (g_str_has_prefix(gtk_string_list_get_string(GTK_STRING_LIST(m), i), prefix)) found = i;
   assert_int_not_equal(found, GTK_INVALID_LIST_POSITION);
+  if (gtk_drop_down_get_selected(list) == found) gtk_drop_down_set_selected(list, GTK_INVALID_LIST_POSITION); /* so it lists again */
   gtk_drop_down_set_selected(list, found);
-  gui_wait_idle(drawer);
   z3_free(prefix);
+}
+
+/* Iterates the main loop until the window has no job running (up to 30 s under the
+ * sanitizers); how many iterations that took. */
+static int iterations_until_done(void) {
+  gint64 end = g_get_monotonic_time() + 30 * G_USEC_PER_SEC;
+  int n = 0;
+  while (gui_jobs_running(window) && g_get_monotonic_time() < end) {
+    g_main_context_iteration(NULL, FALSE);
+    g_usleep(1000);
+    n++;
+  }
+  assert_int_equal(gui_jobs_running(window), 0);
+  gui_wait_idle(window);
+  return n;
+}
+
+static int count_named(GtkWidget *root, const char *name) {
+  int n = strcmp(gtk_widget_get_name(root), name) == 0;
+  for (GtkWidget *c = gtk_widget_get_first_child(root); c; c = gtk_widget_get_next_sibling(c)) n += count_named(c, name);
+  return n;
 }
 
 /* Pixels of two same-sized RGB24 surfaces that differ, counted inside box (x0, y0, x1, y1) and outside all boxes. */
@@ -78,9 +101,25 @@ void proposal_drawer_draws_a_room_change(void **state) {
   char *edit = z3_strfmt("dungeon move-object --rom %s --room 0x012 --layer 0 --index 3 --x 20 --y 40 --no-backup", sandbox);
   json_decref(z3ed_json(edit));
   gtk_widget_activate_action(window, "win.proposals", NULL);
-  gui_wait_idle(window);
+  iterations_until_done(); /* the proposal first in the list drawn */
   GtkWidget *drawer = named(window, "proposals");
-  choose_proposal(drawer, json_integer_value(json_object_get(created, "id")));
+  json_int_t id = json_integer_value(json_object_get(created, "id"));
+  choose_proposal(drawer, id);
+  /* answered at once: the row with a placeholder, the pictures drawn by a background job */
+  assert_int_equal(count_named(drawer, "prop-picture-pending"), 1);
+  assert_null(named(drawer, "prop-picture"));
+  assert_int_equal(gui_jobs_running(window), 1);
+  assert_true(iterations_until_done() > 0); /* the main loop ran while they were drawn */
+  assert_int_equal(count_named(drawer, "prop-picture-pending"), 0);
+  assert_int_equal(count_named(drawer, "prop-picture"), 1);
+  /* a result for a listing that was replaced meanwhile is dropped: reading the registry again
+   * and choosing the proposal once more leave one picture, whichever job ends last */
+  gui_proposals_refresh(drawer);
+  choose_proposal(drawer, id);
+  choose_proposal(drawer, id);
+  iterations_until_done();
+  assert_int_equal(count_named(drawer, "prop-picture-pending"), 0);
+  assert_int_equal(count_named(drawer, "prop-picture"), 1);
   GtkWidget *pic = named(drawer, "prop-picture");
   assert_non_null(pic);
   /* the CLI edit logged no reason: the row is named by the byte map */
