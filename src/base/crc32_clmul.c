@@ -19,6 +19,7 @@
 #include "base.h"
 
 #if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
+#include <cpuid.h>
 #include <immintrin.h>
 #include <pthread.h>
 #include <zlib.h>
@@ -45,9 +46,15 @@ static uint64_t fold_constant(unsigned n) {
 
 /* For a distance of D bits: the high half's constant in the low lane, the low half's in the high. */
 static __m128i by_512, by_128;
-static pthread_once_t constants_once = PTHREAD_ONCE_INIT;
+static bool cpu_has_clmul;
+static pthread_once_t setup_once = PTHREAD_ONCE_INIT;
 
-static void make_constants(void) {
+/* Asked on first use, not by __builtin_cpu_supports: that links libgcc's CPU probe in as a
+ * constructor, a dozen CPUID instructions (each a trap in a virtual machine) that every
+ * z3ed process would pay at start, hashing or not. */
+static void setup(void) {
+  unsigned a, b, c, d;
+  cpu_has_clmul = __get_cpuid(1, &a, &b, &c, &d) && (c & bit_PCLMUL);
   by_512 = _mm_set_epi64x((long long)fold_constant(512), (long long)fold_constant(64 + 512));
   by_128 = _mm_set_epi64x((long long)fold_constant(128), (long long)fold_constant(64 + 128));
 }
@@ -62,7 +69,6 @@ static __m128i load(const uint8_t *p) { return _mm_loadu_si128((const __m128i *)
 
 /* len >= CLMUL_MIN. crc is zlib's running value (0 to start). */
 __attribute__((target("pclmul,sse2"))) static uint32_t crc32_folded(uint32_t crc, const uint8_t *p, size_t len) {
-  pthread_once(&constants_once, make_constants);
   __m128i x[LANES];
   for (int i = 0; i < LANES; i++) x[i] = load(p + i * BLOCK);
   x[0] = _mm_xor_si128(x[0], _mm_cvtsi32_si128((int)~crc)); /* the pre-inversion, as data */
@@ -79,7 +85,9 @@ __attribute__((target("pclmul,sse2"))) static uint32_t crc32_folded(uint32_t crc
 }
 
 bool z3_crc32__clmul(uint32_t *crc, const void *data, size_t len) {
-  if (len < CLMUL_MIN || !__builtin_cpu_supports("pclmul")) return false;
+  if (len < CLMUL_MIN) return false;
+  pthread_once(&setup_once, setup);
+  if (!cpu_has_clmul) return false;
   *crc = crc32_folded(*crc, data, len);
   return true;
 }
