@@ -1,15 +1,28 @@
 /* Tool names, schemas and the MCP tool list, all derived from the command table. */
+#include <ctype.h>
 #include <stdio.h>
 #include <string.h>
 
 #include "agent/tools.h"
 
+/* Whether text, read as z3_command_tool_name writes it (non-alphanumerics as '_'), starts
+ * name; returns the rest of name, or NULL. */
+static const char *match_part(const char *name, const char *text) {
+  for (; *text; text++, name++) {
+    char c = isalnum((unsigned char)*text) ? *text : '_';
+    if (*name != c) return NULL;
+  }
+  return name;
+}
+
+/* Compared in place, not through z3_command_tool_name: the MCP server looks every listed
+ * tool up at start, and a string made per command per lookup was most of that start. */
 const z3_command *z3_tool_find(const char *name) {
-  for (size_t i = 0; i < z3_command_count; i++) {
-    char *tool = z3_command_tool_name(&z3_commands[i]);
-    bool match = tool && strcmp(tool, name) == 0;
-    z3_free(tool);
-    if (match) return &z3_commands[i];
+  for (size_t i = 0; name && i < z3_command_count; i++) {
+    const char *rest = match_part(name, z3_commands[i].resource);
+    if (rest && *rest == '_') rest = match_part(rest + 1, z3_commands[i].action);
+    else rest = NULL;
+    if (rest && *rest == '\0') return &z3_commands[i];
   }
   return NULL;
 }

@@ -181,6 +181,11 @@ Z3_TEST(test_tools_list__names_and_schemas_are_portable) {
     const char *name = json_string_value(json_object_get(t, "name"));
     assert_int_equal(regexec(&name_rx, name, 0, NULL, 0), 0);
     assert_ptr_equal(z3_tool_find(name), &z3_commands[i]);
+    char *longer = z3_strfmt("%sx", name), *shorter = z3_strfmt("%.*s", (int)strlen(name) - 1, name);
+    assert_null(z3_tool_find(longer)); /* the whole name, not a prefix of it */
+    assert_true(z3_tool_find(shorter) != &z3_commands[i]);
+    z3_free(longer);
+    z3_free(shorter);
     json_t *in = json_object_get(t, "inputSchema");
     assert_string_equal(json_string_value(json_object_get(in, "type")), "object");
     json_t *req = json_object_get(in, "required"), *props = json_object_get(in, "properties");
