@@ -48,6 +48,9 @@ void overworld_drags_exits_and_holes(void **state);
 
 /* gui_test_jobs.c */
 void opening_a_rom_runs_off_the_ui_thread(void **state);
+/* Iterates the main loop until the window has no job running (up to 30 s under the
+ * sanitizers); how many iterations that took. */
+int iterations_until_done(void);
 
 /* gui_test_proposals.c */
 void proposal_pictures_read_resource_names(void **state);

@@ -13,8 +13,7 @@
 
 static int pages(void) { return gtk_notebook_get_n_pages(GTK_NOTEBOOK(named(window, "roms"))); }
 
-/* Iterates the main loop until the window has no job running (up to 30 s under the sanitizers). */
-static int iterations_until_done(void) {
+int iterations_until_done(void) {
   gint64 end = g_get_monotonic_time() + 30 * G_USEC_PER_SEC;
   int n = 0;
   while (gui_jobs_running(window) && g_get_monotonic_time() < end) {

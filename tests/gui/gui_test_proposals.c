@@ -51,17 +51,9 @@ static void choose_proposal(GtkWidget *drawer, json_int_t id) {
   z3_free(prefix);
 }
 
-/* Iterates the main loop until the window has no job running (up to 30 s under the
- * sanitizers); how many iterations that took. */
-static int iterations_until_done(void) {
-  gint64 end = g_get_monotonic_time() + 30 * G_USEC_PER_SEC;
-  int n = 0;
-  while (gui_jobs_running(window) && g_get_monotonic_time() < end) {
-    g_main_context_iteration(NULL, FALSE);
-    g_usleep(1000);
-    n++;
-  }
-  assert_int_equal(gui_jobs_running(window), 0);
+/* Until the window's jobs are done and their results applied; how many iterations that took. */
+static int drawn_after(void) {
+  int n = iterations_until_done();
   gui_wait_idle(window);
   return n;
 }
@@ -101,7 +93,7 @@ void proposal_drawer_draws_a_room_change(void **state) {
   char *edit = z3_strfmt("dungeon move-object --rom %s --room 0x012 --layer 0 --index 3 --x 20 --y 40 --no-backup", sandbox);
   json_decref(z3ed_json(edit));
   gtk_widget_activate_action(window, "win.proposals", NULL);
-  iterations_until_done(); /* the proposal first in the list drawn */
+  drawn_after(); /* the proposal first in the list drawn */
   GtkWidget *drawer = named(window, "proposals");
   json_int_t id = json_integer_value(json_object_get(created, "id"));
   choose_proposal(drawer, id);
@@ -109,7 +101,7 @@ void proposal_drawer_draws_a_room_change(void **state) {
   assert_int_equal(count_named(drawer, "prop-picture-pending"), 1);
   assert_null(named(drawer, "prop-picture"));
   assert_int_equal(gui_jobs_running(window), 1);
-  assert_true(iterations_until_done() > 0); /* the main loop ran while they were drawn */
+  assert_true(drawn_after() > 0); /* the main loop ran while they were drawn */
   assert_int_equal(count_named(drawer, "prop-picture-pending"), 0);
   assert_int_equal(count_named(drawer, "prop-picture"), 1);
   /* a result for a listing that was replaced meanwhile is dropped: reading the registry again
@@ -117,7 +109,7 @@ void proposal_drawer_draws_a_room_change(void **state) {
   gui_proposals_refresh(drawer);
   choose_proposal(drawer, id);
   choose_proposal(drawer, id);
-  iterations_until_done();
+  drawn_after();
   assert_int_equal(count_named(drawer, "prop-picture-pending"), 0);
   assert_int_equal(count_named(drawer, "prop-picture"), 1);
   GtkWidget *pic = named(drawer, "prop-picture");
