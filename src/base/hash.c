@@ -6,7 +6,7 @@
 #include "base.h"
 
 uint32_t z3_crc32_update(uint32_t crc, const void *data, size_t len) {
-  if (len <= 0x40000000u && z3_crc32__clmul(&crc, data, len)) return crc;
+  if (z3_crc32__clmul(&crc, data, len)) return crc; /* any length: its tail is under 16 bytes */
   const uint8_t *p = data;
   uLong c = crc;
   while (len > 0) { /* zlib takes uInt lengths */

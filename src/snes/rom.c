@@ -43,19 +43,29 @@ static z3_status rom_adopt(z3_rom **out, z3_rom *rom, z3_buf *image, const char 
   return Z3_OK;
 }
 
-z3_status z3_rom_from_memory(z3_rom **out, const uint8_t *data, size_t len, const char *name,
-                             z3_error *err) {
+/* The checks of every way of loading, and a ROM for a file of len bytes at data with its
+ * copier header (if any) kept aside; the image is the caller's to give it (rom_adopt). */
+static z3_status rom_new(z3_rom **out, const uint8_t *data, size_t len, const char *name, z3_error *err) {
   *out = NULL;
   z3_status st = check_size(len, name, err);
   if (st) return st;
   z3_rom *rom = z3_calloc(1, sizeof *rom);
   if (!rom) return z3_error_set(err, Z3_E_NOMEM, "out of memory loading '%s'", name);
-  size_t skip = 0;
-  if (has_copier_header(len)) {
-    rom->has_copier_header = true;
-    memcpy(rom->copier_header, data, Z3_COPIER_HEADER_SIZE);
-    skip = Z3_COPIER_HEADER_SIZE;
-  }
+  rom->has_copier_header = has_copier_header(len);
+  if (rom->has_copier_header) memcpy(rom->copier_header, data, Z3_COPIER_HEADER_SIZE);
+  *out = rom;
+  return Z3_OK;
+}
+
+static size_t image_start(const z3_rom *rom) { return rom->has_copier_header ? Z3_COPIER_HEADER_SIZE : 0; }
+
+z3_status z3_rom_from_memory(z3_rom **out, const uint8_t *data, size_t len, const char *name,
+                             z3_error *err) {
+  *out = NULL;
+  z3_rom *rom;
+  z3_status st = rom_new(&rom, data, len, name, err);
+  if (st) return st;
+  size_t skip = image_start(rom);
   z3_buf image;
   st = z3_buf_copy(&image, data + skip, len - skip, err);
   if (st) {
@@ -66,18 +76,24 @@ z3_status z3_rom_from_memory(z3_rom **out, const uint8_t *data, size_t len, cons
   return rom_adopt(out, rom, &image, name, err);
 }
 
+/* A ROM file's size limit, for z3_file_read and z3_file_map, and the hint when it is over. */
+static const size_t rom_file_max = Z3_ROM_MAX_SIZE + Z3_COPIER_HEADER_SIZE;
+
+static z3_status hint_size(z3_status st, z3_error *err) {
+  if (st == Z3_E_INVALID) z3_error_hint(err, "a SNES ROM is at most 16 MiB");
+  return st;
+}
+
 z3_status z3_rom_load(z3_rom **out, const char *path, z3_error *err) {
   *out = NULL;
   z3_buf file;
   z3_buf_init(&file);
-  z3_status st = z3_file_read(&file, path, Z3_ROM_MAX_SIZE + Z3_COPIER_HEADER_SIZE, err);
-  if (st == Z3_E_INVALID) z3_error_hint(err, "a SNES ROM is at most 16 MiB");
+  z3_status st = hint_size(z3_file_read(&file, path, rom_file_max, err), err);
   if (st == Z3_OK && !has_copier_header(file.len)) {
     /* The common case takes the file's buffer as it is: no second 1-16 MiB copy per process. */
-    st = check_size(file.len, path, err);
-    z3_rom *rom = st ? NULL : z3_calloc(1, sizeof *rom);
-    if (!st && !rom) st = z3_error_set(err, Z3_E_NOMEM, "out of memory loading '%s'", path);
-    if (rom) st = rom_adopt(out, rom, &file, path, err);
+    z3_rom *rom;
+    st = rom_new(&rom, file.data, file.len, path, err);
+    if (st == Z3_OK) st = rom_adopt(out, rom, &file, path, err);
   } else if (st == Z3_OK) {
     st = z3_rom_from_memory(out, file.data, file.len, path, err);
   }
@@ -88,20 +104,16 @@ z3_status z3_rom_load(z3_rom **out, const char *path, z3_error *err) {
 z3_status z3_rom_load_mapped(z3_rom **out, const char *path, z3_error *err) {
   *out = NULL;
   z3_file_mapping m;
-  z3_status st = z3_file_map(path, Z3_ROM_MAX_SIZE + Z3_COPIER_HEADER_SIZE, &m, err);
-  if (st == Z3_E_INVALID) z3_error_hint(err, "a SNES ROM is at most 16 MiB");
+  z3_status st = hint_size(z3_file_map(path, rom_file_max, &m, err), err);
   if (st != Z3_OK) return st;
   if (!m.data) return z3_rom_load(out, path, err);
-  st = check_size(m.len, path, err);
-  z3_rom *rom = st ? NULL : z3_calloc(1, sizeof *rom);
-  if (!st && !rom) st = z3_error_set(err, Z3_E_NOMEM, "out of memory loading '%s'", path);
+  z3_rom *rom;
+  st = rom_new(&rom, m.data, m.len, path, err);
   if (st != Z3_OK) {
     z3_file_unmap(&m);
     return st;
   }
-  size_t skip = has_copier_header(m.len) ? Z3_COPIER_HEADER_SIZE : 0;
-  rom->has_copier_header = skip != 0;
-  memcpy(rom->copier_header, m.data, skip);
+  size_t skip = image_start(rom);
   rom->mapped = m;
   z3_buf image = {.data = m.data + skip, .len = m.len - skip, .cap = m.len - skip};
   return rom_adopt(out, rom, &image, path, err);
