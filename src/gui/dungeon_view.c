@@ -469,7 +469,7 @@ static GtkWidget *create(gui_tab *tab) {
 
 /* The widgets and the first picture, made when the page is first shown (gui_editor.build). */
 static void build(GtkWidget *editor, gui_tab *tab) {
-  dg_view *v = g_object_get_data(G_OBJECT(editor), "dg-view");
+  dg_view *v = view_of(editor);
   gtk_box_append(GTK_BOX(v->box), toolbar(v));
   gtk_box_append(GTK_BOX(v->box), object_bar(v));
   v->canvas = gui_canvas_new(draw, v, "dg-room-view", "Room: press an object to select it, drag to move it");

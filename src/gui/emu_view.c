@@ -313,7 +313,7 @@ static GtkWidget *create(gui_tab *tab) {
 
 /* The widgets and the first picture, made when the page is first shown (gui_editor.build). */
 static void build(GtkWidget *editor, gui_tab *tab) {
-  emu_view *v = g_object_get_data(G_OBJECT(editor), "emu-view");
+  emu_view *v = view_of(editor);
   (void)tab;
   open_gamepad(v);
   v->run = button(gtk_toggle_button_new_with_label("Run"), "emu-run", "Run or pause the emulator");

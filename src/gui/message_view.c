@@ -278,7 +278,7 @@ static GtkWidget *create(gui_tab *tab) {
 
 /* The widgets and the first picture, made when the page is first shown (gui_editor.build). */
 static void build(GtkWidget *editor, gui_tab *tab) {
-  msg_view *v = g_object_get_data(G_OBJECT(editor), "msg-view");
+  msg_view *v = view_of(editor);
   (void)tab;
   gtk_box_append(GTK_BOX(v->box), left_pane(v));
   gtk_box_append(GTK_BOX(v->box), right_pane(v));

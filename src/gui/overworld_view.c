@@ -460,7 +460,7 @@ static GtkWidget *create(gui_tab *tab) {
 
 /* The widgets and the first picture, made when the page is first shown (gui_editor.build). */
 static void build(GtkWidget *editor, gui_tab *tab) {
-  ow_view *v = g_object_get_data(G_OBJECT(editor), "ow-view");
+  ow_view *v = view_of(editor);
   (void)tab;
   gtk_box_append(GTK_BOX(v->box), toolbar(v));
   v->canvas = canvas(v, draw_map, G_CALLBACK(map_pressed), "ow-map", "Area map: click paints, right click picks");

@@ -169,7 +169,7 @@ static GtkWidget *create(gui_tab *tab) {
 
 /* The widgets and the first picture, made when the page is first shown (gui_editor.build). */
 static void build(GtkWidget *editor, gui_tab *tab) {
-  pal_view *v = g_object_get_data(G_OBJECT(editor), "pal-view");
+  pal_view *v = view_of(editor);
   (void)tab;
   gtk_box_append(GTK_BOX(v->box), toolbar(v));
   v->swatches = gui_canvas_new(draw, v, "pal-swatches", "Colours: click selects one");
