@@ -57,9 +57,10 @@ for bin in "$dir"/*_fuzzer; do
   "$bin" -merge=1 -rss_limit_mb=2048 "$corpus" "$work/$name" >"$work/$name.merge" 2>&1
   execs=$(grep -o 'stat::number_of_executed_units: *[0-9]*' "$work/$name.log" | grep -o '[0-9]*$')
   edges=$(grep -o 'cov: [0-9]*' "$work/$name.log" | tail -1 | grep -o '[0-9]*$')
+  files=$(ls "$corpus" | wc -l)
   printf '%-22s %8s %12s %10s %8s %s\n' "$name" "$seconds" "${execs:-?}" \
-    "$([ -n "${execs:-}" ] && echo $((execs / seconds)) || echo ?)" "${edges:-?}" "$(ls "$corpus" | wc -l) files"
+    "$([ -n "${execs:-}" ] && echo $((execs / seconds)) || echo ?)" "${edges:-?}" "$files files"
   printf '%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n' "$(date -u +%FT%TZ)" "$commit" "$name" "$seconds" \
-    "${execs:-?}" "${edges:-?}" "$(ls "$corpus" | wc -l)" "$result" >>"$ledger"
+    "${execs:-?}" "${edges:-?}" "$files" "$result" >>"$ledger"
 done
 exit $status
