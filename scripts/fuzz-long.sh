@@ -48,6 +48,7 @@ for bin in "$dir"/*_fuzzer; do
         -artifact_prefix="$work/$name-")
   [ -n "$dict" ] && args+=(-dict="$root/fuzz/dicts/$dict.dict")
   result=clean
+  began=$(date +%s)
   if ! "$bin" "${args[@]}" "$work/$name" >"$work/$name.log" 2>&1; then
     result=failed
     echo "fuzz-long: $name FAILED; last lines:" >&2
@@ -56,14 +57,15 @@ for bin in "$dir"/*_fuzzer; do
     cp "$work/$name-"* "$root/fuzz/artifacts/" 2>/dev/null || true
     status=1
   fi
+  ran=$(( $(date +%s) - began ))  # a failure stops a target early: the ledger counts what ran
   # only inputs that reach edges the corpus does not are added; the named seeds stay
   "$bin" -merge=1 -rss_limit_mb=2048 "$corpus" "$work/$name" >"$work/$name.merge" 2>&1
   execs=$(grep -o 'stat::number_of_executed_units: *[0-9]*' "$work/$name.log" | grep -o '[0-9]*$')
   edges=$(grep -o 'cov: [0-9]*' "$work/$name.log" | tail -1 | grep -o '[0-9]*$')
   files=$(ls "$corpus" | wc -l)
-  printf '%-22s %8s %12s %10s %8s %s\n' "$name" "$seconds" "${execs:-?}" \
-    "$([ -n "${execs:-}" ] && echo $((execs / seconds)) || echo ?)" "${edges:-?}" "$files files"
-  printf '%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n' "$(date -u +%FT%TZ)" "$commit" "$name" "$seconds" \
+  printf '%-22s %8s %12s %10s %8s %s\n' "$name" "$ran" "${execs:-?}" \
+    "$([ -n "${execs:-}" ] && echo $((execs / (ran > 0 ? ran : 1))) || echo ?)" "${edges:-?}" "$files files"
+  printf '%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n' "$(date -u +%FT%TZ)" "$commit" "$name" "$ran" \
     "${execs:-?}" "${edges:-?}" "$files" "$result" >>"$ledger"
 done
 exit $status
