@@ -150,10 +150,8 @@ static void pictures_apply(GtkWidget *window, gui_tab *unused, void *data) {
   pictures_job *pj = data;
   prop_drawer *d = drawer_of(pj->drawer);
   if (!gui_window_has_tab(window, d->tab)) return; /* the tab was closed meanwhile */
-  if (pj->shown != d->shown) {
-    d->tab->status(d->tab, "proposal pictures: dropped, the drawer lists other changes now");
-    return;
-  }
+  /* the user listed again meanwhile; the newer listing's own job fills it, so nothing to say */
+  if (pj->shown != d->shown) return;
   for (size_t i = 0; i < pj->count; i++) {
     if (!pj->wanted[i]) continue;
     GtkWidget *column = pj->columns[i], *pending = g_object_get_data(G_OBJECT(column), "prop-pending");
@@ -200,7 +198,8 @@ static void show_changes(prop_drawer *d) {
     drawing |= pending;
   }
   char info[Z3_ERROR_MESSAGE_MAX + 64];
-  if (st == Z3_OK) snprintf(info, sizeof info, "%s: %s, %zu changes", p.title ? p.title : "", p.status, pj->set.count);
+  if (st == Z3_OK) snprintf(info, sizeof info, "%s: %s, %zu change%s", p.title ? p.title : "", p.status, pj->set.count,
+                           pj->set.count == 1 ? "" : "s");
   else snprintf(info, sizeof info, "%s", id ? err.message : "no open proposals");
   gtk_label_set_text(GTK_LABEL(d->info), info);
   z3_proposal_release(&p);

@@ -112,6 +112,9 @@ void proposal_drawer_draws_a_room_change(void **state) {
   drawn_after();
   assert_int_equal(count_named(drawer, "prop-picture-pending"), 0);
   assert_int_equal(count_named(drawer, "prop-picture"), 1);
+  assert_null(strstr(gtk_label_get_text(GTK_LABEL(named(window, "status"))), "dropped")); /* the user's own doing */
+  const char *info = gtk_label_get_text(GTK_LABEL(named(drawer, "prop-info")));
+  assert_string_equal(info + strlen(info) - strlen(", 1 change"), ", 1 change"); /* one, not "1 changes" */
   GtkWidget *pic = named(drawer, "prop-picture");
   assert_non_null(pic);
   /* the CLI edit logged no reason: the row is named by the byte map */
