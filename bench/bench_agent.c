@@ -20,21 +20,22 @@
 #include "bench.h"
 #include "zelda3/sample.h"
 
+/* each turn in parentheses: one string of several literals, not several strings */
 static const char *const model_turns[] = {
-    "{\"choices\":[{\"message\":{\"role\":\"assistant\",\"content\":\"Looking up the palette tools.\","
+    ("{\"choices\":[{\"message\":{\"role\":\"assistant\",\"content\":\"Looking up the palette tools.\","
     "\"tool_calls\":[{\"id\":\"c1\",\"type\":\"function\",\"function\":{\"name\":\"describe_tools\","
     "\"arguments\":\"{\\\"names\\\":[\\\"palette_get\\\",\\\"palette_set_color\\\"]}\"}}]},"
-    "\"finish_reason\":\"tool_calls\"}]}",
-    "{\"choices\":[{\"message\":{\"role\":\"assistant\",\"content\":\"Link's mail is armors:0.\",\"tool_calls\":["
+    "\"finish_reason\":\"tool_calls\"}]}"),
+    ("{\"choices\":[{\"message\":{\"role\":\"assistant\",\"content\":\"Link's mail is armors:0.\",\"tool_calls\":["
     "{\"id\":\"c2\",\"type\":\"function\",\"function\":{\"name\":\"palette_get\",\"arguments\":"
     "\"{\\\"group\\\":\\\"armors\\\",\\\"index\\\":0}\"}},"
     "{\"id\":\"c3\",\"type\":\"function\",\"function\":{\"name\":\"palette_set_color\",\"arguments\":"
     "\"{\\\"group\\\":\\\"armors\\\",\\\"index\\\":0,\\\"color\\\":1,\\\"value\\\":\\\"#C63131\\\"}\"}},"
     "{\"id\":\"c4\",\"type\":\"function\",\"function\":{\"name\":\"palette_set_color\",\"arguments\":"
     "\"{\\\"group\\\":\\\"armors\\\",\\\"index\\\":0,\\\"color\\\":2,\\\"value\\\":\\\"#E75A5A\\\"}\"}}]},"
-    "\"finish_reason\":\"tool_calls\"}]}",
-    "{\"choices\":[{\"message\":{\"role\":\"assistant\",\"content\":\"Done: the tunic is red.\"},"
-    "\"finish_reason\":\"stop\"}]}",
+    "\"finish_reason\":\"tool_calls\"}]}"),
+    ("{\"choices\":[{\"message\":{\"role\":\"assistant\",\"content\":\"Done: the tunic is red.\"},"
+    "\"finish_reason\":\"stop\"}]}"),
 };
 enum { TURNS = sizeof model_turns / sizeof *model_turns };
 
