@@ -30,9 +30,14 @@ static z3_status parse_rectangle(const uint8_t *d, size_t len, size_t *at, uint1
   return Z3_OK;
 }
 
+/* Every tile unset. A room map is 4,096 tiles and a load clears 296 of them: one memset,
+ * since NONE is all bits set. */
+_Static_assert(Z3_COLLISION_NONE == -1, "clear_tiles fills with 0xFF bytes");
+static void clear_tiles(int16_t tiles[Z3_COLLISION_TILES]) { memset(tiles, 0xFF, Z3_COLLISION_TILES * sizeof *tiles); }
+
 z3_status z3_collision_parse(const uint8_t *d, size_t len, int16_t tiles[Z3_COLLISION_TILES], size_t *used,
                              z3_error *err) {
-  for (size_t i = 0; i < Z3_COLLISION_TILES; i++) tiles[i] = Z3_COLLISION_NONE;
+  clear_tiles(tiles);
   bool singles = false;
   size_t at = 0;
   while (at + 2 <= len) {
@@ -84,7 +89,7 @@ size_t z3_collision_encode(const int16_t tiles[Z3_COLLISION_TILES], uint8_t *out
 static z3_status load_room(const z3_rom *rom, z3_collision_room *r, int id, z3_error *err) {
   const uint8_t *p = rom->data.data + Z3_COLLISION_PTR_PC + 3 * (size_t)id;
   r->pointer = (uint32_t)(p[0] | p[1] << 8 | p[2] << 16);
-  for (size_t i = 0; i < Z3_COLLISION_TILES; i++) r->tiles[i] = Z3_COLLISION_NONE;
+  clear_tiles(r->tiles);
   if (r->pointer == 0xFFFFFF) r->pointer = 0; /* empty expanded space reads $FF: no list, as detection has it */
   if (r->pointer == 0) return Z3_OK;
   size_t pc = 0;
@@ -111,7 +116,7 @@ z3_status z3_collision_load(const z3_rom *rom, z3_collision **out, z3_error *err
   for (int id = 0; id < Z3_COLLISION_ROOMS; id++) {
     z3_collision_room *r = &c->rooms[id];
     if (!present) {
-      for (size_t i = 0; i < Z3_COLLISION_TILES; i++) r->tiles[i] = Z3_COLLISION_NONE;
+      clear_tiles(r->tiles);
       continue;
     }
     z3_status st = load_room(rom, r, id, err);
@@ -144,9 +149,15 @@ z3_status z3_collision_set(z3_collision *c, int room, int x, int y, int value, z
   return Z3_OK;
 }
 
-static bool shared(const z3_collision *c, int room) {
-  for (int i = 0; i < Z3_COLLISION_ROOMS; i++)
-    if (i != room && c->rooms[i].pointer == c->rooms[room].pointer) return true;
+/* Whether another room's list uses any of this room's bytes: the same pointer, or (on a
+ * ROM another tool wrote) a list starting inside this one or this one inside it. Writing
+ * in place would change that room too. */
+static bool overlapped(const z3_collision *c, int room) {
+  const z3_collision_room *r = &c->rooms[room];
+  for (int i = 0; i < Z3_COLLISION_ROOMS; i++) {
+    const z3_collision_room *o = &c->rooms[i];
+    if (i != room && o->pointer && o->pc < r->pc + r->stored_len && r->pc < o->pc + o->stored_len) return true;
+  }
   return false;
 }
 
@@ -174,7 +185,7 @@ static z3_status save_room(z3_collision *c, z3_rom *rom, int id, uint8_t *buf, z
     if (st == Z3_OK) r->pointer = 0, r->pc = r->stored_len = 0;
   } else {
     size_t pc = r->pc;
-    bool in_place = r->pointer && len <= r->stored_len && !shared(c, id);
+    bool in_place = r->pointer && len <= r->stored_len && !overlapped(c, id);
     if (!in_place) pc = data_end(c);
     if (!in_place && pc + len > Z3_COLLISION_DATA_END)
       st = z3_error_set(err, Z3_E_NOT_FOUND, "no room for room 0x%03X's %zu-byte collision list before 0x%X", id, len,

@@ -11,7 +11,7 @@
  * z3ed reads it there and writes lists back, and never installs it on a ROM
  * that does not show it (layouts.h), because the game ignores the lists
  * without the patch's code. Edits write only dirty rooms: in place when the
- * new list fits in the old one's bytes (and no other room shares them),
+ * new list fits in the old one's bytes (and no other room's list uses any of them),
  * otherwise after the last list, below 0x12E000 (yaze keeps 0x12E000-0x12FFFF
  * for its water-fill data).
  */

@@ -119,6 +119,37 @@ Z3_TEST(test_collision__vanilla_rom_is_never_given_the_layout) {
   }
 }
 
+/* Lists another tool laid out so that one room's list is the tail of another's (or both
+ * rooms share one): an edit that fits in the first list's bytes moves it instead of
+ * writing in place, so the other room keeps its tiles. */
+Z3_TEST(test_collision__edit_never_reaches_an_overlapping_list) {
+  (void)state;
+  /* room 0x20: tiles (0,0) (1,0) and (5,0); room 0x21 starts at its single-tile part */
+  const uint8_t lists[] = {0, 0, 2, 1, 1, 2, 0xF0, 0xF0, 5, 0, 3, 0xFF, 0xFF};
+  for (int share = 0; share < 2; share++) {
+    z3_rom *rom = z3_test_sample_rom(EXPANDED_SIZE, Z3_MAP_LOROM);
+    memcpy(rom->data.data + Z3_COLLISION_DATA_PC, lists, sizeof lists);
+    gen_put_long(rom->data.data + Z3_COLLISION_PTR_PC + 3 * 0x20, 0xA58450);
+    gen_put_long(rom->data.data + Z3_COLLISION_PTR_PC + 3 * 0x21, share ? 0xA58450 : 0xA58456);
+    z3_error err;
+    z3_error_init(&err);
+    z3_collision *c = load(rom);
+    int16_t other[Z3_COLLISION_TILES];
+    memcpy(other, c->rooms[0x21].tiles, sizeof other);
+    assert_int_equal(set_count(&c->rooms[0x21]), share ? 3 : 1);
+    /* clearing (5,0) shortens room 0x20's list to 8 bytes: it would fit in place */
+    assert_ok(z3_collision_set(c, 0x20, 5, 0, Z3_COLLISION_NONE, &err), &err);
+    assert_ok(z3_collision_save(c, rom, &err), &err);
+    assert_true(c->rooms[0x20].pc >= Z3_COLLISION_DATA_PC + sizeof lists); /* moved after the last list */
+    z3_collision *again = load(rom);
+    assert_memory_equal(again->rooms[0x21].tiles, other, sizeof other);
+    assert_int_equal(set_count(&again->rooms[0x20]), 2);
+    z3_collision_free(again);
+    z3_collision_free(c);
+    z3_rom_free(rom);
+  }
+}
+
 /* A pointer outside the collision bank is refused, naming the room. */
 Z3_TEST(test_collision__bad_pointer_names_the_room) {
   (void)state;
@@ -136,4 +167,5 @@ Z3_TEST(test_collision__bad_pointer_names_the_room) {
 Z3_RUN(cmocka_unit_test(test_collision__parses_rectangles_and_single_tiles),
        cmocka_unit_test(test_collision__generated_layout_reads_and_edits),
        cmocka_unit_test(test_collision__vanilla_rom_is_never_given_the_layout),
+       cmocka_unit_test(test_collision__edit_never_reaches_an_overlapping_list),
        cmocka_unit_test(test_collision__bad_pointer_names_the_room))
