@@ -6,8 +6,9 @@
  * through the code operands of §1, as the game and the editors read them).
  * Edits change the model in memory and mark what they touched dirty;
  * z3_dungeon_save re-encodes only dirty structures and writes each one in
- * place when it fits in the bytes it used and no other room shares them,
- * otherwise into free space in a bank the pointer can reach, updating the
+ * place when it fits in the bytes it used and changes no byte another
+ * pointer reads (the same list, or one read from inside it), otherwise into
+ * free space in a bank the pointer can reach, updating the
  * pointer(s). An unchanged model saves nothing, so the ROM stays
  * byte-identical; rooms that share data keep sharing it until one is edited.
  *

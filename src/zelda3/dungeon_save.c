@@ -1,5 +1,6 @@
 /* Saving the dungeon model: only dirty structures, in place when they fit and
- * are not shared, otherwise relocated with their pointers updated. */
+ * change no byte another pointer reads, otherwise relocated with their
+ * pointers updated. */
 #include <stdint.h>
 #include <string.h>
 
@@ -147,11 +148,39 @@ static z3_status save_header(z3_dungeon *d, z3_rom *rom, z3_room *r, z3_error *e
 
 /* ---- object streams ---- */
 
-static bool objects_shared(const z3_dungeon *d, const z3_room *r) {
+/* ---- lists other pointers read ---- */
+
+/* Rooms' lists may share bytes: the same list for several rooms, a list running into the
+ * shared empty one (vanilla's pots), or on ROMs other tools wrote one list starting inside
+ * another. A list is rewritten in place only when no byte another pointer reads changes,
+ * and freed only when no other pointer reads any of it. */
+typedef enum { LIST_OBJECTS, LIST_SPRITES, LIST_POTS } list_kind;
+
+/* Where pointer i's list of that kind is: its bytes, or (len 0) its first byte only for
+ * the table entries past the rooms, whose lists editors do not read. */
+static bool list_of(const z3_dungeon *d, const z3_rom *rom, list_kind kind, int i, size_t *pc, size_t *len) {
+  *len = 0;
+  if (i < Z3_ROOM_COUNT) {
+    const z3_room *o = &d->rooms[i];
+    *pc = kind == LIST_OBJECTS ? o->object_pc : kind == LIST_SPRITES ? o->sprite_pc : o->pot_pc;
+    *len = kind == LIST_OBJECTS ? o->object_len : kind == LIST_SPRITES ? o->sprite_len : o->pot_len;
+    return true;
+  }
+  if (kind == LIST_SPRITES) return false;
+  uint32_t addr = kind == LIST_OBJECTS ? d->extra_object_addr[i - Z3_ROOM_COUNT]
+                                       : (uint32_t)d->pot_bank << 16 | d->extra_pot_word[i - Z3_ROOM_COUNT];
+  return z3_rom_to_pc(rom, addr, pc, NULL) == Z3_OK;
+}
+
+/* Whether another pointer reads a byte of [pc, pc + len) (with bytes: a byte the write of
+ * those bytes at pc would change). */
+static bool others_read(const z3_dungeon *d, const z3_rom *rom, const z3_room *r, list_kind kind, size_t pc,
+                        size_t len, const uint8_t *bytes) {
   for (int i = 0; i < Z3_ROOM_POINTERS; i++) {
-    if (i == r->id) continue;
-    uint32_t a = i < Z3_ROOM_COUNT ? d->rooms[i].object_addr : d->extra_object_addr[i - Z3_ROOM_COUNT];
-    if (a == r->object_addr) return true;
+    size_t b, blen;
+    if (i == r->id || !list_of(d, rom, kind, i, &b, &blen)) continue;
+    size_t end = b + (blen ? blen : 1), from = pc > b ? pc : b, to = pc + len < end ? pc + len : end;
+    if (from < to && (!bytes || memcmp(rom->data.data + from, bytes + (from - pc), to - from) != 0)) return true;
   }
   return false;
 }
@@ -196,7 +225,8 @@ static z3_status save_objects(z3_dungeon *d, z3_rom *rom, z3_room *r, z3_error *
     return st;
   }
   size_t pc = r->object_pc, old_pc = r->object_pc, old_len = r->object_len;
-  bool shared = objects_shared(d, r), moved = s.len > r->object_len || shared;
+  bool shared = others_read(d, rom, r, LIST_OBJECTS, old_pc, old_len, NULL);
+  bool moved = s.len > r->object_len || others_read(d, rom, r, LIST_OBJECTS, old_pc, s.len, s.data);
   if (moved) st = z3_dungeon__alloc(d, rom, s.len, -1, &pc, err);
   if (st == Z3_OK) st = write_reason(rom, pc, s.data, s.len, r, moved ? "object data (moved)" : "object data", err);
   uint32_t addr = 0, door_addr = 0;
@@ -213,12 +243,6 @@ static z3_status save_objects(z3_dungeon *d, z3_rom *rom, z3_room *r, z3_error *
 }
 
 /* ---- sprite lists (bank $09 only: the pointers are words) ---- */
-
-static bool sprites_shared(const z3_dungeon *d, const z3_room *r) {
-  for (int i = 0; i < Z3_ROOM_COUNT; i++)
-    if (i != r->id && d->rooms[i].sprite_word == r->sprite_word) return true;
-  return false;
-}
 
 /* Length of the sprite list at pc (sort byte, records, 0xFF), 0 when unreadable. */
 static size_t sprite_list_len(const z3_rom *rom, size_t pc) {
@@ -274,7 +298,7 @@ static z3_status save_sprites(z3_dungeon *d, z3_rom *rom, z3_room *r, z3_error *
     return st;
   }
   size_t pc = r->sprite_pc;
-  bool moved = s.len > r->sprite_len || sprites_shared(d, r);
+  bool moved = s.len > r->sprite_len || others_read(d, rom, r, LIST_SPRITES, pc, s.len, s.data);
   if (moved) st = alloc_sprites(d, rom, s.len, &pc, err);
   if (st == Z3_OK) st = write_reason(rom, pc, s.data, s.len, r, moved ? "sprite list (moved)" : "sprite list", err);
   uint32_t addr = 0;
@@ -287,15 +311,6 @@ static z3_status save_sprites(z3_dungeon *d, z3_rom *rom, z3_room *r, z3_error *
 }
 
 /* ---- pot items (bank of the operand at 0xE6C8: word pointers) ---- */
-
-static bool pots_shared(const z3_dungeon *d, const z3_room *r) {
-  for (int i = 0; i < Z3_ROOM_POINTERS; i++) {
-    if (i == r->id) continue;
-    uint16_t w = i < Z3_ROOM_COUNT ? d->rooms[i].pot_word : d->extra_pot_word[i - Z3_ROOM_COUNT];
-    if (w == r->pot_word) return true;
-  }
-  return false;
-}
 
 /* Bytes of the pot-data region (after the 320-entry table, up to the vanilla
  * end) that no room's list uses, else a vanilla free block of that bank. The
@@ -340,7 +355,7 @@ static z3_status save_pots(z3_dungeon *d, z3_rom *rom, z3_room *r, z3_error *err
   z3_room_pots_encode(r, buf, &len);
   if (len == r->pot_len && memcmp(rom->data.data + r->pot_pc, buf, len) == 0) return Z3_OK;
   size_t pc = r->pot_pc;
-  bool moved = len > r->pot_len || pots_shared(d, r);
+  bool moved = len > r->pot_len || others_read(d, rom, r, LIST_POTS, pc, len, buf);
   z3_status st = moved ? alloc_pots(d, rom, len, &pc, err) : Z3_OK;
   if (st == Z3_OK) st = write_reason(rom, pc, buf, len, r, moved ? "pot items (moved)" : "pot items", err);
   uint32_t addr = 0;

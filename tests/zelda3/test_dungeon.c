@@ -389,6 +389,50 @@ Z3_TEST(test_dungeon__a_moved_pot_table_does_not_free_the_bytes_after_it) {
   z3_rom_free(rom);
 }
 
+/* A sprite list another room reads from its second record on (a ROM another tool wrote):
+ * an edit changing only bytes before that stays in place; one changing a byte the other
+ * room reads moves the list, and the other room keeps its sprites. */
+Z3_TEST(test_dungeon__an_edit_never_reaches_a_list_read_from_inside) {
+  (void)state;
+  z3_rom *rom = z3_test_sample_rom(0, Z3_MAP_LOROM);
+  z3_dungeon *d = test_dungeon_load(rom);
+  int a = -1, b = -1;
+  for (int i = 0; i < Z3_ROOM_COUNT && a < 0; i++)
+    if (d->rooms[i].sprite_count >= 2 && !d->rooms[i].sprites[0].key_drop && !d->rooms[i].sprites[1].key_drop) a = i;
+  for (int i = 0; i < Z3_ROOM_COUNT && b < 0; i++)
+    if (i != a && d->rooms[i].sprite_count == 0) b = i;
+  assert_true(a >= 0 && b >= 0);
+  uint16_t tail = (uint16_t)(d->rooms[a].sprite_word + 3); /* its sort byte is a's first id */
+  uint8_t w[2] = {(uint8_t)tail, (uint8_t)(tail >> 8)};
+  z3_error err;
+  z3_error_init(&err);
+  assert_ok(z3_rom_write(rom, d->sprite_table_pc + 2 * (size_t)b, w, 2, "test: b reads a's tail", &err), &err);
+  z3_dungeon_free(d);
+  d = test_dungeon_load(rom);
+  z3_room *ra = &d->rooms[a];
+  size_t others = d->rooms[b].sprite_count;
+  assert_int_equal(others, ra->sprite_count - 1);
+  z3_room_sprite theirs[Z3_ROOM_MAX_SPRITES];
+  memcpy(theirs, d->rooms[b].sprites, others * sizeof *theirs);
+  uint16_t own = ra->sprite_word;
+  ra->sprites[0].x = (uint8_t)((ra->sprites[0].x + 1) & 31); /* byte 2 of the list: a's alone */
+  ra->dirty_sprites = true;
+  save(d, rom);
+  assert_int_equal(ra->sprite_word, own);
+  ra->sprites[1].x = (uint8_t)((ra->sprites[1].x + 1) & 31); /* a byte b reads */
+  ra->dirty_sprites = true;
+  save(d, rom);
+  assert_int_not_equal(ra->sprite_word, own);
+  z3_dungeon *again = test_dungeon_load(rom);
+  assert_int_equal(again->rooms[b].sprite_count, others);
+  assert_memory_equal(again->rooms[b].sprites, theirs, others * sizeof *theirs);
+  assert_int_equal(again->rooms[a].sprites[1].x, ra->sprites[1].x);
+  assert_int_equal(again->rooms[a].sprites[0].x, ra->sprites[0].x);
+  z3_dungeon_free(again);
+  z3_dungeon_free(d);
+  z3_rom_free(rom);
+}
+
 /* Vanilla: 67 pot lists have no FF FF of their own and run into the empty
  * list that follows (usdasm $01:DDEB, room 0x004 into 0x005); the sample's
  * room 0x012 does the same. An edit that fits stays in place and leaves the
@@ -573,6 +617,7 @@ Z3_RUN(cmocka_unit_test(test_dungeon__sample_rooms_load_with_their_content),
        cmocka_unit_test(test_dungeon__packed_headers_move_only_when_a_neighbour_reads_the_change),
        cmocka_unit_test(test_dungeon__a_moved_pot_table_does_not_free_the_bytes_after_it),
        cmocka_unit_test(test_dungeon__a_pot_list_running_into_the_shared_empty_one),
+       cmocka_unit_test(test_dungeon__an_edit_never_reaches_a_list_read_from_inside),
        cmocka_unit_test(test_dungeon__door_pointers_are_found_through_the_operand),
        cmocka_unit_test(test_dungeon__real_rom_matches_the_disassembly),
        cmocka_unit_test(test_dungeon__real_rom_round_trip))
