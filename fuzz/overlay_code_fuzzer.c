@@ -1,9 +1,12 @@
 /*
- * Fuzzes the overworld overlay code reader (zelda3/overlays.h). The first
- * byte picks the layout (bit 0: ZScream, RTL-terminated), the rest is a bank
- * of code read from its first byte. A routine that parses re-encodes to code
- * that parses to the same stores; a refusal carries a message and the
- * offending PC.
+ * Fuzzes the overworld overlay readers (zelda3/overlays.h), reading every input twice.
+ *  1. As code: the first byte picks the layout (bit 0: ZScream, RTL-terminated),
+ *     the rest is a bank of code read from its first byte. A routine that
+ *     parses re-encodes to code that parses to the same stores; a refusal
+ *     carries a message and the offending PC.
+ *  2. As the stores JSON `overworld set-overlay --from` reads: stores that read
+ *     are in the 64x64 buffer, print and read back the same, and encode in both
+ *     layouts to code that parses to them; a refusal names its JSON path.
  *
  * Seeds in fuzz/corpora/overlay_code/ come from this file: build it with
  * -DZ3_FUZZ_SEEDS against libz3 and run it with the corpus folder.
@@ -12,16 +15,58 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include <jansson.h>
+
 #include "zelda3/overlays.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
+/* The stores as code of each layout, parsed back. */
+static void encode_and_parse(const z3_ovl_area *a) {
+  static uint8_t out[Z3_OVL_MAX_STORES * 6 + 1];
+  for (int zs = 0; zs < 2; zs++) {
+    z3_ovl_area again = {0};
+    z3_error err;
+    z3_error_init(&err);
+    size_t len = z3_ovl_encode(a, zs, out, sizeof out);
+    if (len == 0 || z3_ovl_parse(out, len, 0, zs, 0x2A, &again, &err) != Z3_OK) abort();
+    if (again.count != a->count || (a->count && memcmp(again.stores, a->stores, (size_t)a->count * sizeof *a->stores)))
+      abort();
+    z3_free(again.stores);
+  }
+}
+
+static void check_json(const uint8_t *data, size_t size) {
+  json_t *doc = json_loadb((const char *)data, size, 0, NULL);
+  if (!doc) return;
+  z3_ovl_area a = {0}, back = {0};
+  z3_error err;
+  z3_error_init(&err);
+  if (z3_ovl_stores_from_json(doc, &a.stores, &a.count, &err) != Z3_OK) {
+    if (err.message[0] != '$') abort();
+    json_decref(doc);
+    return;
+  }
+  if (a.count < 0 || a.count > Z3_OVL_MAX_STORES) abort();
+  for (int i = 0; i < a.count; i++)
+    if (a.stores[i].x > 63 || a.stores[i].y > 63) abort();
+  json_t *printed = z3_ovl_stores_json(&a);
+  if (z3_ovl_stores_from_json(printed, &back.stores, &back.count, &err) != Z3_OK || back.count != a.count) abort();
+  if (a.count && memcmp(back.stores, a.stores, (size_t)a.count * sizeof *a.stores) != 0) abort();
+  encode_and_parse(&a);
+  json_decref(printed);
+  json_decref(doc);
+  z3_free(a.stores);
+  z3_free(back.stores);
+}
+
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
+  check_json(data, size);
   if (size < 2) return 0;
   bool zs = data[0] & 1;
   const uint8_t *code = data + 1;
   size_t n = size - 1 > 0x8000 ? 0x8000 : size - 1;
-  z3_ovl_area a = {0}, again = {0};
+  z3_ovl_area a = {0};
   z3_error err;
   z3_error_init(&err);
   if (z3_ovl_parse(code, n, 0, zs, 0x2A, &a, &err) != Z3_OK) {
@@ -30,13 +75,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     return 0;
   }
   if (a.count < 0 || a.count > Z3_OVL_MAX_STORES || a.span_count < 1) abort();
-  static uint8_t out[Z3_OVL_MAX_STORES * 6 + 1];
-  size_t len = z3_ovl_encode(&a, zs, out, sizeof out);
-  if (len == 0 || z3_ovl_parse(out, len, 0, zs, 0x2A, &again, &err) != Z3_OK) abort();
-  if (again.count != a.count || (a.count && memcmp(again.stores, a.stores, (size_t)a.count * sizeof *a.stores) != 0))
-    abort();
+  encode_and_parse(&a);
   z3_free(a.stores);
-  z3_free(again.stores);
   return 0;
 }
 
@@ -57,6 +97,12 @@ int main(int argc, char **argv) {
   write_seed(argv[1], "unused", unused, sizeof unused);
   write_seed(argv[1], "unknown-opcode", unknown, sizeof unknown);
   write_seed(argv[1], "jmp-loop", loop, sizeof loop);
+  static const char stores[] = "{\"stores\": [{\"x\": 5, \"y\": 63, \"tile16\": 1234}, {\"x\": 0, \"y\": 0, \"tile16\": 65535}]}";
+  static const char result[] = "{\"ok\": true, \"result\": {\"map\": \"0x1B\", \"stores\": [{\"x\": 1, \"y\": 2, \"tile16\": 3}]}}";
+  static const char outside[] = "[{\"x\": 64, \"y\": 0, \"tile16\": 1}]";
+  write_seed(argv[1], "json-stores", stores, sizeof stores - 1);
+  write_seed(argv[1], "json-result", result, sizeof result - 1);
+  write_seed(argv[1], "json-outside", outside, sizeof outside - 1);
   return 0;
 }
 #endif
