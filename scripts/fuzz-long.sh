@@ -19,7 +19,7 @@ trap 'rm -rf "$work"' EXIT
 
 dict_for() {
   case $1 in
-    overworld_json | room_json | message_bundle_json | mcp_message | llm_response | batch_line | overlay_code) echo json ;;
+    overworld_json | room_json | message_bundle_json | mcp_message | llm_response | batch_line | overlay_code | debug_rpc) echo json ;;
     policy_parse | suite_parse) echo yaml ;;
     script_parse) echo toml ;;
     asm) echo asm ;;

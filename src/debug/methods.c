@@ -383,10 +383,9 @@ z3_status z3_debug_call(z3_debug *dbg, const char *method, const json_t *params,
     call c = {dbg, params, result, err};
     return methods[i].run(&c);
   }
-  z3_error_set(err, Z3_E_NOT_FOUND, "no debug method '%s'", method);
-  z3_error_hint(err, "methods: registers, step, step-over, step-out, continue, run-frames, run-to, reset, break, "
-                     "breakpoints, enable, disable, delete, memory-read, memory-write, memory-search, snapshot, diff, "
-                     "callstack, trace, disasm, symbols-load, game-state, step-back, last-write, save-state, "
-                     "load-state, trace-log");
-  return Z3_E_NOT_FOUND;
+  /* the names from the table, so none is left out; in the message, as a hint holds 255 bytes */
+  char list[Z3_ERROR_MESSAGE_MAX / 2] = "";
+  for (size_t i = 0; i < sizeof methods / sizeof methods[0]; i++)
+    snprintf(list + strlen(list), sizeof list - strlen(list), "%s%s", i ? ", " : "", methods[i].name);
+  return z3_error_set(err, Z3_E_NOT_FOUND, "no debug method '%.200s'; the methods are %s", method, list);
 }

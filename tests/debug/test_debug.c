@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "debug/debug.h"
+#include "debug/methods.h"
 #include "test.h"
 
 #define PROGRAMS Z3_BINARY_DIR "/tests/emu/programs/"
@@ -196,10 +197,31 @@ Z3_TEST(test_debug__run_to_interrupt_and_scanline) {
   z3_debug_free(dbg);
 }
 
+/* An unknown method is refused with every method the table has, the last ones included
+ * (the list had been written out by hand and missed check, analyze and references). */
+Z3_TEST(test_debug__unknown_method_lists_every_method) {
+  (void)state;
+  z3_debug *dbg = open_calls(0);
+  json_t *result = json_object();
+  z3_error err;
+  z3_error_init(&err);
+  assert_int_equal(z3_debug_call(dbg, "registerz", NULL, result, &err), Z3_E_NOT_FOUND);
+  assert_non_null(strstr(err.message, "'registerz'"));
+  const char *names[] = {"registers", "step-back", "trace-log", "check", "analyze", "references"};
+  for (size_t i = 0; i < sizeof names / sizeof *names; i++) {
+    assert_true(z3_debug_method_exists(names[i]));
+    assert_non_null(strstr(err.message, names[i]));
+  }
+  assert_false(z3_debug_method_exists("registerz"));
+  json_decref(result);
+  z3_debug_free(dbg);
+}
+
 Z3_RUN(cmocka_unit_test(test_debug__no_breakpoints_no_hook),
        cmocka_unit_test(test_debug__exec_breakpoint_stops_before_its_instruction_with_the_call_stack),
        cmocka_unit_test(test_debug__condition_and_after_choose_the_hit),
        cmocka_unit_test(test_debug__write_watchpoint_reports_old_and_new_value_after_the_store),
        cmocka_unit_test(test_debug__step_over_and_out),
        cmocka_unit_test(test_debug__step_counts_instructions_and_the_trace_lists_them),
-       cmocka_unit_test(test_debug__run_to_interrupt_and_scanline))
+       cmocka_unit_test(test_debug__run_to_interrupt_and_scanline),
+       cmocka_unit_test(test_debug__unknown_method_lists_every_method))
