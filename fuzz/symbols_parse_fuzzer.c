@@ -4,6 +4,9 @@
  * and without a ROM mapping. A parse that fails must say why and keep no
  * labels; one that succeeds must give labels sorted by address, each with a
  * non-empty name and a 24-bit address that the lookup finds again.
+ * The text after the input's first NUL byte (or all of it) is then read as a
+ * disassembly --assume list against those labels and without them: entries
+ * read have a 24-bit address and flags unset or 0/1; a refusal says why.
  *
  * Seeds in fuzz/corpora/symbols_parse/: one file per format as the tools write
  * them (the ca65 ones are ld65's own output for tests/asm/corpus.s), plus
@@ -13,6 +16,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "asm/disasm.h"
 #include "asm/symbols.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
@@ -41,10 +45,49 @@ static void parse_as(const uint8_t *data, size_t size, z3_symfile_format f, cons
   z3_symbols_release(&s);
 }
 
+static void check_assume(const char *text, const z3_symbols *syms) {
+  enum { MAX = 16 };
+  z3_disasm_assume list[MAX];
+  size_t n = 0;
+  z3_error err;
+  z3_error_init(&err);
+  if (z3_disasm_parse_assume(text, syms, list, MAX, &n, &err) != Z3_OK) {
+    if (!err.message[0]) abort();
+    return;
+  }
+  if (n > MAX) abort();
+  for (size_t i = 0; i < n; i++) {
+    const z3_disasm_assume *a = &list[i];
+    if (a->address > 0xFFFFFFu || a->m8 < -1 || a->m8 > 1 || a->x8 < -1 || a->x8 > 1 || a->e < -1 || a->e > 1) abort();
+    if (a->m8 < 0 && a->x8 < 0 && a->e < 0) abort(); /* an entry sets some flag */
+  }
+}
+
+static void assume_with_labels(const uint8_t *data, size_t size) {
+  const uint8_t *nul = memchr(data, 0, size);
+  size_t from = nul ? (size_t)(nul - data) + 1 : 0;
+  char *text = malloc(size - from + 1);
+  if (!text) return;
+  memcpy(text, data + from, size - from);
+  text[size - from] = '\0';
+  z3_symbols s;
+  z3_symbols_init(&s);
+  z3_error err;
+  z3_error_init(&err);
+  static const z3_symbols_map lorom = {Z3_MAP_LOROM, 1u << 20};
+  if (z3_symbols_parse(&s, (const char *)data, nul ? (size_t)(nul - data) : size, "fuzz", Z3_SYMFILE_AUTO, &lorom, &err) ==
+      Z3_OK)
+    check_assume(text, &s);
+  check_assume(text, NULL);
+  z3_symbols_release(&s);
+  free(text);
+}
+
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   static const z3_symbols_map lorom = {Z3_MAP_LOROM, 1u << 20}, exhirom = {Z3_MAP_EXHIROM, 6u << 20};
   for (int f = Z3_SYMFILE_AUTO; f <= Z3_SYMFILE_MESEN; f++) parse_as(data, size, (z3_symfile_format)f, &lorom);
   parse_as(data, size, Z3_SYMFILE_MESEN, &exhirom);
   parse_as(data, size, Z3_SYMFILE_MESEN, NULL);
+  assume_with_labels(data, size);
   return 0;
 }
