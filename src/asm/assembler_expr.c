@@ -202,6 +202,12 @@ static z3_status primary(parser *ps, asm_value *out) {
   return asm_fail(ps->st, at, "unexpected '%c' in an expression", c);
 }
 
+/* Arithmetic wraps at 64 bits, as a CPU's does: a patch that overflows gets the low bits
+ * (the assembler then checks the width it emits), never undefined behaviour. */
+static int64_t wrap_add(int64_t a, int64_t b) { return (int64_t)((uint64_t)a + (uint64_t)b); }
+static int64_t wrap_sub(int64_t a, int64_t b) { return (int64_t)((uint64_t)a - (uint64_t)b); }
+static int64_t wrap_mul(int64_t a, int64_t b) { return (int64_t)((uint64_t)a * (uint64_t)b); }
+
 static z3_status unary(parser *ps, asm_value *out) {
   skip(ps);
   const char *at = ps->p;
@@ -216,7 +222,7 @@ static z3_status unary(parser *ps, asm_value *out) {
   if (c == '-' || c == '~' || c == '!' || c == '+') {
     ps->p++;
     if (unary(ps, out)) return ps->st->failed;
-    if (c == '-') out->v = -out->v;
+    if (c == '-') out->v = wrap_sub(0, out->v);
     if (c == '~') out->v = ~out->v;
     if (c == '!') out->v = !out->v;
     if (c != '+') out->width = 0;
@@ -255,7 +261,7 @@ static z3_status power(parser *ps, asm_value *out) {
   asm_value e;
   if (power(ps, &e)) return ps->st->failed;
   int64_t r = 1;
-  for (int64_t i = 0; i < e.v && i < 64; i++) r *= out->v;
+  for (int64_t i = 0; i < e.v && i < 64; i++) r = wrap_mul(r, out->v);
   out->v = e.v < 0 ? 0 : r;
   out->width = 0;
   out->unknown |= e.unknown;
@@ -269,9 +275,9 @@ static int64_t apply(parser *ps, const char *op, const char *at, int64_t a, int6
     case '^': return a ^ b;
     case '=': return a == b;
     case '!': return a != b;
-    case '+': return a + b;
-    case '-': return a - b;
-    case '*': return a * b;
+    case '+': return wrap_add(a, b);
+    case '-': return wrap_sub(a, b);
+    case '*': return wrap_mul(a, b);
     case '<': return op[1] == '<' ? (b >= 0 && b < 64 ? (int64_t)((uint64_t)a << b) : 0) : op[1] == '=' ? a <= b : a < b;
     case '>': return op[1] == '>' ? (b >= 0 && b < 64 ? a >> b : 0) : op[1] == '=' ? a >= b : a > b;
     default: break;

@@ -58,6 +58,11 @@ Z3_TEST(test_math_precedence_and_operators) {
   expect_bytes("org $008000\ndb 5+6*2, (5+6)*2, 2**3**1, 1<<3|1, $10>>2, -1, ~0&$FF, <:$123456\n"
                "db 7%3, 10/3, 1+2==3, 3>2&&2>3, 1||0, !0, 'A', %1010, $1F^$0F\n",
                "11 16 08 09 04 ff ff 12 01 03 01 00 01 01 41 0a 10");
+  /* past 64 bits the arithmetic wraps, with no undefined behaviour for the sanitizers to stop:
+   * 3**41 and $FFFFFFFF cubed overflow, and so do negating 2**63 and going below it */
+  expect_bytes("org $008000\ndb (3**41)&$FF, ($FFFFFFFF*$FFFFFFFF*$FFFFFFFF)&$FF, (-(2**63))&$FF, (2**63-1+1)&$FF\n"
+               "db (0-(2**63)-1)&$FF, (2**63-1+1)>>63&$FF\n",
+               "63 ff 00 00 ff ff");
 }
 
 Z3_TEST(test_operand_widths_follow_digits_values_and_suffixes) {
