@@ -102,7 +102,7 @@ static void edit(z3_dungeon *d, reader *in) {
   default: {
     z3_pot_item pots[Z3_ROOM_MAX_POTS];
     size_t n = r->pot_count < Z3_ROOM_MAX_POTS ? r->pot_count : Z3_ROOM_MAX_POTS;
-    memcpy(pots, r->pots, n * sizeof *pots);
+    if (n) memcpy(pots, r->pots, n * sizeof *pots);
     z3_pot_item p = {(uint16_t)((b << 8 | c) & 0x1FFE), (uint8_t)(a % 0x17)};
     if (what == 4 && n) pots[(size_t)b % n].item = p.item;
     else if (n < Z3_ROOM_MAX_POTS) pots[n++] = p;
