@@ -146,8 +146,6 @@ static z3_status save_header(z3_dungeon *d, z3_rom *rom, z3_room *r, z3_error *e
   return st;
 }
 
-/* ---- object streams ---- */
-
 /* ---- lists other pointers read ---- */
 
 /* Rooms' lists may share bytes: the same list for several rooms, a list running into the
@@ -184,6 +182,8 @@ static bool others_read(const z3_dungeon *d, const z3_rom *rom, const z3_room *r
   }
   return false;
 }
+
+/* ---- object streams ---- */
 
 /* Whether [pc, pc + len) lies in space the allocator hands out, and the
  * filler it should go back to (the byte after it when that is filler). */
