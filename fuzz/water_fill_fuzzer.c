@@ -1,8 +1,12 @@
 /*
  * Fuzzes yaze's water-fill table reader and the --tiles text (zelda3/water_fill.h).
- * The first byte picks the parser. A table that parses encodes to a region that
- * parses to the same zones; a tile list that parses is sorted, without repeats,
- * inside the 64x64 map and at most 255 long. Failures carry a message.
+ * The first byte picks the mode (odd: tiles; 0 mod 4: table; 2 mod 4: set). A table
+ * that parses encodes to a region that parses to the same zones; a tile list that
+ * parses is sorted, without repeats, inside the 64x64 map and at most 255 long.
+ * Set: room, mask and 0-31 tile words (any value) from the input are set on a table
+ * of the input's last bytes; a set that is taken encodes to a region that parses to
+ * the zones the table then holds (so a save always loads again). Failures carry a
+ * message.
  *
  * Seeds in fuzz/corpora/water_fill/ come from this file: build it with
  * -DZ3_FUZZ_SEEDS against libz3 and run it with the corpus folder.
@@ -15,6 +19,15 @@
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
+static void same_zones(const z3_water_table *a, const z3_water_table *b) {
+  if (a->count != b->count) abort();
+  for (int k = 0; k < a->count; k++) {
+    const z3_water_zone *z = z3_water_find(b, a->zones[k].room);
+    if (!z || z->mask != a->zones[k].mask || z->count != a->zones[k].count) abort();
+    if (memcmp(z->offsets, a->zones[k].offsets, (size_t)z->count * sizeof z->offsets[0]) != 0) abort();
+  }
+}
+
 static void check_table(const uint8_t *data, size_t size) {
   static z3_water_table t, again;
   static uint8_t region[Z3_WATER_REGION_SIZE];
@@ -26,12 +39,8 @@ static void check_table(const uint8_t *data, size_t size) {
     return;
   }
   z3_water_encode(&t, region);
-  if (z3_water_parse(region, sizeof region, &again, &err) != Z3_OK || again.count != t.count) abort();
-  for (int k = 0; k < t.count; k++) {
-    const z3_water_zone *z = z3_water_find(&again, t.zones[k].room);
-    if (!z || z->mask != t.zones[k].mask || z->count != t.zones[k].count) abort();
-    if (memcmp(z->offsets, t.zones[k].offsets, (size_t)z->count * sizeof z->offsets[0]) != 0) abort();
-  }
+  if (z3_water_parse(region, sizeof region, &again, &err) != Z3_OK) abort();
+  same_zones(&t, &again);
 }
 
 static void check_tiles(const uint8_t *data, size_t size) {
@@ -53,9 +62,34 @@ static void check_tiles(const uint8_t *data, size_t size) {
   free(text);
 }
 
+static void check_set(const uint8_t *data, size_t size) {
+  static z3_water_table t, again;
+  static uint8_t region[Z3_WATER_REGION_SIZE];
+  if (size < 3) return;
+  int room = data[0], mask = data[1], n = data[2] % 32;
+  if (size < 3 + 2 * (size_t)n) return;
+  uint16_t offsets[32];
+  for (int i = 0; i < n; i++) offsets[i] = (uint16_t)(data[3 + 2 * i] | data[4 + 2 * i] << 8);
+  const uint8_t *table = data + 3 + 2 * n;
+  size_t len = size - 3 - 2 * (size_t)n;
+  z3_error err;
+  z3_error_init(&err);
+  memset(region, 0, sizeof region);
+  memcpy(region, table, len < sizeof region ? len : sizeof region);
+  if (z3_water_parse(region, sizeof region, &t, &err) != Z3_OK) return;
+  if (z3_water_set(&t, room, mask, offsets, n, &err) != Z3_OK) {
+    if (!err.message[0]) abort();
+    return;
+  }
+  z3_water_encode(&t, region);
+  if (z3_water_parse(region, sizeof region, &again, &err) != Z3_OK) abort();
+  same_zones(&t, &again);
+}
+
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   if (size == 0) return 0;
   if (data[0] & 1) check_tiles(data + 1, size - 1);
+  else if (data[0] & 2) check_set(data + 1, size - 1);
   else check_table(data + 1, size - 1);
   return 0;
 }
@@ -77,6 +111,14 @@ int main(int argc, char **argv) {
   write_seed(argv[1], "not-a-table", not_table, sizeof not_table);
   write_seed(argv[1], "tiles", (const uint8_t *)tiles, sizeof tiles - 1);
   write_seed(argv[1], "bad-tiles", (const uint8_t *)bad_tiles, sizeof bad_tiles - 1);
+  /* set room 0x30 (mask 0: the lowest free bit) to tiles 5 and 4200 (off the map) on the table above */
+  static const uint8_t set_off_map[] = {2, 0x30, 0, 2, 5, 0, 0x68, 0x10, 2, 0x25, 0x02, 0x09, 0x00, 0x27,
+                                        0x01, 0x0E, 0x00, 2, 0x0A, 0x05, 0x0B, 0x05, 1, 0xFF, 0x0F};
+  /* replace room 0x25's zone, keeping its bit */
+  static const uint8_t set_replace[] = {2, 0x25, 0, 3, 1, 0, 2, 0, 1, 0, 2, 0x25, 0x02, 0x09, 0x00, 0x27,
+                                        0x01, 0x0E, 0x00, 2, 0x0A, 0x05, 0x0B, 0x05, 1, 0xFF, 0x0F};
+  write_seed(argv[1], "set-off-map", set_off_map, sizeof set_off_map);
+  write_seed(argv[1], "set-replace", set_replace, sizeof set_replace);
   return 0;
 }
 #endif

@@ -168,7 +168,7 @@ static unsigned pick_mask(const z3_water_table *t, const z3_water_zone *own, int
   return 0;
 }
 
-static z3_status check_set(const z3_water_table *t, int room, int mask, int n, z3_error *err) {
+static z3_status check_set(const z3_water_table *t, int room, int mask, const uint16_t *offsets, int n, z3_error *err) {
   if (!t->present) {
     z3_error_set(err, Z3_E_INVALID, "this ROM has no water-fill table: %s", t->why_absent);
     z3_error_hint(err, "yaze writes the table on ROMs with ZScream's custom collision; z3ed never installs it");
@@ -179,11 +179,14 @@ static z3_status check_set(const z3_water_table *t, int room, int mask, int n, z
   if (mask && !single_bit((unsigned)mask))
     return z3_error_set(err, Z3_E_INVALID, "SRAM mask 0x%02X is not one bit (0x01, 0x02, ... 0x80)", (unsigned)mask);
   if (n < 0 || n > Z3_WATER_MAX_TILES) return z3_error_set(err, Z3_E_INVALID, "%d tiles: a zone holds 1-255", n);
+  for (int i = 0; i < n; i++) /* the table's reader refuses them: a save must load again */
+    if (offsets[i] >= GRID_TILES)
+      return z3_error_set(err, Z3_E_INVALID, "tile %d is offset %u, outside the 64x64 map (0-4095)", i, offsets[i]);
   return Z3_OK;
 }
 
 z3_status z3_water_set(z3_water_table *t, int room, int mask, const uint16_t *offsets, int n, z3_error *err) {
-  z3_status st = check_set(t, room, mask, n, err);
+  z3_status st = check_set(t, room, mask, offsets, n, err);
   if (st) return st;
   const z3_water_zone *own = z3_water_find(t, room);
   int k = own ? (int)(own - t->zones) : t->count;

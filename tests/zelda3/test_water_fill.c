@@ -126,6 +126,11 @@ Z3_TEST(test_water__set_save_reload_remove) {
   assert_non_null(strstr(err.message, "room 0x27's already"));
   z3_error_init(&err);
   assert_int_equal(z3_water_set(&back, 0x100, 0, b, 1, &err), Z3_E_INVALID);
+  const uint16_t off_map[2] = {5, 64 * 64}; /* one past the map: the reader would refuse the saved table */
+  z3_error_init(&err);
+  assert_int_equal(z3_water_set(&back, 0x30, 0, off_map, 2, &err), Z3_E_INVALID);
+  assert_non_null(strstr(err.message, "tile 1 is offset 4096"));
+  assert_int_equal(back.count, 2);
   for (int room = 0x40; room < 0x46; room++) assert_ok(z3_water_set(&back, room, 0, b, 1, &err), &err);
   z3_error_init(&err);
   assert_int_equal(z3_water_set(&back, 0x50, 0, b, 1, &err), Z3_E_INVALID);
