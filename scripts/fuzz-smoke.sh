@@ -1,13 +1,14 @@
 #!/usr/bin/env bash
 # Runs every libFuzzer target briefly from a copy of its corpus (so nothing new
 # lands in the repository). FUZZ_SECONDS sets the time per target (default 20).
-# Targets run FUZZ_JOBS at a time (default: one per core); each is one process on
-# one core, so running them side by side gives each the same time as running them
-# in turn, and CI waits a half or less of it.
+# Targets run FUZZ_JOBS at a time (default: one per core, at most 4, as each may use
+# up to its 2 GiB RSS limit); each is one process on one core, so running them side by
+# side gives each the same time as running them in turn, and CI waits a half or less.
 set -euo pipefail
 dir=${1:?usage: fuzz-smoke.sh BUILD/fuzz}
 seconds=${FUZZ_SECONDS:-20}
-jobs=${FUZZ_JOBS:-$(nproc 2>/dev/null || echo 1)}
+cores=$(nproc 2>/dev/null || echo 1)
+jobs=${FUZZ_JOBS:-$((cores < 4 ? cores : 4))}
 root=$(cd "$(dirname "$0")/.." && pwd)
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
