@@ -30,7 +30,6 @@ dict_for() {
 
 ledger=$root/fuzz/ledger.tsv
 [ -f "$ledger" ] || printf 'date\tcommit\ttarget\tseconds\texecutions\tedges\tcorpus\tresult\n' >"$ledger"
-commit=$(git -C "$root" rev-parse --short=12 HEAD 2>/dev/null || echo unknown)
 
 status=0
 printf '%-22s %8s %12s %10s %8s %s\n' target seconds executions exec/s edges corpus
@@ -49,6 +48,8 @@ for bin in "$dir"/*_fuzzer; do
   [ -n "$dict" ] && args+=(-dict="$root/fuzz/dicts/$dict.dict")
   result=clean
   began=$(date +%s)
+  # the commit each target starts on: a queue of hours outlives several commits
+  commit=$(git -C "$root" rev-parse --short=12 HEAD 2>/dev/null || echo unknown)
   if ! "$bin" "${args[@]}" "$work/$name" >"$work/$name.log" 2>&1; then
     result=failed
     echo "fuzz-long: $name FAILED; last lines:" >&2
