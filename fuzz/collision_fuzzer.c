@@ -57,9 +57,7 @@ static int next_byte(bank_input *in) { return in->p < in->end ? *in->p++ : 0; }
 /* The sample with the input's pointers and list bytes in the collision bank. */
 static z3_rom *bank_rom(bank_input *in, z3_error *err) {
   static z3_buf template_rom;
-  fuzz_sample_once(&template_rom, 2u << 20);
-  z3_rom *rom = NULL;
-  if (z3_rom_from_memory(&rom, template_rom.data, template_rom.len, "fuzz", err) != Z3_OK) abort();
+  z3_rom *rom = fuzz_sample_rom(&template_rom, 2u << 20);
   uint8_t *bytes = rom->data.data;
   memset(bytes + Z3_COLLISION_PTR_PC, 0, Z3_COLLISION_DATA_END - Z3_COLLISION_PTR_PC);
   int pointers = next_byte(in) % 8 + 1;

@@ -68,10 +68,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   static z3_rom *rom;
   z3_error err;
   z3_error_init(&err);
-  if (!rom) {
-    fuzz_sample_once(&sample, 0);
-    if (z3_rom_from_memory(&rom, sample.data, sample.len, "fuzz.sfc", &err) != Z3_OK) abort();
-  }
+  if (!rom) rom = fuzz_sample_rom(&sample, 0);
   json_t *doc = json_loadb((const char *)data, size, 0, NULL);
   if (!doc) return 0;
   z3_debug *dbg = NULL;

@@ -120,9 +120,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   static encoded before, after;
   z3_error err;
   z3_error_init(&err);
-  z3_rom *rom = NULL;
-  fuzz_sample_once(&sample, 0);
-  if (z3_rom_from_memory(&rom, sample.data, sample.len, "fuzz.sfc", &err) != Z3_OK) abort();
+  z3_rom *rom = fuzz_sample_rom(&sample, 0);
   if (!base && z3_dungeon_load(rom, &base, &err) != Z3_OK) abort();
   reader in = {data, data + size};
   int redirects = next(&in) % (MAX_REDIRECTS + 1);

@@ -61,11 +61,9 @@ static void check_after(const z3_rom *rom, int moved, int x, int y) {
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   if (size < 4) return 0;
-  fuzz_sample_once(&template_rom, 0);
+  z3_rom *rom = fuzz_sample_rom(&template_rom, 0);
   z3_error err;
   z3_error_init(&err);
-  z3_rom *rom = NULL;
-  if (z3_rom_from_memory(&rom, template_rom.data, template_rom.len, "fuzz", &err) != Z3_OK) abort();
   for (size_t i = 0; i + 3 <= size - 4; i += 3) poke(rom->data.data, data + i);
   z3_graves g;
   if (z3_graves_read(rom, &g, &err) != Z3_OK) {

@@ -66,11 +66,9 @@ static void check_same(const z3_overworld *a, const z3_overworld *b) {
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   if (size < 2) return 0;
-  fuzz_sample_once(&template_rom, 0);
+  z3_rom *rom = fuzz_sample_rom(&template_rom, 0);
   z3_error err;
   z3_error_init(&err);
-  z3_rom *rom = NULL;
-  if (z3_rom_from_memory(&rom, template_rom.data, template_rom.len, "fuzz", &err) != Z3_OK) abort();
   int target = data[0] % 4, area = data[1] % Z3_OW_AREA_COUNT;
   plant(rom->data.data, target, area, data + 2, size - 2);
   z3_overworld *ow = NULL;
