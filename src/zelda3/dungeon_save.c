@@ -225,8 +225,8 @@ static z3_status save_objects(z3_dungeon *d, z3_rom *rom, z3_room *r, z3_error *
     return st;
   }
   size_t pc = r->object_pc, old_pc = r->object_pc, old_len = r->object_len;
-  bool shared = others_read(d, rom, r, LIST_OBJECTS, old_pc, old_len, NULL);
   bool moved = s.len > r->object_len || others_read(d, rom, r, LIST_OBJECTS, old_pc, s.len, s.data);
+  bool shared = moved && others_read(d, rom, r, LIST_OBJECTS, old_pc, old_len, NULL); /* asked only to free */
   if (moved) st = z3_dungeon__alloc(d, rom, s.len, -1, &pc, err);
   if (st == Z3_OK) st = write_reason(rom, pc, s.data, s.len, r, moved ? "object data (moved)" : "object data", err);
   uint32_t addr = 0, door_addr = 0;
