@@ -23,6 +23,7 @@ dict_for() {
     policy_parse | suite_parse) echo yaml ;;
     script_parse) echo toml ;;
     asm) echo asm ;;
+    code_scan) echo code ;;
     debug_condition) echo condition ;;
     http_request) echo http ;;
   esac

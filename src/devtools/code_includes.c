@@ -127,6 +127,17 @@ static size_t visit(walk *w, const char *path) {
   return longest;
 }
 
+json_t *z3_code_include_graph(const json_t *files, const char *path) {
+  walk w = {.files = files, .visited = json_object(), .cycles = json_array(), .seen_cycles = json_object()};
+  const char *key = indexed(files, path);
+  size_t depth = key ? visit(&w, key) : 0;
+  json_t *graph = json_pack("{sIsIso}", "include_depth", (json_int_t)depth, "reachable",
+                            (json_int_t)json_object_size(w.visited) - (key ? 1 : 0), "circular_dependencies", w.cycles);
+  json_decref(w.visited);
+  json_decref(w.seen_cycles);
+  return graph;
+}
+
 /* ---- the command ------------------------------------------------------------- */
 
 static json_t *direct_includes(const json_t *files, const char *path) {
@@ -171,16 +182,12 @@ z3_status cmd_code_includes(z3_cmd_ctx *ctx, z3_error *err) {
     z3_error_hint(err, "run `z3ed code index` to add new files");
   }
   if (st == Z3_OK) {
-    walk w = {.files = q.files, .visited = json_object(), .cycles = json_array(), .seen_cycles = json_object()};
-    size_t depth = visit(&w, indexed(q.files, path));
     json_object_set_new(ctx->result, "file", json_string(path));
     json_object_set_new(ctx->result, "direct_includes", direct_includes(q.files, path));
     json_object_set_new(ctx->result, "included_by", included_by(q.files, path));
-    json_object_set_new(ctx->result, "include_depth", json_integer((json_int_t)depth));
-    json_object_set_new(ctx->result, "reachable", json_integer((json_int_t)json_object_size(w.visited) - 1));
-    json_object_set_new(ctx->result, "circular_dependencies", w.cycles);
-    json_decref(w.visited);
-    json_decref(w.seen_cycles);
+    json_t *graph = z3_code_include_graph(q.files, path);
+    json_object_update(ctx->result, graph);
+    json_decref(graph);
   }
   free(real);
   z3_code_query_close(&q);

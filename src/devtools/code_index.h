@@ -15,4 +15,9 @@ z3_status z3_code_index_read(const char *root, json_t **files, z3_error *err);
  * in /target), or NULL. */
 const char *z3_code_resolve_include(const json_t *files, const char *from, const char *target);
 
+/* The include graph below path in files: {include_depth (the longest chain of includes),
+ * reachable (files reached, path not counted), circular_dependencies (arrays of paths, the
+ * first repeated last, each cycle once, at most 20)}. A new reference. */
+json_t *z3_code_include_graph(const json_t *files, const char *path);
+
 #endif

@@ -190,6 +190,19 @@ static bool word_is(const char *s, const char *word) {
   return strncasecmp(s, word, n) == 0 && (s[n] == ' ' || s[n] == '\t' || s[n] == '\0' || s[n] == '(');
 }
 
+/* incsrc "file" or, as asar also takes, incsrc file (up to a blank). */
+static void asm_include(asm_scan *a, const char *arg, long number) {
+  const char *from = arg, *end;
+  if (*arg == '"') {
+    from = arg + 1;
+    end = strchr(from, '"');
+  } else {
+    end = arg + strcspn(arg, " \t");
+  }
+  if (end && end > from)
+    json_array_append_new(a->includes, json_pack("[s#Ib]", from, (int)(end - from), (json_int_t)number, 0));
+}
+
 static bool asm_directive(asm_scan *a, const char *s, long number) {
   const char *name = NULL;
   const char *kind = "macro";
@@ -203,9 +216,7 @@ static bool asm_directive(asm_scan *a, const char *s, long number) {
     return true;
   }
   if (word_is(s, "incsrc") || word_is(s, ".include")) {
-    const char *q = strchr(s, '"');
-    const char *e = q ? strchr(q + 1, '"') : NULL;
-    if (e && e > q + 1) json_array_append_new(a->includes, json_pack("[s#Ib]", q + 1, (int)(e - q - 1), (json_int_t)number, 0));
+    asm_include(a, skip_blank(s + strcspn(s, " \t")), number);
     return true;
   }
   if (!name) return false;
@@ -261,7 +272,7 @@ static void asm_call(asm_scan *a, const char *s, long number) {
   for (size_t i = 0; jumps[i]; i++) {
     if (strncasecmp(s, jumps[i], 3) != 0) continue;
     const char *op = s + 3;
-    if (*op == '.') op += 2; /* jsl.l, jsr.w */
+    if (*op == '.' && op[1]) op += 2; /* jsl.l, jsr.w; "jsl." ending the line stops at its end */
     if (*op != ' ' && *op != '\t') return;
     op = skip_blank(op);
     if (!ident_start(*op)) return; /* $addresses, (indirect), anonymous +/- */

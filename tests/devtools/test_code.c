@@ -179,6 +179,30 @@ Z3_TEST(asm_labels_macros_defines_and_calls) {
   json_decref(r);
 }
 
+/* asar takes `incsrc file` unquoted; a "jsl." at the end of a line as long as the scanner's
+ * line buffer is not a call (the scanner read past the buffer there). */
+Z3_TEST(asm_scanner_unquoted_incsrc_and_jump_at_line_end) {
+  (void)state;
+  json_t *tags = json_array(), *calls = json_array(), *includes = json_array();
+  const char *text = "incsrc lib/util.asm ; unquoted\nincsrc \"q.asm\"\nStart:\n  jsl.l Far\n";
+  z3_code_scan_asm(text, strlen(text), tags, calls, includes);
+  assert_int_equal(json_array_size(includes), 2);
+  assert_string_equal(json_string_value(json_array_get(json_array_get(includes, 0), 0)), "lib/util.asm");
+  assert_string_equal(json_string_value(json_array_get(json_array_get(includes, 1), 0)), "q.asm");
+  assert_string_equal(json_string_value(json_array_get(json_array_get(calls, 0), 0)), "Far");
+  char *long_line = calloc(4100, 1);
+  assert_non_null(long_line);
+  memset(long_line, ' ', 4091);
+  memcpy(long_line + 4091, "jsl.\n", 5);
+  json_array_clear(calls);
+  z3_code_scan_asm(long_line, strlen(long_line), tags, calls, includes);
+  assert_int_equal(json_array_size(calls), 0);
+  free(long_line);
+  json_decref(tags);
+  json_decref(calls);
+  json_decref(includes);
+}
+
 /* Changing a file makes queries report it stale; index then rescans only that file. */
 Z3_TEST(refresh_by_modification_time) {
   (void)state;
@@ -281,6 +305,7 @@ int main(void) {
       cmocka_unit_test(members_of_struct_typedef_and_enum),
       cmocka_unit_test(includes_resolved_with_cycle),
       cmocka_unit_test(asm_labels_macros_defines_and_calls),
+      cmocka_unit_test(asm_scanner_unquoted_incsrc_and_jump_at_line_end),
       cmocka_unit_test(refresh_by_modification_time),
       cmocka_unit_test(errors_name_what_is_wrong),
       cmocka_unit_test(index_never_follows_symlinks_out),
