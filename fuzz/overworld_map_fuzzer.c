@@ -5,6 +5,15 @@
  *   1  the sprite-list data region (pointers unchanged)
  *   2  the secret-item data region
  *   3  the tile32 quadrant tables (the start of all four)
+ * With bit 2 of the first byte set, the third byte counts (mod 17) edits of 6
+ * bytes that follow it (op, area, x, y, value), made after loading: op % 3 is
+ * 0 to set a tile16 (choosing or defining a tile32), 1 a tile32, 2 a tile8 of
+ * a tile16's definition (id: the value, quadrant: the area byte, tile8: x and
+ * y, its palette out of range by the area byte's top bit); the rest is the
+ * planted data. Every tile16 of every screen must then read as
+ * before but for what the edits set (a tile32 redefined while another cell
+ * uses it would show), and read so again after saving (streams that grow are
+ * placed anew) and loading.
  * Loading must succeed or fail with a message. What loads must save (every
  * list and the area's map marked dirty) and load again to the same model.
  *
@@ -53,6 +62,9 @@ static void check_same(const z3_overworld *a, const z3_overworld *b) {
   for (int id = 0; id < Z3_OW_AREA_COUNT; id++)
     if (memcmp(a->areas[id].map32, b->areas[id].map32, sizeof a->areas[id].map32) != 0) abort();
   if (memcmp(a->tile32, b->tile32, Z3_OW_TILE32_COUNT * sizeof *a->tile32) != 0) abort();
+  if (a->tile16_count != b->tile16_count ||
+      memcmp(a->tile16, b->tile16, (size_t)a->tile16_count * sizeof *a->tile16) != 0)
+    abort();
   for (int s = 0; s < Z3_OW_STATES; s++)
     for (int i = 0; i < z3_ow_sprite_list_count(s); i++)
       if (!same_lists(&a->sprites[s][i], &b->sprites[s][i])) abort();
@@ -64,19 +76,88 @@ static void check_same(const z3_overworld *a, const z3_overworld *b) {
   }
 }
 
+/* The tile16s every screen shows: [screen][cell][quadrant], 0xFFFF for an undefined tile32. */
+typedef uint16_t screen_tiles[256][4];
+
+static screen_tiles *tiles_now(const z3_overworld *ow) {
+  screen_tiles *t = malloc(sizeof *t * (size_t)ow->area_count);
+  if (!t) abort();
+  for (int s = 0; s < ow->area_count; s++)
+    for (int c = 0; c < 256; c++)
+      for (int q = 0; q < 4; q++) {
+        uint16_t t32 = ow->areas[s].map32[c];
+        t[s][c][q] = t32 < ow->tile32_count ? ow->tile32[t32][q] : 0xFFFF;
+      }
+  return t;
+}
+
+/* The screen and cell of tile32 (x, y) in area id's grid: a large area's grid
+ * spans screens id, id+1, id+8 and id+9. */
+static void screen_cell(int id, int x, int y, int *screen, int *cell) {
+  *screen = id + x / 16 + 8 * (y / 16);
+  *cell = (y % 16) * 16 + x % 16;
+}
+
+/* One edit of 6 bytes; what it sets goes into want. */
+static void edit(z3_overworld *ow, const uint8_t e[6], screen_tiles *want) {
+  z3_error err;
+  z3_error_init(&err);
+  int id = e[1] % Z3_OW_AREA_COUNT, x = e[2] % 66, y = e[3] % 66, screen, cell;
+  unsigned v = (unsigned)(e[4] | e[5] << 8);
+  if (e[0] % 3 == 2) { /* a tile16's definition: the table is saved, the grids keep their ids */
+    z3_ow_tile8 t = z3_ow_tile8_decode((uint16_t)(e[2] | e[3] << 8));
+    if (e[1] & 0x80) t.palette += 8;
+    if (z3_ow_set_tile16_entry(ow, (int)(v % (unsigned)(ow->tile16_count + 2)), e[1] % 5, t, &err) && !err.message[0])
+      abort();
+    return;
+  }
+  if (e[0] % 3 == 0) {
+    uint16_t value = (uint16_t)(v % (unsigned)(ow->tile16_count + 4));
+    z3_status st = z3_ow_set_tile16(ow, id, x, y, value, &err);
+    if (st != Z3_OK) {
+      if (!err.message[0]) abort();
+      return;
+    }
+    screen_cell(id, x / 2, y / 2, &screen, &cell);
+    want[screen][cell][(y & 1) * 2 + (x & 1)] = value;
+  } else {
+    uint16_t value = (uint16_t)(v % (unsigned)(ow->tile32_count + 4));
+    z3_status st = z3_ow_set_tile32(ow, id, x / 2, y / 2, value, &err);
+    if (st != Z3_OK) {
+      if (!err.message[0]) abort();
+      return;
+    }
+    screen_cell(id, x / 2, y / 2, &screen, &cell);
+    memcpy(want[screen][cell], ow->tile32[value], sizeof want[screen][cell]);
+  }
+}
+
+static void check_tiles(const z3_overworld *ow, screen_tiles *want) {
+  screen_tiles *now = tiles_now(ow);
+  if (memcmp(now, want, sizeof *now * (size_t)ow->area_count) != 0) abort();
+  free(now);
+}
+
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
-  if (size < 2) return 0;
+  if (size < 3) return 0;
   z3_rom *rom = fuzz_sample_rom(&template_rom, 0);
   z3_error err;
   z3_error_init(&err);
   int target = data[0] % 4, area = data[1] % Z3_OW_AREA_COUNT;
-  plant(rom->data.data, target, area, data + 2, size - 2);
+  size_t edits = data[0] & 4 ? data[2] % 17 : 0, skip = data[0] & 4 ? 3 : 2;
+  if (skip + edits * 6 > size) edits = (size - skip) / 6;
+  const uint8_t *edit_bytes = data + skip;
+  skip += edits * 6;
+  plant(rom->data.data, target, area, data + skip, size - skip);
   z3_overworld *ow = NULL;
   if (z3_ow_load(&ow, rom, &err) != Z3_OK) {
     if (!err.message[0] || ow) abort();
     z3_rom_free(rom);
     return 0;
   }
+  screen_tiles *want = tiles_now(ow);
+  for (size_t i = 0; i < edits; i++) edit(ow, edit_bytes + 6 * i, want);
+  check_tiles(ow, want);
   for (int s = 0; s < Z3_OW_STATES; s++)
     for (int i = 0; i < z3_ow_sprite_list_count(s); i++) ow->sprites[s][i].dirty = true;
   for (int i = 0; i < Z3_OW_LIST_AREAS; i++) ow->items[i].dirty = true;
@@ -86,10 +167,12 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     z3_overworld *again = NULL;
     if (z3_ow_load(&again, rom, &err) != Z3_OK) abort();
     check_same(ow, again);
+    check_tiles(again, want);
     z3_ow_free(again);
   } else if (!err.message[0]) {
     abort();
   }
+  free(want);
   z3_ow_free(ow);
   z3_rom_free(rom);
   return 0;
@@ -120,6 +203,13 @@ int main(int argc, char **argv) {
   seed_region(argv[1], "tile32", 3, 0, z3_ow_tile32_pc[0], 96);
   static const uint8_t unterminated[] = {1, 0, 0x01, 0x02, 0x03, 0x04, 0x05, 0x06};
   write_seed(argv[1], "sprites-unterminated", unterminated, sizeof unterminated);
+  /* edits, nothing planted: tile16s of small and large areas (new combinations need
+   * tile32 slots), a tile32 set, one past the table, one outside the grid */
+  static const uint8_t edits[] = {5, 0, 6,
+                                  0, 0x00, 3, 4, 0x21, 0x00,   1, 0x2C, 6, 7, 0x10, 0x00,
+                                  2, 0x2C, 6, 7, 0x99, 0x01,   0, 0x1B, 40, 50, 0x05, 0x00,
+                                  4, 0x80, 1, 1, 0xFF, 0xFF,   0, 0x05, 65, 2, 0x01, 0x00};
+  write_seed(argv[1], "edits-tiles", edits, sizeof edits);
   return 0;
 }
 #endif
