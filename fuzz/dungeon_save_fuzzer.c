@@ -3,13 +3,16 @@
  * lists share bytes, as ROMs other tools wrote may. On the 1 MiB sample:
  *  1. Byte 0 gives 0-7 redirects of 6 bytes (kind, room, other room, offset):
  *     the room's object, sprite or pot pointer is set to the other room's
- *     list plus the offset, so it reads the same list or from inside it.
+ *     list plus the offset, so it reads the same list or from inside it;
+ *     kind 3 does so for a layout or overlay list (numbers mod 27) instead.
  *  2. What then loads gets edits of 6 bytes (room, what, three values): move
- *     an object or a sprite, add or remove a sprite, change or add a pot item.
+ *     an object or a sprite, add or remove a sprite, change or add a pot item,
+ *     or (the room number picking a layout or overlay) add, move or remove one
+ *     of a list's objects.
  *  3. The rooms are saved and loaded again: every room's objects, sprites and
- *     pots (compared as their encodings) are as they were and the edits made;
- *     an edit never reaches another room. A load or save that fails, and an
- *     edit that is refused, say why.
+ *     pots and every layout and overlay (compared as their encodings) are as
+ *     they were and the edits made; an edit never reaches another room or
+ *     list. A load or save that fails, and an edit that is refused, say why.
  *
  * Seeds in fuzz/corpora/dungeon_save/ come from this file: build it with
  * -DZ3_FUZZ_SEEDS against libz3 and run it with the corpus folder.
@@ -36,7 +39,7 @@ static int next_room(reader *in) {
 }
 
 typedef struct encoded {
-  z3_buf objects[Z3_ROOM_COUNT], sprites[Z3_ROOM_COUNT];
+  z3_buf objects[Z3_ROOM_COUNT], sprites[Z3_ROOM_COUNT], lists[Z3_OBJECT_LISTS];
   uint8_t pots[Z3_ROOM_COUNT][POT_BYTES];
   size_t pot_len[Z3_ROOM_COUNT];
 } encoded;
@@ -52,12 +55,39 @@ static void encode_all(const z3_dungeon *d, encoded *e) {
     if (z3_room_sprites_encode(&d->rooms[i], &e->sprites[i], &err) != Z3_OK) abort();
     z3_room_pots_encode(&d->rooms[i], e->pots[i], &e->pot_len[i]);
   }
+  for (int i = 0; i < Z3_OBJECT_LISTS; i++) {
+    z3_buf_init(&e->lists[i]);
+    if (z3_object_list_encode(&d->lists[i], &e->lists[i], &err) != Z3_OK) abort();
+  }
 }
 
 static bool same_buf(const z3_buf *a, const z3_buf *b) { return a->len == b->len && !memcmp(a->data, b->data, a->len); }
 
 static void release_all(encoded *e) {
   for (int i = 0; i < Z3_ROOM_COUNT; i++) z3_buf_release(&e->objects[i]), z3_buf_release(&e->sprites[i]);
+  for (int i = 0; i < Z3_OBJECT_LISTS; i++) z3_buf_release(&e->lists[i]);
+}
+
+static void put_long(uint8_t *p, uint32_t a) { p[0] = (uint8_t)a, p[1] = (uint8_t)(a >> 8), p[2] = (uint8_t)(a >> 16); }
+
+/* Layout or overlay list n's pointer aimed at list other's bytes plus an offset inside them. */
+static void redirect_list(z3_rom *rom, const z3_dungeon *base, int n, int other, int offset) {
+  const z3_object_list *l = &base->lists[n], *o = &base->lists[other];
+  size_t table = l->kind == Z3_LIST_LAYOUT ? base->layout_table_pc : base->overlay_table_pc;
+  put_long(rom->data.data + table + 3 * (size_t)l->index, o->addr + (uint32_t)(offset % (int)(o->len + 1)));
+}
+
+/* An object of a layout or overlay list added, moved or removed. */
+static z3_status edit_list(z3_dungeon *d, int n, int a, int b, int c, z3_error *err) {
+  z3_object_list *l = &d->lists[n];
+  if (a % 3 == 0) {
+    z3_room_object o = {.id = (uint16_t)(b << 4 | (c & 0x0F)) % 0x140, .x = (uint8_t)(c % 62), .y = (uint8_t)(b & 63)};
+    size_t index;
+    return z3_list_add_object(l, &o, &index, err);
+  }
+  if (!l->count) return Z3_OK;
+  if (a % 3 == 1) return z3_list_move_object(l, (size_t)b % l->count, c & 63, (c >> 2) & 63, err);
+  return z3_list_remove_object(l, (size_t)b % l->count, err);
 }
 
 /* The room's pointer of that kind aimed at the other room's list plus an offset inside it. */
@@ -66,8 +96,7 @@ static void redirect(z3_rom *rom, const z3_dungeon *base, int kind, int room, in
   uint8_t *bytes = rom->data.data;
   if (kind == 0) {
     uint32_t a = o->object_addr + (uint32_t)(offset % (int)(o->object_len + 1));
-    uint8_t *p = bytes + base->object_table_pc + 3 * (size_t)room;
-    p[0] = (uint8_t)a, p[1] = (uint8_t)(a >> 8), p[2] = (uint8_t)(a >> 16);
+    put_long(bytes + base->object_table_pc + 3 * (size_t)room, a);
   } else {
     size_t len = kind == 1 ? o->sprite_len : o->pot_len;
     uint16_t w = (uint16_t)((kind == 1 ? o->sprite_word : o->pot_word) + offset % (int)(len + 1));
@@ -78,7 +107,7 @@ static void redirect(z3_rom *rom, const z3_dungeon *base, int kind, int room, in
 
 /* One edit through the model's own calls; a refusal must carry a message. */
 static void edit(z3_dungeon *d, reader *in) {
-  int room = next_room(in), what = next(in) % 6, a = next(in), b = next(in), c = next(in);
+  int room = next_room(in), what = next(in) % 7, a = next(in), b = next(in), c = next(in);
   z3_room *r = &d->rooms[room];
   z3_error err;
   z3_error_init(&err);
@@ -99,6 +128,7 @@ static void edit(z3_dungeon *d, reader *in) {
   case 3:
     if (r->sprite_count) st = z3_room_remove_sprite(d, room, (size_t)a % r->sprite_count, &err);
     break;
+  case 6: st = edit_list(d, room % Z3_OBJECT_LISTS, a, b, c, &err); break;
   default: {
     z3_pot_item pots[Z3_ROOM_MAX_POTS];
     size_t n = r->pot_count < Z3_ROOM_MAX_POTS ? r->pot_count : Z3_ROOM_MAX_POTS;
@@ -125,8 +155,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   reader in = {data, data + size};
   int redirects = next(&in) % (MAX_REDIRECTS + 1);
   for (int i = 0; i < redirects; i++) {
-    int kind = next(&in) % 3, room = next_room(&in), other = next_room(&in);
-    redirect(rom, base, kind, room, other, next(&in));
+    int kind = next(&in) % 4, room = next_room(&in), other = next_room(&in);
+    if (kind == 3) redirect_list(rom, base, room % Z3_OBJECT_LISTS, other % Z3_OBJECT_LISTS, next(&in));
+    else redirect(rom, base, kind, room, other, next(&in));
   }
   z3_dungeon *d = NULL, *again = NULL;
   if (z3_dungeon_load(rom, &d, &err) != Z3_OK) {
@@ -146,6 +177,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
       if (!same_buf(&before.objects[i], &after.objects[i]) || !same_buf(&before.sprites[i], &after.sprites[i])) abort();
       if (before.pot_len[i] != after.pot_len[i] || memcmp(before.pots[i], after.pots[i], before.pot_len[i])) abort();
     }
+    for (int i = 0; i < Z3_OBJECT_LISTS; i++)
+      if (!same_buf(&before.lists[i], &after.lists[i])) abort();
     release_all(&after);
   }
   release_all(&before);
@@ -170,6 +203,11 @@ int main(int argc, char **argv) {
   write_seed(argv[1], "plain-edits", plain, sizeof plain);
   write_seed(argv[1], "sprite-tail", sprite_tail, sizeof sprite_tail);
   write_seed(argv[1], "shared-lists", shared, sizeof shared);
+  /* overlay 2 reads overlay 1 from its second object, layout 3 reads layout 2; edit overlay 1 and layout 2 */
+  static const uint8_t lists[] = {2, 3, 0x00, 8 + 2, 0x00, 8 + 1, 3, 3, 0x00, 3, 0x00, 2, 0,
+                                  3, 0x00, 8 + 1, 6, 1, 0, 0x21, 0x00, 2, 6, 0, 0x12, 0x34,
+                                  0x00, 8 + 1, 6, 2, 1, 0};
+  write_seed(argv[1], "shared-layouts-overlays", lists, sizeof lists);
   return 0;
 }
 #endif

@@ -4,6 +4,10 @@
  * was read from when it had the door marker (the codec is a bijection on
  * what it accepts), and parse again to the same model; a failure must name
  * an offset inside the input. Any violation traps.
+ * The same bytes as 5-byte records give objects, sprites and pot items as an
+ * editor makes them: what the editors' checks (z3_object_check, z3_sprite_check,
+ * z3_pot_check) accept must encode and parse back to the same records. The
+ * first 14 bytes as a room header decode and encode to themselves.
  *
  * The seeds in fuzz/corpora/room_objects/ come from this file: build it with
  * -DZ3_FUZZ_SEEDS against libz3 and run it with the corpus folder.
@@ -112,7 +116,129 @@ static void check_object_list(const uint8_t *data, size_t size) {
   z3_free(l.objects);
 }
 
+static void check_header(const uint8_t *data, size_t size) {
+  if (size < Z3_ROOM_HEADER_SIZE) return;
+  z3_room_header h;
+  uint8_t raw[Z3_ROOM_HEADER_SIZE];
+  z3_room_header_decode(data, &h);
+  z3_room_header_encode(&h, raw);
+  if (memcmp(raw, data, sizeof raw) != 0) abort();
+}
+
+/* Objects the check accepts, one per record, in the layer the record names. */
+static void checked_objects(const uint8_t *data, size_t n, z3_room *r) {
+  z3_error err;
+  for (size_t i = 0; i + 5 <= n; i += 5) {
+    const uint8_t *b = data + i;
+    z3_room_object o = {.id = (uint16_t)((b[0] | b[1] << 8) & 0xFFF), .x = b[2] % 65, .y = b[3] % 65, .size = b[4] & 0x1F};
+    int layer = (b[4] >> 5) % Z3_ROOM_LAYERS;
+    z3_error_init(&err);
+    if (z3_object_check(&o, &err) != Z3_OK) {
+      if (!err.message[0]) abort();
+      continue;
+    }
+    uint8_t enc[3];
+    z3_room_object back;
+    z3_object_encode(&o, enc);
+    z3_object_decode(enc, &back);
+    if (!z3_room_object_equal(&o, &back)) abort();
+    if (r->object_count[layer] == r->object_cap[layer]) {
+      r->object_cap[layer] = r->object_cap[layer] ? 2 * r->object_cap[layer] : 8;
+      r->objects[layer] = z3_realloc(r->objects[layer], r->object_cap[layer] * sizeof *r->objects[layer]);
+      if (!r->objects[layer]) abort();
+    }
+    r->objects[layer][r->object_count[layer]++] = o;
+  }
+}
+
+static void check_checked_objects(const uint8_t *data, size_t size) {
+  z3_room r, again;
+  memset(&r, 0, sizeof r);
+  memset(&again, 0, sizeof again);
+  checked_objects(data, size, &r);
+  z3_error err;
+  z3_error_init(&err);
+  z3_buf out;
+  z3_buf_init(&out);
+  size_t door_off = 0, used = 0;
+  if (z3_room_stream_encode(&r, &out, &door_off, &err) != Z3_OK) abort();
+  if (z3_room_stream_parse(&again, out.data, out.len, &used, &err) != Z3_OK || used != out.len) abort();
+  if (!same_objects(&r, &again)) abort();
+  z3_buf_release(&out);
+  release(&r);
+  release(&again);
+}
+
+static bool same_sprite(const z3_room_sprite *a, const z3_room_sprite *b) {
+  return a->id == b->id && a->x == b->x && a->y == b->y && a->layer == b->layer && a->subtype == b->subtype &&
+         a->key_drop == b->key_drop;
+}
+
+static void check_checked_sprites(const uint8_t *data, size_t size) {
+  z3_room r, again;
+  memset(&r, 0, sizeof r);
+  memset(&again, 0, sizeof again);
+  r.sprite_sort = size ? data[0] : 0;
+  r.sprites = z3_calloc(size / 5 + 1, sizeof *r.sprites);
+  if (!r.sprites) abort();
+  z3_error err;
+  for (size_t i = 0; i + 5 <= size; i += 5) {
+    const uint8_t *b = data + i;
+    z3_room_sprite s = {.id = b[0], .x = b[1] % 33, .y = b[2] % 33, .layer = b[3] % 3, .subtype = b[4] % 33,
+                        .key_drop = (b[3] >> 2) % 4};
+    z3_error_init(&err);
+    if (z3_sprite_check(&s, &err) == Z3_OK) r.sprites[r.sprite_count++] = s;
+    else if (!err.message[0]) abort();
+  }
+  z3_error_init(&err);
+  z3_buf out;
+  z3_buf_init(&out);
+  size_t used = 0;
+  if (z3_room_sprites_encode(&r, &out, &err) != Z3_OK) abort();
+  if (z3_room_sprites_parse(&again, out.data, out.len, &used, &err) != Z3_OK || used != out.len) abort();
+  if (again.sprite_count != r.sprite_count || again.sprite_sort != r.sprite_sort) abort();
+  for (size_t i = 0; i < r.sprite_count; i++)
+    if (!same_sprite(&r.sprites[i], &again.sprites[i])) abort();
+  z3_buf_release(&out);
+  release(&r);
+  release(&again);
+}
+
+/* Pots the check accepts; more than a room holds is refused by z3_room_set_pots. */
+static void check_checked_pots(const uint8_t *data, size_t size) {
+  z3_pot_item list[Z3_ROOM_MAX_POTS + 8];
+  size_t n = 0;
+  z3_error err;
+  for (size_t i = 0; i + 3 <= size && n < Z3_ROOM_MAX_POTS + 8; i += 3) {
+    z3_pot_item p = {.position = (uint16_t)(data[i] | data[i + 1] << 8), .item = data[i + 2]};
+    z3_error_init(&err);
+    if (z3_pot_check(&p, &err) == Z3_OK) list[n++] = p;
+    else if (!err.message[0]) abort();
+  }
+  z3_room r, again;
+  memset(&r, 0, sizeof r);
+  memset(&again, 0, sizeof again);
+  z3_error_init(&err);
+  if (z3_room_set_pots(&r, list, n, &err) != Z3_OK) {
+    if (n <= Z3_ROOM_MAX_POTS || !err.message[0]) abort();
+    z3_free(r.pots);
+    return;
+  }
+  uint8_t out[3 * Z3_ROOM_MAX_POTS + 2];
+  size_t len = 0, used = 0;
+  z3_room_pots_encode(&r, out, &len);
+  if (z3_room_pots_parse(&again, out, len, &used, &err) != Z3_OK || used != len || again.pot_count != n) abort();
+  for (size_t i = 0; i < n; i++)
+    if (again.pots[i].position != list[i].position || again.pots[i].item != list[i].item) abort();
+  z3_free(r.pots);
+  z3_free(again.pots);
+}
+
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
+  check_header(data, size);
+  check_checked_objects(data, size);
+  check_checked_sprites(data, size);
+  check_checked_pots(data, size);
   check_stream(data, size);
   check_object_list(data, size);
   check_sprites(data, size);

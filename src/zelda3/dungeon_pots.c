@@ -52,6 +52,8 @@ z3_status z3_pot_check(const z3_pot_item *p, z3_error *err) {
 }
 
 z3_status z3_room_set_pots(z3_room *r, const z3_pot_item *p, size_t n, z3_error *err) {
+  /* the limit the game's list and save_pots' buffer have; callers check it too, with their own words */
+  if (n > Z3_ROOM_MAX_POTS) return z3_error_set(err, Z3_E_INVALID, "%zu pot items; a room holds %d at most", n, Z3_ROOM_MAX_POTS);
   if (n > r->pot_cap) {
     z3_pot_item *grown = z3_realloc(r->pots, n * sizeof *grown);
     if (!grown) return z3_error_set(err, Z3_E_NOMEM, "out of memory");

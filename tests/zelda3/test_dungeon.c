@@ -460,6 +460,10 @@ Z3_TEST(test_dungeon__a_pot_list_running_into_the_shared_empty_one) {
   const size_t ranges[1][2] = {{r->pot_pc + 2, r->pot_pc + 3}};
   assert_changes_within(before, rom, ranges, 1);
   assert_ok(z3_room_set_pots(r, pots, 2, &err), &err);
+  z3_pot_item too_many[Z3_ROOM_MAX_POTS + 1] = {{0}}; /* past the limit save_pots' buffer holds: refused as it is */
+  assert_int_equal(z3_room_set_pots(r, too_many, Z3_ROOM_MAX_POTS + 1, &err), Z3_E_INVALID);
+  assert_non_null(strstr(err.message, "64 at most"));
+  assert_int_equal(r->pot_count, 2);
   r->dirty_pots = true;
   save(d, rom);
   assert_int_not_equal(r->pot_word, own);
