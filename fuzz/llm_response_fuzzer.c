@@ -1,8 +1,9 @@
 /*
  * Fuzzes everything z3ed reads from a model provider or a replay script: the
  * input is parsed as a response of each provider, as an error body (message
- * and Gemini RetryInfo) and as a replay script, which is then played to its
- * end. A parse that succeeds must give calls that each have a name, an id and
+ * and Gemini RetryInfo), as response headers (one line per \n, as libcurl
+ * gives them: the wait asked for is -1 or 0 to a day, values are printable)
+ * and as a replay script, which is then played to its end. A parse that succeeds must give calls that each have a name, an id and
  * either an argument object or the reason there is none; one that fails must
  * say why and leave the reply empty.
  *
@@ -78,8 +79,33 @@ static void replay(const char *text, size_t size) {
   z3_llm__replay_free(r);
 }
 
+static void check_value(const char *v, size_t cap) {
+  size_t n = strnlen(v, cap);
+  if (n == cap) abort();
+  for (size_t i = 0; i < n; i++)
+    if ((unsigned char)v[i] < 0x20 || v[i] == 0x7F) abort();
+}
+
+static void headers(const char *text, size_t size) {
+  z3_llm_headers h;
+  memset(&h, 0, sizeof h);
+  for (size_t at = 0; at < size;) {
+    const char *nl = memchr(text + at, '\n', size - at);
+    size_t len = nl ? (size_t)(nl - text) - at + 1 : size - at;
+    z3_llm__header_line(&h, text + at, len);
+    at += len;
+  }
+  check_value(h.retry_after, sizeof h.retry_after);
+  check_value(h.retry_after_ms, sizeof h.retry_after_ms);
+  check_value(h.request_id, sizeof h.request_id);
+  check_value(h.should_retry, sizeof h.should_retry);
+  long ms = z3_llm__asked_delay_ms(&h, text, size);
+  if (ms < -1 || ms > 86400L * 1000) abort();
+}
+
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   const char *text = (const char *)data;
+  headers(text, size);
   for (int p = 0; p < Z3_LLM_REPLAY; p++) parse_as((z3_llm_provider)p, text, size);
   error_body(text, size);
   replay(text, size);
@@ -110,6 +136,10 @@ static const char *const seeds[][2] = {
     {"error-anthropic", "{\"type\":\"error\",\"error\":{\"type\":\"overloaded_error\",\"message\":\"Overloaded\"},"
                         "\"request_id\":\"req_1\"}"},
     {"error-plain", "upstream connect error\r\n\tor disconnect"},
+    {"headers-429", "HTTP/1.1 100 Continue\r\n\r\nHTTP/2 429\r\nretry-after-ms: 1500.5\r\nRetry-After: 2\r\n"
+                    "x-request-id: req_\x1b[31mred\r\nx-should-retry: true\r\n\r\n"},
+    {"headers-date", "HTTP/1.1 503 Service Unavailable\r\nRetry-After: Wed, 21 Oct 2099 07:28:00 GMT\r\n"
+                     "request-id: abc\r\nX-Should-Retry: false\r\n\r\n"},
     {"replay", "{\"format\":\"z3ed-replay/1\",\"turns\":[{\"expect\":{\"user_contains\":\"fuzz\",\"tools_include\":"
                "[\"rom_info\"]},\"text\":\"a\",\"tool_calls\":[{\"name\":\"rom_info\",\"arguments\":{}},{\"id\":\"x\","
                "\"name\":\"rom_info\",\"arguments_text\":\"{bad\"}]},{\"expect\":{\"tool_results\":[{\"tool\":"

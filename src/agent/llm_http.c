@@ -21,10 +21,7 @@ typedef struct http_resp {
   long status;
   z3_buf body;
   bool too_big;
-  char retry_after[64];
-  char retry_after_ms[32];
-  char request_id[96];
-  char should_retry[8];
+  z3_llm_headers headers;
 } http_resp;
 
 static size_t on_body(char *p, size_t size, size_t n, void *ud) {
@@ -37,11 +34,12 @@ static size_t on_body(char *p, size_t size, size_t n, void *ud) {
   return z3_buf_append(&r->body, p, len, NULL) == Z3_OK ? len : 0;
 }
 
+/* Trimmed, cut to cap, control bytes as '?': a request id ends up in messages printed to a terminal. */
 static void copy_value(char *dst, size_t cap, const char *v, size_t n) {
   while (n > 0 && isspace((unsigned char)*v)) v++, n--;
   while (n > 0 && isspace((unsigned char)v[n - 1])) n--;
   if (n >= cap) n = cap - 1;
-  memcpy(dst, v, n);
+  for (size_t i = 0; i < n; i++) dst[i] = (unsigned char)v[i] < 0x20 || v[i] == 0x7F ? '?' : v[i];
   dst[n] = '\0';
 }
 
@@ -49,22 +47,25 @@ static bool header_is(const char *p, size_t name_len, const char *name) {
   return name_len == strlen(name) && strncasecmp(p, name, name_len) == 0;
 }
 
-static size_t on_header(char *p, size_t size, size_t n, void *ud) {
-  http_resp *r = ud;
-  size_t len = size * n;
+void z3_llm__header_line(z3_llm_headers *h, const char *p, size_t len) {
   if (len >= 5 && strncmp(p, "HTTP/", 5) == 0) { /* a new response (after a 100): forget the old one's */
-    r->retry_after[0] = r->retry_after_ms[0] = r->request_id[0] = r->should_retry[0] = '\0';
-    return len;
+    memset(h, 0, sizeof *h);
+    return;
   }
   const char *colon = memchr(p, ':', len);
-  if (!colon) return len;
+  if (!colon) return;
   size_t name_len = (size_t)(colon - p), vlen = len - name_len - 1;
-  if (header_is(p, name_len, "retry-after")) copy_value(r->retry_after, sizeof r->retry_after, colon + 1, vlen);
-  else if (header_is(p, name_len, "retry-after-ms")) copy_value(r->retry_after_ms, sizeof r->retry_after_ms, colon + 1, vlen);
+  if (header_is(p, name_len, "retry-after")) copy_value(h->retry_after, sizeof h->retry_after, colon + 1, vlen);
+  else if (header_is(p, name_len, "retry-after-ms")) copy_value(h->retry_after_ms, sizeof h->retry_after_ms, colon + 1, vlen);
   else if (header_is(p, name_len, "x-request-id") || header_is(p, name_len, "request-id"))
-    copy_value(r->request_id, sizeof r->request_id, colon + 1, vlen);
-  else if (header_is(p, name_len, "x-should-retry")) copy_value(r->should_retry, sizeof r->should_retry, colon + 1, vlen);
-  return len;
+    copy_value(h->request_id, sizeof h->request_id, colon + 1, vlen);
+  else if (header_is(p, name_len, "x-should-retry")) copy_value(h->should_retry, sizeof h->should_retry, colon + 1, vlen);
+}
+
+static size_t on_header(char *p, size_t size, size_t n, void *ud) {
+  http_resp *r = ud;
+  z3_llm__header_line(&r->headers, p, size * n);
+  return size * n;
 }
 
 /* ---- errors --------------------------------------------------------------------- */
@@ -163,7 +164,7 @@ static z3_status http_error(const z3_llm *llm, const char *url, const http_resp 
   char *text = z3_llm__error_text((const char *)r->body.data, r->body.len);
   char tries[48] = "", rid[128] = "";
   if (attempts > 1) snprintf(tries, sizeof tries, " after %d attempts", attempts);
-  if (r->request_id[0]) snprintf(rid, sizeof rid, " (request id %s)", r->request_id);
+  if (r->headers.request_id[0]) snprintf(rid, sizeof rid, " (request id %s)", r->headers.request_id);
   long s = r->status;
   z3_status code = s == 401 || s == 403 ? Z3_E_USAGE : s == 404 ? Z3_E_NOT_FOUND : s < 500 && s != 429 ? Z3_E_INVALID : Z3_E_IO;
   z3_error_set(err, code, "%s answered HTTP %ld at %s%s: %s%s", z3_llm_provider_name(llm->provider), s, url,
@@ -251,21 +252,19 @@ static z3_status perform(const z3_llm *llm, const z3_llm_request *req, const cha
 
 static bool retryable(long s) { return s == 408 || s == 409 || s == 429 || (s >= 500 && s <= 504) || s == 529; }
 
-/* What the server asked for, in ms, or -1: retry-after-ms, Retry-After
- * (seconds or an HTTP date), Gemini's RetryInfo. */
-static long asked_delay_ms(const http_resp *r) {
+long z3_llm__asked_delay_ms(const z3_llm_headers *h, const char *body, size_t body_len) {
   char *end;
-  if (r->retry_after_ms[0]) {
-    double ms = strtod(r->retry_after_ms, &end);
+  if (h->retry_after_ms[0]) {
+    double ms = strtod(h->retry_after_ms, &end);
     if (*end == '\0' && ms >= 0 && ms < 86400e3) return (long)ms;
   }
-  if (r->retry_after[0]) {
-    long s = strtol(r->retry_after, &end, 10);
+  if (h->retry_after[0]) {
+    long s = strtol(h->retry_after, &end, 10);
     if (*end == '\0' && s >= 0 && s < 86400) return s * 1000;
-    time_t when = curl_getdate(r->retry_after, NULL);
-    if (when > 0) return when > time(NULL) ? (long)(when - time(NULL)) * 1000 : 0;
+    time_t when = curl_getdate(h->retry_after, NULL), now = time(NULL);
+    if (when > 0) return when <= now ? 0 : when - now < 86400 ? (long)(when - now) * 1000 : 86400L * 1000;
   }
-  return z3_llm__retry_info_ms((const char *)r->body.data, r->body.len);
+  return z3_llm__retry_info_ms(body, body_len);
 }
 
 /* Exponential from the base, at most 8 s, with +-25 % jitter so clients that
@@ -322,8 +321,8 @@ z3_status z3_llm__post(const z3_llm *llm, const z3_llm_request *req, json_t **ou
     st = perform(llm, req, body, &r, err);
     bool ok = st == Z3_OK && r.status >= 200 && r.status < 300;
     bool again = st == Z3_OK && !ok && retryable(r.status) && attempt < llm->max_retries &&
-                 strcasecmp(r.should_retry, "false") != 0;
-    long delay = again ? asked_delay_ms(&r) : 0;
+                 strcasecmp(r.headers.should_retry, "false") != 0;
+    long delay = again ? z3_llm__asked_delay_ms(&r.headers, (const char *)r.body.data, r.body.len) : 0;
     if (again && delay < 0) delay = backoff_ms(llm, attempt);
     if (ok) {
       st = parse_ok(llm, req, &r, out, err);

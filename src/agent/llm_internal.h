@@ -55,6 +55,19 @@ char *z3_llm__error_text(const char *body, size_t len);
 /* Gemini's google.rpc.RetryInfo delay in an error body, in ms; -1 when none. */
 long z3_llm__retry_info_ms(const char *body, size_t len);
 
+/* The response headers z3ed reads, each value trimmed, cut and with control bytes as '?'. */
+typedef struct z3_llm_headers {
+  char retry_after[64];    /* Retry-After: seconds or an HTTP date */
+  char retry_after_ms[32]; /* retry-after-ms (OpenAI, Anthropic) */
+  char request_id[96];     /* x-request-id or request-id, named in errors */
+  char should_retry[8];    /* x-should-retry: "false" stops retries */
+} z3_llm_headers;
+/* One header line as libcurl gives it (CRLF included); a status line starts a new response. */
+void z3_llm__header_line(z3_llm_headers *h, const char *line, size_t len);
+/* How long the server asked to wait, in ms (at most a day), or -1: retry-after-ms,
+ * Retry-After, then Gemini's RetryInfo in the body. */
+long z3_llm__asked_delay_ms(const z3_llm_headers *h, const char *body, size_t body_len);
+
 /* ---- helpers for the dialects --------------------------------------------- */
 
 /* base + path without a doubled or missing '/'. Caller frees. */
