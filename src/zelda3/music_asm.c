@@ -420,8 +420,42 @@ static z3_status check_refs(const z3_music_asm *a, const tables *t, z3_error *er
     const z3_music_asm_block *b = &a->blocks[l->block];
     if (b->kind != want[f->kind] || (f->kind == REF_PATTERN && l->offset != 0))
       return z3_error_set(err, Z3_E_INVALID, "line %d, column %d: '%s' is not a %s", f->line, f->col, f->name, want_name[f->kind]);
+    /* the song reader's rule (and the game's loops): back to an entry at or before the jump */
+    if (f->kind == REF_ORDER && l->offset >= f->offset + 2)
+      return z3_error_set(err, Z3_E_INVALID, "line %d, column %d: '%s' comes after this repeat or jump; they go back to an earlier entry",
+                          f->line, f->col, f->name);
   }
   return Z3_OK;
+}
+
+/* Every pattern and track is played: reached from the order list through the references.
+ * One that is not would be written into the bank where no song reads it, counted in the
+ * song's size, and taken as free space by the next import. */
+static z3_status check_reached(const z3_music_asm *a, const tables *t, z3_error *err) {
+  bool *reached = z3_calloc(a->count, sizeof *reached);
+  size_t *stack = z3_calloc(a->count, sizeof *stack), *target = z3_calloc(t->nfixups + 1, sizeof *target);
+  z3_status st = reached && stack && target ? Z3_OK : z3_error_set(err, Z3_E_NOMEM, "out of memory");
+  size_t top = 0;
+  for (size_t i = 0; st == Z3_OK && i < t->nfixups; i++) target[i] = find_label(t, t->fixups[i].name)->block;
+  for (size_t i = 0; st == Z3_OK && i < a->count; i++)
+    if (a->blocks[i].kind == Z3_MB_ORDER) reached[i] = true, stack[top++] = i;
+  while (st == Z3_OK && top > 0) {
+    size_t b = stack[--top];
+    for (size_t i = 0; i < t->nfixups; i++)
+      if (t->fixups[i].block == b && !reached[target[i]]) reached[target[i]] = true, stack[top++] = target[i];
+  }
+  for (size_t i = 0; st == Z3_OK && i < t->nlabels; i++) {
+    const label *l = &t->labels[i];
+    if (reached[l->block] || l->offset != 0) continue;
+    const char *kind = a->blocks[l->block].kind == Z3_MB_PATTERN ? "pattern" : "track";
+    st = z3_error_set(err, Z3_E_INVALID, "line %d, column %d: %s '%s' is never played: no order entry, pattern or track refers to it",
+                      l->line, l->col, kind, l->name);
+    z3_error_hint(err, "remove it, or play it from the order list or a pattern");
+  }
+  z3_free(reached);
+  z3_free(stack);
+  z3_free(target);
+  return st;
 }
 
 z3_status z3_music_asm_parse(const char *text, size_t len, z3_music_asm *out, z3_error *err) {
@@ -445,6 +479,7 @@ z3_status z3_music_asm_parse(const char *text, size_t len, z3_music_asm *out, z3
   if (st == Z3_OK && !p.order_done)
     st = z3_error_set(err, Z3_E_INVALID, "line %d, column %d: the order list must finish with end or jump", p.lx.line, p.lx.col);
   if (st == Z3_OK) st = check_refs(out, t, err);
+  if (st == Z3_OK) st = check_reached(out, t, err);
   for (size_t i = 0; st == Z3_OK && i < out->count; i++) out->bytes += out->blocks[i].bytes.len;
   if (st == Z3_OK && out->bytes > 0x10000) st = z3_error_set(err, Z3_E_INVALID, "the song is larger than the APU's memory");
   if (st) z3_music_asm_release(out);

@@ -186,6 +186,11 @@ Z3_TEST(text_errors_have_line_and_column) {
   snprintf(buf, sizeof buf, "%strack t\n  l24\n  l12 c4\n", head);
   expect_error(buf, "line 8, column 3", "right after a duration");
   expect_error("track t @12345\n", "line 1, column 9", "an address is @ and four hex digits");
+  /* a block nothing plays would be written where no song reads it */
+  snprintf(buf, sizeof buf, "%strack t\n  c4\ntrack spare\n  d4\n", head);
+  expect_error(buf, "line 8, column 7", "track 'spare' is never played");
+  /* a loop forward to the end: the song reader (and so export) refuses such an order list */
+  expect_error("order\ntop:\n  repeat 3 later\n  jump top\nlater:\n", "line 3, column 12", "'later' comes after this repeat or jump");
 }
 
 /* A minimal MIDI reader: the header's fields, and note-ons per track. */
