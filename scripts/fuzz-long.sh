@@ -24,6 +24,7 @@ dict_for() {
     script_parse) echo toml ;;
     asm) echo asm ;;
     code_scan) echo code ;;
+    cmd_parse) echo cmd ;;
     debug_condition) echo condition ;;
     http_request) echo http ;;
   esac
