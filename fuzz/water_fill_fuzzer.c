@@ -5,8 +5,11 @@
  * parses is sorted, without repeats, inside the 64x64 map and at most 255 long.
  * Set: room, mask and 0-31 tile words (any value) from the input are set on a table
  * of the input's last bytes; a set that is taken encodes to a region that parses to
- * the zones the table then holds (so a save always loads again). Failures carry a
- * message.
+ * the zones the table then holds (so a save always loads again). With bit 2 of the
+ * first byte also on a ROM: the 2 MiB sample with custom collision (room 0's list in
+ * its bank, room 1's, when the room byte is odd, ending where the region starts) and the table
+ * in the region loads as parsed, saves the set and loads it again, the collision
+ * untouched. Failures carry a message.
  *
  * Seeds in fuzz/corpora/water_fill/ come from this file: build it with
  * -DZ3_FUZZ_SEEDS against libz3 and run it with the corpus folder.
@@ -15,7 +18,9 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "zelda3/collision.h"
 #include "zelda3/water_fill.h"
+#include "fuzz_sample.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
@@ -62,7 +67,44 @@ static void check_tiles(const uint8_t *data, size_t size) {
   free(text);
 }
 
-static void check_set(const uint8_t *data, size_t size) {
+static void put_list(z3_rom *rom, int room, size_t pc) {
+  uint32_t addr = 0;
+  if (z3_rom_to_snes(rom, pc, &addr, NULL) != Z3_OK) abort();
+  uint8_t *slot = rom->data.data + Z3_COLLISION_PTR_PC + 3 * (size_t)room;
+  slot[0] = (uint8_t)addr, slot[1] = (uint8_t)(addr >> 8), slot[2] = (uint8_t)(addr >> 16);
+  rom->data.data[pc] = rom->data.data[pc + 1] = 0xFF; /* an empty list */
+}
+
+static bool no_tiles(const z3_collision *c, int room) {
+  for (int i = 0; i < Z3_COLLISION_TILES; i++)
+    if (c->rooms[room].tiles[i] != Z3_COLLISION_NONE) return false;
+  return true;
+}
+
+/* The table t parsed from region, on a ROM, before and after the set that made `want`. */
+static void check_rom(const uint8_t region[Z3_WATER_REGION_SIZE], int room, int mask, const uint16_t *offsets, int n,
+                      const z3_water_table *parsed) {
+  static z3_buf template_rom;
+  static z3_water_table t, again;
+  z3_rom *rom = fuzz_sample_rom(&template_rom, 2u << 20);
+  memset(rom->data.data + Z3_COLLISION_PTR_PC, 0, 3 * Z3_COLLISION_ROOMS);
+  put_list(rom, 0, Z3_COLLISION_DATA_PC);
+  if (room & 1) put_list(rom, 1, Z3_WATER_TABLE_PC - 2); /* ends where the region starts */
+  memcpy(rom->data.data + Z3_WATER_TABLE_PC, region, Z3_WATER_REGION_SIZE);
+  z3_error err;
+  z3_error_init(&err);
+  if (z3_water_load(rom, &t, &err) != Z3_OK || !t.present) abort();
+  same_zones(parsed, &t);
+  if (z3_water_set(&t, room, mask, offsets, n, &err) != Z3_OK) abort(); /* taken on the same table in memory */
+  if (z3_water_save(&t, rom, &err) != Z3_OK || z3_water_load(rom, &again, &err) != Z3_OK) abort();
+  same_zones(&t, &again);
+  z3_collision *c = NULL;
+  if (z3_collision_load(rom, &c, &err) != Z3_OK || !no_tiles(c, 0) || !no_tiles(c, 1)) abort();
+  z3_collision_free(c);
+  z3_rom_free(rom);
+}
+
+static void check_set(const uint8_t *data, size_t size, bool on_rom) {
   static z3_water_table t, again;
   static uint8_t region[Z3_WATER_REGION_SIZE];
   if (size < 3) return;
@@ -77,6 +119,10 @@ static void check_set(const uint8_t *data, size_t size) {
   memset(region, 0, sizeof region);
   memcpy(region, table, len < sizeof region ? len : sizeof region);
   if (z3_water_parse(region, sizeof region, &t, &err) != Z3_OK) return;
+  static z3_water_table parsed;
+  static uint8_t original[Z3_WATER_REGION_SIZE];
+  parsed = t;
+  memcpy(original, region, sizeof original);
   if (z3_water_set(&t, room, mask, offsets, n, &err) != Z3_OK) {
     if (!err.message[0]) abort();
     return;
@@ -84,12 +130,13 @@ static void check_set(const uint8_t *data, size_t size) {
   z3_water_encode(&t, region);
   if (z3_water_parse(region, sizeof region, &again, &err) != Z3_OK) abort();
   same_zones(&t, &again);
+  if (on_rom) check_rom(original, room, mask, offsets, n, &parsed);
 }
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   if (size == 0) return 0;
   if (data[0] & 1) check_tiles(data + 1, size - 1);
-  else if (data[0] & 2) check_set(data + 1, size - 1);
+  else if (data[0] & 2) check_set(data + 1, size - 1, data[0] & 4);
   else check_table(data + 1, size - 1);
   return 0;
 }
@@ -119,6 +166,11 @@ int main(int argc, char **argv) {
                                         0x01, 0x0E, 0x00, 2, 0x0A, 0x05, 0x0B, 0x05, 1, 0xFF, 0x0F};
   write_seed(argv[1], "set-off-map", set_off_map, sizeof set_off_map);
   write_seed(argv[1], "set-replace", set_replace, sizeof set_replace);
+  /* the same replace on the ROM (room 0x25 is odd: room 1's collision list ends at the region) */
+  uint8_t on_rom[sizeof set_replace];
+  memcpy(on_rom, set_replace, sizeof on_rom);
+  on_rom[0] = 6;
+  write_seed(argv[1], "set-replace-on-rom", on_rom, sizeof on_rom);
   return 0;
 }
 #endif
