@@ -7,6 +7,10 @@
  *  2. As the stores JSON `overworld set-overlay --from` reads: stores that read
  *     are in the 64x64 buffer, print and read back the same, and encode in both
  *     layouts to code that parses to them; a refusal names its JSON path.
+ *     Then, as `overworld set-overlay` does, they replace one area's overlay
+ *     (area from the input's length) on the sample ROM (1 or 2 MiB by the
+ *     length's low bit): a save is refused with a message, or every area
+ *     reads back as before but this one, which reads the stores.
  *
  * Seeds in fuzz/corpora/overlay_code/ come from this file: build it with
  * -DZ3_FUZZ_SEEDS against libz3 and run it with the corpus folder.
@@ -18,6 +22,7 @@
 #include <jansson.h>
 
 #include "zelda3/overlays.h"
+#include "fuzz_sample.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
@@ -34,6 +39,34 @@ static void encode_and_parse(const z3_ovl_area *a) {
       abort();
     z3_free(again.stores);
   }
+}
+
+static bool same_stores(const z3_ovl_area *a, const z3_ovl_store *s, int count) {
+  return a->count == count && (count == 0 || memcmp(a->stores, s, (size_t)count * sizeof *s) == 0);
+}
+
+static void check_rom_set(const z3_ovl_area *want, size_t size) {
+  static z3_buf small, large;
+  z3_rom *rom = size & 1 ? fuzz_sample_rom(&large, 2u << 20) : fuzz_sample_rom(&small, 0);
+  int area = (int)(size / 2 % Z3_OVL_AREAS);
+  z3_overlays *before = NULL, *set = NULL, *after = NULL;
+  z3_error err;
+  z3_error_init(&err);
+  if (z3_ovl_load(&before, rom, &err) != Z3_OK || z3_ovl_load(&set, rom, &err) != Z3_OK) abort();
+  if (z3_ovl_set(set, area, want->stores, want->count, &err) != Z3_OK) abort(); /* checked as the JSON was */
+  if (z3_ovl_save(set, rom, &err) != Z3_OK) {
+    if (!err.message[0]) abort();
+  } else {
+    if (z3_ovl_load(&after, rom, &err) != Z3_OK) abort();
+    for (int i = 0; i < Z3_OVL_AREAS; i++) {
+      const z3_ovl_area *w = i == area ? want : &before->areas[i];
+      if (!same_stores(&after->areas[i], w->stores, w->count)) abort();
+    }
+  }
+  z3_ovl_free(before);
+  z3_ovl_free(set);
+  z3_ovl_free(after);
+  z3_rom_free(rom);
 }
 
 static void check_json(const uint8_t *data, size_t size) {
@@ -54,6 +87,7 @@ static void check_json(const uint8_t *data, size_t size) {
   if (z3_ovl_stores_from_json(printed, &back.stores, &back.count, &err) != Z3_OK || back.count != a.count) abort();
   if (a.count && memcmp(back.stores, a.stores, (size_t)a.count * sizeof *a.stores) != 0) abort();
   encode_and_parse(&a);
+  check_rom_set(&a, size);
   json_decref(printed);
   json_decref(doc);
   z3_free(a.stores);
