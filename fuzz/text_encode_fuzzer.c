@@ -4,6 +4,10 @@
  * its raw decoding must encode back to the same bytes, and its readable
  * decoding must be stable under one more encode/decode. Errors must name an
  * offset inside the text. Any failure traps.
+ * Text that encodes is also set, as `message set` does, on a message of the
+ * sample ROM (the id from the input's length) and saved: refused with a
+ * message, or every message loads again with its bytes as before but this
+ * one, which holds what was set.
  *
  * Seeds in fuzz/corpora/text_encode/ are plain text files written by hand.
  */
@@ -12,6 +16,7 @@
 #include <string.h>
 
 #include "zelda3/text.h"
+#include "fuzz_sample.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
@@ -41,6 +46,32 @@ static void check(const z3_text_dict *dict, const z3_buf *enc) {
   z3_buf_release(&enc2);
 }
 
+static bool same_message(const z3_message *a, const z3_message *b) {
+  return a->len == b->len && (a->len == 0 || memcmp(a->data, b->data, a->len) == 0);
+}
+
+static void check_set_on_rom(const char *text, size_t size) {
+  static z3_buf sample;
+  z3_rom *rom = fuzz_sample_rom(&sample, 0);
+  z3_text t, again;
+  z3_error err;
+  z3_error_init(&err);
+  if (z3_text_load(rom, &t, &err) != Z3_OK || t.count == 0) abort();
+  size_t id = size % t.count;
+  if (z3_text_set(&t, id, text, false, &err) != Z3_OK) { /* the ROM's dictionary is its own */
+    if (!err.message[0]) abort();
+  } else if (z3_text_save(&t, rom, &err) != Z3_OK) {
+    if (!err.message[0]) abort();
+  } else {
+    if (z3_text_load(rom, &again, &err) != Z3_OK || again.count != t.count) abort();
+    for (size_t i = 0; i < t.count; i++) /* t holds the others as loaded and the one set */
+      if (!same_message(&t.msgs[i], &again.msgs[i])) abort();
+    z3_text_release(&again);
+  }
+  z3_text_release(&t);
+  z3_rom_free(rom);
+}
+
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   char *text = malloc(size + 1);
   if (!text) return 0;
@@ -54,8 +85,10 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     z3_buf_init(&enc);
     z3_error err;
     z3_error_init(&err);
-    if (z3_text_encode(&dict, text, compress, &enc, &err) == Z3_OK) check(&dict, &enc);
-    else if (err.offset < 0 || (size_t)err.offset >= len || !err.message[0]) abort();
+    if (z3_text_encode(&dict, text, compress, &enc, &err) == Z3_OK) {
+      check(&dict, &enc);
+      if (compress) check_set_on_rom(text, size);
+    } else if (err.offset < 0 || (size_t)err.offset >= len || !err.message[0]) abort();
     z3_buf_release(&enc);
   }
   free(text);
