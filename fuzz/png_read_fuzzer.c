@@ -6,7 +6,8 @@
  *  2. An indexed image that was read is written back and read again: indices
  *     and palette must survive exactly.
  *  3. The input's bytes also describe a small indexed image (size, palette,
- *     pixels), which must survive write -> read.
+ *     pixels), which must survive write -> read, and its colours written as
+ *     an RGB PNG (screenshots) read back as those colours, opaque.
  *
  * The seeds in fuzz/corpora/png_read/ come from this file: build it with
  * -DZ3_FUZZ_SEEDS against libz3 and run it with the corpus folder.
@@ -67,6 +68,26 @@ static void read_png(const uint8_t *data, size_t size) {
   z3_image_release(&img);
 }
 
+static void rgb_roundtrip(uint32_t w, uint32_t h, const uint8_t *px, const uint8_t (*pal)[4]) {
+  size_t count = (size_t)w * h;
+  uint8_t *rgb = malloc(count * 3);
+  if (!rgb) return;
+  for (size_t i = 0; i < count; i++) memcpy(rgb + 3 * i, pal[px[i]], 3);
+  z3_buf png;
+  z3_buf_init(&png);
+  z3_error err;
+  z3_error_init(&err);
+  z3_image back;
+  if (z3_png_write_rgb(&png, w, h, rgb, &err) != Z3_OK || z3_png_read(&back, png.data, png.len, MAX_PIXELS, &err) != Z3_OK)
+    abort();
+  if (back.width != w || back.height != h) abort();
+  for (size_t i = 0; i < count; i++)
+    if (memcmp(back.rgba + 4 * i, rgb + 3 * i, 3) != 0 || back.rgba[4 * i + 3] != 0xFF) abort();
+  z3_image_release(&back);
+  z3_buf_release(&png);
+  free(rgb);
+}
+
 /* Bytes 0-2: width, height, palette size; then palette and pixels, cycling
  * through the input. */
 static void synthesised(const uint8_t *data, size_t size) {
@@ -81,6 +102,7 @@ static void synthesised(const uint8_t *data, size_t size) {
   if (!px) return;
   for (size_t i = 0; i < (size_t)w * h; i++) px[i] = (uint8_t)(data[at++ % size] % n);
   roundtrip(w, h, px, (const uint8_t(*)[4])pal, n);
+  rgb_roundtrip(w, h, px, (const uint8_t(*)[4])pal);
   free(px);
 }
 
