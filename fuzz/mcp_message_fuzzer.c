@@ -2,7 +2,9 @@
  * Fuzzes the MCP server loop with arbitrary input lines. The first byte picks
  * how the session opens (an initialize for one of the four handshake
  * revisions, or none, which leaves the stateless and pre-initialize paths);
- * the rest is fed as stdin. The server must not crash, must return 0, and
+ * the rest is fed as stdin: through a pipe, as `z3ed mcp` reads it (the
+ * reader that buffers a file descriptor), when the first byte / 5 is odd and
+ * the input fits the pipe, else from memory (the getline reader). The server must not crash, must return 0, and
  * every line it writes must be one well-formed JSON-RPC message: an object
  * (or a non-empty batch of them) with "jsonrpc": "2.0", an id that is a
  * string or an integer when present, and exactly one of result, error, method.
@@ -16,6 +18,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "server/mcp.h"
 
@@ -69,6 +72,17 @@ static void check_output(const char *buf, size_t len) {
   }
 }
 
+/* The bytes behind a pipe's read end (a pipe holds 64 KiB, so the write never blocks). */
+static FILE *piped(const char *bytes, size_t len) {
+  int fds[2];
+  if (pipe(fds) != 0) abort();
+  if (write(fds[1], bytes, len) != (ssize_t)len) abort();
+  close(fds[1]);
+  FILE *in = fdopen(fds[0], "r");
+  if (!in) abort();
+  return in;
+}
+
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   static FILE *quiet;
   if (!quiet) quiet = fopen("/dev/null", "w");
@@ -85,7 +99,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   z3_free(init);
   char *buf = NULL;
   size_t n = 0;
-  FILE *in = len ? fmemopen(input, len, "r") : NULL, *out = open_memstream(&buf, &n);
+  FILE *in = len && data[0] / 5 % 2 && len <= 65536 ? piped(input, len) : len ? fmemopen(input, len, "r") : NULL;
+  FILE *out = open_memstream(&buf, &n);
   if (in && out) {
     z3_mcp_options opts = {.no_audit = true, .synchronous = true, .run_tool = stub, .diag = quiet,
                            .rom_path = "fuzz.sfc", .log_level = "emergency"};
