@@ -54,6 +54,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   if (st != Z3_OK && !err.message[0]) abort();
   if (st == Z3_OK && ctx.cmd && !ctx.help)
     for (size_t i = 0; z3_command_arg_at(ctx.cmd, i); i++) check_arg(&ctx, z3_command_arg_at(ctx.cmd, i));
+  z3_cmd_ctx_release(&ctx); /* a list flag given twice joins its values in memory the context owns */
   free(copy);
   return 0;
 }
