@@ -136,7 +136,22 @@ typedef struct plan {
   uint16_t boss_floor;
   span used[2 * Z3_DMAP_PALACES + 2]; /* other palaces' lists, then ours as placed */
   size_t used_count;
+  size_t changing[3]; /* floor count and boss words this write changes */
+  int changing_count;
 } plan;
+
+/* The fixed tables; a list a hack left lying over them is read, but never
+ * written there (each palace's words would overwrite it, or it them). */
+static const span tables[] = {{BOSS_ROOMS_PC, BOSS_ROOMS_PC + 2 * Z3_DMAP_PALACES},
+                              {BOSS_FLOORS_PC, BOSS_FLOORS_PC + 2 * Z3_DMAP_PALACES},
+                              {FLOOR_COUNTS_PC, ROOM_POINTERS_PC + 2 * Z3_DMAP_PALACES},
+                              {GFX_POINTERS_PC, GFX_POINTERS_PC + 2 * Z3_DMAP_PALACES}};
+
+static bool over_tables(size_t from, size_t to) {
+  for (size_t i = 0; i < sizeof tables / sizeof tables[0]; i++)
+    if (from < tables[i].to && tables[i].from < to) return true;
+  return false;
+}
 
 /* The stored boss floor stands while the boss room is on it (a room shown on
  * two floors keeps the floor chosen for it); otherwise the lowest floor with
@@ -209,6 +224,14 @@ static bool find_room(const plan *pl, bool expanded, size_t len, size_t *at, siz
   return false;
 }
 
+static bool hits(size_t pc, size_t from, size_t len) { return pc < from + len && from < pc + 2; }
+
+static bool changes_inside(const plan *pl, size_t from, size_t len) {
+  for (int k = 0; k < pl->changing_count; k++)
+    if (hits(pl->changing[k], from, len)) return true;
+  return false;
+}
+
 /* Keeps a list where it is when it does not grow and either nobody else
  * reads those bytes or they already hold it (lists another palace shares stay
  * shared while unchanged); otherwise finds it a free run. */
@@ -216,7 +239,9 @@ static z3_status place(plan *pl, const z3_rom *rom, bool expanded, int palace, s
                        const uint8_t *bytes, size_t new_len, const char *what, size_t *pc, z3_error *err) {
   size_t old_pc = BANK_PC + (word_at(rom, pointer_pc) & 0x7FFF);
   bool same = new_len <= old_len && memcmp(rom->data.data + old_pc, bytes, new_len) == 0;
-  if (new_len <= old_len && (same || !overlaps(pl, old_pc, old_pc + new_len))) {
+  bool stays = same || !overlaps(pl, old_pc, old_pc + new_len);
+  if (over_tables(old_pc, old_pc + new_len)) stays = same && !changes_inside(pl, old_pc, new_len);
+  if (new_len <= old_len && stays) {
     *pc = old_pc;
     mark(pl, *pc, new_len);
     return Z3_OK;
@@ -254,17 +279,59 @@ static z3_status put_word(z3_rom *rom, size_t pc, unsigned v, const char *why, z
   return z3_rom_write_changed(rom, pc, b, 2, 0, why, err);
 }
 
-static z3_status write_plan(z3_rom *rom, const z3_dmap_palace *p, int palace, const plan *pl, z3_error *err) {
+typedef struct word_put { size_t pc; unsigned value; } word_put;
+
+/* The palace's five table words as the plan writes them. */
+static void plan_words(const z3_dmap_palace *p, int palace, const plan *pl, word_put out[5]) {
+  size_t i2 = 2 * (size_t)palace;
+  out[0] = (word_put){ROOM_POINTERS_PC + i2, 0x8000 | (pl->rooms_pc & 0x7FFF)};
+  out[1] = (word_put){GFX_POINTERS_PC + i2, 0x8000 | (pl->gfx_pc & 0x7FFF)};
+  out[2] = (word_put){FLOOR_COUNTS_PC + i2, (unsigned)(p->floors << 4 | p->basements) | p->backdrop << 8};
+  out[3] = (word_put){BOSS_ROOMS_PC + i2, p->boss_room};
+  out[4] = (word_put){BOSS_FLOORS_PC + i2, pl->boss_floor};
+}
+
+
+/* A changed word must not land in a list (a hack can leave one over the
+ * tables): that map would change unasked. Ours have moved off the tables
+ * unless nothing of this palace changes; the others stay where they are. */
+static z3_status check_words(const z3_rom *rom, const z3_dmaps *now, int palace, const plan *pl, const word_put w[5],
+                             z3_error *err) {
+  for (int k = 0; k < 5; k++) {
+    if (word_at(rom, w[k].pc) == (w[k].value & 0xFFFF)) continue;
+    for (int i = 0; i < Z3_DMAP_PALACES; i++) {
+      const z3_dmap_palace *o = &now->palaces[i];
+      bool hit = i == palace ? hits(w[k].pc, pl->rooms_pc, pl->rooms_len) || hits(w[k].pc, pl->gfx_pc, pl->gfx_len)
+                             : hits(w[k].pc, o->rooms_pc, (size_t)z3_dmap_floor_total(o) * Z3_DMAP_SQUARES) ||
+                                   hits(w[k].pc, o->gfx_pc, z3_dmap_used_squares(o));
+      if (hit)
+        return z3_error_set_at(err, Z3_E_INVALID, (int64_t)w[k].pc,
+                               "palace %d (%s): its table word at 0x%05zX lies inside a list of palace %d (%s), "
+                               "which writing it would change", palace, names[palace], w[k].pc, i, names[i]);
+    }
+  }
+  return Z3_OK;
+}
+
+static z3_status write_plan(z3_rom *rom, int palace, const plan *pl, const word_put w[5], z3_error *err) {
   char why[96];
   snprintf(why, sizeof why, "dungeon map of palace %d (%s)", palace, names[palace]);
-  size_t i2 = 2 * (size_t)palace;
   z3_status st = z3_rom_write_changed(rom, pl->rooms_pc, pl->rooms, pl->rooms_len, 4, why, err);
   if (st == Z3_OK) st = z3_rom_write_changed(rom, pl->gfx_pc, pl->gfx, pl->gfx_len, 4, why, err);
-  if (st == Z3_OK) st = put_word(rom, ROOM_POINTERS_PC + i2, 0x8000 | (pl->rooms_pc & 0x7FFF), why, err);
-  if (st == Z3_OK) st = put_word(rom, GFX_POINTERS_PC + i2, 0x8000 | (pl->gfx_pc & 0x7FFF), why, err);
-  if (st == Z3_OK) st = put_word(rom, FLOOR_COUNTS_PC + i2, (unsigned)(p->floors << 4 | p->basements) | p->backdrop << 8, why, err);
-  if (st == Z3_OK) st = put_word(rom, BOSS_ROOMS_PC + i2, p->boss_room, why, err);
-  if (st == Z3_OK) st = put_word(rom, BOSS_FLOORS_PC + i2, pl->boss_floor, why, err);
+  for (int k = 0; k < 5 && st == Z3_OK; k++) st = put_word(rom, w[k].pc, w[k].value, why, err);
+  return st;
+}
+
+static z3_status place_lists(const z3_rom *rom, const z3_dmaps *now, int palace, plan *pl, z3_error *err) {
+  const z3_dmap_palace *old = &now->palaces[palace];
+  size_t i2 = 2 * (size_t)palace;
+  mark_others(pl, now, palace);
+  z3_status st = place(pl, rom, now->expanded, palace, ROOM_POINTERS_PC + i2,
+                       (size_t)z3_dmap_floor_total(old) * Z3_DMAP_SQUARES, pl->rooms, pl->rooms_len, "room",
+                       &pl->rooms_pc, err);
+  if (st == Z3_OK)
+    st = place(pl, rom, now->expanded, palace, GFX_POINTERS_PC + i2, z3_dmap_used_squares(old), pl->gfx, pl->gfx_len,
+               "template", &pl->gfx_pc, err);
   return st;
 }
 
@@ -275,18 +342,17 @@ z3_status z3_dmap_write(z3_rom *rom, const z3_dmaps *maps, int palace, z3_error 
   plan *pl = z3_calloc(1, sizeof *pl);
   z3_status st = now && pl ? Z3_OK : z3_error_set(err, Z3_E_NOMEM, "out of memory");
   if (st == Z3_OK) st = z3_dmaps_read(rom, now, err);
-  const z3_dmap_palace *p = &maps->palaces[palace], *old = &now->palaces[palace];
+  const z3_dmap_palace *p = &maps->palaces[palace];
   if (st == Z3_OK) st = check_palace(p, palace, pl, err);
+  word_put w[5];
   if (st == Z3_OK) {
-    mark_others(pl, now, palace);
-    size_t i2 = 2 * (size_t)palace;
-    st = place(pl, rom, now->expanded, palace, ROOM_POINTERS_PC + i2, (size_t)z3_dmap_floor_total(old) * Z3_DMAP_SQUARES,
-               pl->rooms, pl->rooms_len, "room", &pl->rooms_pc, err);
-    if (st == Z3_OK)
-      st = place(pl, rom, now->expanded, palace, GFX_POINTERS_PC + i2, z3_dmap_used_squares(old), pl->gfx, pl->gfx_len,
-                 "template", &pl->gfx_pc, err);
+    plan_words(p, palace, pl, w);
+    for (int k = 2; k < 5; k++) /* the words after the two pointers */
+      if (word_at(rom, w[k].pc) != (w[k].value & 0xFFFF)) pl->changing[pl->changing_count++] = w[k].pc;
+    st = place_lists(rom, now, palace, pl, err);
   }
-  if (st == Z3_OK) st = write_plan(rom, p, palace, pl, err);
+  if (st == Z3_OK) plan_words(p, palace, pl, w), st = check_words(rom, now, palace, pl, w, err);
+  if (st == Z3_OK) st = write_plan(rom, palace, pl, w, err);
   z3_free(now);
   z3_free(pl);
   return st;

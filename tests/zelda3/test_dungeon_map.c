@@ -248,6 +248,32 @@ Z3_TEST(test_dungeon_map__bad_tables_are_named) {
   z3_rom_free(rom);
 }
 
+/* A hack can leave a list over the fixed tables (here palace 0's room list
+ * starts 3 bytes early, on the last room pointers): it reads, an unchanged
+ * write leaves it there, but an edit moves it off the tables rather than
+ * overwrite palace 13's pointer with a room id (the fuzz target's finding,
+ * regress-list-over-pointer-table). */
+Z3_TEST(test_dungeon_map__a_list_over_the_tables_moves_off_them) {
+  (void)state;
+  z3_rom *rom = z3_test_sample_rom(0, Z3_MAP_LOROM);
+  rom->data.data[0x57605] = 0x1E; /* $0A:F61E: pointer table bytes 0x5761E-0x57620 first */
+  z3_dmaps *m = read_maps(rom), *before = read_maps(rom);
+  assert_int_equal(m->palaces[0].rooms_pc, 0x5761E);
+  z3_error err;
+  z3_error_init(&err);
+  assert_ok(z3_dmaps_write(rom, m, &err), &err);
+  assert_int_equal(z3_rom_bytes_changed(rom), 0);
+  m->palaces[0].rooms[0][1] = 0x33, m->palaces[0].gfx[0][1] = 0x05; /* square 1 lies on palace 13's pointer */
+  assert_ok(z3_dmap_write(rom, m, 0, &err), &err);
+  z3_dmaps *after = read_maps(rom);
+  assert_true(after->palaces[0].rooms_pc >= 0x57621);
+  assert_int_equal(after->palaces[0].rooms[0][1], 0x33);
+  assert_int_equal(after->palaces[13].rooms_pc, before->palaces[13].rooms_pc);
+  assert_memory_equal(after->palaces[13].rooms, before->palaces[13].rooms, sizeof before->palaces[13].rooms);
+  free(m), free(before), free(after);
+  z3_rom_free(rom);
+}
+
 /* Z3ED_TEST_ROM: the real game's maps, as usdasm's bank_0A lists them, load
  * for every palace and write back byte-identically. */
 Z3_TEST(test_dungeon_map__real_rom_loads_and_writes_identically) {
@@ -286,4 +312,5 @@ Z3_RUN(cmocka_unit_test(test_dungeon_map__floor_names_parse_both_ways),
        cmocka_unit_test(test_dungeon_map__expanded_layout_reads_the_same_maps),
        cmocka_unit_test(test_dungeon_map__expanded_layout_holds_more),
        cmocka_unit_test(test_dungeon_map__bad_tables_are_named),
+       cmocka_unit_test(test_dungeon_map__a_list_over_the_tables_moves_off_them),
        cmocka_unit_test(test_dungeon_map__real_rom_loads_and_writes_identically))
