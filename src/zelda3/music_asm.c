@@ -26,6 +26,7 @@ typedef enum ref_kind { REF_PATTERN, REF_TRACK, REF_ORDER } ref_kind;
 
 typedef struct fixup {
   char name[MAX_TOKEN];
+  size_t label; /* index into the labels, resolved once by check_refs */
   size_t block;
   uint16_t offset;
   ref_kind kind;
@@ -409,14 +410,15 @@ static const label *find_label(const tables *t, const char *name) {
   return NULL;
 }
 
-/* Every reference names a label of the right kind of block. */
-static z3_status check_refs(const z3_music_asm *a, const tables *t, z3_error *err) {
+/* Every reference names a label of the right kind of block; resolves each. */
+static z3_status check_refs(const z3_music_asm *a, tables *t, z3_error *err) {
   static const z3_music_block_kind want[] = {Z3_MB_PATTERN, Z3_MB_TRACK, Z3_MB_ORDER};
   static const char *const want_name[] = {"pattern", "track", "order-list label"};
   for (size_t i = 0; i < t->nfixups; i++) {
-    const fixup *f = &t->fixups[i];
+    fixup *f = &t->fixups[i];
     const label *l = find_label(t, f->name);
     if (!l) return z3_error_set(err, Z3_E_INVALID, "line %d, column %d: no label '%s'", f->line, f->col, f->name);
+    f->label = (size_t)(l - t->labels);
     const z3_music_asm_block *b = &a->blocks[l->block];
     if (b->kind != want[f->kind] || (f->kind == REF_PATTERN && l->offset != 0))
       return z3_error_set(err, Z3_E_INVALID, "line %d, column %d: '%s' is not a %s", f->line, f->col, f->name, want_name[f->kind]);
@@ -433,16 +435,17 @@ static z3_status check_refs(const z3_music_asm *a, const tables *t, z3_error *er
  * song's size, and taken as free space by the next import. */
 static z3_status check_reached(const z3_music_asm *a, const tables *t, z3_error *err) {
   bool *reached = z3_calloc(a->count, sizeof *reached);
-  size_t *stack = z3_calloc(a->count, sizeof *stack), *target = z3_calloc(t->nfixups + 1, sizeof *target);
-  z3_status st = reached && stack && target ? Z3_OK : z3_error_set(err, Z3_E_NOMEM, "out of memory");
+  size_t *stack = z3_calloc(a->count, sizeof *stack);
+  z3_status st = reached && stack ? Z3_OK : z3_error_set(err, Z3_E_NOMEM, "out of memory");
   size_t top = 0;
-  for (size_t i = 0; st == Z3_OK && i < t->nfixups; i++) target[i] = find_label(t, t->fixups[i].name)->block;
   for (size_t i = 0; st == Z3_OK && i < a->count; i++)
     if (a->blocks[i].kind == Z3_MB_ORDER) reached[i] = true, stack[top++] = i;
   while (st == Z3_OK && top > 0) {
     size_t b = stack[--top];
-    for (size_t i = 0; i < t->nfixups; i++)
-      if (t->fixups[i].block == b && !reached[target[i]]) reached[target[i]] = true, stack[top++] = target[i];
+    for (size_t i = 0; i < t->nfixups; i++) {
+      size_t to = t->labels[t->fixups[i].label].block;
+      if (t->fixups[i].block == b && !reached[to]) reached[to] = true, stack[top++] = to;
+    }
   }
   for (size_t i = 0; st == Z3_OK && i < t->nlabels; i++) {
     const label *l = &t->labels[i];
@@ -454,7 +457,6 @@ static z3_status check_reached(const z3_music_asm *a, const tables *t, z3_error 
   }
   z3_free(reached);
   z3_free(stack);
-  z3_free(target);
   return st;
 }
 
@@ -551,7 +553,7 @@ z3_status z3_music_asm_encode(z3_music_asm *a, z3_error *err) {
   (void)err;
   for (size_t i = 0; i < t->nfixups; i++) {
     const fixup *f = &t->fixups[i];
-    const label *l = find_label(t, f->name); /* checked by parse */
+    const label *l = &t->labels[f->label]; /* resolved by parse */
     uint16_t v = (uint16_t)(a->blocks[l->block].addr + l->offset);
     uint8_t *d = a->blocks[f->block].bytes.data + f->offset;
     d[0] = (uint8_t)v, d[1] = (uint8_t)(v >> 8);
