@@ -55,7 +55,7 @@ typedef struct bank_input {
 static int next_byte(bank_input *in) { return in->p < in->end ? *in->p++ : 0; }
 
 /* The sample with the input's pointers and list bytes in the collision bank. */
-static z3_rom *bank_rom(bank_input *in, z3_error *err) {
+static z3_rom *bank_rom(bank_input *in) {
   static z3_buf template_rom;
   z3_rom *rom = fuzz_sample_rom(&template_rom, 2u << 20);
   uint8_t *bytes = rom->data.data;
@@ -63,10 +63,7 @@ static z3_rom *bank_rom(bank_input *in, z3_error *err) {
   int pointers = next_byte(in) % 8 + 1;
   for (int i = 0; i < pointers; i++) {
     int room = next_byte(in) % Z3_COLLISION_ROOMS, lo = next_byte(in), hi = next_byte(in);
-    uint32_t addr = 0;
-    if (z3_rom_to_snes(rom, Z3_COLLISION_DATA_PC + ((size_t)(hi << 8 | lo) % LIST_AREA), &addr, err) != Z3_OK) abort();
-    uint8_t *slot = bytes + Z3_COLLISION_PTR_PC + 3 * (size_t)room;
-    slot[0] = (uint8_t)addr, slot[1] = (uint8_t)(addr >> 8), slot[2] = (uint8_t)(addr >> 16);
+    fuzz_put_pointer(rom, Z3_COLLISION_PTR_PC + 3 * (size_t)room, Z3_COLLISION_DATA_PC + (size_t)(hi << 8 | lo) % LIST_AREA);
   }
   return rom;
 }
@@ -76,7 +73,7 @@ static void check_bank(const uint8_t *data, size_t size) {
   bank_input in = {data, data + size};
   z3_error err;
   z3_error_init(&err);
-  z3_rom *rom = bank_rom(&in, &err);
+  z3_rom *rom = bank_rom(&in);
   int edits = next_byte(&in) % 16;
   const uint8_t *edit = in.p;
   in.p += (size_t)edits * 4 < (size_t)(in.end - in.p) ? (size_t)edits * 4 : (size_t)(in.end - in.p);

@@ -68,13 +68,12 @@ static void release_all(encoded *e) {
   for (int i = 0; i < Z3_OBJECT_LISTS; i++) z3_buf_release(&e->lists[i]);
 }
 
-static void put_long(uint8_t *p, uint32_t a) { p[0] = (uint8_t)a, p[1] = (uint8_t)(a >> 8), p[2] = (uint8_t)(a >> 16); }
 
 /* Layout or overlay list n's pointer aimed at list other's bytes plus an offset inside them. */
 static void redirect_list(z3_rom *rom, const z3_dungeon *base, int n, int other, int offset) {
   const z3_object_list *l = &base->lists[n], *o = &base->lists[other];
   size_t table = l->kind == Z3_LIST_LAYOUT ? base->layout_table_pc : base->overlay_table_pc;
-  put_long(rom->data.data + table + 3 * (size_t)l->index, o->addr + (uint32_t)(offset % (int)(o->len + 1)));
+  fuzz_put_long(rom->data.data + table + 3 * (size_t)l->index, o->addr + (uint32_t)(offset % (int)(o->len + 1)));
 }
 
 /* An object of a layout or overlay list added, moved or removed. */
@@ -96,7 +95,7 @@ static void redirect(z3_rom *rom, const z3_dungeon *base, int kind, int room, in
   uint8_t *bytes = rom->data.data;
   if (kind == 0) {
     uint32_t a = o->object_addr + (uint32_t)(offset % (int)(o->object_len + 1));
-    put_long(bytes + base->object_table_pc + 3 * (size_t)room, a);
+    fuzz_put_long(bytes + base->object_table_pc + 3 * (size_t)room, a);
   } else {
     size_t len = kind == 1 ? o->sprite_len : o->pot_len;
     uint16_t w = (uint16_t)((kind == 1 ? o->sprite_word : o->pot_word) + offset % (int)(len + 1));

@@ -31,10 +31,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
 static z3_buf template_rom;
 
-static void put_long(uint8_t *p, size_t pc) {
-  uint32_t a = (uint32_t)((pc >> 15) << 16 | 0x8000 | (pc & 0x7FFF));
-  p[0] = (uint8_t)a, p[1] = (uint8_t)(a >> 8), p[2] = (uint8_t)(a >> 16);
-}
+/* The sample's LoROM address of pc (img is the bare template, before a z3_rom holds it). */
+static void put_long(uint8_t *p, size_t pc) { fuzz_put_long(p, (uint32_t)((pc >> 15) << 16 | 0x8000 | (pc & 0x7FFF))); }
 
 static void plant(uint8_t *img, int target, int area, const uint8_t *p, size_t n) {
   static const size_t caps[4] = {0x7E70, Z3_OW_SPRITE_DATA_END - Z3_OW_SPRITE_DATA_PC,

@@ -68,10 +68,7 @@ static void check_tiles(const uint8_t *data, size_t size) {
 }
 
 static void put_list(z3_rom *rom, int room, size_t pc) {
-  uint32_t addr = 0;
-  if (z3_rom_to_snes(rom, pc, &addr, NULL) != Z3_OK) abort();
-  uint8_t *slot = rom->data.data + Z3_COLLISION_PTR_PC + 3 * (size_t)room;
-  slot[0] = (uint8_t)addr, slot[1] = (uint8_t)(addr >> 8), slot[2] = (uint8_t)(addr >> 16);
+  fuzz_put_pointer(rom, Z3_COLLISION_PTR_PC + 3 * (size_t)room, pc);
   rom->data.data[pc] = rom->data.data[pc + 1] = 0xFF; /* an empty list */
 }
 
