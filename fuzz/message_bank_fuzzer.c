@@ -9,8 +9,10 @@
  *
  * Loading must succeed or fail with a message. Loaded: messages lie inside
  * the region, the 0xFF ends it, offsets add up; saving the unchanged model
- * writes nothing; an edited first expanded message is saved and read back
- * (or refused with a message and nothing written).
+ * writes nothing; an edit the last input byte picks (a vanilla or expanded
+ * message; a short, long or empty text, or another message's bytes) is
+ * saved and every message reads back as the model holds it (or the save is
+ * refused with a message and nothing written).
  *
  * Seeds in fuzz/corpora/message_bank/ come from this file: build it with
  * -DZ3_FUZZ_SEEDS against libz3 and run it with the corpus folder.
@@ -49,23 +51,50 @@ static void check_loaded(const z3_rom *rom, const z3_text *t) {
   if (at + 1 != t->exp_used_end || z3_text_exp_bytes_needed(t) != at + 1 - t->exp_start) abort();
 }
 
-/* An edit is saved and read back, or refused with a message and nothing written. */
-static void check_edit(z3_rom *rom, z3_text *t, z3_text_bank_mode mode) {
+/* The edit the last input byte picks: bit 7 an expanded message (else a
+ * vanilla one), bits 5-6 the text: a short one, (bits 0-4) x 40 letters,
+ * another message's bytes as they are (what merge does), or nothing. */
+static void edit(z3_text *t, uint8_t sel, z3_error *err) {
+  size_t expanded = t->count - t->vanilla_count;
+  size_t id = sel & 0x80 && expanded ? t->vanilla_count + sel % expanded : (size_t)sel * 7 % t->vanilla_count;
+  char text[32 * 40 + 1];
+  z3_status st = Z3_OK;
+  switch (sel >> 5 & 3) {
+    case 0: st = z3_text_set(t, id, "Edited.", false, err); break;
+    case 1:
+      memset(text, 'A', sizeof text);
+      text[(size_t)(sel & 31) * 40] = 0;
+      st = z3_text_set(t, id, text, false, err);
+      break;
+    case 2: {
+      const z3_message *from = &t->msgs[(id + 1) % t->count];
+      st = z3_text_set_bytes(t, id, from->data, from->len, err);
+      break;
+    }
+    default: st = z3_text_set(t, id, "", false, err);
+  }
+  if (st != Z3_OK) abort();
+}
+
+/* An edit is saved and read back with every message as the model holds
+ * it, or refused with a message and nothing written. */
+static void check_edit(z3_rom *rom, z3_text *t, z3_text_bank_mode mode, uint8_t sel) {
   z3_error err;
   z3_error_init(&err);
   if (z3_text_save(t, rom, &err) != Z3_OK || rom->change_count != 0) abort();
-  if (!t->expanded || t->count == t->vanilla_count) return;
-  size_t id = t->vanilla_count;
-  if (z3_text_set(t, id, "Edited.", false, &err) != Z3_OK) abort();
+  if (!t->vanilla_count) return;
+  edit(t, sel, &err);
   if (z3_text_save(t, rom, &err) != Z3_OK) {
     if (!err.message[0] || rom->change_count != 0) abort();
     return;
   }
   z3_text again;
   if (z3_text_load_bank(rom, mode, &again, &err) != Z3_OK) abort();
-  if (again.count != t->count || again.msgs[id].len != t->msgs[id].len ||
-      memcmp(again.msgs[id].data, t->msgs[id].data, t->msgs[id].len) != 0)
-    abort();
+  if (again.count != t->count) abort();
+  for (size_t i = 0; i < t->count; i++)
+    if (again.msgs[i].len != t->msgs[i].len || memcmp(again.msgs[i].data, t->msgs[i].data, t->msgs[i].len) != 0)
+      abort();
+  if (z3_text_bytes_needed(&again) > z3_text_capacity()) abort();
   check_loaded(rom, &again);
   z3_text_release(&again);
 }
@@ -86,7 +115,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   z3_text t;
   if (z3_text_load_bank(rom, mode, &t, &err) == Z3_OK) {
     check_loaded(rom, &t);
-    check_edit(rom, &t, mode);
+    check_edit(rom, &t, mode, data[size - 1]);
     z3_text_release(&t);
   } else if (!err.message[0]) {
     abort();
