@@ -9,7 +9,9 @@
  * an edited backdrop colour reads back, and a size edit (area and size from
  * the last input byte) is refused with a message or saves and reads back, the
  * group's grid covering its screens; with the tail maps a tile of map 0xA0
- * plus the last byte saves and reads back.
+ * plus the last byte saves and reads back. The ROM map's entries of every
+ * area lie inside the image, and the colour and size edits change no byte
+ * outside the entries the map names for them.
  *
  * Seeds in fuzz/corpora/zscustom/ come from this file: build it with
  * -DZ3_FUZZ_SEEDS against libz3 and run it with the corpus folder.
@@ -33,6 +35,38 @@ static const struct { size_t from, size; } tables[] = {
 };
 enum { TABLES = sizeof tables / sizeof tables[0] };
 
+/* The ROM map's per-area entries (z3_ow_entry_places): each lies inside the
+ * image and has a name; `covered` marks the bytes of entries in `mask`. */
+typedef struct places {
+  const z3_rom *rom;
+  unsigned mask;
+  uint8_t *covered;
+} places;
+
+static void visit_place(void *user, int area, z3_ow_entry entry, int n, size_t pc, size_t width) {
+  places *p = user;
+  char name[64];
+  z3_ow_entry_name(entry, n, name, sizeof name);
+  if (area < 0 || !name[0] || width == 0 || pc + width > p->rom->data.len) abort();
+  if (p->mask & 1u << entry) memset(p->covered + pc, 1, width);
+}
+
+/* Saving `ow` changes only bytes of its entries in `mask` (so `rom map`
+ * names every byte an area edit writes). */
+static z3_status save_within(z3_overworld *ow, z3_rom *rom, unsigned mask, z3_error *err) {
+  uint8_t *before = z3_malloc(rom->data.len), *covered = z3_calloc(rom->data.len, 1);
+  if (!before || !covered) abort();
+  memcpy(before, rom->data.data, rom->data.len);
+  places p = {rom, mask, covered};
+  z3_ow_entry_places(ow, visit_place, &p);
+  z3_status st = z3_ow_save(ow, rom, err);
+  for (size_t i = 0; st == Z3_OK && i < rom->data.len; i++)
+    if (before[i] != rom->data.data[i] && !covered[i]) abort();
+  z3_free(before);
+  z3_free(covered);
+  return st;
+}
+
 static int bg_field(void) {
   for (int i = 0; z3_ow_area_fields[i]; i++)
     if (strcmp(z3_ow_area_fields[i], "bg-color") == 0) return i;
@@ -46,7 +80,7 @@ static void edit_and_reread(z3_overworld *ow, z3_rom *rom) {
   if (z3_ow_get_area_field(ow, 0x00, bg_field(), &old, &err) != Z3_OK) abort();
   long value = (old + 1) & 0x7FFF;
   if (z3_ow_set_area_field(ow, 0x00, bg_field(), value, &err) != Z3_OK) abort();
-  if (z3_ow_save(ow, rom, &err) != Z3_OK) return; /* no room: refused with a message */
+  if (save_within(ow, rom, 1u << Z3_OW_ENTRY_BG_COLOR, &err) != Z3_OK) return; /* no room: refused with a message */
   z3_overworld *again = NULL;
   if (z3_ow_load(&again, rom, &err) != Z3_OK) abort();
   if (z3_ow_get_area_field(again, 0x00, bg_field(), &got, &err) != Z3_OK || got != value) abort();
@@ -66,7 +100,8 @@ static void resize_and_reread(z3_overworld *ow, z3_rom *rom, int id, int size) {
     if (!err.message[0]) abort();
     return;
   }
-  if (z3_ow_save(ow, rom, &err) != Z3_OK) abort();
+  unsigned layout = 1u << Z3_OW_ENTRY_PARENT | 1u << Z3_OW_ENTRY_SIZE | 1u << Z3_OW_ENTRY_TRANSITION;
+  if (save_within(ow, rom, layout, &err) != Z3_OK) abort();
   z3_overworld *again = NULL;
   long got = -1;
   if (z3_ow_load(&again, rom, &err) != Z3_OK) abort();
