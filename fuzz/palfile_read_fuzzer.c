@@ -3,7 +3,10 @@
  * formats in turn. A read that succeeds must give 1..256 BGR555 colours, and
  * writing them in the same format and reading that back must give the same
  * colours (read -> write -> read is the identity); a read that fails must say
- * why and report no colours.
+ * why and report no colours. Read again into less room (from byte 0), a
+ * file reads the same: the count of all, the first colours as before. The input's first
+ * line is also taken as a format name and as a path: what it names must
+ * name itself back.
  *
  * The seeds in fuzz/corpora/palfile_read/ come from this file: build it with
  * -DZ3_FUZZ_SEEDS against libz3 and run it with the corpus folder.
@@ -30,6 +33,18 @@ static void roundtrip(z3_palfile_format f, const uint16_t *colors, size_t n) {
   z3_buf_release(&file);
 }
 
+/* A smaller room (the callers pass 256): the file still reads, *n still
+ * counts every colour, and the first ones land as before. */
+static void read_capped(z3_palfile_format f, const uint8_t *data, size_t size, const uint16_t *colors, size_t n) {
+  if (!size) return;
+  size_t cap = (size_t)data[0] % 256 + 1, got = 12345;
+  uint16_t capped[256];
+  z3_error err;
+  z3_error_init(&err);
+  if (z3_palfile_read(capped, cap, &got, f, data, size, &err) != Z3_OK || got != n) abort();
+  if (memcmp(capped, colors, (n < cap ? n : cap) * sizeof colors[0]) != 0) abort();
+}
+
 static void read_as(z3_palfile_format f, const uint8_t *data, size_t size) {
   uint16_t colors[256];
   size_t n = 12345;
@@ -43,10 +58,26 @@ static void read_as(z3_palfile_format f, const uint8_t *data, size_t size) {
   for (size_t i = 0; i < n; i++)
     if (colors[i] & 0x8000) abort();
   roundtrip(f, colors, n);
+  read_capped(f, data, size, colors, n);
+}
+
+/* The first line (up to 63 bytes) as a --format name and as a file path. */
+static void check_names(const uint8_t *data, size_t size) {
+  char line[64];
+  size_t len = 0;
+  while (len < size && len < sizeof line - 1 && data[len] && data[len] != '\n') line[len] = (char)data[len], len++;
+  line[len] = 0;
+  z3_palfile_format f;
+  if (z3_palfile_format_parse(line, &f) && !z3_palfile_format_parse(z3_palfile_format_name(f), &f)) abort();
+  if (z3_palfile_format_from_path(line, &f)) {
+    z3_palfile_format named;
+    if (!z3_palfile_format_parse(z3_palfile_format_name(f), &named) || named != f) abort();
+  }
 }
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   for (int f = 0; f < 4; f++) read_as((z3_palfile_format)f, data, size);
+  check_names(data, size);
   return 0;
 }
 

@@ -19,9 +19,10 @@ trap 'rm -rf "$work"' EXIT
 
 dict_for() {
   case $1 in
-    overworld_json | room_json | message_bundle_json | mcp_message | llm_response | batch_line | overlay_code | debug_rpc) echo json ;;
+    overworld_json | room_json | message_bundle_json | mcp_message | llm_response | batch_line | overlay_code | debug_rpc \
+      | conversation | manifest_read | cpu_vectors | spc_vectors | palfile_read) echo json ;;
     policy_parse | suite_parse) echo yaml ;;
-    script_parse) echo toml ;;
+    script_parse | project_manifest) echo toml ;;
     asm) echo asm ;;
     code_scan) echo code ;;
     cmd_parse) echo cmd ;;
