@@ -4,13 +4,16 @@
  *  1. Byte 0 gives 0-7 redirects of 6 bytes (kind, room, other room, offset):
  *     the room's object, sprite or pot pointer is set to the other room's
  *     list plus the offset, so it reads the same list or from inside it;
- *     kind 3 does so for a layout or overlay list (numbers mod 27) instead.
+ *     kind 3 does so for a layout or overlay list (numbers mod 27) instead,
+ *     kind 4 for the room's header (vanilla rooms share header bytes).
  *  2. What then loads gets edits of 6 bytes (room, what, three values): move
  *     an object or a sprite, add or remove a sprite, change or add a pot item,
- *     or (the room number picking a layout or overlay) add, move or remove one
- *     of a list's objects.
- *  3. The rooms are saved and loaded again: every room's objects, sprites and
- *     pots and every layout and overlay (compared as their encodings) are as
+ *     (the room number picking a layout or overlay) add, move or remove one
+ *     of a list's objects, set a header field or the message id, or set or
+ *     add a chest.
+ *  3. The rooms are saved and loaded again: every room's objects, sprites,
+ *     pots, header and message, the chest table, and every layout and
+ *     overlay (compared as their encodings) are as
  *     they were and the edits made; an edit never reaches another room or
  *     list. A load or save that fails, and an edit that is refused, say why.
  *
@@ -42,6 +45,9 @@ typedef struct encoded {
   z3_buf objects[Z3_ROOM_COUNT], sprites[Z3_ROOM_COUNT], lists[Z3_OBJECT_LISTS];
   uint8_t pots[Z3_ROOM_COUNT][POT_BYTES];
   size_t pot_len[Z3_ROOM_COUNT];
+  uint8_t headers[Z3_ROOM_COUNT][Z3_ROOM_HEADER_SIZE];
+  uint16_t messages[Z3_ROOM_COUNT];
+  z3_buf chests; /* the records as the table stores them */
 } encoded;
 
 static void encode_all(const z3_dungeon *d, encoded *e) {
@@ -54,6 +60,15 @@ static void encode_all(const z3_dungeon *d, encoded *e) {
     if (z3_room_stream_encode(&d->rooms[i], &e->objects[i], &door_offset, &err) != Z3_OK) abort();
     if (z3_room_sprites_encode(&d->rooms[i], &e->sprites[i], &err) != Z3_OK) abort();
     z3_room_pots_encode(&d->rooms[i], e->pots[i], &e->pot_len[i]);
+    memcpy(e->headers[i], d->rooms[i].header, Z3_ROOM_HEADER_SIZE);
+    e->messages[i] = d->rooms[i].message;
+  }
+  z3_buf_init(&e->chests);
+  for (size_t i = 0; i < d->chest_count; i++) {
+    const z3_chest *c = &d->chests[i];
+    uint16_t w = (uint16_t)(c->room | (c->big ? 0x8000 : 0));
+    uint8_t rec[3] = {(uint8_t)w, (uint8_t)(w >> 8), c->item};
+    if (z3_buf_append(&e->chests, rec, 3, NULL) != Z3_OK) abort();
   }
   for (int i = 0; i < Z3_OBJECT_LISTS; i++) {
     z3_buf_init(&e->lists[i]);
@@ -66,6 +81,7 @@ static bool same_buf(const z3_buf *a, const z3_buf *b) { return a->len == b->len
 static void release_all(encoded *e) {
   for (int i = 0; i < Z3_ROOM_COUNT; i++) z3_buf_release(&e->objects[i]), z3_buf_release(&e->sprites[i]);
   for (int i = 0; i < Z3_OBJECT_LISTS; i++) z3_buf_release(&e->lists[i]);
+  z3_buf_release(&e->chests);
 }
 
 
@@ -89,11 +105,15 @@ static z3_status edit_list(z3_dungeon *d, int n, int a, int b, int c, z3_error *
   return z3_list_remove_object(l, (size_t)b % l->count, err);
 }
 
-/* The room's pointer of that kind aimed at the other room's list plus an offset inside it. */
+/* The room's pointer of that kind aimed at the other room's list (or header) plus an offset inside it. */
 static void redirect(z3_rom *rom, const z3_dungeon *base, int kind, int room, int other, int offset) {
   const z3_room *o = &base->rooms[other];
   uint8_t *bytes = rom->data.data;
-  if (kind == 0) {
+  if (kind == 4) {
+    uint16_t w = (uint16_t)(o->header_word + offset % Z3_ROOM_HEADER_SIZE);
+    uint8_t *p = bytes + base->header_table_pc + 2 * (size_t)room;
+    p[0] = (uint8_t)w, p[1] = (uint8_t)(w >> 8);
+  } else if (kind == 0) {
     uint32_t a = o->object_addr + (uint32_t)(offset % (int)(o->object_len + 1));
     fuzz_put_long(bytes + base->object_table_pc + 3 * (size_t)room, a);
   } else {
@@ -104,9 +124,16 @@ static void redirect(z3_rom *rom, const z3_dungeon *base, int kind, int room, in
   }
 }
 
+static const char *field_name(int a) {
+  static int fields = -1;
+  if (fields < 0)
+    for (fields = 0; z3_room_field_names[fields];) fields++;
+  return z3_room_field_names[(a >> 1) % fields];
+}
+
 /* One edit through the model's own calls; a refusal must carry a message. */
 static void edit(z3_dungeon *d, reader *in) {
-  int room = next_room(in), what = next(in) % 7, a = next(in), b = next(in), c = next(in);
+  int room = next_room(in), what = next(in) % 9, a = next(in), b = next(in), c = next(in);
   z3_room *r = &d->rooms[room];
   z3_error err;
   z3_error_init(&err);
@@ -128,6 +155,12 @@ static void edit(z3_dungeon *d, reader *in) {
     if (r->sprite_count) st = z3_room_remove_sprite(d, room, (size_t)a % r->sprite_count, &err);
     break;
   case 6: st = edit_list(d, room % Z3_OBJECT_LISTS, a, b, c, &err); break;
+  case 7: st = z3_room_set_field(d, room, field_name(a), a & 1 ? b << 8 | c : c, &err); break;
+  case 8: {
+    size_t idx[Z3_CHEST_RECORDS], n = z3_room_chests(d, room, idx);
+    st = z3_room_set_chest(d, room, (size_t)b % (n + 1), (uint8_t)c, a & 1, &err);
+    break;
+  }
   default: {
     z3_pot_item pots[Z3_ROOM_MAX_POTS];
     size_t n = r->pot_count < Z3_ROOM_MAX_POTS ? r->pot_count : Z3_ROOM_MAX_POTS;
@@ -154,7 +187,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   reader in = {data, data + size};
   int redirects = next(&in) % (MAX_REDIRECTS + 1);
   for (int i = 0; i < redirects; i++) {
-    int kind = next(&in) % 4, room = next_room(&in), other = next_room(&in);
+    int kind = next(&in) % 5, room = next_room(&in), other = next_room(&in);
     if (kind == 3) redirect_list(rom, base, room % Z3_OBJECT_LISTS, other % Z3_OBJECT_LISTS, next(&in));
     else redirect(rom, base, kind, room, other, next(&in));
   }
@@ -175,7 +208,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     for (int i = 0; i < Z3_ROOM_COUNT; i++) {
       if (!same_buf(&before.objects[i], &after.objects[i]) || !same_buf(&before.sprites[i], &after.sprites[i])) abort();
       if (before.pot_len[i] != after.pot_len[i] || memcmp(before.pots[i], after.pots[i], before.pot_len[i])) abort();
+      if (memcmp(before.headers[i], after.headers[i], Z3_ROOM_HEADER_SIZE) || before.messages[i] != after.messages[i]) abort();
     }
+    if (!same_buf(&before.chests, &after.chests)) abort();
     for (int i = 0; i < Z3_OBJECT_LISTS; i++)
       if (!same_buf(&before.lists[i], &after.lists[i])) abort();
     release_all(&after);
