@@ -16,6 +16,12 @@
  * placed anew) and loading.
  * Loading must succeed or fail with a message. What loads must save (every
  * list and the area's map marked dirty) and load again to the same model.
+ * With the first byte's top five bits 10001 (0x88-0x8F: rare in inputs made
+ * for the modes above, as this one is slow), every screen's map is refilled
+ * with scattered tile32s (from the area byte) that compress badly: the
+ * streams outgrow the map banks, so saving must find free space outside them
+ * (the 2 MiB sample's expanded area when the area byte is odd, else the
+ * 1 MiB sample's vanilla free blocks) or refuse, naming it.
  *
  * Seeds in fuzz/corpora/overworld_map/ come from this file: build it with
  * -DZ3_FUZZ_SEEDS against libz3 and run it with the corpus folder.
@@ -29,7 +35,7 @@
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
-static z3_buf template_rom;
+static z3_buf template_rom, big_template;
 
 /* The sample's LoROM address of pc (img is the bare template, before a z3_rom holds it). */
 static void put_long(uint8_t *p, size_t pc) { fuzz_put_long(p, (uint32_t)((pc >> 15) << 16 | 0x8000 | (pc & 0x7FFF))); }
@@ -130,6 +136,20 @@ static void edit(z3_overworld *ow, const uint8_t e[6], screen_tiles *want) {
   }
 }
 
+/* Every screen's cells refilled with tile32s a small generator scatters. */
+static void crowd_maps(z3_overworld *ow, unsigned seed, screen_tiles *want) {
+  uint32_t x = seed * 2654435761u + 1;
+  for (int s = 0; s < ow->area_count; s++) {
+    for (int c = 0; c < 256; c++) {
+      x ^= x << 13, x ^= x >> 17, x ^= x << 5;
+      uint16_t v = (uint16_t)(x % (uint32_t)ow->tile32_count);
+      ow->areas[s].map32[c] = v;
+      memcpy(want[s][c], ow->tile32[v], sizeof want[s][c]);
+    }
+    ow->areas[s].map_dirty = true;
+  }
+}
+
 static void check_tiles(const z3_overworld *ow, screen_tiles *want) {
   screen_tiles *now = tiles_now(ow);
   if (memcmp(now, want, sizeof *now * (size_t)ow->area_count) != 0) abort();
@@ -138,7 +158,8 @@ static void check_tiles(const z3_overworld *ow, screen_tiles *want) {
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   if (size < 3) return 0;
-  z3_rom *rom = fuzz_sample_rom(&template_rom, 0);
+  bool crowd = (data[0] & 0xF8) == 0x88;
+  z3_rom *rom = crowd && data[1] & 1 ? fuzz_sample_rom(&big_template, 2u << 20) : fuzz_sample_rom(&template_rom, 0);
   z3_error err;
   z3_error_init(&err);
   int target = data[0] % 4, area = data[1] % Z3_OW_AREA_COUNT;
@@ -155,6 +176,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   }
   screen_tiles *want = tiles_now(ow);
   for (size_t i = 0; i < edits; i++) edit(ow, edit_bytes + 6 * i, want);
+  if (crowd) crowd_maps(ow, data[1], want);
   check_tiles(ow, want);
   for (int s = 0; s < Z3_OW_STATES; s++)
     for (int i = 0; i < z3_ow_sprite_list_count(s); i++) ow->sprites[s][i].dirty = true;
@@ -198,6 +220,10 @@ int main(int argc, char **argv) {
   seed_region(argv[1], "map-truncated", 0, 0x05, hi, 9);
   seed_region(argv[1], "sprites", 1, 0, Z3_OW_SPRITE_DATA_PC, 64);
   seed_region(argv[1], "items", 2, 0, Z3_OW_ITEM_DATA_PC, 40);
+  static const uint8_t crowded[] = {0x88 | 1, 0x11, 0xFF}; /* the first sprite list emptied (0xFF ends it) */
+  static const uint8_t crowded_small[] = {0x88 | 1, 0x10, 0xFF};
+  write_seed(argv[1], "crowded-maps", crowded, sizeof crowded);
+  write_seed(argv[1], "crowded-maps-1mib", crowded_small, sizeof crowded_small);
   seed_region(argv[1], "tile32", 3, 0, z3_ow_tile32_pc[0], 96);
   static const uint8_t unterminated[] = {1, 0, 0x01, 0x02, 0x03, 0x04, 0x05, 0x06};
   write_seed(argv[1], "sprites-unterminated", unterminated, sizeof unterminated);
