@@ -7,10 +7,15 @@
  * which parses to 24 bits and formats back to what parses the same. The
  * three ways to load (a file read, a file mapped, memory) must agree on the
  * image, its mapping and whether it loads, also after a write to the mapped
- * one (which moves it to the heap). */
+ * one (which moves it to the heap). On a loaded image, edits the input's
+ * first bytes describe (writes of changed runs, some past the end, and a
+ * resize) must leave exactly the expected image, a change log counting
+ * exactly the bytes that changed, none of its entries a no-op; every few
+ * inputs the edited image is saved and must load back the same. */
 #define _GNU_SOURCE
 #include <stdint.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <sys/mman.h>
 #include <unistd.h>
 #include <string.h>
@@ -59,12 +64,18 @@ static bool same_rom(const z3_rom *a, const z3_rom *b) {
   return a->mapping == b->mapping && a->data.len == b->data.len && memcmp(a->data.data, b->data.data, a->data.len) == 0;
 }
 
-/* The file read and the file mapped load as the memory copy did (or fail as it did). */
-static void check_file_loads(const uint8_t *data, size_t size, const z3_rom *from_memory) {
+/* The input as a file (an anonymous one, named through /proc): its descriptor. */
+static int memfd_of(const uint8_t *data, size_t size, char path[40]) {
   int fd = memfd_create("rom", 0);
   if (fd < 0 || write(fd, data, size) != (ssize_t)size) __builtin_trap();
+  snprintf(path, 40, "/proc/self/fd/%d", fd);
+  return fd;
+}
+
+/* The file read and the file mapped load as the memory copy did (or fail as it did). */
+static void check_file_loads(const uint8_t *data, size_t size, const z3_rom *from_memory) {
   char path[40];
-  snprintf(path, sizeof path, "/proc/self/fd/%d", fd);
+  int fd = memfd_of(data, size, path);
   z3_rom *read = NULL, *mapped = NULL;
   z3_status r = z3_rom_load(&read, path, NULL), m = z3_rom_load_mapped(&mapped, path, NULL);
   close(fd);
@@ -81,6 +92,73 @@ static void check_file_loads(const uint8_t *data, size_t size, const z3_rom *fro
   z3_rom_free(mapped);
 }
 
+/* One write of changed runs from an 8-byte record: where (maybe past the
+ * end), how many bytes (taken from the input), the merge gap. The shadow
+ * follows; returns the bytes that differ from what it held (0 if refused). */
+static size_t edit_runs(z3_rom *rom, uint8_t *shadow, const uint8_t *r, const uint8_t *data, size_t size) {
+  size_t len = rom->data.len, at = (size_t)(r[0] | r[1] << 8 | r[2] << 16) % (len + 16);
+  size_t from = r[4] % size, n = r[3] % 48;
+  if (n > size - from) n = size - from;
+  z3_error err;
+  z3_error_init(&err);
+  if (z3_rom_write_changed(rom, at, data + from, n, r[5] % 4, "fuzz", &err) != Z3_OK) {
+    if (at + n <= len || !err.message[0]) __builtin_trap(); /* only a range past the end is refused */
+    return 0;
+  }
+  size_t differ = 0;
+  for (size_t i = 0; i < n; i++) differ += shadow[at + i] != data[from + i];
+  memcpy(shadow + at, data + from, n);
+  return differ;
+}
+
+/* Saves go to one folder per process, removed when it exits. */
+static char save_dir[] = "/tmp/z3fuzz-rom-XXXXXX", save_path[64];
+
+static void remove_saves(void) {
+  unlink(save_path);
+  rmdir(save_dir);
+}
+
+static void check_saved(const z3_rom *rom) {
+  if (!save_path[0]) {
+    if (!mkdtemp(save_dir)) __builtin_trap();
+    snprintf(save_path, sizeof save_path, "%s/rom.sfc", save_dir);
+    atexit(remove_saves);
+  }
+  z3_rom *back = NULL;
+  if (z3_rom_save(rom, save_path, &(z3_write_opts){0}, NULL) != Z3_OK || z3_rom_load(&back, save_path, NULL) != Z3_OK)
+    __builtin_trap();
+  if (back->data.len != rom->data.len || memcmp(back->data.data, rom->data.data, rom->data.len) != 0 ||
+      back->has_copier_header != rom->has_copier_header)
+    __builtin_trap();
+  z3_rom_free(back);
+}
+
+/* Edits through the change log on the mapped image: image, log and a save agree. */
+static void check_change_log(const uint8_t *data, size_t size) {
+  char path[40];
+  int fd = memfd_of(data, size, path);
+  z3_rom *rom = NULL;
+  if (z3_rom_load_mapped(&rom, path, NULL) != Z3_OK) __builtin_trap();
+  close(fd);
+  size_t len = rom->data.len, logged = rom->change_count, expect = 0, cap = len + 0x10000;
+  uint8_t *shadow = z3_calloc(cap, 1);
+  if (!shadow) __builtin_trap();
+  memcpy(shadow, rom->data.data, len);
+  for (size_t i = 0; i + 8 <= size && i < 32; i += 8) expect += edit_runs(rom, shadow, data + i, data, size);
+  for (size_t i = logged; i < rom->change_count; i++)
+    if (z3_change_is_noop(&rom->changes[i])) __builtin_trap();
+  if (size % 8 == 0) check_saved(rom); /* before the resize: an image of any size need not load */
+  size_t new_len = data[size - 1] & 1 ? len + data[size - 1] * 256u : len - len * data[size - 1] / 1024;
+  if (z3_rom_resize(rom, new_len, "fuzz", NULL) != Z3_OK) __builtin_trap();
+  if (new_len < len) memset(shadow + new_len, 0, len - new_len);
+  expect += new_len > len ? new_len - len : len - new_len;
+  if (rom->data.len != new_len || memcmp(rom->data.data, shadow, new_len) != 0) __builtin_trap();
+  if (z3_rom_bytes_changed_since(rom, logged) != expect) __builtin_trap();
+  z3_free(shadow);
+  z3_rom_free(rom);
+}
+
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   for (size_t i = 0; i + 8 <= size && i < 64; i += 8) check_conversions(data + i);
   check_address_text(data, size);
@@ -92,6 +170,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     return 0;
   }
   check_file_loads(data, size, rom);
+  check_change_log(data, size);
   z3_rom_header h;
   z3_rom_read_header(rom, &h);
   (void)z3_rom_checksum_ok(rom);
