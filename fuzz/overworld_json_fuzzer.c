@@ -1,6 +1,8 @@
 /*
  * Fuzzes `overworld import`'s reader: the input is a JSON document applied to
- * one area of the sample ROM's world (the first byte picks the area). It must
+ * one area of the sample ROM's world (the first byte picks the area, and with
+ * its top bit set the world is the 2 MiB sample made ZSCustomOverworld v3, so
+ * the document's "zscustom" properties apply). It must
  * be accepted or refused with a message naming a JSON path; an accepted one
  * must save (or fail with a message when lists no longer fit) and read back
  * as what the document said: exporting the area again and importing that
@@ -16,25 +18,34 @@
 #include "zelda3/overworld.h"
 #include "zelda3/overworld_json.h"
 #include "fuzz_sample.h"
+#include "../tests/zelda3/layout_gen.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
-static z3_buf template_rom;
+static z3_buf template_rom, custom_rom;
+
+/* The 2 MiB sample with ZSCustomOverworld v3's tables, built once. */
+static const z3_buf *custom_template(void) {
+  if (custom_rom.len) return &custom_rom;
+  fuzz_sample_once(&custom_rom, 0x200000);
+  gen_layout(custom_rom.data, Z3_LAYOUT_ZSCUSTOM_V3);
+  return &custom_rom;
+}
 
 static const int areas[] = {0x2C, 0x1B, 0x40, 0x81, 0x9F};
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   if (size < 1) return 0;
   fuzz_sample_once(&template_rom, 0);
-  int id = areas[data[0] % (sizeof areas / sizeof areas[0])];
+  const z3_buf *base = data[0] & 0x80 ? custom_template() : &template_rom;
+  int id = areas[(data[0] & 0x7F) % (sizeof areas / sizeof areas[0])];
   json_t *doc = json_loadb((const char *)data + 1, size - 1, 0, NULL);
   if (!doc) return 0; /* jansson's own parser is not what this target tests */
   z3_error err;
   z3_error_init(&err);
   z3_rom *rom = NULL;
   z3_overworld *ow = NULL;
-  if (z3_rom_from_memory(&rom, template_rom.data, template_rom.len, "fuzz", &err) != Z3_OK ||
-      z3_ow_load(&ow, rom, &err) != Z3_OK)
+  if (z3_rom_from_memory(&rom, base->data, base->len, "fuzz", &err) != Z3_OK || z3_ow_load(&ow, rom, &err) != Z3_OK)
     abort();
   z3_status st = z3_ow_import_json(ow, id, doc, &err);
   if (st != Z3_OK) {
@@ -90,6 +101,17 @@ int main(int argc, char **argv) {
            "{\"format\":\"z3ed-overworld-area\",\"version\":1,\"properties\":{\"gfx\":\"0x10\"},"
            "\"sprites\":[[],[{\"x\":1,\"y\":2,\"id\":\"0x41\"}],null],\"items\":[{\"x\":3,\"y\":4,\"id\":6}],"
            "\"entrances\":[{\"slot\":120,\"x\":5,\"y\":6,\"entrance\":\"0x01\"}]}");
+  z3_rom *custom;
+  z3_overworld *cow;
+  const z3_buf *c = custom_template();
+  if (z3_rom_from_memory(&custom, c->data, c->len, "seed", &err) || z3_ow_load(&cow, custom, &err)) abort();
+  json_t *doc = z3_ow_export_json(cow, 0x2C);
+  char *text = json_dumps(doc, JSON_COMPACT);
+  seed_doc(argv[1], "export-2c-zscustom", 0x80, text);
+  free(text);
+  json_decref(doc);
+  z3_ow_free(cow);
+  z3_rom_free(custom);
   seed_doc(argv[1], "wrong-shape", 1, "{\"format\":\"z3ed-overworld-area\",\"version\":1,\"screens\":[{\"tile32\":[[1,2]]}]}");
   z3_ow_free(ow);
   z3_rom_free(rom);
