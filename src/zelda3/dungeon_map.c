@@ -234,7 +234,9 @@ static bool changes_inside(const plan *pl, size_t from, size_t len) {
 
 /* Keeps a list where it is when it does not grow and either nobody else
  * reads those bytes or they already hold it (lists another palace shares stay
- * shared while unchanged); otherwise finds it a free run. */
+ * shared while unchanged); one lying over the fixed tables stays only
+ * unchanged and clear of the words this write changes. Otherwise finds it a
+ * free run. */
 static z3_status place(plan *pl, const z3_rom *rom, bool expanded, int palace, size_t pointer_pc, size_t old_len,
                        const uint8_t *bytes, size_t new_len, const char *what, size_t *pc, z3_error *err) {
   size_t old_pc = BANK_PC + (word_at(rom, pointer_pc) & 0x7FFF);
@@ -290,7 +292,6 @@ static void plan_words(const z3_dmap_palace *p, int palace, const plan *pl, word
   out[3] = (word_put){BOSS_ROOMS_PC + i2, p->boss_room};
   out[4] = (word_put){BOSS_FLOORS_PC + i2, pl->boss_floor};
 }
-
 
 /* A changed word must not land in a list (a hack can leave one over the
  * tables): that map would change unasked. Ours have moved off the tables
