@@ -134,7 +134,7 @@ typedef struct plan {
   size_t rooms_len, gfx_len;
   size_t rooms_pc, gfx_pc;
   uint16_t boss_floor;
-  span used[2 * Z3_DMAP_PALACES + 2]; /* other palaces' lists, then ours as placed */
+  struct { size_t from, to; int palace; } used[2 * Z3_DMAP_PALACES + 2]; /* others' lists, then ours as placed */
   size_t used_count;
   size_t changing[3]; /* floor count and boss words this write changes */
   int changing_count;
@@ -198,8 +198,10 @@ static bool overlaps(const plan *pl, size_t from, size_t to) {
   return false;
 }
 
-static void mark(plan *pl, size_t from, size_t len) {
-  if (len) pl->used[pl->used_count++] = (span){from, from + len};
+static void mark(plan *pl, size_t from, size_t len, int palace) {
+  if (!len) return;
+  pl->used[pl->used_count].from = from, pl->used[pl->used_count].to = from + len;
+  pl->used[pl->used_count++].palace = palace;
 }
 
 /* The first run of `len` bytes of the layout's areas that no used list touches. */
@@ -245,7 +247,7 @@ static z3_status place(plan *pl, const z3_rom *rom, bool expanded, int palace, s
   if (over_tables(old_pc, old_pc + new_len)) stays = same && !changes_inside(pl, old_pc, new_len);
   if (new_len <= old_len && stays) {
     *pc = old_pc;
-    mark(pl, *pc, new_len);
+    mark(pl, *pc, new_len, palace);
     return Z3_OK;
   }
   if (new_len == 0) {
@@ -262,7 +264,7 @@ static z3_status place(plan *pl, const z3_rom *rom, bool expanded, int palace, s
     z3_error_hint(err, "free bytes by removing squares from other palaces' maps");
     return Z3_E_INVALID;
   }
-  mark(pl, *pc, new_len);
+  mark(pl, *pc, new_len, palace);
   return Z3_OK;
 }
 
@@ -271,8 +273,8 @@ static void mark_others(plan *pl, const z3_dmaps *now, int palace) {
   for (int i = 0; i < Z3_DMAP_PALACES; i++) {
     if (i == palace) continue;
     const z3_dmap_palace *o = &now->palaces[i];
-    mark(pl, o->rooms_pc, (size_t)z3_dmap_floor_total(o) * Z3_DMAP_SQUARES);
-    mark(pl, o->gfx_pc, z3_dmap_used_squares(o));
+    mark(pl, o->rooms_pc, (size_t)z3_dmap_floor_total(o) * Z3_DMAP_SQUARES, i);
+    mark(pl, o->gfx_pc, z3_dmap_used_squares(o), i);
   }
 }
 
@@ -295,20 +297,17 @@ static void plan_words(const z3_dmap_palace *p, int palace, const plan *pl, word
 
 /* A changed word must not land in a list (a hack can leave one over the
  * tables): that map would change unasked. Ours have moved off the tables
- * unless nothing of this palace changes; the others stay where they are. */
-static z3_status check_words(const z3_rom *rom, const z3_dmaps *now, int palace, const plan *pl, const word_put w[5],
-                             z3_error *err) {
+ * unless nothing of this palace changes; the others stay where they are.
+ * The plan's used spans are exactly those lists. */
+static z3_status check_words(const z3_rom *rom, int palace, const plan *pl, const word_put w[5], z3_error *err) {
   for (int k = 0; k < 5; k++) {
     if (word_at(rom, w[k].pc) == (w[k].value & 0xFFFF)) continue;
-    for (int i = 0; i < Z3_DMAP_PALACES; i++) {
-      const z3_dmap_palace *o = &now->palaces[i];
-      bool hit = i == palace ? hits(w[k].pc, pl->rooms_pc, pl->rooms_len) || hits(w[k].pc, pl->gfx_pc, pl->gfx_len)
-                             : hits(w[k].pc, o->rooms_pc, (size_t)z3_dmap_floor_total(o) * Z3_DMAP_SQUARES) ||
-                                   hits(w[k].pc, o->gfx_pc, z3_dmap_used_squares(o));
-      if (hit)
+    for (size_t i = 0; i < pl->used_count; i++) {
+      int other = pl->used[i].palace;
+      if (hits(w[k].pc, pl->used[i].from, pl->used[i].to - pl->used[i].from))
         return z3_error_set_at(err, Z3_E_INVALID, (int64_t)w[k].pc,
                                "palace %d (%s): its table word at 0x%05zX lies inside a list of palace %d (%s), "
-                               "which writing it would change", palace, names[palace], w[k].pc, i, names[i]);
+                               "which writing it would change", palace, names[palace], w[k].pc, other, names[other]);
     }
   }
   return Z3_OK;
@@ -352,7 +351,7 @@ z3_status z3_dmap_write(z3_rom *rom, const z3_dmaps *maps, int palace, z3_error 
       if (word_at(rom, w[k].pc) != (w[k].value & 0xFFFF)) pl->changing[pl->changing_count++] = w[k].pc;
     st = place_lists(rom, now, palace, pl, err);
   }
-  if (st == Z3_OK) plan_words(p, palace, pl, w), st = check_words(rom, now, palace, pl, w, err);
+  if (st == Z3_OK) plan_words(p, palace, pl, w), st = check_words(rom, palace, pl, w, err);
   if (st == Z3_OK) st = write_plan(rom, palace, pl, w, err);
   z3_free(now);
   z3_free(pl);
