@@ -60,8 +60,15 @@ static z3_status save_within(z3_overworld *ow, z3_rom *rom, unsigned mask, z3_er
   places p = {rom, mask, covered};
   z3_ow_entry_places(ow, visit_place, &p);
   z3_status st = z3_ow_save(ow, rom, err);
-  for (size_t i = 0; st == Z3_OK && i < rom->data.len; i++)
-    if (before[i] != rom->data.data[i] && !covered[i]) abort();
+  /* Blocks first: a byte loop over 2 MiB under coverage instrumentation took
+   * two fifths of every run. */
+  enum { BLOCK = 4096 };
+  for (size_t at = 0; st == Z3_OK && at < rom->data.len; at += BLOCK) {
+    size_t end = at + BLOCK < rom->data.len ? at + BLOCK : rom->data.len;
+    if (memcmp(before + at, rom->data.data + at, end - at) == 0) continue;
+    for (size_t i = at; i < end; i++)
+      if (before[i] != rom->data.data[i] && !covered[i]) abort();
+  }
   z3_free(before);
   z3_free(covered);
   return st;
