@@ -10,7 +10,8 @@
  *         field's checks rather than stopping at the first tag.
  * A state that loads must then run a frame without any out-of-bounds access
  * (the sanitizers watch), and a state that is refused must leave the console
- * exactly as it was.
+ * exactly as it was. A patched payload that restores must capture again to
+ * the same bytes: nothing the loader accepts is silently changed or dropped.
  */
 #include <stdint.h>
 #include <stdlib.h>
@@ -75,6 +76,11 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   if (data[0] & 1) {
     z3_buf raw = patched(&before, data + 1, size - 1);
     st = z3_snes_state_restore(snes, raw.data, raw.len, &err);
+    if (st == Z3_OK) {
+      capture(snes, &after);
+      if (after.len != raw.len || memcmp(after.data, raw.data, raw.len)) abort();
+      z3_buf_release(&after);
+    }
     z3_buf_release(&raw);
   } else {
     st = z3_snes_state_load(snes, data + 1, size - 1, "fuzz.z3s", &err);
