@@ -4,7 +4,8 @@
  *     the header and the metadata, which is read back as a manifest.
  *  2. The input is also read as manifest text directly.
  * A manifest that passes the checks is rendered as text (which trusts the
- * checked shape: a missing check would crash here).
+ * checked shape: a missing check would crash here), and written out as JSON
+ * it parses again to the same document; one that fails says why.
  */
 #include <stdint.h>
 #include <stdlib.h>
@@ -16,12 +17,21 @@
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
 static void read_manifest(const char *text, size_t len) {
-  json_t *m = NULL;
+  json_t *m = NULL, *again = NULL;
   z3_error err;
   z3_error_init(&err);
-  if (z3_manifest_parse(text, len, &m, &err) != Z3_OK) return;
+  if (z3_manifest_parse(text, len, &m, &err) != Z3_OK) {
+    if (!err.message[0] || m) abort();
+    return;
+  }
   char *s = z3_manifest_text(m);
+  if (!s) abort();
   z3_free(s);
+  /* What passed the checks, written out as `patch manifest --json` does, passes them again. */
+  char *dumped = json_dumps(m, JSON_COMPACT);
+  if (!dumped || z3_manifest_parse(dumped, strlen(dumped), &again, &err) != Z3_OK || !json_equal(m, again)) abort();
+  free(dumped);
+  json_decref(again);
   json_decref(m);
 }
 
