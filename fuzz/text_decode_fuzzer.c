@@ -1,5 +1,6 @@
 /*
- * Fuzzes the message decoder on arbitrary bytes, with the game's dictionary.
+ * Fuzzes the message decoder on arbitrary bytes, with the game's dictionary
+ * and with one whose entries overlap and nest.
  * A message that decodes must come back exactly from its raw form, and its
  * readable form must encode (to whatever the dictionary makes of it) and
  * decode again to the same readable text. A message that does not decode must
@@ -29,26 +30,46 @@ static void check_readable(const z3_text_dict *dict, const z3_buf *text) {
   z3_buf_release(&again);
 }
 
-int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
-  z3_text_dict dict;
+/* The game's dictionary with entries that overlap and nest ("a", "ab", "abc",
+ * "b", " ", "  "), as a hack's rebuilt dictionary may: the readable form's
+ * longest-match encoding must still decode to the same text. */
+static const z3_text_dict *overlapping_dict(void) {
+  static z3_text_dict dict;
+  static bool made;
+  static const char *const entries[] = {"a", "ab", "abc", "b", "bc", " ", " a", "  ", "A", "Ab"};
+  if (made) return &dict;
   z3_text_dict_vanilla(&dict);
+  for (int n = 0; n < (int)(sizeof entries / sizeof entries[0]); n++)
+    if (z3_text_dict_set_entry(&dict, n, entries[n], NULL) != Z3_OK) abort();
+  made = true;
+  return &dict;
+}
+
+static void check_message(const z3_text_dict *dict, const uint8_t *data, size_t size) {
   z3_buf raw, text, enc;
   z3_buf_init(&raw);
   z3_buf_init(&text);
   z3_buf_init(&enc);
   z3_error err;
   z3_error_init(&err);
-  if (z3_text_decode(&dict, data, size, false, &raw, &err) == Z3_OK) {
-    if (z3_text_encode(&dict, (const char *)raw.data, false, &enc, &err) != Z3_OK) abort();
+  if (z3_text_decode(dict, data, size, false, &raw, &err) == Z3_OK) {
+    if (z3_text_encode(dict, (const char *)raw.data, false, &enc, &err) != Z3_OK) abort();
     if (enc.len != size || (size && memcmp(enc.data, data, size) != 0)) abort();
-    if (z3_text_decode(&dict, data, size, true, &text, &err) != Z3_OK) abort();
-    check_readable(&dict, &text);
+    if (z3_text_decode(dict, data, size, true, &text, &err) != Z3_OK) abort();
+    check_readable(dict, &text);
   } else if (err.offset < 0 || (size_t)err.offset >= size || !err.message[0]) {
     abort();
   }
   z3_buf_release(&raw);
   z3_buf_release(&text);
   z3_buf_release(&enc);
+}
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
+  z3_text_dict vanilla;
+  z3_text_dict_vanilla(&vanilla);
+  check_message(&vanilla, data, size);
+  check_message(overlapping_dict(), data, size);
   return 0;
 }
 
