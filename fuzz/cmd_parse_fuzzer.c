@@ -4,7 +4,7 @@
  * required ones given, integers inside their range, a choice one of the
  * spec's (the text given), switches without a value.
  * Seeds in fuzz/corpora/cmd_parse/: every command of the table with each of
- * its flags (scripts/cmd-parse-seeds.py, from `z3ed agent describe`). */
+ * its flags (scripts/cmd-parse-seeds.sh, from `z3ed agent describe`). */
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
