@@ -6,7 +6,7 @@ COVBUILD   ?= build/cov
 JOBS       ?= $(shell nproc 2>/dev/null || echo 2)
 CMAKE_GEN  := $(shell command -v ninja >/dev/null 2>&1 && echo "-G Ninja")
 
-.PHONY: all bootstrap build run test bench fuzz-smoke fuzz-long fuzz-cov stress docs clean
+.PHONY: all bootstrap build run test bench fuzz-smoke fuzz-long fuzz-hours fuzz-cov stress docs clean
 
 all: build
 
@@ -47,6 +47,11 @@ fuzz-smoke: bootstrap $(FUZZBUILD)/CMakeCache.txt
 fuzz-long: bootstrap $(FUZZBUILD)/CMakeCache.txt
 	cmake --build $(FUZZBUILD) -j $(JOBS)
 	@scripts/fuzz-long.sh $(FUZZBUILD)/fuzz
+
+# Seconds and executions each target has had under fuzz-long, summed from fuzz/ledger.tsv,
+# and the targets still short of an hour (scripts/fuzz-hours.sh).
+fuzz-hours:
+	@scripts/fuzz-hours.sh
 
 # Line and branch coverage of each fuzzed parser from its corpus (scripts/fuzz-cov.sh):
 # the corpora replayed through targets built with clang's source-based coverage.
