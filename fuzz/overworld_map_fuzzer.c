@@ -86,12 +86,14 @@ typedef uint16_t screen_tiles[256][4];
 static screen_tiles *tiles_now(const z3_overworld *ow) {
   screen_tiles *t = malloc(sizeof *t * (size_t)ow->area_count);
   if (!t) abort();
+  /* Whole tile32s at a time: a per-quadrant loop under coverage instrumentation
+   * was a fifth of each run. */
+  static const z3_ow_tile32 undefined = {0xFFFF, 0xFFFF, 0xFFFF, 0xFFFF};
   for (int s = 0; s < ow->area_count; s++)
-    for (int c = 0; c < 256; c++)
-      for (int q = 0; q < 4; q++) {
-        uint16_t t32 = ow->areas[s].map32[c];
-        t[s][c][q] = t32 < ow->tile32_count ? ow->tile32[t32][q] : 0xFFFF;
-      }
+    for (int c = 0; c < 256; c++) {
+      uint16_t t32 = ow->areas[s].map32[c];
+      memcpy(t[s][c], t32 < ow->tile32_count ? ow->tile32[t32] : undefined, sizeof undefined);
+    }
   return t;
 }
 
