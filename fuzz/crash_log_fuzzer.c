@@ -27,8 +27,9 @@ static void check_list(const json_t *out, const char *list, const char *count) {
   size_t n = json_array_size(json_object_get(out, list));
   if (n > MAX_ENTRIES) abort();
   json_t *c = count ? json_object_get(out, count) : NULL;
-  if (c && (json_integer_value(c) < 0 || n != ((size_t)json_integer_value(c) < MAX_ENTRIES ? (size_t)json_integer_value(c) : MAX_ENTRIES)))
-    abort();
+  if (!c) return;
+  json_int_t counted = json_integer_value(c);
+  if (counted < 0 || n != (counted < MAX_ENTRIES ? (size_t)counted : MAX_ENTRIES)) abort();
 }
 
 static void check_profile(profile_parser parse, const char *text, size_t size) {
