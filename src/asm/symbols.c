@@ -164,6 +164,7 @@ z3_symfile_format z3_symbols_detect(const char *name, const char *text, size_t l
 z3_status z3_symbols_parse(z3_symbols *s, const char *text, size_t len, const char *name,
                            z3_symfile_format format, const z3_symbols_map *map, z3_error *err) {
   if (!name) name = "symbols";
+  if (!text) text = "", len = 0; /* an empty z3_buf's data: the line walks add offsets to it */
   if (format == Z3_SYMFILE_AUTO) format = z3_symbols_detect(name, text, len);
   z3_status st;
   switch (format) {

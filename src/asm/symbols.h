@@ -56,9 +56,9 @@ void z3_symbols_release(z3_symbols *s);
 /* Guesses the format from the file name's extension and the text. */
 z3_symfile_format z3_symbols_detect(const char *name, const char *text, size_t len);
 
-/* Parses text (need not be NUL-terminated) into s, which must be initialised
- * and empty. `name` is used in messages ("name:line: ..."). On failure s is
- * left empty. */
+/* Parses text (need not be NUL-terminated; NULL when len is 0, as an empty
+ * z3_buf holds) into s, which must be initialised and empty. `name` is used in
+ * messages ("name:line: ..."). On failure s is left empty. */
 z3_status z3_symbols_parse(z3_symbols *s, const char *text, size_t len, const char *name,
                            z3_symfile_format format, const z3_symbols_map *map, z3_error *err);
 /* Reads and parses a file (at most 64 MiB). */
@@ -74,9 +74,9 @@ const z3_symbol *z3_symbols_nearest(const z3_symbols *s, uint32_t address);
 bool z3_symbols_find(const z3_symbols *s, const char *name, uint32_t *address);
 
 /* Writes s in `format` (not AUTO or CA65: those are read only) into out.
- * Mesen needs the mapping for ROM labels; labels no format can hold (a VICE
- * file takes 24-bit addresses; Mesen only ROM, work RAM and save RAM) are
- * counted in *skipped and left out. */
+ * Mesen needs the mapping for ROM labels; labels the format cannot hold (Mesen
+ * places only ROM, work RAM and registers, and its names cannot hold ':', its
+ * field separator) are counted in *skipped and left out. */
 z3_status z3_symbols_write(const z3_symbols *s, z3_symfile_format format, const z3_symbols_map *map,
                            z3_buf *out, size_t *skipped, z3_error *err);
 

@@ -1,4 +1,6 @@
 /* Symbol tables written back out as WLA .sym, VICE labels or Mesen .mlb (labels export). */
+#include <string.h>
+
 #include "asm/symbols.h"
 
 /* Mesen's memory type and offset for an address: ROM through the mapping,
@@ -32,7 +34,8 @@ static z3_status write_one(const z3_symbol *sym, z3_symfile_format format, const
     default: {
       const char *space;
       uint32_t offset;
-      if (!mesen_place(a, map, &space, &offset)) {
+      /* ':' separates Mesen's fields: "A:B" would come back as label A with comment B. */
+      if (strchr(sym->name, ':') || !mesen_place(a, map, &space, &offset)) {
         (*skipped)++;
         return Z3_OK;
       }

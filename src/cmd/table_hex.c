@@ -140,8 +140,8 @@ static const z3_command z3_cmds_hex[] = {
         .resource = "labels", .action = "export",
         .summary = "write the labels as WLA .sym, VICE labels or Mesen .mlb",
         .description = "Converts between formats: read any format --labels takes, write --to. Mesen keeps ROM "
-                       "labels as file offsets, so --to mesen needs --rom; labels it cannot place are skipped "
-                       "and counted.",
+                       "labels as file offsets, so --to mesen needs --rom; labels it cannot place, and names "
+                       "holding ':' (its field separator), are skipped and counted.",
         .flags = Z3_CMD_WRITES_FILE, .safety = Z3_SAFETY_WRITES_FILES,
         .effects = LIST("reads --labels and --rom when given", "writes --out"),
         .args = ARGS(LABELS_ARG, {"to", Z3_ARG_ENUM, true, NULL, export_formats, "format to write", 0, 0},

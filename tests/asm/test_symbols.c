@@ -202,8 +202,52 @@ Z3_TEST(test_load__missing_file_is_io) {
   assert_non_null(strstr(err.message, "/nonexistent/x.sym"));
 }
 
+/* An empty table exported writes an empty z3_buf (data NULL); reading that back
+ * is an empty file in every format, not pointer arithmetic on NULL. */
+Z3_TEST(test_parse__an_empty_buffer_is_an_empty_file) {
+  (void)state;
+  static const z3_symbols_map lorom = {Z3_MAP_LOROM, 1u << 20};
+  for (int f = Z3_SYMFILE_AUTO; f <= Z3_SYMFILE_MESEN; f++) {
+    z3_symbols s;
+    z3_symbols_init(&s);
+    z3_error err;
+    z3_error_init(&err);
+    z3_status st = z3_symbols_parse(&s, NULL, 0, "empty.sym", (z3_symfile_format)f, &lorom, &err);
+    if (st != Z3_OK) print_error("format %d: %s\n", f, err.message);
+    assert_int_equal(st, Z3_OK);
+    assert_int_equal(s.count, 0);
+    z3_symbols_release(&s);
+  }
+}
+
+/* Mesen's fields are split at ':', so a name holding one would come back cut
+ * (label "Mod" with comment "Init"): such a label is skipped and counted, and
+ * what is written reads back as written. */
+Z3_TEST(test_write__mesen_skips_names_with_its_separator) {
+  (void)state;
+  static const z3_symbols_map lorom = {Z3_MAP_LOROM, 1u << 20};
+  z3_symbols s, back;
+  z3_error err;
+  assert_int_equal(parse(&s, "[labels]\n00:8000 Reset\n00:8010 Mod:Init\n7E:0010 Timer\n", "a.sym", Z3_SYMFILE_WLA,
+                         NULL, &err), Z3_OK);
+  z3_buf out;
+  z3_buf_init(&out);
+  size_t skipped = 0;
+  assert_int_equal(z3_symbols_write(&s, Z3_SYMFILE_MESEN, &lorom, &out, &skipped, &err), Z3_OK);
+  assert_int_equal(skipped, 1);
+  assert_int_equal(z3_buf_push(&out, 0, NULL), Z3_OK);
+  assert_string_equal((const char *)out.data, "SnesPrgRom:0:Reset\nSnesWorkRam:10:Timer\n");
+  assert_int_equal(parse(&back, (const char *)out.data, "a.mlb", Z3_SYMFILE_MESEN, &lorom, &err), Z3_OK);
+  assert_int_equal(back.count, 2);
+  assert_int_equal(address_of(&back, "Reset"), 0x008000);
+  z3_symbols_release(&back);
+  z3_buf_release(&out);
+  z3_symbols_release(&s);
+}
+
 Z3_RUN(cmocka_unit_test(test_wla__labels_section_only), cmocka_unit_test(test_wla__malformed_lines_name_file_and_line),
        cmocka_unit_test(test_ca65__labels_and_address_equates), cmocka_unit_test(test_ca65__malformed_lines),
        cmocka_unit_test(test_vice__ld65_label_file), cmocka_unit_test(test_mesen__offsets_through_the_mapping),
        cmocka_unit_test(test_mesen__malformed_lines), cmocka_unit_test(test_detect__extension_then_content),
-       cmocka_unit_test(test_load__missing_file_is_io))
+       cmocka_unit_test(test_load__missing_file_is_io), cmocka_unit_test(test_parse__an_empty_buffer_is_an_empty_file),
+       cmocka_unit_test(test_write__mesen_skips_names_with_its_separator))
