@@ -1,6 +1,7 @@
 #!/bin/sh
 # How long each fuzz target has run under `make fuzz-long`, from fuzz/ledger.tsv:
-# clean seconds and executions summed over every session, failed runs counted apart
+# clean seconds and executions summed over every session (a run stopped by hand found
+# nothing either, so it counts), failed runs counted apart
 # (a failure is fixed and the target runs again), and the targets still short of
 # FUZZ_GOAL seconds (default 3600, the hour docs/crash-safety.md asks of each).
 #   fuzz-hours.sh [LEDGER]
@@ -13,7 +14,7 @@ for src in "$root"/fuzz/*_fuzzer.c; do basename "$src" _fuzzer.c; done |
     FILENAME == "-" { targets[++n] = $0; known[$0] = 1; next }
     FNR == 1 { next } # the header
     !($3 in known) { printf "%s:%d: no fuzz target named %s\n", ledger, FNR, $3 > "/dev/stderr"; bad = 1; next }
-    $8 == "clean" { secs[$3] += $4; execs[$3] += $5; corpus[$3] = $7; next }
+    $8 == "clean" || $8 == "stopped" { secs[$3] += $4; execs[$3] += $5; corpus[$3] = $7; next }
     { failed[$3]++ }
     END {
       printf "%-22s %8s %14s %7s %7s  %s\n", "target", "seconds", "executions", "corpus", "failed", "hour"

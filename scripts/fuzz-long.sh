@@ -55,6 +55,12 @@ for bin in "$dir"/*_fuzzer; do
   commit=$(git -C "$root" rev-parse --short=12 HEAD 2>/dev/null || echo unknown)
   if ! "$bin" "${args[@]}" "$work/$name" >"$work/$name.log" 2>&1; then
     result=failed
+  fi
+  # Stopped by hand (SIGINT: libFuzzer says so and exits 72): nothing found, only cut
+  # short, so its seconds count toward the hour as a clean run's do.
+  if [ $result = failed ] && grep -q 'libFuzzer: run interrupted' "$work/$name.log"; then
+    result=stopped
+  elif [ $result = failed ]; then
     echo "fuzz-long: $name FAILED; last lines:" >&2
     tail -40 "$work/$name.log" >&2
     mkdir -p "$root/fuzz/artifacts"
