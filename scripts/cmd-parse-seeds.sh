@@ -22,10 +22,13 @@ words='def top: if . >= 9007199254740992 then "9223372036854775807" else tostrin
                    else {"address": "$02:A5EC", "path": "in.sfc", "output-path": "out.sfc",
                          "list": "a,b", "string": "x"}[.type] end;
        [.resource, .action] + [.arguments[] | "--" + .name, (value // empty)]'
-jq -r '.result.commands[].name' "$described" | while read -r name; do
-  jq -j --arg n "$name" ".result.commands[] | select(.name == \$n) | $words | join(\"\\u0000\")" "$described" \
-    >"$corpus/cmd-$name"
-done
+# One pass over the table: a line per command, its name and words tab-separated (no word
+# holds a tab or a newline), split into NUL-separated files here.
+tab=$(printf '\t')
+jq -r ".result.commands[] | [.name] + ($words) | join(\"\\t\")" "$described" |
+  while IFS= read -r line; do
+    printf '%s' "${line#*$tab}" | tr '\t' '\000' >"$corpus/cmd-${line%%$tab*}"
+  done
 
 {
   echo "# z3ed's command table: resources, actions, flags and choices (scripts/cmd-parse-seeds.sh)"
