@@ -43,19 +43,36 @@ static void check_rewind(z3_input_script *s) {
     if (held[p] != expect[p]) abort();
 }
 
-/* The events written in the documented format, with the names the hints list. */
+/* The button names the hints list (Z3_INPUT_BUTTON_NAMES, ", "-separated) and the
+ * bit the parser gives each, read once from the library's own list. */
+enum { MAX_BUTTONS = 16 };
+static struct { char name[16]; uint16_t bit; } buttons[MAX_BUTTONS];
+static size_t button_count;
+
+static void read_button_names(void) {
+  const char *p = Z3_INPUT_BUTTON_NAMES;
+  while (*p) {
+    size_t n = strcspn(p, ", ");
+    if (n == 0 || n >= sizeof buttons[0].name || button_count == MAX_BUTTONS) abort();
+    memcpy(buttons[button_count].name, p, n);
+    if (z3_input_parse_buttons(p, n, &buttons[button_count].bit) != -1) abort();
+    button_count++;
+    p += n + strspn(p + n, ", ");
+  }
+}
+
+/* The events written in the documented format, with those names. */
 static char *render(const z3_input_script *s) {
-  static const char *const names[] = {"a", "b", "x", "y", "l", "r", "start", "select", "up", "down", "left", "right"};
+  if (!button_count) read_button_names();
   z3_buf b;
   z3_buf_init(&b);
   for (size_t i = 0; i < s->count; i++) {
     const z3_input_event *ev = &s->events[i];
     z3_buf_printf(&b, "%llu %u:", (unsigned long long)ev->frame, ev->port + 1u);
-    uint16_t left = ev->buttons, bit;
-    for (size_t n = 0; n < sizeof names / sizeof names[0]; n++) {
-      if (z3_input_parse_buttons(names[n], strlen(names[n]), &bit) != -1) abort();
-      if (left & bit) z3_buf_printf(&b, "%s%s", left == ev->buttons ? "" : "+", names[n]);
-      left &= (uint16_t)~bit;
+    uint16_t left = ev->buttons;
+    for (size_t n = 0; n < button_count; n++) {
+      if (left & buttons[n].bit) z3_buf_printf(&b, "%s%s", left == ev->buttons ? "" : "+", buttons[n].name);
+      left &= (uint16_t)~buttons[n].bit;
     }
     if (left) abort(); /* a bit no name sets */
     z3_buf_printf(&b, "%s\n", ev->buttons ? "" : "-");
