@@ -128,13 +128,15 @@ z3_status z3_dmaps_read(const z3_rom *rom, z3_dmaps *out, z3_error *err) {
 /* ---- writing ---- */
 
 typedef struct span { size_t from, to; } span;
+/* A list the plan keeps clear, and whose palace it is (for messages). */
+typedef struct used_span { size_t from, to; int palace; } used_span;
 
 typedef struct plan {
   uint8_t rooms[Z3_DMAP_MAX_FLOORS * Z3_DMAP_SQUARES], gfx[Z3_DMAP_MAX_FLOORS * Z3_DMAP_SQUARES];
   size_t rooms_len, gfx_len;
   size_t rooms_pc, gfx_pc;
   uint16_t boss_floor;
-  struct { size_t from, to; int palace; } used[2 * Z3_DMAP_PALACES + 2]; /* others' lists, then ours as placed */
+  used_span used[2 * Z3_DMAP_PALACES + 2]; /* others' lists, then ours as placed */
   size_t used_count;
   size_t changing[3]; /* floor count and boss words this write changes */
   int changing_count;
@@ -199,9 +201,7 @@ static bool overlaps(const plan *pl, size_t from, size_t to) {
 }
 
 static void mark(plan *pl, size_t from, size_t len, int palace) {
-  if (!len) return;
-  pl->used[pl->used_count].from = from, pl->used[pl->used_count].to = from + len;
-  pl->used[pl->used_count++].palace = palace;
+  if (len) pl->used[pl->used_count++] = (used_span){from, from + len, palace};
 }
 
 /* The first run of `len` bytes of the layout's areas that no used list touches. */
