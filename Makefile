@@ -43,7 +43,8 @@ fuzz-smoke: bootstrap $(FUZZBUILD)/CMakeCache.txt
 	@scripts/fuzz-smoke.sh $(FUZZBUILD)/fuzz
 
 # Every target for FUZZ_SECONDS (default an hour each), with dictionaries, merging
-# what finds new coverage into fuzz/corpora (scripts/fuzz-long.sh; FUZZ_TARGETS picks some).
+# what finds new coverage into fuzz/corpora (scripts/fuzz-long.sh; FUZZ_TARGETS picks some,
+# FUZZ_REMAINING=1 runs only what each still lacks of its hour, FUZZ_JOBS=N N at a time).
 fuzz-long: bootstrap $(FUZZBUILD)/CMakeCache.txt
 	cmake --build $(FUZZBUILD) -j $(JOBS)
 	@scripts/fuzz-long.sh $(FUZZBUILD)/fuzz

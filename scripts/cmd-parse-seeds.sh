@@ -4,7 +4,7 @@
 #   - CORPUS_DIR/cmd-NAME: one argv per command with every flag given a value of
 #     its type, words NUL-separated as the target splits its input;
 #   - DICT: the table's words (resources, actions, flags, choices).
-# tests/fuzz_cmd_dict.sh checks that fuzz/dicts/cmd.dict is what this writes now.
+# tests/fuzz/cmd_dict.sh checks that fuzz/dicts/cmd.dict is what this writes now.
 #   cmd-parse-seeds.sh Z3ED CORPUS_DIR DICT
 set -eu
 z3ed=${1:?usage: cmd-parse-seeds.sh Z3ED CORPUS_DIR DICT}

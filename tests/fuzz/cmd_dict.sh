@@ -1,8 +1,8 @@
 #!/bin/sh
 # fuzz/dicts/cmd.dict (cmd_parse's words) is the command table's as it is now:
 # a command or flag added without regenerating it would be reached only by chance.
-z3ed=${1:?usage: fuzz_cmd_dict.sh Z3ED SOURCE_DIR}
-root=${2:?usage: fuzz_cmd_dict.sh Z3ED SOURCE_DIR}
+z3ed=${1:?usage: cmd_dict.sh Z3ED SOURCE_DIR}
+root=${2:?usage: cmd_dict.sh Z3ED SOURCE_DIR}
 work=$(mktemp -d) || exit 1
 trap 'rm -rf "$work"' EXIT
 "$root/scripts/cmd-parse-seeds.sh" "$z3ed" "$work" "$work/cmd.dict" || exit 1

@@ -2,7 +2,7 @@
 # fuzz/parsers.map (what `make fuzz-cov` reports coverage of) names every fuzz
 # target once, and every file it names exists (FILE:REGEX: the file before the colon);
 # fuzz/ledger.tsv names only targets that exist.
-root=${1:?usage: fuzz_map.sh SOURCE_DIR}
+root=${1:?usage: parsers_map.sh SOURCE_DIR}
 status=0
 for src in "$root"/fuzz/*_fuzzer.c; do
   name=$(basename "$src" _fuzzer.c)
