@@ -21,6 +21,10 @@ dir=${1:?usage: fuzz-long.sh BUILD/fuzz}
 here=$(cd "$(dirname "$0")" && pwd)
 root=${FUZZ_ROOT:-$(cd "$here/.." && pwd)}
 lanes=${FUZZ_JOBS:-1}
+# libFuzzer reads -max_total_time=0 as "no limit": a typo must not become an endless run
+for v in FUZZ_SECONDS FUZZ_JOBS; do
+  case ${!v:-1} in '' | *[!0-9]* | 0*) echo "fuzz-long: $v='${!v}' is not a whole number above 0" >&2; exit 2 ;; esac
+done
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 

@@ -40,6 +40,13 @@ a_end=$(awk '$1 == "batch_line" && $2 == "end" { print $4 }' "$tmp/events")
 "$src/scripts/fuzz-hours.sh" --lacking "$ledger" | grep -q '^bps_apply 3598$' ||
   fail "fuzz-hours does not count the 2 s toward bps_apply's hour"
 
+# libFuzzer takes 0 seconds as no limit: refused before anything runs.
+: >"$tmp/events"
+FUZZ_SECONDS=0 fuzz_long; rc=$?
+[ $rc = 2 ] && grep -q "FUZZ_SECONDS='0' is not a whole number above 0" "$tmp/out" ||
+  fail "FUZZ_SECONDS=0 was not refused (exit $rc): $(cat "$tmp/out")"
+[ -s "$tmp/events" ] && fail "a target ran with FUZZ_SECONDS=0"
+
 # A crash: the run fails, the input is kept, the row says failed.
 before=$(rows)
 FAKE_FUZZER_CRASH=asm FUZZ_TARGETS=asm FUZZ_SECONDS=1 fuzz_long && fail "a crashing target did not fail the run"
