@@ -22,6 +22,12 @@
  * streams outgrow the map banks, so saving must find free space outside them
  * (the 2 MiB sample's expanded area when the area byte is odd, else the
  * 1 MiB sample's vanilla free blocks) or refuse, naming it.
+ * With the first byte's top four bits 0101 (0x50-0x5F) the tile tables are
+ * ZScream's expanded ones (tests/zelda3/layout_gen.h; the area byte's top two
+ * bits pick tile16 (01), tile32 (10) or both): on the 2 MiB sample everything
+ * above holds for them as for the vanilla tables; with bit 3 set the sample is
+ * the 1 MiB one carrying only the layouts' detection bytes, and loading must
+ * refuse, saying the tables run past the image's end.
  *
  * Seeds in fuzz/corpora/overworld_map/ come from this file: build it with
  * -DZ3_FUZZ_SEEDS against libz3 and run it with the corpus folder.
@@ -32,6 +38,7 @@
 
 #include "zelda3/overworld.h"
 #include "fuzz_sample.h"
+#include "../tests/zelda3/layout_gen.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
@@ -77,6 +84,20 @@ static void check_same(const z3_overworld *a, const z3_overworld *b) {
     if (x->count != y->count) abort();
     for (int k = 0; k < x->count; k++)
       if (x->items[k].pos != y->items[k].pos || x->items[k].id != y->items[k].id) abort();
+  }
+}
+
+/* ZScream's expanded tile tables (`which`: bit 0 tile16, bit 1 tile32), whole on a
+ * 2 MiB image, or only the bytes that show them on a 1 MiB one (cut short). */
+static void expand_tiles(uint8_t *d, size_t len, int which) {
+  bool whole = len >= 0x200000;
+  if (which & 1) {
+    if (whole) gen_tile16(d);
+    else d[0x17D28] = d[0x17D39] = 0x3D;
+  }
+  if (which & 2) {
+    if (whole) gen_tile32(d);
+    else d[0x1772E] = 0x3E;
   }
 }
 
@@ -160,8 +181,10 @@ static void check_tiles(const z3_overworld *ow, screen_tiles *want) {
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   if (size < 3) return 0;
-  bool crowd = (data[0] & 0xF8) == 0x88;
-  z3_rom *rom = crowd && data[1] & 1 ? fuzz_sample_rom(&big_template, 2u << 20) : fuzz_sample_rom(&template_rom, 0);
+  bool crowd = (data[0] & 0xF8) == 0x88, expanded = (data[0] & 0xF0) == 0x50, cut = expanded && data[0] & 8;
+  bool big = (crowd && data[1] & 1) || (expanded && !cut);
+  z3_rom *rom = big ? fuzz_sample_rom(&big_template, 2u << 20) : fuzz_sample_rom(&template_rom, 0);
+  if (expanded) expand_tiles(rom->data.data, rom->data.len, data[1] >> 6 ? data[1] >> 6 : 3);
   z3_error err;
   z3_error_init(&err);
   int target = data[0] % 4, area = data[1] % Z3_OW_AREA_COUNT;
@@ -173,9 +196,11 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   z3_overworld *ow = NULL;
   if (z3_ow_load(&ow, rom, &err) != Z3_OK) {
     if (!err.message[0] || ow) abort();
+    if (cut && !strstr(err.message, "past the end")) abort();
     z3_rom_free(rom);
     return 0;
   }
+  if (cut) abort();
   screen_tiles *want = tiles_now(ow);
   for (size_t i = 0; i < edits; i++) edit(ow, edit_bytes + 6 * i, want);
   if (crowd) crowd_maps(ow, data[1], want);
@@ -236,6 +261,17 @@ int main(int argc, char **argv) {
                                   2, 0x2C, 6, 7, 0x99, 0x01,   0, 0x1B, 40, 50, 0x05, 0x00,
                                   4, 0x80, 1, 1, 0xFF, 0xFF,   0, 0x05, 65, 2, 0x01, 0x00};
   write_seed(argv[1], "edits-tiles", edits, sizeof edits);
+  /* the same edits on the expanded tables (both), and each table alone cut short */
+  uint8_t expanded_edits[sizeof edits];
+  memcpy(expanded_edits, edits, sizeof edits);
+  expanded_edits[0] = 0x50 | 5;
+  write_seed(argv[1], "expanded-edits-tiles", expanded_edits, sizeof expanded_edits);
+  /* tile16 0xE00's first tile8 word set to 0x0000: ZScream's "expanded dungeon entrances" flag */
+  static const uint8_t entrance_flag[] = {5, 0, 1, 2, 0, 0x00, 0x00, 0x00, 0x0E};
+  write_seed(argv[1], "tile16-entrance-flag", entrance_flag, sizeof entrance_flag);
+  static const uint8_t cut16[] = {0x58, 0x40, 0}, cut32[] = {0x58, 0x80, 0};
+  write_seed(argv[1], "expanded-tile16-1mib", cut16, sizeof cut16);
+  write_seed(argv[1], "expanded-tile32-1mib", cut32, sizeof cut32);
   return 0;
 }
 #endif
