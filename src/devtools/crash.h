@@ -25,7 +25,8 @@ z3_status z3_crash_parse(const char *text, size_t len, const char *root_real, js
                          z3_error *err);
 
 /* The verdict on a parsed crash (crash_cause.c): crash_site (the first user
- * frame, else frame 0), likely_cause and suggested_fixes, as an object whose
+ * frame that names its function, else the first user frame, else frame 0),
+ * likely_cause and suggested_fixes, as an object whose
  * fields the caller merges into its result. */
 json_t *z3_crash_conclude(const char *type, const char *signal, const char *address,
                           const json_t *frames, const json_t *freed_by, const char *region);

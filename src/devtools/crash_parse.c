@@ -23,10 +23,20 @@ typedef struct crash {
   json_t *current;          /* where frames go now */
   size_t frame_count, frames_dropped;
   bool gdb_seen;
+  /* UBSan's "file:line:col: runtime error:" location: the stack when none follows it */
+  bool ubsan_located;
+  char ubsan_file[1024];
+  long ubsan_line, ubsan_column;
 } crash;
 
+/* Cut short, a field ends before a character, never inside one: the lines are valid
+ * UTF-8 (z3_dt_utf8_fix), and jansson makes no string of invalid UTF-8, so half a
+ * character would turn the field (a crash type, a function, the cause) into null. */
 static void copy_field(char *dst, size_t cap, const char *src, size_t n) {
-  if (n >= cap) n = cap - 1;
+  if (n >= cap) {
+    n = cap - 1;
+    while (n > 0 && ((unsigned char)src[n] & 0xC0) == 0x80) n--;
+  }
   memcpy(dst, src, n);
   dst[n] = '\0';
 }
@@ -248,15 +258,11 @@ static bool parse_ubsan_error(crash *c, const char *s) {
   if (!c->type[0]) {
     set_once(c->type, sizeof c->type, ubsan_kind(r + 17));
     set_once(c->message, sizeof c->message, r + 17);
-    char loc[1024], file[1024];
+    char loc[1024];
     copy_field(loc, sizeof loc, s, (size_t)(r - s));
-    long line, column;
-    split_location(loc, file, sizeof file, &line, &column);
+    split_location(loc, c->ubsan_file, sizeof c->ubsan_file, &c->ubsan_line, &c->ubsan_column);
+    c->ubsan_located = true;
     c->current = c->main_frames;
-    if (json_array_size(c->main_frames) == 0 && !strstr(r, "null pointer")) {
-      /* without print_stacktrace the location is the only frame there is */
-      add_frame(c, 0, NULL, NULL, file, line, column, NULL);
-    }
   }
   return true;
 }
@@ -351,6 +357,12 @@ static void parse_line(crash *c, const char *raw) {
 /* ---- the whole report ---------------------------------------------------- */
 
 static json_t *result_json(crash *c) {
+  if (c->ubsan_located && json_array_size(c->main_frames) == 0) {
+    /* without print_stacktrace the location is the only frame there is; with it, the
+     * stack's frame 0 is the same place, named */
+    c->current = c->main_frames;
+    add_frame(c, 0, NULL, NULL, c->ubsan_file, c->ubsan_line, c->ubsan_column, NULL);
+  }
   json_t *r = json_object();
   json_object_set_new(r, "format", json_string(c->format));
   json_object_set_new(r, "crash_type", json_string(c->type[0] ? c->type : "unknown"));

@@ -231,6 +231,27 @@ Z3_TEST(ubsan_location_only) {
   json_decref(r);
 }
 
+/* With print_stacktrace=1 (as our tests run) the location line comes first, then the
+ * stack whose frame 0 is the same place: one frame 0, named, not two. */
+Z3_TEST(ubsan_with_a_stack_has_one_frame_0) {
+  (void)state;
+  const char *log = "src/a.c:3:5: runtime error: signed integer overflow: 2147483647 + 1 cannot be "
+                    "represented in type 'int'\n"
+                    "    #0 0x5555 in add src/a.c:3:5\n"
+                    "    #1 0x5556 in main src/a.c:9:3\n"
+                    "    #2 0x7fff in __libc_start_main ../csu/libc-start.c:360\n";
+  json_t *r = NULL;
+  z3_error err;
+  z3_error_init(&err);
+  assert_ok(z3_crash_parse(log, strlen(log), NULL, &r, &err), &err);
+  const json_t *stack = json_object_get(r, "stack_trace");
+  assert_int_equal(json_array_size(stack), 3);
+  assert_int_equal(num(r, "frame_count"), 3);
+  assert_string_equal(str(json_array_get(stack, 0), "function"), "add");
+  assert_string_equal(str(json_object_get(r, "crash_site"), "function"), "add");
+  json_decref(r);
+}
+
 Z3_TEST(gdb_live_session_and_recursion) {
   (void)state;
   z3_buf log;
@@ -245,6 +266,26 @@ Z3_TEST(gdb_live_session_and_recursion) {
   assert_string_equal(str(r, "crash_type"), "SIGSEGV");
   assert_int_equal(num(r, "frame_count"), 40);
   assert_true(starts(str(r, "likely_cause"), "stack overflow: unbounded recursion in walk (tree.c:7)"));
+  json_decref(r);
+  z3_buf_release(&log);
+}
+
+/* A field cut to its buffer ends before a character, not inside one, and stays text. */
+Z3_TEST(long_fields_are_cut_between_characters) {
+  (void)state;
+  z3_buf log;
+  z3_buf_init(&log);
+  z3_buf_printf(&log, "==1==ERROR: AddressSanitizer: ");
+  for (int i = 0; i < 40; i++) z3_buf_printf(&log, "\xC3\xA9"); /* é: 80 bytes, the type holds 63 */
+  z3_buf_printf(&log, " on address 0x1\n    #0 0x5555 in main src/a.c:3:5\n");
+  json_t *r = NULL;
+  z3_error err;
+  z3_error_init(&err);
+  assert_ok(z3_crash_parse((const char *)log.data, log.len, NULL, &r, &err), &err);
+  const char *type = str(r, "crash_type");
+  assert_non_null(type);
+  assert_int_equal(strlen(type), 62);
+  assert_non_null(str(r, "likely_cause"));
   json_decref(r);
   z3_buf_release(&log);
 }
@@ -267,7 +308,8 @@ int main(void) {
       cmocka_unit_test(heap_overflow),        cmocka_unit_test(global_overflow),
       cmocka_unit_test(stack_overflow),       cmocka_unit_test(double_free),
       cmocka_unit_test(glibc_backtrace),      cmocka_unit_test(core_file_through_gdb),
-      cmocka_unit_test(ubsan_location_only),  cmocka_unit_test(gdb_live_session_and_recursion),
+      cmocka_unit_test(ubsan_location_only),  cmocka_unit_test(ubsan_with_a_stack_has_one_frame_0),
+      cmocka_unit_test(gdb_live_session_and_recursion), cmocka_unit_test(long_fields_are_cut_between_characters),
       cmocka_unit_test(unknown_format_is_an_error),
   };
   int failed = cmocka_run_group_tests(tests, NULL, NULL);
