@@ -30,6 +30,7 @@ z3_status z3_symbols_add(z3_symbols *s, uint32_t address, const char *name, size
   for (size_t i = 0; i < name_len; i++)
     if ((unsigned char)name[i] < 0x20) return z3_error_set(err, Z3_E_INVALID, "label name has a control character");
   if (name_len == 0) return z3_error_set(err, Z3_E_INVALID, "label name is empty");
+  if (!z3_utf8_valid(name, name_len)) return z3_error_set(err, Z3_E_INVALID, "label name is not UTF-8 text");
   if (s->count == s->cap) {
     size_t cap = s->cap ? s->cap * 2 : 64;
     z3_symbol *items = z3_realloc(s->items, cap * sizeof *items);

@@ -65,6 +65,20 @@ static bool valid_name(const char *p, size_t n) {
   return true;
 }
 
+/* A name in another encoding (Latin-1, Shift JIS) is refused where it stands: kept, it
+ * would vanish from JSON output and could match no UTF-8 pattern. */
+static z3_status check_utf8_name(z3_error *err, const char *file, int line_no, const char *line,
+                                 const char *label, size_t n) {
+  const unsigned char *p = (const unsigned char *)label;
+  size_t i = 0, k;
+  while (i < n && (k = z3_utf8_char_len(p + i, n - i)) != 0) i += k;
+  if (i == n) return Z3_OK;
+  z3_error_set(err, Z3_E_INVALID, "%s:%d:%zu: label name is not UTF-8 text (byte 0x%02X)", file, line_no,
+               (size_t)(label - line) + i + 1, p[i]);
+  z3_error_hint(err, "symbol files are read as UTF-8; convert this one first (iconv -f LATIN1 -t UTF-8)");
+  return Z3_E_INVALID;
+}
+
 static z3_status bad_line(z3_error *err, const char *file, int line, const char *expected,
                           const char *text, size_t n) {
   return z3_error_set(err, Z3_E_INVALID, "%s:%d: expected %s, got '%.*s'", file, line, expected,
@@ -113,7 +127,8 @@ z3_status z3_symbols__parse_wla(z3_symbols *s, const char *text, size_t len, con
     while (rest && is_blank(*label)) label++, rest--;
     size_t ln = token_len(label, rest);
     if (!valid_name(label, ln)) return bad_line(err, name, it.number, expected, line, n);
-    z3_status st = z3_symbols_add(s, address, label, ln, err);
+    z3_status st = check_utf8_name(err, name, it.number, line, label, ln);
+    if (st == Z3_OK) st = z3_symbols_add(s, address, label, ln, err);
     if (st) return st;
   }
   return Z3_OK;
@@ -142,7 +157,8 @@ z3_status z3_symbols__parse_vice(z3_symbols *s, const char *text, size_t len, co
     if (rest && *p == '.') p++, rest--;
     size_t ln = token_len(p, rest);
     if (!valid_name(p, ln)) return bad_line(err, name, it.number, expected, line, n);
-    z3_status st = z3_symbols_add(s, address, p, ln, err);
+    z3_status st = check_utf8_name(err, name, it.number, line, p, ln);
+    if (st == Z3_OK) st = z3_symbols_add(s, address, p, ln, err);
     if (st) return st;
   }
   return Z3_OK;
@@ -256,7 +272,8 @@ z3_status z3_symbols__parse_ca65(z3_symbols *s, const char *text, size_t len, co
     if (address <= 0xFFFF && f.has_seg && f.seg < CA65_MAX_SEGS) address |= seg_bank[f.seg];
     if (f.name_len == 0) continue;
     if (!valid_name(f.name, f.name_len)) return bad_line(err, name, it.number, "a printable label name", line, n);
-    z3_status st = z3_symbols_add(s, address, f.name, f.name_len, err);
+    z3_status st = check_utf8_name(err, name, it.number, line, f.name, f.name_len);
+    if (st == Z3_OK) st = z3_symbols_add(s, address, f.name, f.name_len, err);
     if (st) return st;
   }
   return Z3_OK;
@@ -350,7 +367,8 @@ z3_status z3_symbols__parse_mesen(z3_symbols *s, const char *text, size_t len, c
     if (space == SPACE_OTHER || ln == 0) continue; /* VRAM, SPC RAM...; or a comment with no name */
     if (!valid_name(label, ln)) return bad_line(err, name, it.number, "a printable label name", line, n);
     uint32_t address;
-    z3_status st = mesen_address(space, offset, map, name, it.number, &address, err);
+    z3_status st = check_utf8_name(err, name, it.number, line, label, ln);
+    if (st == Z3_OK) st = mesen_address(space, offset, map, name, it.number, &address, err);
     if (st == Z3_OK) st = z3_symbols_add(s, address, label, ln, err);
     if (st) return st;
   }

@@ -226,5 +226,13 @@ char *z3_strfmt(const char *fmt, ...) Z3_PRINTF(1, 2); /* caller frees; NULL on 
 size_t z3_edit_distance(const char *a, const char *b);
 /* Parses a non-negative integer in decimal, 0x-hex or $-hex. */
 bool z3_parse_u64(const char *s, uint64_t *out);
+/* The length of the UTF-8 character at s (1-4) among the `left` bytes there, or 0
+ * when it is not one (bad lead, missing continuation, overlong, surrogate, past U+10FFFF). */
+size_t z3_utf8_char_len(const unsigned char *s, size_t left);
+/* Makes s valid UTF-8 in place: each byte of no character becomes '?'. JSON needs it
+ * (jansson makes no string of invalid UTF-8: the text would vanish from the output). */
+void z3_utf8_fix(char *s);
+/* True when the n bytes at s are all valid UTF-8. */
+bool z3_utf8_valid(const char *s, size_t n);
 
 #endif

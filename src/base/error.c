@@ -16,6 +16,8 @@ static z3_status error_vset(z3_error *err, z3_status code, int64_t offset, const
   err->code = code;
   err->offset = offset;
   vsnprintf(err->message, sizeof err->message, fmt, ap);
+  /* messages quote what was read (and may be cut short): kept as text, not dropped from JSON */
+  z3_utf8_fix(err->message);
   return code;
 }
 
@@ -41,6 +43,7 @@ void z3_error_hint(z3_error *err, const char *fmt, ...) {
   va_start(ap, fmt);
   vsnprintf(err->hint, sizeof err->hint, fmt, ap);
   va_end(ap);
+  z3_utf8_fix(err->hint);
 }
 
 const char *z3_status_name(z3_status code) {

@@ -4,6 +4,37 @@
 
 #include "base.h"
 
+size_t z3_utf8_char_len(const unsigned char *s, size_t left) {
+  if (left == 0) return 0;
+  size_t n = s[0] < 0x80 ? 1 : (s[0] & 0xE0) == 0xC0 ? 2 : (s[0] & 0xF0) == 0xE0 ? 3 : (s[0] & 0xF8) == 0xF0 ? 4 : 0;
+  if (n > left || (n == 2 && s[0] < 0xC2)) return 0; /* cut short, or overlong */
+  for (size_t i = 1; i < n; i++)
+    if ((s[i] & 0xC0) != 0x80) return 0;
+  if (n == 3 && ((s[0] == 0xE0 && s[1] < 0xA0) || (s[0] == 0xED && s[1] >= 0xA0))) return 0;
+  if (n == 4 && ((s[0] == 0xF0 && s[1] < 0x90) || s[0] > 0xF4 || (s[0] == 0xF4 && s[1] >= 0x90))) return 0;
+  return n;
+}
+
+void z3_utf8_fix(char *s) {
+  unsigned char *p = (unsigned char *)s;
+  size_t left = strlen(s);
+  while (left) {
+    size_t n = z3_utf8_char_len(p, left);
+    if (n == 0) *p = '?', n = 1;
+    p += n, left -= n;
+  }
+}
+
+bool z3_utf8_valid(const char *s, size_t n) {
+  const unsigned char *p = (const unsigned char *)s;
+  for (size_t i = 0; i < n;) {
+    size_t k = z3_utf8_char_len(p + i, n - i);
+    if (k == 0) return false;
+    i += k;
+  }
+  return true;
+}
+
 char *z3_strdup(const char *s) {
   size_t n = strlen(s) + 1;
   char *p = z3_malloc(n);

@@ -93,7 +93,8 @@ static const z3_command z3_cmds_hex[] = {
         .description = "Reads WLA .sym (asar's default, and its no$sns 00BBAAAA form), Mesen .mlb, ca65 .dbg or "
                        "VICE labels into one table: how many labels, per bank, first and last. Commands that "
                        "take --labels (hex read, write, dump, annotate; labels resolve, find, export) read the "
-                       "same formats; asm disassemble takes them as --symbols.",
+                       "same formats; asm disassemble takes them as --symbols. Label names are UTF-8 text: "
+                       "a name in another encoding is refused with its line and column.",
         .flags = 0, .safety = Z3_SAFETY_READ_ONLY,
         .effects = LIST("reads --labels and --rom when given"),
         .args = ARGS(LABELS_ARG, LABELS_FORMAT_ARG, LABELS_ROM_ARG),

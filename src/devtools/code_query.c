@@ -63,7 +63,7 @@ json_t *z3_code_context(z3_code_query *q, const char *path, json_int_t line) {
   char buf[MAX_CONTEXT + 4];
   snprintf(buf, sizeof buf, "%.*s%s", (int)(n > MAX_CONTEXT ? MAX_CONTEXT : n), t, n > MAX_CONTEXT ? "..." : "");
   buf[strcspn(buf, "\r")] = '\0';
-  z3_dt_utf8_fix(buf);
+  z3_utf8_fix(buf);
   return json_string(buf);
 }
 

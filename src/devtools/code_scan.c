@@ -36,7 +36,7 @@ static json_t *name_line(const char *s, size_t n, long line) {
   if (n >= MAX_NAME) n = MAX_NAME - 1;
   memcpy(name, s, n);
   name[n] = '\0';
-  z3_dt_utf8_fix(name);
+  z3_utf8_fix(name);
   return json_pack("[sI]", name, (json_int_t)line);
 }
 
@@ -132,7 +132,7 @@ static void each_line(const char *text, size_t len, line_fn fn, void *data) {
     memcpy(line, text + pos, keep);
     line[keep] = '\0';
     line[strcspn(line, "\r")] = '\0';
-    z3_dt_utf8_fix(line);
+    z3_utf8_fix(line);
     fn(line, ++number, data);
     pos += n + 1;
   }

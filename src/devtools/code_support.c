@@ -141,27 +141,3 @@ void z3_dt_words_free(char **words) {
   for (size_t i = 0; words && words[i]; i++) free(words[i]);
   free(words);
 }
-
-/* ---- text ---------------------------------------------------------------- */
-
-static size_t utf8_sequence(const unsigned char *s) {
-  size_t n = s[0] < 0x80 ? 1 : (s[0] & 0xE0) == 0xC0 ? 2 : (s[0] & 0xF0) == 0xE0 ? 3 : (s[0] & 0xF8) == 0xF0 ? 4 : 0;
-  if (n == 2 && s[0] < 0xC2) return 0; /* overlong */
-  for (size_t i = 1; i < n; i++)
-    if ((s[i] & 0xC0) != 0x80) return 0;
-  if (n == 3 && ((s[0] == 0xE0 && s[1] < 0xA0) || (s[0] == 0xED && s[1] >= 0xA0))) return 0;
-  if (n == 4 && ((s[0] == 0xF0 && s[1] < 0x90) || s[0] > 0xF4 || (s[0] == 0xF4 && s[1] >= 0x90))) return 0;
-  return n;
-}
-
-void z3_dt_utf8_fix(char *s) {
-  unsigned char *p = (unsigned char *)s;
-  while (*p) {
-    size_t n = utf8_sequence(p);
-    if (n == 0) {
-      *p++ = '?';
-    } else {
-      p += n;
-    }
-  }
-}

@@ -52,8 +52,4 @@ void z3_dt_proc_release(z3_dt_proc *p);
 z3_status z3_dt_split_words(const char *line, char ***out, z3_error *err);
 void z3_dt_words_free(char **words);
 
-/* Replaces each byte of s that is not part of valid UTF-8 with '?', in place,
- * so text from outside programs always makes JSON strings. */
-void z3_dt_utf8_fix(char *s);
-
 #endif

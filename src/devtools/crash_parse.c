@@ -30,7 +30,7 @@ typedef struct crash {
 } crash;
 
 /* Cut short, a field ends before a character, never inside one: the lines are valid
- * UTF-8 (z3_dt_utf8_fix), and jansson makes no string of invalid UTF-8, so half a
+ * UTF-8 (z3_utf8_fix), and jansson makes no string of invalid UTF-8, so half a
  * character would turn the field (a crash type, a function, the cause) into null. */
 static void copy_field(char *dst, size_t cap, const char *src, size_t n) {
   if (n >= cap) {
@@ -398,7 +398,7 @@ z3_status z3_crash_parse(const char *text, size_t len, const char *root_real, js
     size_t n = nl ? (size_t)(nl - text - pos) : len - pos;
     copy_field(line, sizeof line, text + pos, n);
     line[strcspn(line, "\r")] = '\0';
-    z3_dt_utf8_fix(line);
+    z3_utf8_fix(line);
     parse_line(&c, line);
     pos += n + 1;
   }

@@ -39,7 +39,7 @@ static json_t *output_tail(const z3_dt_proc *p) {
   char *text = z3_strfmt("%s%.*s%s", from ? "[... output cut ...]\n" : "", (int)(len - from),
                          (const char *)p->output.data + from, p->truncated ? "\n[... output truncated ...]" : "");
   if (!text) return json_null();
-  z3_dt_utf8_fix(text);
+  z3_utf8_fix(text);
   json_t *s = json_string(text);
   free(text);
   return s;

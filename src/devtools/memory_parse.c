@@ -27,7 +27,7 @@ static bool next_line(lines *l) {
   memcpy(l->line, start, n);
   l->line[n] = '\0';
   l->line[strcspn(l->line, "\r")] = '\0';
-  z3_dt_utf8_fix(l->line);
+  z3_utf8_fix(l->line);
   return true;
 }
 

@@ -21,7 +21,7 @@ static void each_line(const char *text, size_t len, void (*fn)(const char *line,
     memcpy(line, text + pos, keep);
     line[keep] = '\0';
     line[strcspn(line, "\r")] = '\0';
-    z3_dt_utf8_fix(line);
+    z3_utf8_fix(line);
     fn(line, data);
     pos += n + 1;
   }

@@ -245,9 +245,27 @@ Z3_TEST(test_write__mesen_skips_names_with_its_separator) {
   z3_symbols_release(&s);
 }
 
+/* A name in another encoding is refused where it stands, in every format: kept, it would
+ * vanish from JSON output (jansson makes no string of it). */
+Z3_TEST(test_parse__names_must_be_utf8) {
+  (void)state;
+  assert_fails_at("[labels]\n00:8000 Caf\xE9\n", "a.sym", Z3_SYMFILE_WLA, "a.sym:2:12: label name is not UTF-8 text (byte 0xE9)");
+  assert_fails_at("al 008000 .Caf\xE9\n", "a.lbl", Z3_SYMFILE_VICE, "a.lbl:1:15: label name is not UTF-8");
+  assert_fails_at("SnesPrgRom:0:Caf\xC3\n", "a.mlb", Z3_SYMFILE_MESEN, "a.mlb:1:17: label name is not UTF-8");
+  assert_fails_at("sym\tid=0,name=\"Caf\xE9\",addrsize=absolute,type=lab,val=0x8000\n", "a.dbg",
+                  Z3_SYMFILE_CA65, "a.dbg:1:");
+  z3_symbols s;
+  z3_error err;
+  z3_symbols_map lorom = {Z3_MAP_LOROM, 1u << 20};
+  assert_int_equal(parse(&s, "00:8000 Caf\xC3\xA9\n", "a.sym", Z3_SYMFILE_WLA, &lorom, &err), Z3_OK);
+  assert_string_equal(z3_symbols_name_at(&s, 0x008000), "Caf\xC3\xA9");
+  z3_symbols_release(&s);
+}
+
 Z3_RUN(cmocka_unit_test(test_wla__labels_section_only), cmocka_unit_test(test_wla__malformed_lines_name_file_and_line),
        cmocka_unit_test(test_ca65__labels_and_address_equates), cmocka_unit_test(test_ca65__malformed_lines),
        cmocka_unit_test(test_vice__ld65_label_file), cmocka_unit_test(test_mesen__offsets_through_the_mapping),
        cmocka_unit_test(test_mesen__malformed_lines), cmocka_unit_test(test_detect__extension_then_content),
        cmocka_unit_test(test_load__missing_file_is_io), cmocka_unit_test(test_parse__an_empty_buffer_is_an_empty_file),
-       cmocka_unit_test(test_write__mesen_skips_names_with_its_separator))
+       cmocka_unit_test(test_write__mesen_skips_names_with_its_separator),
+       cmocka_unit_test(test_parse__names_must_be_utf8))

@@ -5,6 +5,8 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include <jansson.h>
+
 #include "test.h"
 
 Z3_TEST(test_base_error__first_message_wins) {
@@ -22,6 +24,46 @@ Z3_TEST(test_base_error__first_message_wins) {
   assert_int_equal(err.offset, 12);
   assert_string_equal(z3_status_name(Z3_E_CHECK), "check_failed");
   assert_int_equal(z3_error_set(NULL, Z3_E_IO, "no error struct"), Z3_E_IO);
+}
+
+/* Messages quote what was read and may be cut short: they stay UTF-8 text, or JSON
+ * output would drop them (jansson makes no string of invalid UTF-8). */
+Z3_TEST(test_base_error__messages_stay_utf8) {
+  (void)state;
+  z3_error err;
+  z3_error_init(&err);
+  z3_error_set(&err, Z3_E_INVALID, "got '%s'", "caf\xE9 ok \xC3\xA9");
+  assert_string_equal(err.message, "got 'caf? ok \xC3\xA9'");
+  z3_error_hint(&err, "%s", "\xFF");
+  assert_string_equal(err.hint, "?");
+  char long_text[sizeof err.message + 8];
+  memset(long_text, 'a', sizeof long_text);
+  long_text[sizeof long_text - 1] = '\0';
+  memcpy(long_text + sizeof err.message - 3, "\xE2\x82\xAC", 3); /* a euro sign across the cut */
+  z3_error_init(&err);
+  z3_error_set(&err, Z3_E_INVALID, "%s", long_text);
+  assert_true(z3_utf8_valid(err.message, strlen(err.message)));
+  json_t *s = json_string(err.message);
+  assert_non_null(s);
+  json_decref(s);
+}
+
+Z3_TEST(test_base_str__utf8) {
+  (void)state;
+  const unsigned char *u = (const unsigned char *)"a\xC3\xA9\xE2\x82\xAC\xF0\x9F\x98\x80";
+  assert_int_equal(z3_utf8_char_len(u, 10), 1);
+  assert_int_equal(z3_utf8_char_len(u + 1, 9), 2);
+  assert_int_equal(z3_utf8_char_len(u + 3, 7), 3);
+  assert_int_equal(z3_utf8_char_len(u + 6, 4), 4);
+  assert_int_equal(z3_utf8_char_len(u + 6, 3), 0); /* cut short */
+  assert_int_equal(z3_utf8_char_len((const unsigned char *)"\xC0\x80", 2), 0); /* overlong NUL */
+  assert_int_equal(z3_utf8_char_len((const unsigned char *)"\xED\xA0\x80", 3), 0); /* surrogate */
+  assert_int_equal(z3_utf8_char_len((const unsigned char *)"\xF4\x90\x80\x80", 4), 0); /* past U+10FFFF */
+  assert_true(z3_utf8_valid((const char *)u, 10));
+  assert_false(z3_utf8_valid((const char *)u, 9));
+  char text[] = "ok\x80\xC3\xA9\xC3";
+  z3_utf8_fix(text);
+  assert_string_equal(text, "ok?\xC3\xA9?");
 }
 
 Z3_TEST(test_base_buf__grows_and_formats) {
@@ -257,7 +299,8 @@ Z3_TEST(test_base_batch__all_or_nothing_under_faults) {
   free(dir);
 }
 
-Z3_RUN(cmocka_unit_test(test_base_error__first_message_wins), cmocka_unit_test(test_base_buf__grows_and_formats),
+Z3_RUN(cmocka_unit_test(test_base_error__first_message_wins), cmocka_unit_test(test_base_error__messages_stay_utf8),
+       cmocka_unit_test(test_base_str__utf8), cmocka_unit_test(test_base_buf__grows_and_formats),
        cmocka_unit_test(test_base_buf__allocation_failure_is_reported), cmocka_unit_test(test_base_hash__known_vectors),
        cmocka_unit_test(test_base_str__parse_and_distance), cmocka_unit_test(test_base_file__read_limits_and_errors),
        cmocka_unit_test(test_base_file__atomic_write_keeps_backup),
