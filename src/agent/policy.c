@@ -443,26 +443,13 @@ static z3_status syntax_error(parser *ps, struct fy_diag *diag, const z3_buf *pr
   return fail(ps, 1, NULL, "%s", text);
 }
 
-/* Length of the UTF-8 sequence at s (1-4), or 0 when it is malformed or cut off. */
-static size_t utf8_length(const unsigned char *s, size_t left) {
-  if (s[0] < 0x80) return 1;
-  size_t n = s[0] >= 0xC2 && s[0] <= 0xDF ? 2 : s[0] >= 0xE0 && s[0] <= 0xEF ? 3 : s[0] >= 0xF0 && s[0] <= 0xF4 ? 4 : 0;
-  if (!n || n > left) return 0;
-  for (size_t i = 1; i < n; i++)
-    if ((s[i] & 0xC0) != 0x80) return 0;
-  /* The second byte's range excludes overlong forms, surrogates and code points past U+10FFFF. */
-  unsigned lo = s[0] == 0xE0 ? 0xA0 : s[0] == 0xF0 ? 0x90 : 0x80;
-  unsigned hi = s[0] == 0xED ? 0x9F : s[0] == 0xF4 ? 0x8F : 0xBF;
-  return s[1] >= lo && s[1] <= hi ? n : 0;
-}
-
 /* YAML is text: control characters and malformed UTF-8 are refused before
  * libfyaml sees them (a cut-off sequence after a directive makes 0.7.12 loop). */
 static z3_status check_text(parser *ps, const char *text, size_t len) {
   int line = 1;
   for (size_t i = 0; i < len;) {
     const unsigned char *c = (const unsigned char *)text + i;
-    size_t n = utf8_length(c, len - i);
+    size_t n = z3_utf8_char_len(c, len - i);
     bool control = n == 1 && ((*c < 0x20 && *c != '\t' && *c != '\n' && *c != '\r') || *c == 0x7F);
     if (!n || control) return fail(ps, line, NULL, "byte 0x%02X is not text (the file must be UTF-8)", *c);
     line += *c == '\n';

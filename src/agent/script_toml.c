@@ -180,25 +180,11 @@ static bool end_of_line(parser *p, const char *after) {
 
 /* ---- UTF-8 ------------------------------------------------------------------ */
 
-static size_t utf8_length(const unsigned char *s, size_t n) {
-  if (s[0] < 0x80) return 1;
-  size_t len = s[0] >= 0xF0 && s[0] <= 0xF4 ? 4 : s[0] >= 0xE0 && s[0] < 0xF0 ? 3 : s[0] >= 0xC2 && s[0] < 0xE0 ? 2 : 0;
-  if (len == 0 || len > n) return 0;
-  for (size_t i = 1; i < len; i++)
-    if ((s[i] & 0xC0) != 0x80) return 0;
-  uint32_t cp = len == 2 ? (s[0] & 0x1Fu) << 6 | (s[1] & 0x3Fu)
-              : len == 3 ? (s[0] & 0x0Fu) << 12 | (s[1] & 0x3Fu) << 6 | (s[2] & 0x3Fu)
-                         : (s[0] & 0x07u) << 18 | (s[1] & 0x3Fu) << 12 | (s[2] & 0x3Fu) << 6 | (s[3] & 0x3Fu);
-  bool overlong = (len == 3 && cp < 0x800) || (len == 4 && cp < 0x10000);
-  if (overlong || cp > 0x10FFFF || (cp >= 0xD800 && cp <= 0xDFFF)) return 0;
-  return len;
-}
-
 /* jansson holds only valid UTF-8, so the whole input is checked up front. */
 static bool check_utf8(parser *p) {
   const unsigned char *s = (const unsigned char *)p->src;
   for (size_t i = 0; i < p->len;) {
-    size_t n = utf8_length(s + i, p->len - i);
+    size_t n = z3_utf8_char_len(s + i, p->len - i);
     if (n == 0) return fail_at(p, i, "invalid UTF-8 (byte 0x%02x)", s[i]);
     if (s[i] == '\n') {
       p->line++;

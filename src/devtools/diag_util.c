@@ -47,23 +47,13 @@ text_span span_trim(text_span s) {
   return s;
 }
 
-static size_t utf8_len(const unsigned char *p, size_t left) {
-  unsigned char c = p[0];
-  size_t n = c < 0x80 ? 1 : c >= 0xC2 && c < 0xE0 ? 2 : (c & 0xF0) == 0xE0 ? 3 : c >= 0xF0 && c < 0xF5 ? 4 : 0;
-  if (n == 0 || n > left) return 0;
-  for (size_t k = 1; k < n; k++) if ((p[k] & 0xC0) != 0x80) return 0;
-  if (n == 3 && ((c == 0xE0 && p[1] < 0xA0) || (c == 0xED && p[1] >= 0xA0))) return 0;
-  if (n == 4 && ((c == 0xF0 && p[1] < 0x90) || (c == 0xF4 && p[1] >= 0x90))) return 0;
-  return c == 0 ? 0 : n;
-}
-
 json_t *diag_text(const char *p, size_t n) {
   char small[256] = ""; /* zeroed: -O3 cannot see that n == 0 reads none of it */
   char *copy = n < sizeof small ? small : z3_malloc(n + 1);
   if (!copy) return json_string("");
   const unsigned char *u = (const unsigned char *)p;
   for (size_t i = 0; i < n;) {
-    size_t k = utf8_len(u + i, n - i);
+    size_t k = u[i] ? z3_utf8_char_len(u + i, n - i) : 0; /* a NUL too becomes '?' */
     if (k == 0) copy[i++] = '?';
     else memcpy(copy + i, p + i, k), i += k;
   }
