@@ -93,11 +93,14 @@ void snes_dma_transfer_byte(z3_snes *snes, const z3_snes_dma *d, uint32_t a, uin
   }
 }
 
-static void run_channel(z3_snes *snes, z3_snes_dma *d) {
+static void run_channel(z3_snes *snes, z3_snes_dma *d, uint8_t bit) {
   unsigned pattern = d->dmap & 7;
   unsigned i = 0;
   snes_advance(snes, DMA_CLOCKS);
   do {
+    /* An HDMA on this channel ended the DMA, its count left in DASx (hardware reference
+     * §3.6); carrying on with the count HDMA rewrites as its indirect address never ends. */
+    if (!(snes->dma_running & bit)) return;
     uint8_t b = (uint8_t)(d->bbad + snes_dma_unit_offsets[pattern][i % snes_dma_unit_length[pattern]]);
     snes_dma_transfer_byte(snes, d, (uint32_t)d->a1b << 16 | d->a1t, b);
     if (!(d->dmap & 0x08)) d->a1t = (uint16_t)(d->a1t + ((d->dmap & 0x10) ? -1 : 1));
@@ -112,7 +115,9 @@ void snes_dma_run(z3_snes *snes, uint8_t mask) {
   uint64_t start = snes->clock;
   snes_advance(snes, DMA_CLOCKS - (uint32_t)(snes->clock % DMA_CLOCKS));
   snes_advance(snes, DMA_CLOCKS);
+  snes->dma_running = mask;
   for (int c = 0; c < 8; c++)
-    if (mask & (1u << c)) run_channel(snes, &snes->dma[c]);
+    if (snes->dma_running & (1u << c)) run_channel(snes, &snes->dma[c], (uint8_t)(1u << c));
+  snes->dma_running = 0;
   snes->dma_clocks += snes->clock - start;
 }

@@ -53,6 +53,7 @@ uint32_t snes_hdma_init(z3_snes *snes) {
     d->hdma_done = false;
     d->hdma_do_transfer = true;
     if (!(enabled & (1u << c))) continue;
+    snes->dma_running &= (uint8_t)~(1u << c); /* HDMA takes the channel: its DMA ends */
     d->a2a = d->a1t;
     clocks += PER_CHANNEL + next_entry(snes, d, false);
   }
@@ -77,6 +78,7 @@ uint32_t snes_hdma_line(z3_snes *snes) {
   for (int c = 0; c < 8; c++) {
     z3_snes_dma *d = &snes->dma[c];
     if (!active(snes, c) || !d->hdma_do_transfer) continue;
+    snes->dma_running &= (uint8_t)~(1u << c);
     transfer_unit(snes, d);
     clocks += PER_BYTE * snes_dma_unit_length[d->dmap & 7];
   }

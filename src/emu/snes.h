@@ -147,6 +147,8 @@ struct z3_snes {
   bool dma_armed;           /* the cycle that wrote $420B has ended */
   bool dma_resync;          /* a DMA ended: the next CPU cycle first waits for its own clock grid */
   uint64_t dma_began;       /* clock the last DMA's pause began (for the resync) */
+  uint8_t dma_running;      /* channels of the general DMA under way; an HDMA on one ends its
+                               DMA. Only set inside one CPU access, so no savestate holds it */
   uint64_t nmi_count;       /* times the NMI line went high (diagnostics) */
   /* Debugger watch (debug/): when watch_pages is set and the 4 KiB page of a
    * CPU access has its byte set, watch() is called before the access (a

@@ -114,6 +114,29 @@ Z3_TEST(test_bus_hdma__restarts_every_frame_and_charges_time) {
   z3_snes_free(s);
 }
 
+/* One channel for both (a program's mistake, or a fuzzer's): the HDMA transfer ends the
+ * general DMA, its remaining count left in DASx (hardware reference §3.6). Carrying on
+ * instead, with an indirect HDMA rewriting DASx every line, the DMA never ended. */
+Z3_TEST(test_bus_hdma__hdma_on_the_channel_ends_its_dma) {
+  (void)state;
+  z3_snes *s = bus_console(Z3_MAP_LOROM, 0x20000, 0);
+  uint8_t table[1 + 127 + 1] = {0xFF}; /* repeat: a byte on each of 127 lines, then the end */
+  put(s, 0x1000, table, sizeof table);
+  hdma_setup(s, 0, 0x00, 0x04, 0x1000);
+  enable_at_frame_start(s, 0x01);
+  run_to(s, 10, 200);
+  w(s, 0x4302, 0x00), w(s, 0x4303, 0x20); /* the DMA: 4096 bytes from $7E:2000 */
+  w(s, 0x4305, 0x00), w(s, 0x4306, 0x10);
+  uint64_t before = s->dma_clocks;
+  start_dma(s, 0x01);
+  /* ended at line 10's HDMA point (hclock 1104), about 110 bytes in, not 24 lines later */
+  assert_true(s->dma[0].das > 0x1000 - 0x100 && s->dma[0].das < 0x1000);
+  assert_true(s->dma_clocks - before < 0x100 * 8 + 64);
+  assert_int_equal(s->line, 10);
+  z3_snes_free(s);
+}
+
 Z3_RUN(cmocka_unit_test(test_bus_hdma__direct_entries_transfer_on_their_first_line),
+       cmocka_unit_test(test_bus_hdma__hdma_on_the_channel_ends_its_dma),
        cmocka_unit_test(test_bus_hdma__repeat_and_indirect_entries),
        cmocka_unit_test(test_bus_hdma__restarts_every_frame_and_charges_time))
