@@ -93,11 +93,11 @@ static void expand_tiles(uint8_t *d, size_t len, int which) {
   bool whole = len >= 0x200000;
   if (which & 1) {
     if (whole) gen_tile16(d);
-    else d[0x17D28] = d[0x17D39] = 0x3D;
+    else gen_tile16_marks(d);
   }
   if (which & 2) {
     if (whole) gen_tile32(d);
-    else d[0x1772E] = 0x3E;
+    else gen_tile32_marks(d);
   }
 }
 

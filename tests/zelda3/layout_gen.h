@@ -113,15 +113,20 @@ static inline void gen_overlays(uint8_t *d) {
 
 /* ZScream's expanded tile16: the 3752 vanilla definitions copied to
  * 0x1E8000 ($3D:8000), room for 4096; both bank operands say $3D. */
+/* The code bytes by which a reader tells the expanded tile16 table (the
+ * banks its loads name), apart from the table itself: a ROM may claim the
+ * table without holding it. */
+static inline void gen_tile16_marks(uint8_t *d) { d[0x17D28] = d[0x17D39] = 0x3D; }
 static inline void gen_tile16(uint8_t *d) {
   memcpy(d + 0x1E8000, d + 0x78000, 3752 * 8);
-  d[0x17D28] = d[0x17D39] = 0x3D;
+  gen_tile16_marks(d);
 }
 
 /* Expanded tile32: quadrant tables of 0x67E0 bytes at 0x18000 (TL), 0x20000
  * (TR), 0x1F0000 (BL), 0x1F8000 (BR). The packing is the same, so the vanilla
  * tables (0x33F0 bytes: 8864 definitions) are copied to the start of each and
  * the rest is zero (unused definitions). The BL operand's bank says $3E. */
+static inline void gen_tile32_marks(uint8_t *d) { d[0x1772E] = 0x3E; }
 static inline void gen_tile32(uint8_t *d) {
   enum { VANILLA = 0x33F0, EXPANDED = 0x67E0 };
   static const size_t from[4] = {0x18000, 0x1B400, 0x20000, 0x23400}, to[4] = {0x18000, 0x20000, 0x1F0000, 0x1F8000};
@@ -131,7 +136,7 @@ static inline void gen_tile32(uint8_t *d) {
     memcpy(d + to[q], saved[q], VANILLA);
     memset(d + to[q] + VANILLA, 0, EXPANDED - VANILLA);
   }
-  d[0x1772E] = 0x3E;
+  gen_tile32_marks(d);
 }
 
 /* ZSCustomOverworld's per-area tables (world reference §6) filled with the
