@@ -3,14 +3,55 @@
  * JSON {"command","args"} object). A line that parses must give words the
  * command parser then accepts or refuses cleanly; one that fails must name a
  * column or a JSON member and keep no words.
+ *
+ * Words also read back: quoted again (z3_buf_shell_word) they must parse to
+ * the same words, and a JSON line's tool call, shown as the command line a
+ * person would type (z3_agent_call_cmdline: `agent plan` prints it), must be
+ * those words too: pasted into a batch file it runs what the plan showed.
  */
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "agent/llm.h"
+#include "agent/tools.h"
 #include "server/batch.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
+
+static void same_words_or_abort(const char *line, const z3_batch_line *want) {
+  z3_batch_line got;
+  if (z3_batch_parse_line(line, strlen(line), &got, NULL) != Z3_OK || got.count != want->count) abort();
+  for (int i = 0; i < got.count; i++)
+    if (strcmp(got.words[i], want->words[i]) != 0) abort();
+  z3_batch_line_release(&got);
+}
+
+static void quoted_again(const z3_batch_line *l) {
+  z3_buf b;
+  z3_buf_init(&b);
+  /* A first word "z3ed" would be taken for the prefix the reader drops: add one. */
+  if (strcmp(l->words[0], "z3ed") == 0) z3_buf_printf(&b, "z3ed ");
+  for (int i = 0; i < l->count; i++) {
+    z3_buf_shell_word(&b, l->words[i]);
+    z3_buf_printf(&b, " ");
+  }
+  char *line = z3_buf_take_string(&b);
+  same_words_or_abort(line, l);
+  free(line);
+}
+
+/* A JSON line naming a tool: the command line `agent plan` shows for it. */
+static void shown_as_typed(const uint8_t *data, size_t size, const z3_batch_line *l) {
+  json_t *v = json_loadb((const char *)data, size, 0, NULL);
+  const char *tool = json_string_value(json_object_get(v, "command"));
+  if (tool && z3_tool_find(tool)) {
+    char *line = z3_agent_call_cmdline(tool, json_object_get(v, "args"), NULL);
+    same_words_or_abort(line, l);
+    free(line);
+  }
+  json_decref(v);
+}
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   z3_batch_line l;
@@ -28,6 +69,10 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   for (int i = 0; i < l.count; i++)
     if (!l.words[i]) abort();
   if (l.count) { /* parse only: running would touch files */
+    quoted_again(&l);
+    size_t lead = 0;
+    while (lead < size && (data[lead] == ' ' || data[lead] == '\t')) lead++;
+    if (lead < size && data[lead] == '{') shown_as_typed(data + lead, size - lead, &l);
     z3_cmd_ctx ctx;
     z3_error_init(&err);
     (void)z3_cmd_parse(&ctx, l.count, l.words, &err);

@@ -116,18 +116,6 @@ static z3_status offer_tools(z3_agent *a, z3_error *err) {
 
 /* ---- a call as a command line ---------------------------------------------------- */
 
-static void shell_quote(z3_buf *b, const char *w) {
-  bool plain = *w != '\0';
-  for (const char *p = w; *p; p++) plain &= strchr("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_./:=@%+,-", *p) != NULL;
-  if (plain) {
-    z3_buf_printf(b, "%s", w);
-    return;
-  }
-  z3_buf_printf(b, "'");
-  for (const char *p = w; *p; p++) z3_buf_printf(b, *p == '\'' ? "'\\''" : "%c", *p);
-  z3_buf_printf(b, "'");
-}
-
 char *z3_agent_call_cmdline(const char *tool, const json_t *args, const char *default_rom) {
   const z3_command *cmd = z3_tool_find(tool);
   z3_tool_argv ws = {0};
@@ -143,7 +131,7 @@ char *z3_agent_call_cmdline(const char *tool, const json_t *args, const char *de
   z3_buf_printf(&b, "z3ed");
   for (int i = 0; i < ws.count; i++) {
     z3_buf_printf(&b, " ");
-    shell_quote(&b, ws.words[i]);
+    z3_buf_shell_word(&b, ws.words[i]);
   }
   z3_tool_argv_release(&ws);
   return z3_buf_take_string(&b);

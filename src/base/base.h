@@ -78,6 +78,9 @@ z3_status z3_buf_append(z3_buf *b, const void *data, size_t n, z3_error *err);
 z3_status z3_buf_push(z3_buf *b, uint8_t byte, z3_error *err);
 /* Appends formatted text; the buffer stays NUL-terminated just past len. */
 z3_status z3_buf_printf(z3_buf *b, const char *fmt, ...) Z3_PRINTF(2, 3);
+/* Appends a word quoted so that a POSIX shell (and `z3ed batch`) reads it back as
+ * that one word: plain words as they are, others in '...' with ' as '\''. */
+z3_status z3_buf_shell_word(z3_buf *b, const char *word);
 /* Hands the text over as a C string (NUL-terminated) and re-inits b; NULL on OOM. */
 char *z3_buf_take_string(z3_buf *b);
 /* Copies src into a fresh buffer. */

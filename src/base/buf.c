@@ -84,6 +84,15 @@ z3_status z3_buf_printf(z3_buf *b, const char *fmt, ...) {
   return Z3_OK;
 }
 
+z3_status z3_buf_shell_word(z3_buf *b, const char *word) {
+  static const char plain_chars[] = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_./:=@%+,-";
+  if (*word && strspn(word, plain_chars) == strlen(word)) return z3_buf_printf(b, "%s", word);
+  z3_status st = z3_buf_printf(b, "'");
+  for (const char *p = word; *p && st == Z3_OK; p++)
+    st = *p == '\'' ? z3_buf_printf(b, "'\\''") : z3_buf_push(b, (uint8_t)*p, NULL);
+  return st ? st : z3_buf_printf(b, "'");
+}
+
 char *z3_buf_take_string(z3_buf *b) {
   if (z3_buf_reserve(b, b->len + 1, NULL)) return NULL;
   b->data[b->len] = '\0';

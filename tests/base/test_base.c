@@ -84,6 +84,34 @@ Z3_TEST(test_base_buf__grows_and_formats) {
   free(s);
 }
 
+/* What the quoting promises, checked against /bin/sh itself. */
+Z3_TEST(test_base_buf__shell_words_read_back) {
+  (void)state;
+  static const char *words[] = {"plain-1.sfc", "", "my rom's.sfc", "#40C040", "a\tb  c", "'", "$HOME `x` \\ \"q\" *"};
+  enum { N = sizeof words / sizeof *words };
+  z3_buf b;
+  z3_buf_init(&b);
+  z3_buf_printf(&b, "printf '%%s|' ");
+  for (int i = 0; i < N; i++) {
+    assert_int_equal(z3_buf_shell_word(&b, words[i]), Z3_OK);
+    z3_buf_printf(&b, " ");
+  }
+  FILE *sh = popen((const char *)b.data, "r");
+  assert_non_null(sh);
+  char got[256] = "", want[256] = "";
+  size_t n = fread(got, 1, sizeof got - 1, sh);
+  got[n] = '\0';
+  assert_int_equal(pclose(sh), 0);
+  for (int i = 0; i < N; i++) strcat(strcat(want, words[i]), "|");
+  assert_string_equal(got, want);
+  b.len = 0;
+  z3_buf_shell_word(&b, "plain-1.sfc");
+  z3_buf_shell_word(&b, "it's");
+  z3_buf_printf(&b, "%s", "");
+  assert_string_equal((const char *)b.data, "plain-1.sfc'it'\\''s'");
+  z3_buf_release(&b);
+}
+
 Z3_TEST(test_base_buf__allocation_failure_is_reported) {
   (void)state;
   z3_buf b;
@@ -301,6 +329,7 @@ Z3_TEST(test_base_batch__all_or_nothing_under_faults) {
 
 Z3_RUN(cmocka_unit_test(test_base_error__first_message_wins), cmocka_unit_test(test_base_error__messages_stay_utf8),
        cmocka_unit_test(test_base_str__utf8), cmocka_unit_test(test_base_buf__grows_and_formats),
+       cmocka_unit_test(test_base_buf__shell_words_read_back),
        cmocka_unit_test(test_base_buf__allocation_failure_is_reported), cmocka_unit_test(test_base_hash__known_vectors),
        cmocka_unit_test(test_base_str__parse_and_distance), cmocka_unit_test(test_base_file__read_limits_and_errors),
        cmocka_unit_test(test_base_file__atomic_write_keeps_backup),
