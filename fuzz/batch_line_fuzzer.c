@@ -4,11 +4,14 @@
  * command parser then accepts or refuses cleanly; one that fails must name a
  * column or a JSON member and keep no words.
  *
- * Words also read back: quoted again (z3_buf_shell_word) they must parse to
- * the same words, and a JSON line's tool call, shown as the command line a
+ * Words also read back: quoted again (z3_buf_shell_word, and with a backslash
+ * before every byte but letters and digits, a blank at the line's end too)
+ * they must parse to the same words, and a JSON line's tool call, shown as the command line a
  * person would type (z3_agent_call_cmdline: `agent plan` prints it), must be
  * those words too: pasted into a batch file it runs what the plan showed.
  */
+#include <ctype.h>
+#include <stdbool.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -27,15 +30,25 @@ static void same_words_or_abort(const char *line, const z3_batch_line *want) {
   z3_batch_line_release(&got);
 }
 
-static void quoted_again(const z3_batch_line *l) {
+/* The other way a shell user quotes: a backslash before every byte but letters and digits. */
+static void backslashed(z3_buf *b, const char *w) {
+  if (!*w) z3_buf_printf(b, "\"\"");
+  for (; *w; w++) z3_buf_printf(b, isalnum((unsigned char)*w) ? "%c" : "\\%c", *w);
+}
+
+static void quoted_again(const z3_batch_line *l, bool with_backslashes) {
   z3_buf b;
   z3_buf_init(&b);
   /* A first word "z3ed" would be taken for the prefix the reader drops: add one. */
   if (strcmp(l->words[0], "z3ed") == 0) z3_buf_printf(&b, "z3ed ");
   for (int i = 0; i < l->count; i++) {
-    z3_buf_shell_word(&b, l->words[i]);
+    if (with_backslashes) backslashed(&b, l->words[i]);
+    else z3_buf_shell_word(&b, l->words[i]);
     z3_buf_printf(&b, " ");
   }
+  /* No blank after the last word, so an escaped one ends the line; but CRs that
+   * end a line are its line ending's, so a word ending in one keeps its blank. */
+  if (with_backslashes && b.data[b.len - 2] != '\r') b.data[--b.len] = '\0';
   char *line = z3_buf_take_string(&b);
   same_words_or_abort(line, l);
   free(line);
@@ -69,7 +82,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   for (int i = 0; i < l.count; i++)
     if (!l.words[i]) abort();
   if (l.count) { /* parse only: running would touch files */
-    quoted_again(&l);
+    quoted_again(&l, false);
+    quoted_again(&l, true);
     size_t lead = 0;
     while (lead < size && (data[lead] == ' ' || data[lead] == '\t')) lead++;
     if (lead < size && data[lead] == '{') shown_as_typed(data + lead, size - lead, &l);

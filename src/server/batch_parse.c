@@ -110,7 +110,8 @@ static z3_status parse_json(const char *s, size_t len, z3_batch_line *out, z3_er
 
 z3_status z3_batch_parse_line(const char *line, size_t len, z3_batch_line *out, z3_error *err) {
   memset(out, 0, sizeof *out);
-  while (len && (line[len - 1] == '\r' || line[len - 1] == ' ' || line[len - 1] == '\t')) len--;
+  /* Only CR: trailing blanks end the last word anyway, and one may be escaped (`a\ `). */
+  while (len && line[len - 1] == '\r') len--;
   size_t start = 0;
   while (start < len && (line[start] == ' ' || line[start] == '\t')) start++;
   if (start == len || line[start] == '#') return Z3_OK;
