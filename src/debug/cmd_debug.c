@@ -1,6 +1,7 @@
 /* debug start/serve run a session; every other debug command is a request to one. */
 #include <errno.h>
 #include <fcntl.h>
+#include <glob.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -9,16 +10,54 @@
 #include <unistd.h>
 
 #include "debug/handlers_debug.h"
+#include "debug/rpc.h"
 #include "debug/server.h"
 
-/* The session to talk to: --session, else $Z3ED_DEBUG_SESSION. */
-static const char *session_path(const z3_cmd_ctx *ctx, z3_error *err) {
+static const char *socket_dir(void) {
+  const char *dir = getenv("XDG_RUNTIME_DIR");
+  return dir && *dir ? dir : "/tmp";
+}
+
+/* Without --session or $Z3ED_DEBUG_SESSION: the one session of this user that
+ * answers where `debug start` puts them by default (a killed session leaves its
+ * socket file, which refuses connections). Several: the user must choose. */
+static char *only_live_session(z3_error *err) {
+  char *pattern = z3_strfmt("%s/z3ed-debug-%ld-*.sock", socket_dir(), (long)getuid());
+  glob_t g = {0};
+  int found = pattern ? glob(pattern, 0, NULL, &g) : GLOB_NOSPACE;
+  z3_free(pattern);
+  char *live = NULL;
+  size_t count = 0;
+  z3_buf names;
+  z3_buf_init(&names);
+  for (size_t i = 0; found == 0 && i < g.gl_pathc; i++) {
+    int fd;
+    if (z3_rpc_connect(g.gl_pathv[i], "debug session", NULL, &fd, NULL) != Z3_OK) continue;
+    close(fd);
+    if (count++ == 0) live = z3_strfmt("%s", g.gl_pathv[i]);
+    z3_buf_printf(&names, "%s%s", count > 1 ? ", " : "", g.gl_pathv[i]);
+  }
+  globfree(&g);
+  if (count != 1) {
+    z3_free(live);
+    live = NULL;
+    if (count == 0) {
+      z3_error_set(err, Z3_E_USAGE, "no session: give --session PATH or set Z3ED_DEBUG_SESSION");
+      z3_error_hint(err, "`z3ed debug start --rom ROM` starts one and prints its path");
+    } else {
+      z3_error_set(err, Z3_E_USAGE, "%zu sessions are running (%s): give --session PATH or set Z3ED_DEBUG_SESSION",
+                   count, (const char *)names.data);
+    }
+  }
+  z3_buf_release(&names);
+  return live;
+}
+
+/* The session to talk to: --session, else $Z3ED_DEBUG_SESSION, else the only one running. Caller frees. */
+static char *session_path(const z3_cmd_ctx *ctx, z3_error *err) {
   const char *path = z3_arg_str(ctx, "session");
   if (!path || !*path) path = getenv("Z3ED_DEBUG_SESSION");
-  if (path && *path) return path;
-  z3_error_set(err, Z3_E_USAGE, "no session: give --session PATH or set Z3ED_DEBUG_SESSION");
-  z3_error_hint(err, "`z3ed debug start --rom ROM` starts one and prints its path");
-  return NULL;
+  return path && *path ? z3_strfmt("%s", path) : only_live_session(err);
 }
 
 /* The session may run in another folder: paths go as absolute ones. */
@@ -52,14 +91,16 @@ static json_t *params_of(const z3_cmd_ctx *ctx) {
 }
 
 z3_status cmd_debug_remote(z3_cmd_ctx *ctx, z3_error *err) {
-  const char *path = session_path(ctx, err);
-  if (!path) return Z3_E_USAGE;
+  char *path = session_path(ctx, err);
+  if (!path) return err->code ? err->code : z3_error_set(err, Z3_E_NOMEM, "out of memory");
   if (ctx->dry_run) { /* only save-state writes (a file, through the session) */
+    z3_free(path);
     json_object_set_new(ctx->result, "dry_run", json_true());
     return Z3_OK;
   }
   json_t *params = params_of(ctx), *result;
   z3_status st = z3_debug_request(path, ctx->cmd->action, params, &result, err);
+  z3_free(path);
   json_decref(params);
   if (st) return st;
   json_object_update(ctx->result, result);
@@ -104,9 +145,7 @@ z3_status cmd_debug_serve(z3_cmd_ctx *ctx, z3_error *err) {
 /* ---- start: serve in a detached process ------------------------------------ */
 
 static char *default_socket(void) {
-  const char *dir = getenv("XDG_RUNTIME_DIR");
-  if (!dir || !*dir) dir = "/tmp";
-  return z3_strfmt("%s/z3ed-debug-%ld-%ld.sock", dir, (long)getuid(), (long)getpid());
+  return z3_strfmt("%s/z3ed-debug-%ld-%ld.sock", socket_dir(), (long)getuid(), (long)getpid());
 }
 
 /* The grandchild: detached from the terminal, runs `z3ed debug serve`. */

@@ -4,7 +4,8 @@
 
 #define SESSION_ARG                                                                                   \
   {"session", Z3_ARG_PATH, false, NULL, NULL,                                                          \
-   "the session's socket, as `debug start` printed it (default: $Z3ED_DEBUG_SESSION)", 0, 0}
+   "the session's socket, as `debug start` printed it (default: $Z3ED_DEBUG_SESSION, else the one "  \
+   "session of yours running in the default folder)", 0, 0}
 #define FRAMES_ARG(def, what) {"frames", Z3_ARG_INT, false, def, NULL, what, 1, 36000}
 #define STOP_RETURNS                                                                                  \
   RETURNS({"reason", "string", "step, breakpoint, watchpoint, frames, run-to, returned, interrupt, scanline, stp, step-back or dma"}, \
@@ -31,7 +32,8 @@ static const z3_command z3_cmds_debug[] = {
         .summary = "start a debug session: the ROM on a headless SNES, served on a socket",
         .description = "Starts `z3ed debug serve` in the background and prints the session's socket path "
                        "once it listens. Other debug commands take it as --session (or "
-                       "$Z3ED_DEBUG_SESSION). The session keeps the emulator between commands, "
+                       "$Z3ED_DEBUG_SESSION; with neither, they talk to the only session running "
+                       "in the default folder). The session keeps the emulator between commands, "
                        "accepts several clients, runs one request at a time, and exits after "
                        "--idle-timeout seconds with no client connected, or on `debug stop`.",
         .flags = Z3_CMD_NEEDS_ROM, .safety = Z3_SAFETY_RUNS_EMULATOR,

@@ -355,6 +355,61 @@ Z3_TEST(test_session__no_session_is_a_clear_error) {
   free(cmd);
 }
 
+/* `env -u Z3ED_DEBUG_SESSION XDG_RUNTIME_DIR=dir z3ed ARGS 2>&1`: its output and exit code. */
+static int z3_in(const char *dir, const char *args, char *text, size_t size) {
+  char *cmd = z3_strfmt("env -u Z3ED_DEBUG_SESSION XDG_RUNTIME_DIR='%s' '%s' %s 2>&1", dir, Z3_EXE, args);
+  FILE *p = popen(cmd, "r");
+  assert_non_null(p);
+  size_t n = fread(text, 1, size - 1, p);
+  text[n] = '\0';
+  int status = pclose(p);
+  free(cmd);
+  return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+}
+
+/* What a killed session leaves: a socket file nobody listens on. */
+static void leave_dead_socket(const char *path) {
+  struct sockaddr_un sa = {.sun_family = AF_UNIX};
+  snprintf(sa.sun_path, sizeof sa.sun_path, "%s", path);
+  int fd = socket(AF_UNIX, SOCK_STREAM, 0);
+  assert_int_equal(bind(fd, (struct sockaddr *)&sa, sizeof sa), 0);
+  close(fd);
+}
+
+Z3_TEST(test_session__without_session_the_only_one_running_answers) {
+  (void)state;
+  char *dir = z3_test_tmpdir(), text[2048], first[512], *start = z3_strfmt(
+      "debug start --rom '%scalls.sfc' --idle-timeout 60 --output-format json", PROGRAMS);
+  char *dead = z3_strfmt("%s/z3ed-debug-%ld-1.sock", dir, (long)getuid());
+  leave_dead_socket(dead);
+  assert_int_equal(z3_in(dir, "debug registers", text, sizeof text), 2);
+  assert_non_null(strstr(text, "no session: give --session PATH or set Z3ED_DEBUG_SESSION"));
+
+  assert_int_equal(z3_in(dir, start, text, sizeof text), 0);
+  json_t *started = json_loads(text, 0, NULL);
+  snprintf(first, sizeof first, "%s", json_string_value(json_object_get(json_object_get(started, "result"), "session")));
+  json_decref(started);
+  assert_non_null(strstr(first, dir));
+  assert_int_equal(z3_in(dir, "debug registers --output-format json", text, sizeof text), 0);
+  assert_non_null(strstr(text, "\"pc\""));
+
+  assert_int_equal(z3_in(dir, start, text, sizeof text), 0);
+  assert_int_equal(z3_in(dir, "debug registers", text, sizeof text), 2);
+  assert_non_null(strstr(text, "2 sessions are running ("));
+  assert_non_null(strstr(text, first));
+  assert_null(strstr(text, dead));
+
+  char *stop = z3_strfmt("debug stop --session '%s'", first);
+  assert_int_equal(z3_in(dir, stop, text, sizeof text), 0);
+  assert_int_equal(z3_in(dir, "debug stop", text, sizeof text), 0); /* the other one, now the only one */
+  assert_int_equal(z3_in(dir, "debug registers", text, sizeof text), 2);
+  assert_non_null(strstr(text, "no session"));
+  free(stop);
+  free(dead);
+  free(start);
+  free(dir);
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(test_session__break_continue_watch_and_inspect),
@@ -363,6 +418,7 @@ int main(void) {
       cmocka_unit_test(test_session__step_back_last_write_and_states),
       cmocka_unit_test(test_session__malformed_requests_get_errors_and_the_server_stays_up),
       cmocka_unit_test(test_session__no_session_is_a_clear_error),
+      cmocka_unit_test(test_session__without_session_the_only_one_running_answers),
   };
   return cmocka_run_group_tests(tests, setup, teardown);
 }
