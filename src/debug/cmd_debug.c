@@ -22,6 +22,7 @@ static const char *socket_dir(void) {
  * answers where `debug start` puts them by default (a killed session leaves its
  * socket file, which refuses connections). Several: the user must choose. */
 static char *only_live_session(z3_error *err) {
+  static const char choose_one[] = "give --session PATH or set Z3ED_DEBUG_SESSION";
   char *pattern = z3_strfmt("%s/z3ed-debug-%ld-*.sock", socket_dir(), (long)getuid());
   glob_t g = {0};
   int found = pattern ? glob(pattern, 0, NULL, &g) : GLOB_NOSPACE;
@@ -42,11 +43,10 @@ static char *only_live_session(z3_error *err) {
     z3_free(live);
     live = NULL;
     if (count == 0) {
-      z3_error_set(err, Z3_E_USAGE, "no session: give --session PATH or set Z3ED_DEBUG_SESSION");
+      z3_error_set(err, Z3_E_USAGE, "no session: %s", choose_one);
       z3_error_hint(err, "`z3ed debug start --rom ROM` starts one and prints its path");
     } else {
-      z3_error_set(err, Z3_E_USAGE, "%zu sessions are running (%s): give --session PATH or set Z3ED_DEBUG_SESSION",
-                   count, (const char *)names.data);
+      z3_error_set(err, Z3_E_USAGE, "%zu sessions are running (%s): %s", count, (const char *)names.data, choose_one);
     }
   }
   z3_buf_release(&names);

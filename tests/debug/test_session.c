@@ -341,20 +341,6 @@ Z3_TEST(test_session__malformed_requests_get_errors_and_the_server_stays_up) {
   expect_ping();
 }
 
-Z3_TEST(test_session__no_session_is_a_clear_error) {
-  (void)state;
-  char *cmd = z3_strfmt("'%s' debug registers --session /nonexistent/z3.sock 2>&1", Z3_EXE);
-  FILE *p = popen(cmd, "r");
-  char text[1024] = "";
-  size_t n = fread(text, 1, sizeof text - 1, p);
-  text[n] = '\0';
-  int status = pclose(p);
-  assert_int_equal(WEXITSTATUS(status), 3);
-  assert_non_null(strstr(text, "no debug session at '/nonexistent/z3.sock'"));
-  assert_non_null(strstr(text, "z3ed debug start"));
-  free(cmd);
-}
-
 /* `env -u Z3ED_DEBUG_SESSION XDG_RUNTIME_DIR=dir z3ed ARGS 2>&1`: its output and exit code. */
 static int z3_in(const char *dir, const char *args, char *text, size_t size) {
   char *cmd = z3_strfmt("env -u Z3ED_DEBUG_SESSION XDG_RUNTIME_DIR='%s' '%s' %s 2>&1", dir, Z3_EXE, args);
@@ -365,6 +351,14 @@ static int z3_in(const char *dir, const char *args, char *text, size_t size) {
   int status = pclose(p);
   free(cmd);
   return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+}
+
+Z3_TEST(test_session__no_session_is_a_clear_error) {
+  (void)state;
+  char text[1024];
+  assert_int_equal(z3_in("/nonexistent", "debug registers --session /nonexistent/z3.sock", text, sizeof text), 3);
+  assert_non_null(strstr(text, "no debug session at '/nonexistent/z3.sock'"));
+  assert_non_null(strstr(text, "z3ed debug start"));
 }
 
 /* What a killed session leaves: a socket file nobody listens on. */
