@@ -323,7 +323,15 @@ static z3_status finish_files(const char *target, const char *text, const char *
 
 static char *script_text(const json_t *doc, const char *target, z3_error *err) {
   char *toml = z3_toml_write(doc);
-  char *text = toml ? z3_strfmt("# Recorded by 'z3ed script record'. Replay: z3ed script run --file %s\n\n%s", target, toml) : NULL;
+  /* The replay line is meant to be pasted into a shell, so the file name is quoted as one word. */
+  z3_buf head;
+  z3_buf_init(&head);
+  z3_buf_printf(&head, "# Recorded by 'z3ed script record'. Replay: z3ed script run --file ");
+  if (z3_toml_comment_safe(target)) z3_buf_shell_word(&head, target);
+  else z3_buf_printf(&head, "FILE");
+  char *first = z3_buf_take_string(&head);
+  char *text = toml && first ? z3_strfmt("%s\n\n%s", first, toml) : NULL;
+  z3_free(first);
   z3_free(toml);
   if (!text) z3_error_set(err, Z3_E_INTERNAL, "cannot write the recording as TOML");
   /* what we write must read back as a script, or the recording would be lost later */

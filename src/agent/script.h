@@ -40,6 +40,9 @@ z3_status z3_toml_parse(const char *text, size_t len, const char *file, json_t *
 /* A TOML document holding `doc` (an object); parsing it gives doc back. NULL
  * when doc holds null or the root is not an object. Caller frees. */
 char *z3_toml_write(const json_t *doc);
+/* Whether text may stand in a comment: TOML allows no control character there
+ * but tab, so a writer that names a file in a comment checks it first. */
+bool z3_toml_comment_safe(const char *text);
 
 /* ---- scripts --------------------------------------------------------------- */
 

@@ -147,11 +147,19 @@ static void take_newline(parser *p) {
   p->line_start = p->pos;
 }
 
+static bool comment_char(unsigned char c) { return (c >= 0x20 || c == '\t') && c != 0x7F; }
+
+bool z3_toml_comment_safe(const char *text) {
+  for (; *text; text++)
+    if (!comment_char((unsigned char)*text)) return false;
+  return true;
+}
+
 static bool skip_comment(parser *p) {
   if (peek(p) != '#') return true;
   for (; p->pos < p->len && !at_newline(p); p->pos++) {
     unsigned char c = (unsigned char)p->src[p->pos];
-    if ((c < 0x20 && c != '\t') || c == 0x7F) return FAIL(p, "control character 0x%02x in a comment", c);
+    if (!comment_char(c)) return FAIL(p, "control character 0x%02x in a comment", c);
   }
   return true;
 }

@@ -215,12 +215,6 @@ static void put_string(z3_buf *b, const char *s) {
   z3_buf_push(b, '"', NULL);
 }
 
-static bool printable(const char *s) {
-  for (; *s; s++)
-    if ((unsigned char)*s < 0x20 || *s == 0x7F) return false;
-  return true;
-}
-
 static void put_key(z3_buf *b, const char *key, const char *value) {
   z3_buf_printf(b, "%s = ", key);
   put_string(b, value);
@@ -231,8 +225,8 @@ char *z3_project_manifest_text(const z3_project *p) {
   z3_buf b;
   z3_buf_init(&b);
   z3_buf_printf(&b, "# z3ed hack project (docs/projects.md). 'z3ed project build --dir .' makes ");
-  /* TOML refuses control characters in comments; such a name is only in the escaped key below. */
-  if (printable(p->output)) z3_buf_printf(&b, "build/%s.\n", p->output);
+  /* A name TOML would refuse in a comment is only in the escaped key below. */
+  if (z3_toml_comment_safe(p->output)) z3_buf_printf(&b, "build/%s.\n", p->output);
   else z3_buf_printf(&b, "the output file under build/.\n");
   put_key(&b, "name", p->name);
   put_key(&b, "output", p->output);
