@@ -351,6 +351,22 @@ Z3_TEST(test_policy_eval__reviewer_roles) {
   assert_false(passed(v));
   assert_non_null(strstr(first_reason(v), "not listed"));
   json_decref(v);
+  /* So many roles that the allowed list is cut, inside a four-byte character: the refusal still has its reason. */
+  for (int shift = 1; shift <= 4; shift++) {
+    z3_buf many;
+    z3_buf_init(&many);
+    z3_buf_printf(&many, "reviewer_roles: [%.*s", shift, "abcd"); /* moves where the cut falls */
+    for (int i = 0; i < 60; i++) z3_buf_printf(&many, ", \xF0\x9F\x94\x91%d", i);
+    z3_buf_printf(&many, "]\n");
+    char *yaml = z3_buf_take_string(&many);
+    v = evaluate(f, yaml, NULL, 0, 0, "ana", "contributor");
+    assert_false(passed(v));
+    assert_int_equal(json_array_size(json_object_get(v, "rules")), 1);
+    assert_non_null(first_reason(v));
+    assert_non_null(strstr(first_reason(v), "role contributor may not accept"));
+    json_decref(v);
+    z3_free(yaml);
+  }
 }
 
 /* A refusal lists every failing rule, not just the first. */
