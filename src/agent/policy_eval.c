@@ -21,10 +21,8 @@ static void rule(verdict *v, const char *name, bool passed, int line, const char
   char detail[512];
   va_list ap;
   va_start(ap, fmt);
-  vsnprintf(detail, sizeof detail, fmt, ap);
+  z3_vformat(detail, sizeof detail, fmt, ap);
   va_end(ap);
-  /* A cut can split a character of a long name, and jansson makes no string of invalid UTF-8. */
-  z3_utf8_fix(detail);
   json_t *r = json_pack("{s:s,s:b,s:s}", "rule", name, "passed", passed, "detail", detail);
   if (line > 0) json_object_set_new(r, "line", json_integer(line));
   json_array_append_new(v->rules, r);

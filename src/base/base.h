@@ -237,5 +237,8 @@ size_t z3_utf8_char_len(const unsigned char *s, size_t left);
 void z3_utf8_fix(char *s);
 /* True when the n bytes at s are all valid UTF-8. */
 bool z3_utf8_valid(const char *s, size_t n);
+/* vsnprintf into out (cap bytes), made valid UTF-8 afterwards: a cut inside a long
+ * name's character would otherwise keep the text from becoming a JSON string. */
+void z3_vformat(char *out, size_t cap, const char *fmt, va_list ap) Z3_PRINTF(3, 0);
 
 #endif

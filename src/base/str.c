@@ -25,6 +25,11 @@ void z3_utf8_fix(char *s) {
   }
 }
 
+void z3_vformat(char *out, size_t cap, const char *fmt, va_list ap) {
+  vsnprintf(out, cap, fmt, ap);
+  z3_utf8_fix(out);
+}
+
 bool z3_utf8_valid(const char *s, size_t n) {
   const unsigned char *p = (const unsigned char *)s;
   for (size_t i = 0; i < n;) {

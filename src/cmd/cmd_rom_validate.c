@@ -29,7 +29,7 @@ static void addf(findings *f, const char *severity, const char *code, const char
   char text[256];
   va_list ap;
   va_start(ap, fmt);
-  vsnprintf(text, sizeof text, fmt, ap);
+  z3_vformat(text, sizeof text, fmt, ap);
   va_end(ap);
   add(f, severity, code, text);
 }

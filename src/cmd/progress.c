@@ -17,7 +17,7 @@ void z3_cmd_progress(const char *fmt, ...) {
   char text[256];
   va_list ap;
   va_start(ap, fmt);
-  vsnprintf(text, sizeof text, fmt, ap);
+  z3_vformat(text, sizeof text, fmt, ap);
   va_end(ap);
   current_sink(text, current_data);
 }

@@ -95,7 +95,7 @@ static void add_finding(checker *ck, z3_check_kind kind, uint32_t pc, uint32_t a
                           .routine = ck->depth ? ck->calls[ck->depth - 1].target : Z3_CHECK_NO_ROUTINE};
   va_list ap;
   va_start(ap, fmt);
-  vsnprintf(f->message, sizeof f->message, fmt, ap);
+  z3_vformat(f->message, sizeof f->message, fmt, ap);
   va_end(ap);
 }
 

@@ -73,7 +73,7 @@ void mcp_reply_error(mcp_server *s, const mcp_request *r, int code, json_t *data
   char text[600];
   va_list ap;
   va_start(ap, fmt);
-  vsnprintf(text, sizeof text, fmt, ap);
+  z3_vformat(text, sizeof text, fmt, ap);
   va_end(ap);
   json_t *error = json_object();
   json_object_set_new(error, "code", json_integer(code));
@@ -119,7 +119,7 @@ void mcp_log(mcp_server *s, const mcp_request *r, mcp_level level, json_t *data,
   char text[600];
   va_list ap;
   va_start(ap, fmt);
-  vsnprintf(text, sizeof text, fmt, ap);
+  z3_vformat(text, sizeof text, fmt, ap);
   va_end(ap);
   if (level >= s->diag_level) fprintf(s->diag, "z3ed mcp: %s: %s\n", level_names[level], text);
   if (level < client_level(s, r)) {

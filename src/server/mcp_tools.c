@@ -112,7 +112,7 @@ static void progress(mcp_job *job, bool last, const char *fmt, ...) {
   char text[200];
   va_list ap;
   va_start(ap, fmt);
-  vsnprintf(text, sizeof text, fmt, ap);
+  z3_vformat(text, sizeof text, fmt, ap);
   va_end(ap);
   json_t *p = json_object();
   json_object_set(p, "progressToken", job->req.progress_token);

@@ -121,7 +121,7 @@ z3_finding *z3_doctor__add(z3_doctor_report *r, const char *id, const char *stru
   if (!kind->repair) json_decref(repair);
   va_list ap;
   va_start(ap, fmt);
-  vsnprintf(f->why, sizeof f->why, fmt, ap);
+  z3_vformat(f->why, sizeof f->why, fmt, ap);
   va_end(ap);
   r->errors += kind->severity == Z3_SEVERITY_ERROR;
   r->warnings += kind->severity == Z3_SEVERITY_WARNING;

@@ -195,7 +195,7 @@ void z3_dungeon_free(z3_dungeon *d) {
 
 void z3_dungeon__append_note(char **notes, const char *fmt, va_list ap) {
   char line[256];
-  vsnprintf(line, sizeof line, fmt, ap);
+  z3_vformat(line, sizeof line, fmt, ap);
   char *joined = *notes ? z3_strfmt("%s; %s", *notes, line) : z3_strdup(line);
   if (!joined) return; /* a lost description only shortens the change log's reason */
   z3_free(*notes);

@@ -198,6 +198,34 @@ Z3_TEST(test_methods__unknown_is_32601_and_notifications_are_never_answered) {
   json_decref(msgs);
 }
 
+/* Error text is cut at a fixed size; a cut inside a two-byte character must still leave a message
+ * (JSON-RPC requires one), not an error object without it. */
+Z3_TEST(test_errors__a_long_name_cut_inside_a_character_keeps_the_message) {
+  (void)state;
+  z3_buf in;
+  z3_buf_init(&in);
+  z3_buf_printf(&in, "%s", INIT("2025-11-25"));
+  for (int shift = 0; shift < 2; shift++) {
+    z3_buf name;
+    z3_buf_init(&name);
+    z3_buf_printf(&name, "%s", shift ? "x" : "");
+    for (int i = 0; i < 400; i++) z3_buf_printf(&name, "\xC3\xA9");
+    char *n = z3_buf_take_string(&name);
+    z3_buf_printf(&in, "{'jsonrpc':'2.0','id':%d,'method':'%s'}\n", 1 + shift, n);
+    z3_buf_printf(&in, "{'jsonrpc':'2.0','id':%d,'method':'tools/call','params':{'name':'%s'}}\n", 3 + shift, n);
+    z3_free(n);
+  }
+  char *text = z3_buf_take_string(&in);
+  json_t *msgs = run(text);
+  static const char *const ids[] = {"1", "2", "3", "4"};
+  for (size_t i = 0; i < 4; i++) {
+    assert_int_equal(mcp_error_code(msgs, ids[i]), i < 2 ? -32601 : -32602);
+    assert_non_null(mcp_error_message(msgs, ids[i]));
+  }
+  json_decref(msgs);
+  z3_free(text);
+}
+
 Z3_TEST(test_batches__accepted_only_under_2025_03_26) {
   (void)state;
   json_t *msgs = run(INIT("2025-03-26")
@@ -842,6 +870,7 @@ int main(void) {
       cmocka_unit_test(test_parse_errors__answered_without_id_and_the_server_goes_on),
       cmocka_unit_test(test_invalid_requests__32600_with_the_id_only_when_it_is_readable),
       cmocka_unit_test(test_methods__unknown_is_32601_and_notifications_are_never_answered),
+      cmocka_unit_test(test_errors__a_long_name_cut_inside_a_character_keeps_the_message),
       cmocka_unit_test(test_batches__accepted_only_under_2025_03_26),
       cmocka_unit_test(test_tools_list__every_command_with_schemas_shaped_for_the_revision),
       cmocka_unit_test(test_tools_list__toolsets_narrow_the_list_and_describe_tools_reaches_the_rest),
