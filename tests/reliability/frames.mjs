@@ -1,8 +1,27 @@
 // What the abuse tests share: the project's framed JSON-RPC (a 4-byte big-endian
-// length, then the JSON), a reader of the replies, and the memory of a process.
+// length, then the JSON), a reader of the replies, connecting, and the memory of a process.
 import { readFileSync } from 'node:fs';
+import net from 'node:net';
 
 export const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+
+// A connection to a Unix socket. A full listen backlog (dropped connections the server has
+// not reached yet, on a loaded machine) is EAGAIN there: a client waits and retries, as a
+// real one would; retries.count says how often.
+export async function connectUnix(socketPath, retries = { count: 0 }) {
+  for (let attempt = 0; ; attempt++) {
+    try {
+      return await new Promise((resolve, reject) => {
+        const s = net.connect(socketPath, () => resolve(s));
+        s.on('error', reject);
+      });
+    } catch (e) {
+      if (e.code !== 'EAGAIN' || attempt >= 200) throw e;
+    }
+    retries.count++;
+    await sleep(10);
+  }
+}
 
 export function rssKiB(pid) {
   const m = readFileSync(`/proc/${pid}/status`, 'utf8').match(/VmRSS:\s+(\d+)/);

@@ -10,10 +10,9 @@
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
 import { copyFileSync, mkdtempSync, rmSync } from 'node:fs';
-import net from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { frame, frameClient, rssKiB, sleep } from './frames.mjs';
+import { connectUnix, frame, frameClient, rssKiB, sleep } from './frames.mjs';
 
 const [binArg, sampleArg] = process.argv.slice(2);
 const yaze = binArg && path.resolve(binArg), sample = sampleArg && path.resolve(sampleArg);
@@ -28,17 +27,7 @@ const socketPath = path.join(work, 'h.sock');
 const env = { ...process.env, ASAN_OPTIONS: 'detect_leaks=0:quarantine_size_mb=16', XDG_CONFIG_HOME: path.join(work, 'config') };
 const figures = [];
 
-// A full listen backlog (yaze busy under load) is EAGAIN on a Unix socket: a client waits and retries.
-const connectOnce = () => new Promise((resolve, reject) => {
-  const s = net.connect(socketPath, () => resolve(s));
-  s.on('error', reject);
-});
-async function connect() {
-  for (let attempt = 0; ; attempt++) {
-    try { return await connectOnce(); } catch (e) { if (e.code !== 'EAGAIN' || attempt >= 200) throw e; await sleep(10); }
-  }
-}
-
+const connect = () => connectUnix(socketPath);
 
 const server = spawn(yaze, ['--harness', socketPath, '--headless', path.join(work, 'game.sfc')],
   { cwd: work, env, stdio: ['ignore', 'pipe', 'pipe'] });

@@ -12,7 +12,7 @@ import { copyFileSync, mkdtempSync, rmSync } from 'node:fs';
 import net from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { frame, frameClient, rssKiB, sleep } from './frames.mjs';
+import { connectUnix, frame, frameClient, rssKiB, sleep } from './frames.mjs';
 
 const [binArg, sampleArg] = process.argv.slice(2);
 const bin = binArg && path.resolve(binArg), sample = sampleArg && path.resolve(sampleArg);
@@ -198,7 +198,8 @@ async function abuseDebug() {
     try { (await new Promise((res, rej) => { const s = net.connect(socketPath, () => res(s)); s.on('error', rej); })).destroy(); break; }
     catch { await sleep(50); }
   }
-  const connect = () => new Promise((res, rej) => { const s = net.connect(socketPath, () => res(s)); s.on('error', rej); });
+  const retries = { count: 0 };
+  const connect = () => connectUnix(socketPath, retries);
   const good = await connect();
   const goodClient = frameClient(good);
   const ping = async (id) => {
@@ -243,7 +244,7 @@ async function abuseDebug() {
       s.destroy();
     }));
   }
-  figures.push(`debug socket: 1000 connections dropped in ${Date.now() - t0} ms`);
+  figures.push(`debug socket: 1000 connections dropped in ${Date.now() - t0} ms (${retries.count} connects retried on a full queue)`);
   await ping(4);
   const after = rssKiB(server.pid);
   figures.push(`debug socket: RSS ${before} KiB before, ${after} KiB after`);
