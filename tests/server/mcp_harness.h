@@ -24,6 +24,28 @@
   "'capabilities':{},'clientInfo':{'name':'cmocka','version':'1'}}}\n"                       \
   "{'jsonrpc':'2.0','method':'notifications/initialized'}\n"
 
+/* The folder a test file works in: a temporary directory holding game.sfc, a
+ * copy of the sample ROM. */
+typedef struct mcp_folder {
+  char *dir, *rom;
+} mcp_folder;
+
+static inline int mcp_folder_make(mcp_folder *f) {
+  f->dir = z3_test_tmpdir();
+  f->rom = z3_strfmt("%s/game.sfc", f->dir);
+  char *cmd = z3_strfmt("cp '%s' '%s'", Z3_SAMPLE, f->rom);
+  int rc = system(cmd);
+  z3_free(cmd);
+  return rc;
+}
+
+static inline void mcp_folder_remove(mcp_folder *f) {
+  char *cmd = z3_strfmt("rm -rf '%s'", f->dir);
+  if (system(cmd) != 0) print_error("cannot remove %s\n", f->dir);
+  z3_free(cmd);
+  z3_free(f->rom), z3_free(f->dir);
+}
+
 /* The stateless request metadata, as a params member. */
 #define META                                                                                 \
   "'_meta':{'io.modelcontextprotocol/protocolVersion':'2026-07-28',"                         \

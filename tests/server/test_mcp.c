@@ -1,9 +1,11 @@
 /*
- * The MCP server, in-process through memory streams: the JSON-RPC rules,
- * every method's answers and errors, both protocol eras. Tool calls use the
- * real dispatcher on the sample ROM unless a test needs the stub.
- * Live behaviour (cancellation, pipes, the binary) is in test_mcp_live.c,
- * the stateless revision in test_mcp_stateless.c.
+ * The MCP server, in-process through memory streams: every method's answers
+ * and errors in both protocol eras, tools, progress, logging, resources,
+ * prompts and proposals. Tool calls use the real dispatcher on the sample ROM
+ * unless a test needs the stub. The JSON-RPC layer (lifecycle, framing,
+ * errors, the reader) is in test_mcp_jsonrpc.c, live behaviour (cancellation,
+ * pipes, the binary) in test_mcp_live.c, the stateless revision in
+ * test_mcp_stateless.c.
  */
 #include <sys/stat.h>
 #include <unistd.h>
@@ -11,252 +13,38 @@
 #include "agent/tools.h"
 #include "mcp_harness.h"
 
-static char *tmp, *rom, *rom2;
+static mcp_folder here;
+static char *rom2; /* game.sfc with one byte changed */
 
 static int setup(void **state) {
   (void)state;
-  tmp = z3_test_tmpdir();
-  rom = z3_strfmt("%s/game.sfc", tmp);
-  rom2 = z3_strfmt("%s/hack.sfc", tmp);
-  char *cmd = z3_strfmt("cp '%s' '%s' && cp '%s' '%s' && printf 'X' | dd of='%s' bs=1 seek=70000 conv=notrunc 2>/dev/null",
-                        Z3_SAMPLE, rom, Z3_SAMPLE, rom2, rom2);
-  int rc = system(cmd);
+  int rc = mcp_folder_make(&here);
+  rom2 = z3_strfmt("%s/hack.sfc", here.dir);
+  char *cmd = z3_strfmt("cp '%s' '%s' && printf 'X' | dd of='%s' bs=1 seek=70000 conv=notrunc 2>/dev/null",
+                        Z3_SAMPLE, rom2, rom2);
+  rc |= system(cmd);
   z3_free(cmd);
   return rc;
 }
 
 static int teardown(void **state) {
   (void)state;
-  char *cmd = z3_strfmt("rm -rf '%s'", tmp);
-  if (system(cmd) != 0) print_error("cannot remove %s\n", tmp);
-  z3_free(cmd);
-  z3_free(rom), z3_free(rom2), z3_free(tmp);
+  mcp_folder_remove(&here);
+  z3_free(rom2);
   return 0;
 }
 
 static json_t *run(const char *input) {
-  z3_mcp_options o = mcp_opts(tmp, rom);
+  z3_mcp_options o = mcp_opts(here.dir, here.rom);
   return mcp_run(input, &o);
 }
 
 static json_t *run_with(z3_mcp_options *o, const char *input) { return mcp_run(input, o); }
 
 static json_t *run_stub(const char *input, mcp_stub *st) {
-  z3_mcp_options o = mcp_opts(tmp, rom);
+  z3_mcp_options o = mcp_opts(here.dir, here.rom);
   o.run_tool = mcp_stub_run, o.run_tool_ctx = st;
   return mcp_run(input, &o);
-}
-
-/* ---- lifecycle ------------------------------------------------------------------------------ */
-
-Z3_TEST(test_initialize__each_supported_version_is_echoed_and_others_get_the_newest) {
-  (void)state;
-  const char *asked[] = {"2025-11-25", "2025-06-18", "2025-03-26", "2024-11-05", "1999-01-01", "2026-07-28", "2024-10-07"};
-  const char *answer[] = {"2025-11-25", "2025-06-18", "2025-03-26", "2024-11-05", "2025-11-25", "2025-11-25", "2025-11-25"};
-  for (size_t i = 0; i < sizeof asked / sizeof *asked; i++) {
-    char *input = z3_strfmt("{'jsonrpc':'2.0','id':0,'method':'initialize','params':{'protocolVersion':'%s',"
-                            "'capabilities':{},'clientInfo':{'name':'t','version':'1'}}}\n", asked[i]);
-    json_t *msgs = run(input);
-    json_t *res = mcp_result(msgs, "0");
-    assert_string_equal(json_string_value(json_object_get(res, "protocolVersion")), answer[i]);
-    assert_string_equal(json_string_value(json_object_get(json_object_get(res, "serverInfo"), "name")), "z3ed");
-    assert_true(json_is_string(json_object_get(json_object_get(res, "serverInfo"), "version")));
-    json_t *caps = json_object_get(res, "capabilities");
-    assert_non_null(json_object_get(caps, "tools"));
-    assert_non_null(json_object_get(caps, "resources"));
-    assert_non_null(json_object_get(caps, "prompts"));
-    assert_non_null(json_object_get(caps, "logging"));
-    assert_null(json_object_get(caps, "completions")); /* not implemented, so not declared */
-    assert_true(json_is_string(json_object_get(res, "instructions")));
-    assert_int_equal(json_array_size(msgs), 1);
-    json_decref(msgs);
-    z3_free(input);
-  }
-}
-
-Z3_TEST(test_initialize__twice_or_without_a_version_is_refused) {
-  (void)state;
-  json_t *msgs = run(INIT("2025-06-18")
-                     "{'jsonrpc':'2.0','id':1,'method':'initialize','params':{'protocolVersion':'2025-11-25','capabilities':{},'clientInfo':{'name':'t','version':'1'}}}\n"
-                     "{'jsonrpc':'2.0','id':2,'method':'ping'}\n");
-  assert_int_equal(mcp_error_code(msgs, "1"), -32600);
-  assert_non_null(mcp_result(msgs, "2"));
-  json_decref(msgs);
-  msgs = run("{'jsonrpc':'2.0','id':1,'method':'initialize','params':{'capabilities':{}}}\n"
-             "{'jsonrpc':'2.0','id':2,'method':'initialize'}\n"
-             "{'jsonrpc':'2.0','id':3,'method':'tools/list'}\n");
-  assert_int_equal(mcp_error_code(msgs, "1"), -32602);
-  assert_int_equal(mcp_error_code(msgs, "2"), -32602);
-  assert_int_equal(mcp_error_code(msgs, "3"), -32600); /* still not initialized */
-  json_decref(msgs);
-}
-
-Z3_TEST(test_lifecycle__only_ping_before_initialize) {
-  (void)state;
-  json_t *msgs = run("{'jsonrpc':'2.0','id':1,'method':'tools/list'}\n"
-                     "{'jsonrpc':'2.0','id':2,'method':'ping'}\n"
-                     "{'jsonrpc':'2.0','id':3,'method':'tools/call','params':{'name':'rom_info'}}\n"
-                     "{'jsonrpc':'2.0','id':4,'method':'no/such/method'}\n"
-                     "{'jsonrpc':'2.0','id':5,'method':'server/discovery'}\n");
-  assert_int_equal(mcp_error_code(msgs, "1"), -32600);
-  /* an unknown method is -32601 even before initialize (JSON-RPC's rule, at every stage) */
-  assert_int_equal(mcp_error_code(msgs, "4"), -32601);
-  assert_non_null(strstr(mcp_error_message(msgs, "4"), "no/such/method"));
-  assert_int_equal(mcp_error_code(msgs, "5"), -32601);
-  assert_non_null(strstr(mcp_error_message(msgs, "1"), "initialize"));
-  assert_non_null(strstr(mcp_error_message(msgs, "1"), "2025-11-25"));
-  assert_int_equal(json_object_size(mcp_result(msgs, "2")), 0); /* ping answers exactly {} */
-  assert_int_equal(mcp_error_code(msgs, "3"), -32600);
-  json_decref(msgs);
-}
-
-/* ---- JSON-RPC framing and errors ------------------------------------------------------------ */
-
-Z3_TEST(test_ids__integers_and_strings_come_back_unchanged) {
-  (void)state;
-  json_t *msgs = run(INIT("2025-11-25")
-                     "{'jsonrpc':'2.0','id':0,'method':'ping'}\n"
-                     "{'jsonrpc':'2.0','id':'0','method':'ping'}\n"
-                     "{'jsonrpc':'2.0','id':-5,'method':'ping'}\n"
-                     "{'jsonrpc':'2.0','id':9007199254740993,'method':'ping'}\n"
-                     "{'jsonrpc':'2.0','id':'x y\\u00e9','method':'nope'}\n");
-  assert_int_equal(json_array_size(msgs), 6);
-  assert_true(json_is_integer(json_object_get(mcp_response(msgs, "0"), "id")));
-  assert_true(json_is_string(json_object_get(mcp_response(msgs, "\"0\""), "id")));
-  assert_non_null(mcp_result(msgs, "-5"));
-  assert_non_null(mcp_result(msgs, "9007199254740993"));
-  assert_int_equal(mcp_error_code(msgs, "\"x y\\u00e9\""), -32601);
-  json_decref(msgs);
-}
-
-Z3_TEST(test_parse_errors__answered_without_id_and_the_server_goes_on) {
-  (void)state;
-  json_t *msgs = run(INIT("2025-11-25")
-                     "garbage\n"
-                     "{'jsonrpc':'2.0','id':1,'method':'ping'\n"
-                     "{'jsonrpc':'2.0','id':2,'method':'ping'}\n"
-                     "\n"
-                     "   \r\n"
-                     "{'jsonrpc':'2.0','id':3,'method':'ping'}\r\n"
-                     "{'jsonrpc':'2.0','id':4,'method':'ping'}"); /* no final newline */
-  assert_int_equal(mcp_idless_errors(msgs, -32700), 2);
-  assert_null(mcp_response(msgs, "1"));
-  assert_non_null(mcp_result(msgs, "2"));
-  assert_non_null(mcp_result(msgs, "3"));
-  assert_non_null(mcp_result(msgs, "4"));
-  assert_int_equal(json_array_size(msgs), 6); /* blank lines got no answer */
-  json_decref(msgs);
-}
-
-Z3_TEST(test_invalid_requests__32600_with_the_id_only_when_it_is_readable) {
-  (void)state;
-  json_t *msgs = run(INIT("2025-11-25")
-                     "1\n\"text\"\nnull\n{}\n"
-                     "{'jsonrpc':'2.0','id':null,'method':'ping'}\n"
-                     "{'jsonrpc':'2.0','id':1.5,'method':'ping'}\n"
-                     "{'jsonrpc':'2.0','id':{'a':1},'method':'ping'}\n"
-                     "{'jsonrpc':'2.0','id':true,'method':'ping'}\n"
-                     "{'jsonrpc':'1.0','id':3,'method':'ping'}\n"
-                     "{'id':4,'method':'ping'}\n"
-                     "{'jsonrpc':'2.0','id':5,'method':7}\n"
-                     "{'jsonrpc':'2.0','id':6}\n"
-                     "{'jsonrpc':'2.0','id':7,'method':'ping','params':[1]}\n"
-                     "{'jsonrpc':'2.0','id':8,'method':'tools/list','params':'x'}\n"
-                     "{'jsonrpc':'2.0','id':9,'method':'ping'}\n");
-  assert_int_equal(mcp_idless_errors(msgs, -32600), 8);
-  assert_int_equal(mcp_error_code(msgs, "3"), -32600);
-  assert_int_equal(mcp_error_code(msgs, "4"), -32600);
-  assert_int_equal(mcp_error_code(msgs, "5"), -32600);
-  assert_int_equal(mcp_error_code(msgs, "6"), -32600);
-  assert_int_equal(mcp_error_code(msgs, "7"), -32602);
-  assert_int_equal(mcp_error_code(msgs, "8"), -32602);
-  assert_non_null(mcp_result(msgs, "9"));
-  json_decref(msgs);
-}
-
-Z3_TEST(test_methods__unknown_is_32601_and_notifications_are_never_answered) {
-  (void)state;
-  json_t *msgs = run(INIT("2025-11-25")
-                     "{'jsonrpc':'2.0','id':1,'method':'tools/destroy'}\n"
-                     "{'jsonrpc':'2.0','id':2,'method':'completion/complete','params':{}}\n"
-                     "{'jsonrpc':'2.0','method':'ping'}\n"
-                     "{'jsonrpc':'2.0','method':'tools/call','params':{'name':'rom_info'}}\n"
-                     "{'jsonrpc':'2.0','method':'notifications/whatever','params':{'x':1}}\n"
-                     "{'jsonrpc':'2.0','method':'notifications/cancelled','params':[1]}\n"
-                     "{'jsonrpc':'2.0','method':'notifications/cancelled'}\n"
-                     "{'jsonrpc':'2.0','method':'notifications/cancelled','params':{'requestId':999}}\n"
-                     "{'jsonrpc':'2.0','method':'notifications/roots/list_changed'}\n"
-                     "{'jsonrpc':'2.0','id':77,'result':{}}\n"
-                     "{'jsonrpc':'2.0','id':78,'error':{'code':1,'message':'m'}}\n"
-                     "{'jsonrpc':'2.0','id':3,'method':'ping'}\n");
-  assert_int_equal(mcp_error_code(msgs, "1"), -32601);
-  assert_int_equal(mcp_error_code(msgs, "2"), -32601);
-  assert_non_null(mcp_result(msgs, "3"));
-  assert_null(mcp_response(msgs, "77"));
-  assert_null(mcp_response(msgs, "78"));
-  assert_int_equal(json_array_size(msgs), 4); /* init, 1, 2, 3: nothing for the rest */
-  json_decref(msgs);
-}
-
-/* Error text is cut at a fixed size; a cut inside a two-byte character must still leave a message
- * (JSON-RPC requires one), not an error object without it. */
-Z3_TEST(test_errors__a_long_name_cut_inside_a_character_keeps_the_message) {
-  (void)state;
-  z3_buf in;
-  z3_buf_init(&in);
-  z3_buf_printf(&in, "%s", INIT("2025-11-25"));
-  for (int shift = 0; shift < 2; shift++) {
-    z3_buf name;
-    z3_buf_init(&name);
-    z3_buf_printf(&name, "%s", shift ? "x" : "");
-    for (int i = 0; i < 400; i++) z3_buf_printf(&name, "\xC3\xA9");
-    char *n = z3_buf_take_string(&name);
-    z3_buf_printf(&in, "{'jsonrpc':'2.0','id':%d,'method':'%s'}\n", 1 + shift, n);
-    z3_buf_printf(&in, "{'jsonrpc':'2.0','id':%d,'method':'tools/call','params':{'name':'%s'}}\n", 3 + shift, n);
-    z3_free(n);
-  }
-  char *text = z3_buf_take_string(&in);
-  json_t *msgs = run(text);
-  static const char *const ids[] = {"1", "2", "3", "4"};
-  for (size_t i = 0; i < 4; i++) {
-    assert_int_equal(mcp_error_code(msgs, ids[i]), i < 2 ? -32601 : -32602);
-    assert_non_null(mcp_error_message(msgs, ids[i]));
-  }
-  json_decref(msgs);
-  z3_free(text);
-}
-
-Z3_TEST(test_batches__accepted_only_under_2025_03_26) {
-  (void)state;
-  json_t *msgs = run(INIT("2025-03-26")
-                     "[{'jsonrpc':'2.0','id':1,'method':'ping'},{'jsonrpc':'2.0','method':'notifications/x'},"
-                     "{'jsonrpc':'2.0','id':2,'method':'nope'},5,"
-                     "{'jsonrpc':'2.0','id':3,'method':'initialize','params':{'protocolVersion':'2025-03-26'}},"
-                     "{'jsonrpc':'2.0','id':4,'method':'tools/call','params':{'name':'rom_info','arguments':{}}}]\n"
-                     "[{'jsonrpc':'2.0','method':'notifications/initialized'}]\n"
-                     "[]\n"
-                     "{'jsonrpc':'2.0','id':5,'method':'ping'}\n");
-  assert_int_equal(json_array_size(msgs), 4); /* init, one batch answer, the empty batch's error, 5 */
-  json_t *batch = json_array_get(msgs, 1);
-  assert_true(json_is_array(batch));
-  assert_int_equal(json_array_size(batch), 5);
-  assert_non_null(mcp_result(batch, "1"));
-  assert_int_equal(mcp_error_code(batch, "2"), -32601);
-  assert_int_equal(mcp_idless_errors(batch, -32600), 1); /* the 5 */
-  assert_int_equal(mcp_error_code(batch, "3"), -32600);
-  assert_null(json_object_get(mcp_result(batch, "4"), "structuredContent")); /* 2025-03-26 has none */
-  assert_true(json_array_size(json_object_get(mcp_result(batch, "4"), "content")) > 0);
-  assert_int_equal(mcp_idless_errors(msgs, -32600), 1);
-  json_decref(msgs);
-  const char *others[] = {INIT("2025-11-25"), INIT("2025-06-18"), INIT("2024-11-05"), ""};
-  for (size_t i = 0; i < 4; i++) {
-    char *input = z3_strfmt("%s[{'jsonrpc':'2.0','id':1,'method':'ping'}]\n", others[i]);
-    msgs = run(input);
-    assert_int_equal(mcp_idless_errors(msgs, -32600), 1);
-    assert_null(mcp_response(msgs, "1"));
-    json_decref(msgs);
-    z3_free(input);
-  }
 }
 
 /* ---- tools -------------------------------------------------------------------------------- */
@@ -289,7 +77,7 @@ static json_t *all_pages(const char *extra_input, z3_mcp_options *o) {
 
 Z3_TEST(test_tools_list__every_command_with_schemas_shaped_for_the_revision) {
   (void)state;
-  z3_mcp_options o = mcp_opts(tmp, rom);
+  z3_mcp_options o = mcp_opts(here.dir, here.rom);
   o.tools_page_size = 25; /* several pages, the last one short */
   json_t *tools = all_pages(NULL, &o), *t;
   assert_int_equal(json_array_size(tools), mcp_offered_count() + 1); /* + describe_tools, first */
@@ -330,7 +118,7 @@ Z3_TEST(test_tools_list__every_command_with_schemas_shaped_for_the_revision) {
 
 Z3_TEST(test_tools_list__toolsets_narrow_the_list_and_describe_tools_reaches_the_rest) {
   (void)state;
-  z3_mcp_options o = mcp_opts(tmp, rom);
+  z3_mcp_options o = mcp_opts(here.dir, here.rom);
   o.toolsets = "palette, rom";
   json_t *tools = all_pages(NULL, &o), *t;
   size_t i, expected = 1;
@@ -431,7 +219,7 @@ Z3_TEST(test_tools_call__failures_are_is_error_results_with_the_reason) {
       "{'jsonrpc':'2.0','id':5,'method':'tools/call','params':{'name':'rom_info','arguments':{'rom':'missing.sfc'}}}\n"
       "{'jsonrpc':'2.0','id':6,'method':'tools/call','params':{'name':'rom_fix_checksum','arguments':{'dry_run':true}}}\n"
       "{'jsonrpc':'2.0','id':7,'method':'tools/call','params':{'name':'rom_expand','arguments':{'size':'2MiB','output':'%s/big.sfc'}}}\n",
-      tmp);
+      here.dir);
   json_t *msgs = run(input);
   assert_tool_error(msgs, "1", "sandbox");
   assert_tool_error(msgs, "2", "must be");
@@ -440,7 +228,7 @@ Z3_TEST(test_tools_call__failures_are_is_error_results_with_the_reason) {
   assert_tool_error(msgs, "5", "missing.sfc");
   assert_null(json_object_get(mcp_result(msgs, "6"), "isError")); /* a dry run writes nothing: allowed */
   assert_tool_error(msgs, "7", "sandbox");
-  char *big = z3_strfmt("%s/big.sfc", tmp);
+  char *big = z3_strfmt("%s/big.sfc", here.dir);
   assert_false(z3_file_exists(big));
   z3_free(big);
   json_decref(msgs);
@@ -470,7 +258,7 @@ Z3_TEST(test_tools_call__a_check_that_finds_problems_is_a_result) {
   (void)state;
   char *input = z3_strfmt(INIT("2025-11-25")
                           "{'jsonrpc':'2.0','id':1,'method':'tools/call','params':{'name':'rom_diff','arguments':{'from':'%s','to':'%s'}}}\n",
-                          rom, rom2);
+                          here.rom, rom2);
   json_t *msgs = run(input);
   json_t *res = mcp_result(msgs, "1");
   assert_null(json_object_get(res, "isError"));
@@ -482,7 +270,7 @@ Z3_TEST(test_tools_call__a_check_that_finds_problems_is_a_result) {
 
 Z3_TEST(test_tools_call__limits_and_session_are_the_agent_ones) {
   (void)state;
-  z3_mcp_options o = mcp_opts(tmp, rom);
+  z3_mcp_options o = mcp_opts(here.dir, here.rom);
   o.max_output_bytes = 200;
   json_t *msgs = mcp_run(INIT("2025-11-25") "{'jsonrpc':'2.0','id':1,'method':'tools/call','params':{'name':'rom_export_state'}}\n", &o);
   assert_tool_error(msgs, "1", "limit");
@@ -494,10 +282,10 @@ Z3_TEST(test_tools_call__limits_and_session_are_the_agent_ones) {
   assert_true(st.seen.agent);
   assert_null(st.seen.sandbox_dir); /* no sandbox: the dispatcher refuses every write */
   assert_false(st.seen.allow_network);
-  assert_string_equal(st.seen_rom, rom);
+  assert_string_equal(st.seen_rom, here.rom);
   assert_true(st.seen.limits.max_seconds == 60);
   assert_int_equal(st.seen.limits.max_output_bytes, 1u << 20);
-  char *audit = z3_strfmt("%s/audit.jsonl", tmp);
+  char *audit = z3_strfmt("%s/audit.jsonl", here.dir);
   assert_string_equal(st.seen_audit, audit);
   z3_free(audit);
   json_decref(msgs);
@@ -526,7 +314,7 @@ Z3_TEST(test_tools_call__real_calls_and_reads_mixed_with_requests_never_hang) {
                   100 + i, i, 200 + i, 300 + i, busywork, 400 + i, 500 + i);
   }
   free(busywork);
-  z3_mcp_options o = mcp_opts(tmp, rom);
+  z3_mcp_options o = mcp_opts(here.dir, here.rom);
   o.max_seconds = 10;
   json_t *msgs = mcp_run((const char *)in.data, &o);
   for (int i = 0; i < 12; i++) {
@@ -548,7 +336,7 @@ Z3_TEST(test_progress__start_ticks_and_end_before_the_answer) {
   mcp_stub st;
   mcp_stub_init(&st);
   st.sleep_seconds = 0.25;
-  z3_mcp_options o = mcp_opts(tmp, rom);
+  z3_mcp_options o = mcp_opts(here.dir, here.rom);
   o.run_tool = mcp_stub_run, o.run_tool_ctx = &st, o.progress_interval = 0.05;
   json_t *msgs = mcp_run(INIT("2025-11-25")
                          "{'jsonrpc':'2.0','id':1,'method':'tools/call','params':{'name':'rom_info','_meta':{'progressToken':'tok'}}}\n"
@@ -663,7 +451,7 @@ Z3_TEST(test_resources__lists_and_reads) {
 
 Z3_TEST(test_resources__proposals_come_from_the_registry) {
   (void)state;
-  char *cmd = z3_strfmt("'%s' agent proposal create --rom '%s' --title 'brighter grass' --state-dir '%s' -q", Z3_EXE, rom, tmp);
+  char *cmd = z3_strfmt("'%s' agent proposal create --rom '%s' --title 'brighter grass' --state-dir '%s' -q", Z3_EXE, here.rom, here.dir);
   assert_int_equal(system(cmd), 0);
   z3_free(cmd);
   json_t *msgs = run(INIT("2025-11-25")
@@ -705,7 +493,7 @@ Z3_TEST(test_resources__unknown_or_bad_uris_are_not_found) {
   assert_int_equal(mcp_error_code(msgs, "7"), -32002);
   assert_int_equal(mcp_error_code(msgs, "8"), -32602);
   json_decref(msgs);
-  z3_mcp_options o = mcp_opts(tmp, NULL); /* no --rom: no ROM resources */
+  z3_mcp_options o = mcp_opts(here.dir, NULL); /* no --rom: no ROM resources */
   msgs = mcp_run(INIT("2025-11-25")
                  "{'jsonrpc':'2.0','id':1,'method':'resources/list'}\n"
                  "{'jsonrpc':'2.0','id':2,'method':'resources/read','params':{'uri':'z3ed://rom/state'}}\n"
@@ -773,8 +561,8 @@ static size_t count_lines_of(const char *path) {
 
 Z3_TEST(test_proposal__writes_go_to_its_sandbox_and_every_call_is_logged) {
   (void)state;
-  char *pstate = z3_strfmt("%s/pstate", tmp);
-  char *cmd = z3_strfmt("'%s' agent proposal create --rom '%s' --title 'mcp edit' --state-dir '%s' -q", Z3_EXE, rom, pstate);
+  char *pstate = z3_strfmt("%s/pstate", here.dir);
+  char *cmd = z3_strfmt("'%s' agent proposal create --rom '%s' --title 'mcp edit' --state-dir '%s' -q", Z3_EXE, here.rom, pstate);
   assert_int_equal(system(cmd), 0);
   z3_free(cmd);
   z3_mcp_options o = mcp_opts(pstate, NULL);
@@ -785,7 +573,7 @@ Z3_TEST(test_proposal__writes_go_to_its_sandbox_and_every_call_is_logged) {
       "{'jsonrpc':'2.0','id':2,'method':'tools/call','params':{'name':'rom_header_get','arguments':{'field':'title'}}}\n"
       "{'jsonrpc':'2.0','id':3,'method':'tools/call','params':{'name':'rom_expand','arguments':{'size':'2MiB','output':'%s/out.sfc'}}}\n"
       "{'jsonrpc':'2.0','id':4,'method':'resources/read','params':{'uri':'z3ed://proposal/1/diff'}}\n",
-      tmp);
+      here.dir);
   json_t *msgs = mcp_run(input, &o);
   assert_non_null(strstr(json_string_value(json_object_get(mcp_result(msgs, "\"init\""), "instructions")), "proposal 1"));
   assert_null(json_object_get(mcp_result(msgs, "1"), "isError"));
@@ -793,7 +581,7 @@ Z3_TEST(test_proposal__writes_go_to_its_sandbox_and_every_call_is_logged) {
                          "MCP EDIT"));
   assert_tool_error(msgs, "3", "outside the sandbox");
   assert_non_null(strstr(content_text(msgs, "4"), "header title"));
-  char *same = z3_strfmt("cmp -s '%s' '%s'", Z3_SAMPLE, rom);
+  char *same = z3_strfmt("cmp -s '%s' '%s'", Z3_SAMPLE, here.rom);
   assert_int_equal(system(same), 0); /* the real ROM is untouched */
   z3_free(same);
   char *log = z3_strfmt("%s/proposals/1/commands.jsonl", pstate);
@@ -804,74 +592,14 @@ Z3_TEST(test_proposal__writes_go_to_its_sandbox_and_every_call_is_logged) {
   o.proposal_id = 99;
   FILE *in = fmemopen((void *)"x", 1, "r");
   assert_int_equal(z3_mcp_serve(in, stdout, &o), 3); /* no such proposal: nothing to serve */
-  o.proposal_id = 1, o.rom_path = rom;
+  o.proposal_id = 1, o.rom_path = here.rom;
   assert_int_equal(z3_mcp_serve(in, stdout, &o), 2);
   fclose(in);
   z3_free(pstate);
 }
 
-/* ---- the reader ------------------------------------------------------------------------------------ */
-
-/* Runs input through a real file (the read(2) path) instead of a memory stream. */
-static json_t *run_through_file(const char *text, size_t len) {
-  FILE *in = tmpfile(), *out = tmpfile();
-  assert_non_null(in);
-  assert_int_equal(fwrite(text, 1, len, in), len);
-  rewind(in);
-  z3_mcp_options o = mcp_opts(tmp, rom);
-  assert_int_equal(z3_mcp_serve(in, out, &o), 0);
-  long n = ftell(out);
-  rewind(out);
-  char *buf = malloc((size_t)n + 1);
-  assert_int_equal(fread(buf, 1, (size_t)n, out), (size_t)n);
-  json_t *msgs = mcp_parse_output(buf, (size_t)n);
-  free(buf);
-  fclose(in), fclose(out);
-  return msgs;
-}
-
-Z3_TEST(test_reader__descriptor_path_lines_and_an_over_long_message) {
-  (void)state;
-  char *init = mcp_quotes(INIT("2025-11-25") "{'jsonrpc':'2.0','id':1,'method':'ping'}\r\n\n");
-  size_t big = (size_t)Z3_MCP_MAX_LINE + 100000, head = strlen(init);
-  const char *tail = "\n{\"jsonrpc\":\"2.0\",\"id\":2,\"method\":\"ping\"}";
-  char *text = malloc(head + big + strlen(tail) + 1);
-  memcpy(text, init, head);
-  memset(text + head, 'x', big);
-  strcpy(text + head + big, tail);
-  json_t *msgs = run_through_file(text, head + big + strlen(tail));
-  assert_non_null(mcp_result(msgs, "1"));
-  assert_int_equal(mcp_idless_errors(msgs, -32600), 1);
-  assert_non_null(mcp_result(msgs, "2")); /* the last line has no newline and still counts */
-  assert_int_equal(json_array_size(msgs), 4);
-  json_decref(msgs);
-  free(text);
-  z3_free(init);
-}
-
-Z3_TEST(test_reader__empty_input_ends_cleanly) {
-  (void)state;
-  json_t *msgs = run("");
-  assert_int_equal(json_array_size(msgs), 0);
-  json_decref(msgs);
-  z3_mcp_options o = mcp_opts(tmp, rom);
-  o.log_level = "chatty";
-  FILE *in = fmemopen((void *)"x", 1, "r");
-  assert_int_equal(z3_mcp_serve(in, stdout, &o), 2); /* a bad option is a start-up error */
-  fclose(in);
-}
-
 int main(void) {
   const struct CMUnitTest tests[] = {
-      cmocka_unit_test(test_initialize__each_supported_version_is_echoed_and_others_get_the_newest),
-      cmocka_unit_test(test_initialize__twice_or_without_a_version_is_refused),
-      cmocka_unit_test(test_lifecycle__only_ping_before_initialize),
-      cmocka_unit_test(test_ids__integers_and_strings_come_back_unchanged),
-      cmocka_unit_test(test_parse_errors__answered_without_id_and_the_server_goes_on),
-      cmocka_unit_test(test_invalid_requests__32600_with_the_id_only_when_it_is_readable),
-      cmocka_unit_test(test_methods__unknown_is_32601_and_notifications_are_never_answered),
-      cmocka_unit_test(test_errors__a_long_name_cut_inside_a_character_keeps_the_message),
-      cmocka_unit_test(test_batches__accepted_only_under_2025_03_26),
       cmocka_unit_test(test_tools_list__every_command_with_schemas_shaped_for_the_revision),
       cmocka_unit_test(test_tools_list__toolsets_narrow_the_list_and_describe_tools_reaches_the_rest),
       cmocka_unit_test(test_tools_list__older_revisions_get_only_members_they_know),
@@ -888,8 +616,6 @@ int main(void) {
       cmocka_unit_test(test_resources__unknown_or_bad_uris_are_not_found),
       cmocka_unit_test(test_prompts__list_get_and_argument_errors),
       cmocka_unit_test(test_proposal__writes_go_to_its_sandbox_and_every_call_is_logged),
-      cmocka_unit_test(test_reader__descriptor_path_lines_and_an_over_long_message),
-      cmocka_unit_test(test_reader__empty_input_ends_cleanly),
   };
   return cmocka_run_group_tests(tests, setup, teardown);
 }

@@ -15,24 +15,17 @@
 #include "agent/tools.h"
 #include "mcp_harness.h"
 
-static char *tmp;
+static mcp_folder here;
 
 static int setup(void **state) {
   (void)state;
-  tmp = z3_test_tmpdir();
-  char *cmd = z3_strfmt("cp '%s' '%s/game.sfc'", Z3_SAMPLE, tmp);
-  int rc = system(cmd);
-  z3_free(cmd);
   signal(SIGPIPE, SIG_IGN);
-  return rc;
+  return mcp_folder_make(&here);
 }
 
 static int teardown(void **state) {
   (void)state;
-  char *cmd = z3_strfmt("rm -rf '%s'", tmp);
-  if (system(cmd) != 0) print_error("cannot remove %s\n", tmp);
-  z3_free(cmd);
-  z3_free(tmp);
+  mcp_folder_remove(&here);
   return 0;
 }
 
@@ -135,7 +128,7 @@ static void live_start(live *L) {
   L->from.seen = json_array();
   mcp_stub_init(&L->stub);
   L->stub.gate_closed = true;
-  L->opts = mcp_opts(tmp, NULL);
+  L->opts = mcp_opts(here.dir, NULL);
   L->opts.run_tool = mcp_stub_run, L->opts.run_tool_ctx = &L->stub;
   assert_int_equal(pthread_create(&L->thread, NULL, serve_thread, L), 0);
   send_line(L->to_server, INIT("2025-11-25"));
@@ -273,7 +266,7 @@ typedef struct child {
   int in, out, err;
 } child;
 
-/* Starts z3ed with args (NULL-terminated after "mcp") in tmp, Z3ED_HOME=tmp/state. */
+/* Starts z3ed with args (NULL-terminated after "mcp") in the test folder, Z3ED_HOME=its state/. */
 static child spawn(const char *const *args) {
   int a[2], b[2], c[2];
   assert_int_equal(pipe(a) | pipe(b) | pipe(c), 0);
@@ -283,10 +276,10 @@ static child spawn(const char *const *args) {
   if (ch.pid == 0) {
     dup2(a[0], 0), dup2(b[1], 1), dup2(c[1], 2);
     close(a[1]), close(b[0]), close(c[0]);
-    char *home = z3_strfmt("%s/state", tmp);
+    char *home = z3_strfmt("%s/state", here.dir);
     setenv("Z3ED_HOME", home, 1);
     setenv("ASAN_OPTIONS", "detect_leaks=1", 1);
-    if (chdir(tmp) != 0) _exit(99);
+    if (chdir(here.dir) != 0) _exit(99);
     char *argv[16] = {(char *)Z3_EXE, (char *)"mcp"};
     for (int i = 0; args[i] && i < 13; i++) argv[i + 2] = (char *)args[i];
     execv(Z3_EXE, argv);
@@ -343,10 +336,10 @@ Z3_TEST(test_process__serves_over_stdio_and_exits_zero_at_eof) {
   assert_true(json_is_true(json_object_get(mcp_result(msgs, "3"), "isError")));
   assert_int_equal(mcp_idless_errors(msgs, -32700), 1);
   assert_non_null(mcp_result(msgs, "4"));
-  char *audit = z3_strfmt("%s/state/audit.jsonl", tmp);
+  char *audit = z3_strfmt("%s/state/audit.jsonl", here.dir);
   assert_true(z3_file_exists(audit)); /* every call is logged in the state folder */
   z3_free(audit);
-  char *cmp = z3_strfmt("cmp -s '%s' '%s/game.sfc'", Z3_SAMPLE, tmp);
+  char *cmp = z3_strfmt("cmp -s '%s' '%s/game.sfc'", Z3_SAMPLE, here.dir);
   assert_int_equal(system(cmp), 0); /* the refused header edit wrote nothing */
   z3_free(cmp);
   json_decref(msgs);
@@ -391,7 +384,7 @@ Z3_TEST(test_process__start_up_errors_and_options) {
     free(err);
   }
   /* --project: relative paths, --rom included, are the project's */
-  char *sub = z3_strfmt("mkdir -p '%s/proj' && cp '%s' '%s/proj/p.sfc'", tmp, Z3_SAMPLE, tmp);
+  char *sub = z3_strfmt("mkdir -p '%s/proj' && cp '%s' '%s/proj/p.sfc'", here.dir, Z3_SAMPLE, here.dir);
   assert_int_equal(system(sub), 0);
   z3_free(sub);
   const char *args[] = {"--project", "proj", "--rom", "p.sfc", NULL};

@@ -5,34 +5,26 @@
  */
 #include "mcp_harness.h"
 
-static char *tmp, *rom;
+static mcp_folder here;
 
 static int setup(void **state) {
   (void)state;
-  tmp = z3_test_tmpdir();
-  rom = z3_strfmt("%s/game.sfc", tmp);
-  char *cmd = z3_strfmt("cp '%s' '%s'", Z3_SAMPLE, rom);
-  int rc = system(cmd);
-  z3_free(cmd);
-  return rc;
+  return mcp_folder_make(&here);
 }
 
 static int teardown(void **state) {
   (void)state;
-  char *cmd = z3_strfmt("rm -rf '%s'", tmp);
-  if (system(cmd) != 0) print_error("cannot remove %s\n", tmp);
-  z3_free(cmd);
-  z3_free(rom), z3_free(tmp);
+  mcp_folder_remove(&here);
   return 0;
 }
 
 static json_t *run(const char *input) {
-  z3_mcp_options o = mcp_opts(tmp, rom);
+  z3_mcp_options o = mcp_opts(here.dir, here.rom);
   return mcp_run(input, &o);
 }
 
 static json_t *run_stub(const char *input, mcp_stub *st) {
-  z3_mcp_options o = mcp_opts(tmp, rom);
+  z3_mcp_options o = mcp_opts(here.dir, here.rom);
   o.run_tool = mcp_stub_run, o.run_tool_ctx = st;
   return mcp_run(input, &o);
 }
