@@ -126,6 +126,26 @@ static inline json_t *mcp_run(const char *input, const z3_mcp_options *opts) {
   return msgs;
 }
 
+/* The folder of the test file that includes this, set up and removed once for its group. */
+static mcp_folder here;
+
+static inline int mcp_group_setup(void **state) {
+  (void)state;
+  return mcp_folder_make(&here);
+}
+
+static inline int mcp_group_teardown(void **state) {
+  (void)state;
+  mcp_folder_remove(&here);
+  return 0;
+}
+
+/* The server run on input with the folder as its state and game.sfc as its ROM. */
+static inline json_t *mcp_run_here(const char *input) {
+  z3_mcp_options o = mcp_opts(here.dir, here.rom);
+  return mcp_run(input, &o);
+}
+
 /* The response with this id (NULL when none): id given as JSON text, e.g. "7" or "\"a\"". */
 static inline json_t *mcp_response(const json_t *msgs, const char *id_json) {
   json_t *id = json_loads(id_json, JSON_DECODE_ANY, NULL), *m, *found = NULL;

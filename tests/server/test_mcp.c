@@ -13,7 +13,6 @@
 #include "agent/tools.h"
 #include "mcp_harness.h"
 
-static mcp_folder here;
 static char *rom2; /* game.sfc with one byte changed */
 
 static int setup(void **state) {
@@ -34,10 +33,7 @@ static int teardown(void **state) {
   return 0;
 }
 
-static json_t *run(const char *input) {
-  z3_mcp_options o = mcp_opts(here.dir, here.rom);
-  return mcp_run(input, &o);
-}
+static json_t *run(const char *input) { return mcp_run_here(input); }
 
 static json_t *run_with(z3_mcp_options *o, const char *input) { return mcp_run(input, o); }
 

@@ -5,23 +5,7 @@
  */
 #include "mcp_harness.h"
 
-static mcp_folder here;
-
-static int setup(void **state) {
-  (void)state;
-  return mcp_folder_make(&here);
-}
-
-static int teardown(void **state) {
-  (void)state;
-  mcp_folder_remove(&here);
-  return 0;
-}
-
-static json_t *run(const char *input) {
-  z3_mcp_options o = mcp_opts(here.dir, here.rom);
-  return mcp_run(input, &o);
-}
+static json_t *run(const char *input) { return mcp_run_here(input); }
 
 /* ---- lifecycle ------------------------------------------------------------------------------ */
 
@@ -300,5 +284,5 @@ int main(void) {
       cmocka_unit_test(test_reader__descriptor_path_lines_and_an_over_long_message),
       cmocka_unit_test(test_reader__empty_input_ends_cleanly),
   };
-  return cmocka_run_group_tests(tests, setup, teardown);
+  return cmocka_run_group_tests(tests, mcp_group_setup, mcp_group_teardown);
 }

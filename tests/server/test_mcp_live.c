@@ -15,7 +15,6 @@
 #include "agent/tools.h"
 #include "mcp_harness.h"
 
-static mcp_folder here;
 
 static int setup(void **state) {
   (void)state;

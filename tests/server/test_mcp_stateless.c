@@ -5,23 +5,7 @@
  */
 #include "mcp_harness.h"
 
-static mcp_folder here;
-
-static int setup(void **state) {
-  (void)state;
-  return mcp_folder_make(&here);
-}
-
-static int teardown(void **state) {
-  (void)state;
-  mcp_folder_remove(&here);
-  return 0;
-}
-
-static json_t *run(const char *input) {
-  z3_mcp_options o = mcp_opts(here.dir, here.rom);
-  return mcp_run(input, &o);
-}
+static json_t *run(const char *input) { return mcp_run_here(input); }
 
 static json_t *run_stub(const char *input, mcp_stub *st) {
   z3_mcp_options o = mcp_opts(here.dir, here.rom);
@@ -111,5 +95,5 @@ int main(void) {
       cmocka_unit_test(test_stateless__meta_errors_and_removed_methods),
       cmocka_unit_test(test_stateless__log_level_per_request_and_both_eras_side_by_side),
   };
-  return cmocka_run_group_tests(tests, setup, teardown);
+  return cmocka_run_group_tests(tests, mcp_group_setup, mcp_group_teardown);
 }
