@@ -66,6 +66,25 @@ Z3_TEST(test_base_str__utf8) {
   assert_string_equal(text, "ok?\xC3\xA9?");
 }
 
+static void format_into(char *out, size_t cap, const char *fmt, ...) Z3_PRINTF(3, 4);
+static void format_into(char *out, size_t cap, const char *fmt, ...) {
+  va_list ap;
+  va_start(ap, fmt);
+  z3_vformat(out, cap, fmt, ap);
+  va_end(ap);
+}
+
+/* A cut inside a character leaves valid UTF-8, which JSON needs. */
+Z3_TEST(test_base_str__format_cut_inside_a_character) {
+  (void)state;
+  char out[7];
+  format_into(out, sizeof out, "ab%s", "\xE2\x82\xAC\xE2\x82\xAC"); /* room for ab, one euro sign and a byte of the next */
+  assert_true(z3_utf8_valid(out, strlen(out)));
+  assert_string_equal(out, "ab\xE2\x82\xAC?");
+  format_into(out, sizeof out, "%d", 42);
+  assert_string_equal(out, "42");
+}
+
 Z3_TEST(test_base_buf__grows_and_formats) {
   (void)state;
   z3_buf b;
@@ -328,7 +347,7 @@ Z3_TEST(test_base_batch__all_or_nothing_under_faults) {
 }
 
 Z3_RUN(cmocka_unit_test(test_base_error__first_message_wins), cmocka_unit_test(test_base_error__messages_stay_utf8),
-       cmocka_unit_test(test_base_str__utf8), cmocka_unit_test(test_base_buf__grows_and_formats),
+       cmocka_unit_test(test_base_str__utf8), cmocka_unit_test(test_base_str__format_cut_inside_a_character), cmocka_unit_test(test_base_buf__grows_and_formats),
        cmocka_unit_test(test_base_buf__shell_words_read_back),
        cmocka_unit_test(test_base_buf__allocation_failure_is_reported), cmocka_unit_test(test_base_hash__known_vectors),
        cmocka_unit_test(test_base_str__parse_and_distance), cmocka_unit_test(test_base_file__read_limits_and_errors),
