@@ -12,18 +12,13 @@
 
 #include "base/png.h"
 #include "gui/gui.h"
-#include "gui/dungeon_view.h"
 #include "gui/emu_view.h"
 #include "gui/graphics_view.h"
 #include "gui/message_view.h"
-#include "gui/overworld_markers.h"
-#include "gui/overworld_view.h"
 #include "gui/palette_view.h"
 #include "zelda3/palettes.h"
 #include "test.h"
 #include "gui/gui_test.h"
-#include "zelda3/overworld.h"
-#include "zelda3/layout_gen.h"
 
 
 char *tmp, *work;
@@ -121,21 +116,9 @@ void doc_shot(const char *name) {
   z3_free(path);
 }
 
-static const char *title(void) { return gtk_window_get_title(GTK_WINDOW(window)); }
+const char *title(void) { return gtk_window_get_title(GTK_WINDOW(window)); }
 
-/* The tile16 at (x, y) of area 0x00 as the document's ROM has it now. */
-static int doc_tile(gui_tab *tab, int x, int y) {
-  z3_overworld *ow = NULL;
-  z3_error err;
-  z3_error_init(&err);
-  uint16_t t = 0;
-  assert_ok(z3_ow_load(&ow, tab->doc->rom, &err), &err);
-  assert_ok(z3_ow_get_tile16(ow, 0x00, x, y, &t, &err), &err);
-  z3_ow_free(ow);
-  return t;
-}
-
-static void press(GtkWidget *w, double x, double y) {
+void press(GtkWidget *w, double x, double y) {
   GtkGesture *click = g_object_get_data(G_OBJECT(w), "click");
   assert_non_null(click);
   g_signal_emit_by_name(click, "pressed", 1, x, y);
@@ -178,256 +161,6 @@ Z3_TEST(opens_the_sample_in_a_tab) {
   assert_true(gtk_recent_manager_has_item(gtk_recent_manager_get_default(), uri)); /* recent files */
   g_free(uri);
 }
-
-Z3_TEST(overworld_paints_undoes_redoes_and_saves) {
-  (void)state;
-  gui_tab *tab = gui_window_current_tab(window);
-  GtkWidget *ow = gui_tab_editor(tab, "overworld");
-  gui_tab_show(tab, "overworld");
-  gui_overworld_select(ow, 0x00, 2);
-  gui_wait_idle(ow);
-  check_shot(named(ow, "ow-map"), "overworld-map", 0);
-  int before = doc_tile(tab, 3, 4), want = before == 0x25 ? 0x26 : 0x25;
-  /* pick tile16 `want` in the picker (8 columns of 16 px at 2x) and paint it at tile (3, 4) at 2x */
-  press(named(ow, "ow-tile16"), (want % 8) * 32 + 9, (want / 8) * 32 + 9);
-  assert_int_equal(gui_overworld_picked(ow), want);
-  press(named(ow, "ow-map"), 3 * 32 + 7, 4 * 32 + 30);
-  if (doc_tile(tab, 3, 4) != want) print_error("status: %s\n", gtk_label_get_text(GTK_LABEL(named(window, "status"))));
-  assert_int_equal(doc_tile(tab, 3, 4), want);
-  assert_string_equal(title(), "work.sfc* - yaze");
-  gtk_widget_activate_action(window, "win.undo", NULL);
-  assert_int_equal(doc_tile(tab, 3, 4), before);
-  assert_string_equal(title(), "work.sfc - yaze");
-  gtk_widget_activate_action(window, "win.redo", NULL);
-  assert_int_equal(doc_tile(tab, 3, 4), want);
-  check_shot(ow, "overworld", FONT_TOLERANCE);
-  doc_shot("overworld");
-  save();
-  assert_string_equal(title(), "work.sfc - yaze");
-
-  char *bak = z3_strfmt("%s.bak", work);
-  assert_true(z3_file_exists(bak));
-  char *args = z3_strfmt("overworld set-tile --map 0x00 --x 3 --y 4 --value 0x%X", want);
-  assert_cli_agrees(Z3_SAMPLE, args);
-  z3_free(args);
-  args = z3_strfmt("overworld get-tile --rom %s --map 0x00 --x 3 --y 4", work);
-  json_t *tile = z3ed_json(args);
-  assert_int_equal(strtol(json_string_value(json_object_get(tile, "value")), NULL, 0), want);
-  json_decref(tile);
-  z3_free(args);
-  z3_free(bak);
-}
-
-/* The tile16 at (x, y) of area 0x02 in the saved file, read by the real z3ed. */
-static int file_tile_02(int x, int y) {
-  char *args = z3_strfmt("overworld get-tile --rom %s --map 0x02 --x %d --y %d", work, x, y);
-  json_t *r = z3ed_json(args);
-  int v = (int)strtol(json_string_value(json_object_get(r, "value")), NULL, 16);
-  json_decref(r);
-  z3_free(args);
-  return v;
-}
-
-/* Fill and select-and-move through the ow-tool drop-down and the map's click and drag
- * gestures: each is one undo step and saves what the same z3ed command makes. */
-Z3_TEST(overworld_fills_and_moves_a_selection) {
-  (void)state;
-  gui_tab *tab = gui_window_current_tab(window);
-  GtkWidget *ow = gui_tab_editor(tab, "overworld");
-  gui_tab_show(tab, "overworld");
-  gui_overworld_select(ow, 0x02, 1);
-  gui_wait_idle(ow);
-  GtkWidget *map = named(ow, "ow-map");
-  char *before = z3_strfmt("%s/before-fill.sfc", tmp);
-  copy_file(work, before);
-  /* (4, 2) and (5, 2) of Lumberjacks are both tile16 0x000 in the sample: one region */
-  assert_int_equal(file_tile_02(4, 2), 0x000);
-  assert_int_equal(file_tile_02(5, 2), 0x000);
-  gtk_drop_down_set_selected(GTK_DROP_DOWN(named(ow, "ow-tool")), GUI_OW_FILL);
-  gui_overworld_pick(ow, 0x124);
-  size_t depth = tab->doc->undo.count;
-  press(map, 4 * 16 + 5.0, 2 * 16 + 5.0);
-  assert_int_equal(tab->doc->undo.count, depth + 1);
-  save();
-  assert_cli_agrees(before, "overworld fill-tiles --map 0x02 --x 4 --y 2 --value 0x124");
-  assert_int_equal(file_tile_02(5, 2), 0x124);
-  /* Select: drag (4, 2) to (5, 3) selects 2x2; a drag from inside moves it 3 cells right */
-  copy_file(work, before);
-  gtk_drop_down_set_selected(GTK_DROP_DOWN(named(ow, "ow-tool")), GUI_OW_SELECT);
-  gui_overworld_pick(ow, 0x010);
-  GtkGesture *drag = g_object_get_data(G_OBJECT(map), "drag");
-  assert_non_null(drag);
-  g_signal_emit_by_name(drag, "drag-begin", 4 * 16 + 3.0, 2 * 16 + 3.0);
-  g_signal_emit_by_name(drag, "drag-end", 16.0, 16.0);
-  int x, y, w, h;
-  assert_true(gui_overworld_selection(ow, &x, &y, &w, &h));
-  assert_int_equal(x, 4), assert_int_equal(y, 2), assert_int_equal(w, 2), assert_int_equal(h, 2);
-  assert_int_equal(tab->doc->undo.count, depth + 1); /* selecting changes nothing */
-  g_signal_emit_by_name(drag, "drag-begin", 5 * 16 + 8.0, 3 * 16 + 8.0);
-  g_signal_emit_by_name(drag, "drag-end", 3 * 16.0, 0.0);
-  gui_wait_idle(ow);
-  assert_int_equal(tab->doc->undo.count, depth + 2);
-  assert_true(gui_overworld_selection(ow, &x, &y, &w, &h));
-  assert_int_equal(x, 7), assert_int_equal(y, 2);
-  check_shot(map, "overworld-moved", 0);
-  save();
-  assert_cli_agrees(before, "overworld move-tiles --map 0x02 --x 4 --y 2 --width 2 --height 2 --to-x 7 --to-y 2 --fill 0x010");
-  assert_int_equal(file_tile_02(7, 2), 0x124);
-  assert_int_equal(file_tile_02(4, 2), 0x010);
-  gtk_drop_down_set_selected(GTK_DROP_DOWN(named(ow, "ow-tool")), GUI_OW_PAINT);
-  gui_overworld_select(ow, 0x00, 1);
-  z3_free(before);
-}
-
-/* Drags the marker on cell (x, y) of the map by (dx, dy) cells, saves, and compares with `z3ed ARGS`. */
-void drag_marker(GtkWidget *ow, int x, int y, int dx, int dy, int kind, const char *args) {
-  char *before = z3_strfmt("%s/before-marker.sfc", tmp);
-  copy_file(work, before);
-  GtkGesture *drag = g_object_get_data(G_OBJECT(named(ow, "ow-map")), "drag");
-  g_signal_emit_by_name(drag, "drag-begin", x * 16 + 4.0, y * 16 + 4.0);
-  int k, index, mx, my;
-  assert_true(gui_overworld_marker(ow, &k, &index, &mx, &my));
-  assert_int_equal(k, kind), assert_int_equal(mx, x), assert_int_equal(my, y);
-  g_signal_emit_by_name(drag, "drag-end", dx * 16.0, dy * 16.0);
-  gui_wait_idle(ow);
-  assert_true(gui_overworld_marker(ow, &k, &index, &mx, &my)); /* the selection follows the marker */
-  assert_int_equal(mx, x + dx), assert_int_equal(my, y + dy);
-  save();
-  assert_cli_agrees(before, args);
-  z3_free(before);
-}
-
-/* The Markers tool on Lumberjacks (0x02): the sample's guard, secret item and entrance are
- * picked (the panel shows the guard's fields) and dragged, each move what the CLI makes. */
-Z3_TEST(overworld_drags_markers) {
-  (void)state;
-  gui_tab *tab = gui_window_current_tab(window);
-  GtkWidget *ow = gui_tab_editor(tab, "overworld");
-  gui_tab_show(tab, "overworld");
-  gui_overworld_select(ow, 0x02, 1);
-  gtk_drop_down_set_selected(GTK_DROP_DOWN(named(ow, "ow-tool")), GUI_OW_MARKERS);
-  gui_wait_idle(ow);
-  drag_marker(ow, 6, 5, 2, 1, GUI_MARK_SPRITE, "overworld move-sprite --map 0x02 --state 0 --index 0 --x 8 --y 6");
-  assert_non_null(strstr(gtk_label_get_text(GTK_LABEL(named(ow, "ow-marker-info"))), "Blue Guard at 8,6"));
-  drag_marker(ow, 4, 20, 0, 1, GUI_MARK_ITEM, "overworld move-item --map 0x02 --index 0 --x 4 --y 21");
-  drag_marker(ow, 20, 8, 1, 0, GUI_MARK_ENTRANCE, "overworld set-entrance --slot 3 --map 0x02 --x 21 --y 8 --entrance 0x03");
-  assert_non_null(strstr(gtk_label_get_text(GTK_LABEL(named(ow, "ow-marker-info"))), "entrance slot 3"));
-  check_shot(named(ow, "ow-map"), "overworld-markers", 0);
-  assert_false(gui_overworld_select_marker(ow, 0, 0)); /* an empty cell selects nothing */
-  gtk_drop_down_set_selected(GTK_DROP_DOWN(named(ow, "ow-tool")), GUI_OW_PAINT);
-  gui_overworld_select(ow, 0x00, 1);
-}
-
-Z3_TEST(right_click_picks_the_tile_under_the_pointer) {
-  (void)state;
-  gui_tab *tab = gui_window_current_tab(window);
-  GtkWidget *ow = gui_tab_editor(tab, "overworld");
-  gui_overworld_pick(ow, 0);
-  GtkGesture *pick = g_object_get_data(G_OBJECT(named(ow, "ow-map")), "pick");
-  assert_non_null(pick);
-  g_signal_emit_by_name(pick, "pressed", 1, 10 * 32 + 3.0, 7 * 32 + 3.0); /* tile (10, 7) at 2x */
-  assert_int_equal(gui_overworld_picked(ow), doc_tile(tab, 10, 7));
-  assert_int_not_equal(doc_tile(tab, 10, 7), 0);
-}
-
-Z3_TEST(dungeon_drags_an_object_and_toggles_layers) {
-  (void)state;
-  gui_tab *tab = gui_window_current_tab(window);
-  GtkWidget *dg = gui_tab_editor(tab, "dungeon");
-  gui_tab_show(tab, "dungeon");
-  char *before = z3_strfmt("%s/before-dungeon.sfc", tmp);
-  copy_file(work, before);
-  gui_dungeon_select_room(dg, 0x012);
-  gui_wait_idle(dg);
-  assert_string_equal(gtk_editable_get_text(GTK_EDITABLE(named(dg, "dg-room"))), "0x012");
-  check_shot(named(dg, "dg-room-view"), "dungeon-room", 0);
-  gtk_check_button_set_active(GTK_CHECK_BUTTON(named(dg, "dg-bg2")), FALSE);
-  check_shot(named(dg, "dg-room-view"), "dungeon-bg1", 0);
-  gtk_check_button_set_active(GTK_CHECK_BUTTON(named(dg, "dg-bg2")), TRUE);
-  /* the chest (list 0, #4) sits at tile8 (14, 10): drag it 2 tiles right and 1 down */
-  GtkGesture *drag = g_object_get_data(G_OBJECT(named(dg, "dg-room-view")), "drag");
-  g_signal_emit_by_name(drag, "drag-begin", 14 * 8 + 3.0, 10 * 8 + 3.0);
-  int list = -1, index = -1;
-  assert_true(gui_dungeon_selected(dg, &list, &index));
-  assert_int_equal(list, 0);
-  assert_int_equal(index, 4);
-  g_signal_emit_by_name(drag, "drag-end", 16.0, 8.0);
-  gui_wait_idle(dg);
-  assert_string_equal(title(), "work.sfc* - yaze");
-  check_shot(dg, "dungeon", FONT_TOLERANCE);
-  doc_shot("dungeon");
-  save();
-  assert_cli_agrees(before, "dungeon move-object --room 0x012 --layer 0 --index 4 --x 16 --y 11");
-  char *args = z3_strfmt("dungeon list-objects --rom %s --room 0x012 --layer 0", work);
-  json_t *listing = z3ed_json(args);
-  json_t *chest = json_array_get(json_object_get(listing, "objects"), 4);
-  assert_int_equal(json_integer_value(json_object_get(chest, "x")), 16);
-  assert_int_equal(json_integer_value(json_object_get(chest, "y")), 11);
-  json_decref(listing);
-  z3_free(args);
-  z3_free(before);
-}
-
-/* The object bar: resize, add and remove through its buttons, each saved as the CLI makes it. */
-Z3_TEST(dungeon_resizes_adds_and_removes_objects) {
-  (void)state;
-  gui_tab *tab = gui_window_current_tab(window);
-  GtkWidget *dg = gui_tab_editor(tab, "dungeon");
-  gui_tab_show(tab, "dungeon");
-  gui_dungeon_select_room(dg, 0x012);
-  gui_wait_idle(dg);
-  char *before = z3_strfmt("%s/before-objects.sfc", tmp);
-  GtkGesture *drag = g_object_get_data(G_OBJECT(named(dg, "dg-room-view")), "drag");
-  /* the north wall (list 0, #0, size 7) at tile8 (4, 2): shortened to 3 */
-  copy_file(work, before);
-  g_signal_emit_by_name(drag, "drag-begin", 4 * 8 + 3.0, 2 * 8 + 3.0);
-  g_signal_emit_by_name(drag, "drag-end", 0.0, 0.0);
-  int list = -1, index = -1;
-  assert_true(gui_dungeon_selected(dg, &list, &index));
-  assert_int_equal(list, 0), assert_int_equal(index, 0);
-  assert_int_equal(gtk_spin_button_get_value_as_int(GTK_SPIN_BUTTON(named(dg, "dg-size"))), 7);
-  gtk_spin_button_set_value(GTK_SPIN_BUTTON(named(dg, "dg-size")), 3);
-  g_signal_emit_by_name(named(dg, "dg-resize"), "clicked");
-  gui_wait_idle(dg);
-  check_shot(named(dg, "dg-room-view"), "dungeon-resized", 0);
-  save();
-  assert_cli_agrees(before, "dungeon resize-object --room 0x012 --layer 0 --index 0 --size 3");
-  /* a press on an empty floor cell, then Add with the id typed: a chest there, selected */
-  copy_file(work, before);
-  g_signal_emit_by_name(drag, "drag-begin", 30 * 8 + 3.0, 30 * 8 + 3.0);
-  g_signal_emit_by_name(drag, "drag-end", 0.0, 0.0);
-  gtk_editable_set_text(GTK_EDITABLE(named(dg, "dg-object-id")), "0xF99");
-  g_signal_emit_by_name(named(dg, "dg-add"), "clicked");
-  gui_wait_idle(dg);
-  assert_true(gui_dungeon_selected(dg, &list, &index));
-  assert_int_equal(list, 0), assert_int_equal(index, 6);
-  check_shot(dg, "dungeon-objects", FONT_TOLERANCE);
-  doc_shot("dungeon-objects");
-  save();
-  assert_cli_agrees(before, "dungeon add-object --room 0x012 --layer 0 --id 0xF99 --x 30 --y 30");
-  /* the Sprites layer: room 0x012's Octorok (sprite 0, cell 10, 8) drawn as a red square */
-  gtk_check_button_set_active(GTK_CHECK_BUTTON(named(dg, "dg-sprites")), TRUE);
-  check_shot(named(dg, "dg-room-view"), "dungeon-sprites", 0);
-  char *shot = z3_strfmt("%s/sprites-layer.png", tmp);
-  z3_error err;
-  z3_error_init(&err);
-  assert_true(gui_snapshot_png(named(dg, "dg-room-view"), shot, &err));
-  z3_image img = read_png(shot);
-  const uint8_t *px = img.rgba + ((size_t)(8 * 16 + 8) * img.width + 10 * 16 + 8) * 4;
-  assert_true(px[0] > 200 && px[1] < 60 && px[2] < 60);
-  z3_image_release(&img);
-  z3_free(shot);
-  gtk_check_button_set_active(GTK_CHECK_BUTTON(named(dg, "dg-sprites")), FALSE);
-  /* Remove takes the selected (new) object away again */
-  copy_file(work, before);
-  g_signal_emit_by_name(named(dg, "dg-remove"), "clicked");
-  gui_wait_idle(dg);
-  assert_false(gui_dungeon_selected(dg, &list, &index));
-  save();
-  assert_cli_agrees(before, "dungeon remove-object --room 0x012 --layer 0 --index 6");
-  z3_free(before);
-}
-
 static int z3ed_int(const char *args, const char *field) {
   json_t *r = z3ed_json(args);
   int v = (int)json_integer_value(json_object_get(r, field));
@@ -648,71 +381,6 @@ Z3_TEST(proposal_drawer_accepts_one_change) {
   z3_free(edit2);
   z3_free(line);
 }
-
-/* ZSCustomOverworld v3 with a wide (0x28-0x29) and a tall (0x2A over 0x32)
- * area and the tail maps, in a tab of its own: areas draw at their real size,
- * clicks outside a wide area's two screens paint nothing, tails are listed. */
-Z3_TEST(overworld_draws_wide_tall_and_tail_maps) {
-  (void)state;
-  z3_error err;
-  z3_error_init(&err);
-  z3_rom *rom = z3_test_sample_rom(0x200000, Z3_MAP_LOROM);
-  gen_v3_wide_tall(rom->data.data);
-  gen_sw_tail_maps(rom->data.data, false);
-  /* the sample's 0x28-0x2A are plain grass: a diagonal of varied tile16 along each group's
-   * long axis makes the references show both screens, in place */
-  z3_overworld *model = NULL;
-  assert_ok(z3_ow_load(&model, rom, &err), &err);
-  for (int i = 0; i < 64; i++) {
-    assert_ok(z3_ow_set_tile16(model, GEN_WIDE, i, i / 2, (uint16_t)(0x10 + i * 5), &err), &err);
-    assert_ok(z3_ow_set_tile16(model, GEN_TALL, i / 2, i, (uint16_t)(0x10 + i * 5), &err), &err);
-  }
-  assert_ok(z3_ow_save(model, rom, &err), &err);
-  z3_ow_free(model);
-  char *path = z3_strfmt("%s/v3.sfc", tmp);
-  assert_ok(z3_file_write_atomic(path, rom->data.data, rom->data.len, &(z3_write_opts){0}, &err), &err);
-  z3_rom_free(rom);
-  assert_true(gui_window_open(window, path, &err));
-  gui_wait_idle(window);
-  gui_tab *tab = gui_window_current_tab(window);
-  GtkWidget *ow = gui_tab_editor(tab, "overworld");
-  gui_tab_show(tab, "overworld");
-  gui_overworld_select(ow, GEN_WIDE, 1);
-  gui_wait_idle(ow);
-  GtkWidget *map = named(ow, "ow-map");
-  assert_int_equal(gtk_widget_get_width(map), 1024);
-  assert_int_equal(gtk_widget_get_height(map), 512);
-  check_shot(map, "overworld-wide", 0);
-  press(map, 40 * 16 + 3, 40 * 16 + 3); /* below the wide area's two screens: nothing to paint */
-  assert_string_equal(title(), "v3.sfc - yaze");
-  uint16_t before = 0, after = 0;
-  assert_ok(z3_ow_load(&model, tab->doc->rom, &err), &err);
-  assert_ok(z3_ow_get_tile16(model, GEN_WIDE, 40, 5, &before, &err), &err);
-  z3_ow_free(model);
-  gui_overworld_pick(ow, before == 0x25 ? 0x26 : 0x25);
-  press(map, 40 * 16 + 3, 5 * 16 + 3);  /* the right screen of the group */
-  assert_string_equal(title(), "v3.sfc* - yaze");
-  assert_ok(z3_ow_load(&model, tab->doc->rom, &err), &err);
-  assert_ok(z3_ow_get_tile16(model, GEN_WIDE, 40, 5, &after, &err), &err);
-  z3_ow_free(model);
-  assert_int_equal(after, before == 0x25 ? 0x26 : 0x25);
-  gui_overworld_select(ow, GEN_TALL, 1);
-  gui_wait_idle(ow);
-  assert_int_equal(gtk_widget_get_width(map), 512);
-  assert_int_equal(gtk_widget_get_height(map), 1024);
-  check_shot(map, "overworld-tall", 0);
-  GListModel *areas = gtk_drop_down_get_model(GTK_DROP_DOWN(named(ow, "ow-area")));
-  assert_non_null(strstr(gtk_string_list_get_string(GTK_STRING_LIST(areas), GEN_TALL), "(tall)"));
-  assert_non_null(strstr(gtk_string_list_get_string(GTK_STRING_LIST(areas), GEN_TALL + 8), "part of 0x2A"));
-  gui_overworld_select(ow, 0xA5, 1);
-  gui_wait_idle(ow);
-  areas = gtk_drop_down_get_model(GTK_DROP_DOWN(named(ow, "ow-area")));
-  assert_int_equal(g_list_model_get_n_items(areas), 64);
-  assert_int_equal(gui_overworld_area(ow), 0xA5);
-  assert_int_equal(gtk_widget_get_width(map), 512);
-  z3_free(path);
-}
-
 static int setup(void **state) {
   (void)state;
   tmp = z3_test_tmpdir();

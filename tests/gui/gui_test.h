@@ -28,9 +28,10 @@ void copy_file(const char *from, const char *to);
 void assert_cli_agrees(const char *before, const char *args);
 /* The window's win.save action, then idle. */
 void save(void);
-/* Markers tool: drags the marker on cell (x, y) by (dx, dy) cells, checks its kind, saves
- * and compares the file with `z3ed ARGS` on the ROM as it was before. */
-void drag_marker(GtkWidget *ow, int x, int y, int dx, int dy, int kind, const char *args);
+/* The window's title ("work.sfc* - yaze" while edits are unsaved). */
+const char *title(void);
+/* Emits the "pressed" of w's click gesture at (x, y), then idle. */
+void press(GtkWidget *w, double x, double y);
 
 /* A PNG file's pixels (the caller releases them). */
 z3_image read_png(const char *path);
@@ -40,10 +41,19 @@ void emulator_saves_and_loads_states(void **state);
 void emulator_debugger_stops_at_a_breakpoint(void **state);
 
 /* gui_test_dungeon.c */
+void dungeon_drags_an_object_and_toggles_layers(void **state);
+void dungeon_resizes_adds_and_removes_objects(void **state);
 void dungeon_shows_chests_and_moves_doors(void **state);
 void dungeon_paints_water_fill_zones(void **state);
 
+/* gui_test_overworld.c */
+void overworld_paints_undoes_redoes_and_saves(void **state);
+void right_click_picks_the_tile_under_the_pointer(void **state);
+void overworld_fills_and_moves_a_selection(void **state);
+void overworld_draws_wide_tall_and_tail_maps(void **state);
+
 /* gui_test_markers.c */
+void overworld_drags_markers(void **state);
 void overworld_drags_exits_and_holes(void **state);
 
 /* gui_test_jobs.c */

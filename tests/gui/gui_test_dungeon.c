@@ -1,7 +1,8 @@
 /*
- * The dungeon editor's Chests and Doors layers under yaze's test window: the chest objects
- * name their items from the chest table (as `dungeon list-chests` lists them), and a door
- * dragged along its wall is saved byte for byte as `dungeon move-door` makes it.
+ * The dungeon editor under yaze's test window: objects dragged, resized, added and removed,
+ * the layer toggles, the Chests and Doors layers (chest objects name their items from the
+ * chest table as `dungeon list-chests` lists them; a door dragged along its wall is saved
+ * byte for byte as `dungeon move-door` makes it) and the water fill zones.
  * Registered in gui_test.c's run list.
  */
 #include <string.h>
@@ -33,6 +34,104 @@ static json_int_t listed_door_position(int index) {
   json_decref(listing);
   z3_free(args);
   return p;
+}
+
+void dungeon_drags_an_object_and_toggles_layers(void **state) {
+  (void)state;
+  gui_tab *tab = gui_window_current_tab(window);
+  GtkWidget *dg = gui_tab_editor(tab, "dungeon");
+  gui_tab_show(tab, "dungeon");
+  char *before = z3_strfmt("%s/before-dungeon.sfc", tmp);
+  copy_file(work, before);
+  gui_dungeon_select_room(dg, 0x012);
+  gui_wait_idle(dg);
+  assert_string_equal(gtk_editable_get_text(GTK_EDITABLE(named(dg, "dg-room"))), "0x012");
+  check_shot(named(dg, "dg-room-view"), "dungeon-room", 0);
+  gtk_check_button_set_active(GTK_CHECK_BUTTON(named(dg, "dg-bg2")), FALSE);
+  check_shot(named(dg, "dg-room-view"), "dungeon-bg1", 0);
+  gtk_check_button_set_active(GTK_CHECK_BUTTON(named(dg, "dg-bg2")), TRUE);
+  /* the chest (list 0, #4) sits at tile8 (14, 10): drag it 2 tiles right and 1 down */
+  GtkGesture *drag = g_object_get_data(G_OBJECT(named(dg, "dg-room-view")), "drag");
+  g_signal_emit_by_name(drag, "drag-begin", 14 * 8 + 3.0, 10 * 8 + 3.0);
+  int list = -1, index = -1;
+  assert_true(gui_dungeon_selected(dg, &list, &index));
+  assert_int_equal(list, 0);
+  assert_int_equal(index, 4);
+  g_signal_emit_by_name(drag, "drag-end", 16.0, 8.0);
+  gui_wait_idle(dg);
+  assert_string_equal(title(), "work.sfc* - yaze");
+  check_shot(dg, "dungeon", FONT_TOLERANCE);
+  doc_shot("dungeon");
+  save();
+  assert_cli_agrees(before, "dungeon move-object --room 0x012 --layer 0 --index 4 --x 16 --y 11");
+  char *args = z3_strfmt("dungeon list-objects --rom %s --room 0x012 --layer 0", work);
+  json_t *listing = z3ed_json(args);
+  json_t *chest = json_array_get(json_object_get(listing, "objects"), 4);
+  assert_int_equal(json_integer_value(json_object_get(chest, "x")), 16);
+  assert_int_equal(json_integer_value(json_object_get(chest, "y")), 11);
+  json_decref(listing);
+  z3_free(args);
+  z3_free(before);
+}
+
+/* The object bar: resize, add and remove through its buttons, each saved as the CLI makes it. */
+void dungeon_resizes_adds_and_removes_objects(void **state) {
+  (void)state;
+  gui_tab *tab = gui_window_current_tab(window);
+  GtkWidget *dg = gui_tab_editor(tab, "dungeon");
+  gui_tab_show(tab, "dungeon");
+  gui_dungeon_select_room(dg, 0x012);
+  gui_wait_idle(dg);
+  char *before = z3_strfmt("%s/before-objects.sfc", tmp);
+  GtkGesture *drag = g_object_get_data(G_OBJECT(named(dg, "dg-room-view")), "drag");
+  /* the north wall (list 0, #0, size 7) at tile8 (4, 2): shortened to 3 */
+  copy_file(work, before);
+  g_signal_emit_by_name(drag, "drag-begin", 4 * 8 + 3.0, 2 * 8 + 3.0);
+  g_signal_emit_by_name(drag, "drag-end", 0.0, 0.0);
+  int list = -1, index = -1;
+  assert_true(gui_dungeon_selected(dg, &list, &index));
+  assert_int_equal(list, 0), assert_int_equal(index, 0);
+  assert_int_equal(gtk_spin_button_get_value_as_int(GTK_SPIN_BUTTON(named(dg, "dg-size"))), 7);
+  gtk_spin_button_set_value(GTK_SPIN_BUTTON(named(dg, "dg-size")), 3);
+  g_signal_emit_by_name(named(dg, "dg-resize"), "clicked");
+  gui_wait_idle(dg);
+  check_shot(named(dg, "dg-room-view"), "dungeon-resized", 0);
+  save();
+  assert_cli_agrees(before, "dungeon resize-object --room 0x012 --layer 0 --index 0 --size 3");
+  /* a press on an empty floor cell, then Add with the id typed: a chest there, selected */
+  copy_file(work, before);
+  g_signal_emit_by_name(drag, "drag-begin", 30 * 8 + 3.0, 30 * 8 + 3.0);
+  g_signal_emit_by_name(drag, "drag-end", 0.0, 0.0);
+  gtk_editable_set_text(GTK_EDITABLE(named(dg, "dg-object-id")), "0xF99");
+  g_signal_emit_by_name(named(dg, "dg-add"), "clicked");
+  gui_wait_idle(dg);
+  assert_true(gui_dungeon_selected(dg, &list, &index));
+  assert_int_equal(list, 0), assert_int_equal(index, 6);
+  check_shot(dg, "dungeon-objects", FONT_TOLERANCE);
+  doc_shot("dungeon-objects");
+  save();
+  assert_cli_agrees(before, "dungeon add-object --room 0x012 --layer 0 --id 0xF99 --x 30 --y 30");
+  /* the Sprites layer: room 0x012's Octorok (sprite 0, cell 10, 8) drawn as a red square */
+  gtk_check_button_set_active(GTK_CHECK_BUTTON(named(dg, "dg-sprites")), TRUE);
+  check_shot(named(dg, "dg-room-view"), "dungeon-sprites", 0);
+  char *shot = z3_strfmt("%s/sprites-layer.png", tmp);
+  z3_error err;
+  z3_error_init(&err);
+  assert_true(gui_snapshot_png(named(dg, "dg-room-view"), shot, &err));
+  z3_image img = read_png(shot);
+  const uint8_t *px = img.rgba + ((size_t)(8 * 16 + 8) * img.width + 10 * 16 + 8) * 4;
+  assert_true(px[0] > 200 && px[1] < 60 && px[2] < 60);
+  z3_image_release(&img);
+  z3_free(shot);
+  gtk_check_button_set_active(GTK_CHECK_BUTTON(named(dg, "dg-sprites")), FALSE);
+  /* Remove takes the selected (new) object away again */
+  copy_file(work, before);
+  g_signal_emit_by_name(named(dg, "dg-remove"), "clicked");
+  gui_wait_idle(dg);
+  assert_false(gui_dungeon_selected(dg, &list, &index));
+  save();
+  assert_cli_agrees(before, "dungeon remove-object --room 0x012 --layer 0 --index 6");
+  z3_free(before);
 }
 
 /* Sample room 0x012: chest 0 (0xF99, moved to tile8 (16, 11) by the tests before) holds a

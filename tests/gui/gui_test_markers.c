@@ -1,7 +1,7 @@
 /*
- * The overworld's exit and hole markers under yaze's test window: picked and dragged with
- * the Markers tool, each move saved and compared byte for byte with the CLI command, and the
- * moved record read back with the list command. Registered in gui_test.c's run list.
+ * The overworld's markers under yaze's test window (sprites, items, entrances, exits and
+ * holes): picked and dragged with the Markers tool, each move saved and compared byte for
+ * byte with the CLI command, and moved exits and holes read back with the list command. Registered in gui_test.c's run list.
  */
 #include <string.h>
 
@@ -10,6 +10,45 @@
 #include "gui/gui_test.h"
 #include "gui/overworld_markers.h"
 #include "gui/overworld_view.h"
+
+/* Drags the marker on cell (x, y) of the map by (dx, dy) cells, saves, and compares with `z3ed ARGS`. */
+static void drag_marker(GtkWidget *ow, int x, int y, int dx, int dy, int kind, const char *args) {
+  char *before = z3_strfmt("%s/before-marker.sfc", tmp);
+  copy_file(work, before);
+  GtkGesture *drag = g_object_get_data(G_OBJECT(named(ow, "ow-map")), "drag");
+  g_signal_emit_by_name(drag, "drag-begin", x * 16 + 4.0, y * 16 + 4.0);
+  int k, index, mx, my;
+  assert_true(gui_overworld_marker(ow, &k, &index, &mx, &my));
+  assert_int_equal(k, kind), assert_int_equal(mx, x), assert_int_equal(my, y);
+  g_signal_emit_by_name(drag, "drag-end", dx * 16.0, dy * 16.0);
+  gui_wait_idle(ow);
+  assert_true(gui_overworld_marker(ow, &k, &index, &mx, &my)); /* the selection follows the marker */
+  assert_int_equal(mx, x + dx), assert_int_equal(my, y + dy);
+  save();
+  assert_cli_agrees(before, args);
+  z3_free(before);
+}
+
+/* The Markers tool on Lumberjacks (0x02): the sample's guard, secret item and entrance are
+ * picked (the panel shows the guard's fields) and dragged, each move what the CLI makes. */
+void overworld_drags_markers(void **state) {
+  (void)state;
+  gui_tab *tab = gui_window_current_tab(window);
+  GtkWidget *ow = gui_tab_editor(tab, "overworld");
+  gui_tab_show(tab, "overworld");
+  gui_overworld_select(ow, 0x02, 1);
+  gtk_drop_down_set_selected(GTK_DROP_DOWN(named(ow, "ow-tool")), GUI_OW_MARKERS);
+  gui_wait_idle(ow);
+  drag_marker(ow, 6, 5, 2, 1, GUI_MARK_SPRITE, "overworld move-sprite --map 0x02 --state 0 --index 0 --x 8 --y 6");
+  assert_non_null(strstr(gtk_label_get_text(GTK_LABEL(named(ow, "ow-marker-info"))), "Blue Guard at 8,6"));
+  drag_marker(ow, 4, 20, 0, 1, GUI_MARK_ITEM, "overworld move-item --map 0x02 --index 0 --x 4 --y 21");
+  drag_marker(ow, 20, 8, 1, 0, GUI_MARK_ENTRANCE, "overworld set-entrance --slot 3 --map 0x02 --x 21 --y 8 --entrance 0x03");
+  assert_non_null(strstr(gtk_label_get_text(GTK_LABEL(named(ow, "ow-marker-info"))), "entrance slot 3"));
+  check_shot(named(ow, "ow-map"), "overworld-markers", 0);
+  assert_false(gui_overworld_select_marker(ow, 0, 0)); /* an empty cell selects nothing */
+  gtk_drop_down_set_selected(GTK_DROP_DOWN(named(ow, "ow-tool")), GUI_OW_PAINT);
+  gui_overworld_select(ow, 0x00, 1);
+}
 
 /* Field `key` of the record with slot `slot` and (if given) kind `kind` in `list`. */
 static json_int_t field_of(json_t *list, int slot, const char *kind, const char *key) {
