@@ -110,8 +110,21 @@ z3_status cmd_debug_remote(z3_cmd_ctx *ctx, z3_error *err) {
 
 /* ---- serve: the session in this process ------------------------------------ */
 
-static void tell_starter(int fd, const char *text) {
+enum { STARTER_TEXT_MAX = Z3_ERROR_MESSAGE_MAX + Z3_ERROR_HINT_MAX + 16 };
+
+static void one_line(char *s) {
+  while ((s = strchr(s, '\n'))) *s = ' ';
+}
+
+/* Tells `debug start` why the session did not start: "error MESSAGE\n", then "hint HINT\n"
+ * when there is one (a newline inside either would end its line early). */
+static void tell_starter(int fd, const z3_error *err) {
   if (fd < 0) return;
+  z3_error e = *err;
+  one_line(e.message);
+  one_line(e.hint);
+  char text[STARTER_TEXT_MAX];
+  snprintf(text, sizeof text, "error %s\n%s%s%s", e.message, e.hint[0] ? "hint " : "", e.hint, e.hint[0] ? "\n" : "");
   (void)!write(fd, text, strlen(text));
   close(fd);
 }
@@ -132,9 +145,7 @@ z3_status cmd_debug_serve(z3_cmd_ctx *ctx, z3_error *err) {
     z3_debug_free(dbg);
   }
   if (st) {
-    char line[Z3_ERROR_MESSAGE_MAX + 8];
-    snprintf(line, sizeof line, "error %s\n", err->message);
-    tell_starter(ready_fd, line);
+    tell_starter(ready_fd, err);
     return st;
   }
   json_object_set_new(ctx->result, "socket", json_string(z3_arg_str(ctx, "socket")));
@@ -171,22 +182,26 @@ static void exec_server(const z3_cmd_ctx *ctx, const char *socket_path, int read
   _exit(127);
 }
 
-/* Waits for the server's first line: "ready" or "error MESSAGE". */
+/* Reads what the server tells until it closes the pipe: "ready", or tell_starter's lines. */
 static z3_status await_ready(int fd, const char *socket_path, z3_error *err) {
-  char line[Z3_ERROR_MESSAGE_MAX + 16] = "";
+  char text[STARTER_TEXT_MAX] = "";
   size_t got = 0;
   ssize_t n;
-  while (got < sizeof line - 1 && (n = read(fd, line + got, sizeof line - 1 - got)) != 0) {
+  while (got < sizeof text - 1 && (n = read(fd, text + got, sizeof text - 1 - got)) != 0) {
     if (n < 0 && errno == EINTR) continue;
     if (n < 0) break;
     got += (size_t)n;
-    if (memchr(line, '\n', got)) break;
   }
-  line[got] = '\0';
-  line[strcspn(line, "\n")] = '\0';
-  if (strcmp(line, "ready") == 0) return Z3_OK;
-  if (strncmp(line, "error ", 6) == 0) return z3_error_set(err, Z3_E_IO, "the session did not start: %s", line + 6);
-  return z3_error_set(err, Z3_E_IO, "the session for '%s' did not start", socket_path);
+  text[got] = '\0';
+  char *hint = strstr(text, "\nhint ");
+  if (hint) *hint = '\0', hint += 6;
+  text[strcspn(text, "\n")] = '\0';
+  if (hint) hint[strcspn(hint, "\n")] = '\0';
+  if (strcmp(text, "ready") == 0) return Z3_OK;
+  if (strncmp(text, "error ", 6) != 0) return z3_error_set(err, Z3_E_IO, "the session for '%s' did not start", socket_path);
+  z3_error_set(err, Z3_E_IO, "the session did not start: %s", text + 6);
+  if (hint) z3_error_hint(err, "%s", hint);
+  return Z3_E_IO;
 }
 
 z3_status cmd_debug_start(z3_cmd_ctx *ctx, z3_error *err) {

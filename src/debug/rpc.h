@@ -18,6 +18,11 @@ z3_status z3_rpc_connect(const char *path, const char *what, const char *hint, i
  * data.kind names; *error_code (may be NULL) receives its code, 0 otherwise. */
 z3_status z3_rpc_call(int fd, const char *method, json_t *params, json_t **result, int *error_code, z3_error *err);
 
+/* Listens on a new Unix socket at path that only this user may connect to (0600). A
+ * server already answering there is an error ("a WHAT already listens on PATH", with hint,
+ * which may be NULL); a dead server's socket file is replaced. */
+z3_status z3_rpc_listen(const char *path, const char *what, const char *hint, int *fd, z3_error *err);
+
 /* Replies to request id with result (taken); a notification (id NULL) gets none. */
 bool z3_rpc_send_result(int fd, const json_t *id, json_t *result);
 /* An error reply: code, message, and data.kind (err's status, else invalid)

@@ -1,9 +1,42 @@
-/* The server side of z3ed's framed JSON-RPC sockets (rpc.h): replies. */
+/* The server side of z3ed's framed JSON-RPC sockets (rpc.h): the listening socket, replies. */
+#include <errno.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/socket.h>
+#include <sys/stat.h>
+#include <sys/un.h>
+#include <unistd.h>
 
 #include "base/frame.h"
 #include "debug/rpc.h"
+
+enum { BACKLOG = 128 }; /* bursts of connections queue instead of being refused by the kernel */
+
+/* The mode is set between bind and listen: before listen() nobody can connect, so no
+ * client ever finds the socket wider than 0600 (a umask would also touch files other
+ * threads make meanwhile). */
+z3_status z3_rpc_listen(const char *path, const char *what, const char *hint, int *out, z3_error *err) {
+  struct sockaddr_un sa = {.sun_family = AF_UNIX};
+  if (strlen(path) >= sizeof sa.sun_path)
+    return z3_error_set(err, Z3_E_USAGE, "socket path '%s' is too long (at most %zu bytes)", path, sizeof sa.sun_path - 1);
+  memcpy(sa.sun_path, path, strlen(path) + 1);
+  int fd = socket(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0);
+  if (fd < 0) return z3_error_set(err, Z3_E_IO, "cannot make a socket: %s", strerror(errno));
+  if (connect(fd, (struct sockaddr *)&sa, sizeof sa) == 0) {
+    close(fd);
+    z3_error_set(err, Z3_E_IO, "a %s already listens on '%s'", what, path);
+    if (hint) z3_error_hint(err, "%s", hint);
+    return Z3_E_IO;
+  }
+  if (errno == ECONNREFUSED) unlink(path); /* a dead server's socket file */
+  if (bind(fd, (struct sockaddr *)&sa, sizeof sa) < 0 || chmod(path, 0600) < 0 || listen(fd, BACKLOG) < 0) {
+    int e = errno;
+    close(fd);
+    return z3_error_set(err, Z3_E_IO, "cannot listen on '%s': %s", path, strerror(e));
+  }
+  *out = fd;
+  return Z3_OK;
+}
 
 /* False when the reply did not go out: the client went away, or stopped
  * reading until the socket's send timeout passed. */

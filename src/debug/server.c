@@ -10,7 +10,6 @@
 #include <string.h>
 #include <sys/socket.h>
 #include <sys/time.h>
-#include <sys/un.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -20,7 +19,6 @@
 enum {
   MAX_CLIENTS = 16,
   SEND_TIMEOUT_S = 2,
-  BACKLOG = 128, /* bursts of connections queue instead of being refused by the kernel */
   REQUEST_MAX = 1u << 20, /* a request is small; a larger frame is a broken client */
   RPC_PARSE = -32700,
   RPC_INVALID_REQUEST = -32600,
@@ -43,27 +41,10 @@ typedef struct server {
 } server;
 
 static z3_status listen_on(const char *path, int *out, z3_error *err) {
-  struct sockaddr_un sa = {.sun_family = AF_UNIX};
-  if (strlen(path) >= sizeof sa.sun_path)
-    return z3_error_set(err, Z3_E_USAGE, "socket path '%s' is too long (at most %zu bytes)", path,
-                        sizeof sa.sun_path - 1);
-  memcpy(sa.sun_path, path, strlen(path) + 1);
-  int fd = socket(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0);
-  if (fd < 0) return z3_error_set(err, Z3_E_IO, "cannot make a socket: %s", strerror(errno));
-  if (connect(fd, (struct sockaddr *)&sa, sizeof sa) == 0) {
-    close(fd);
-    z3_error_set(err, Z3_E_IO, "a session already listens on '%s'", path);
-    z3_error_hint(err, "stop it with `z3ed debug stop --session %s`, or choose another --socket", path);
-    return Z3_E_IO;
-  }
-  if (errno == ECONNREFUSED) unlink(path); /* a dead session's socket file */
-  if (bind(fd, (struct sockaddr *)&sa, sizeof sa) < 0 || listen(fd, BACKLOG) < 0) {
-    int e = errno;
-    close(fd);
-    return z3_error_set(err, Z3_E_IO, "cannot listen on '%s': %s", path, strerror(e));
-  }
-  *out = fd;
-  return Z3_OK;
+  char *hint = z3_strfmt("stop it with `z3ed debug stop --session %s`, or choose another --socket", path);
+  z3_status st = z3_rpc_listen(path, "session", hint, out, err);
+  z3_free(hint);
+  return st;
 }
 
 static int rpc_code(z3_status st, const char *method) {

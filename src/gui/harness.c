@@ -7,9 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/socket.h>
-#include <sys/stat.h>
 #include <sys/time.h>
-#include <sys/un.h>
 #include <unistd.h>
 
 #include "base/frame.h"
@@ -376,31 +374,11 @@ static gboolean accept_ready(gint fd, GIOCondition cond, gpointer data) {
   return G_SOURCE_CONTINUE;
 }
 
-/* A socket only its owner may connect to: made under umask 0177, so it is never wider than 0600. */
 static z3_status listen_on(const char *path, int *out, z3_error *err) {
-  struct sockaddr_un sa = {.sun_family = AF_UNIX};
-  if (strlen(path) >= sizeof sa.sun_path)
-    return z3_error_set(err, Z3_E_USAGE, "socket path '%s' is too long (at most %zu bytes)", path, sizeof sa.sun_path - 1);
-  memcpy(sa.sun_path, path, strlen(path) + 1);
-  int fd = socket(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0);
-  if (fd < 0) return z3_error_set(err, Z3_E_IO, "cannot make a socket: %s", strerror(errno));
-  if (connect(fd, (struct sockaddr *)&sa, sizeof sa) == 0) {
-    close(fd);
-    z3_error_set(err, Z3_E_IO, "a harness already listens on '%s'", path);
-    z3_error_hint(err, "stop it with `z3ed gui shutdown --socket %s`, or choose another path", path);
-    return Z3_E_IO;
-  }
-  if (errno == ECONNREFUSED) unlink(path); /* a dead editor's socket file */
-  mode_t old = umask(0177);
-  int bound = bind(fd, (struct sockaddr *)&sa, sizeof sa);
-  umask(old);
-  if (bound < 0 || listen(fd, 128) < 0) {
-    int e = errno;
-    close(fd);
-    return z3_error_set(err, Z3_E_IO, "cannot listen on '%s': %s", path, strerror(e));
-  }
-  *out = fd;
-  return Z3_OK;
+  char *hint = z3_strfmt("stop it with `z3ed gui shutdown --socket %s`, or choose another path", path);
+  z3_status st = z3_rpc_listen(path, "harness", hint, out, err);
+  z3_free(hint);
+  return st;
 }
 
 gui_harness *gui_harness_start(GtkWidget *window, const char *path, z3_error *err) {

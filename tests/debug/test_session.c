@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/socket.h>
+#include <sys/stat.h>
 #include <sys/un.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -361,6 +362,30 @@ Z3_TEST(test_session__no_session_is_a_clear_error) {
   assert_non_null(strstr(text, "z3ed debug start"));
 }
 
+/* Started under umask 0, the socket is still 0600 (the socket is the whole emulator and
+ * writes files: nobody else may connect); a second session on it is refused with advice. */
+Z3_TEST(test_session__the_socket_is_its_users_alone_and_taken_once) {
+  (void)state;
+  char *dir = z3_test_tmpdir(), text[2048], *path = z3_strfmt("%s/mine.sock", dir);
+  char *start = z3_strfmt("debug start --rom '%scalls.sfc' --socket '%s' --idle-timeout 60", PROGRAMS, path);
+  mode_t old = umask(0);
+  int rc = z3_in(dir, start, text, sizeof text);
+  umask(old);
+  assert_int_equal(rc, 0);
+  struct stat st;
+  assert_int_equal(stat(path, &st), 0);
+  assert_int_equal(st.st_mode & 0777, 0600);
+  assert_int_equal(z3_in(dir, start, text, sizeof text), 3);
+  assert_non_null(strstr(text, "a session already listens on"));
+  assert_non_null(strstr(text, "hint: stop it with `z3ed debug stop --session"));
+  char *stop = z3_strfmt("debug stop --session '%s'", path);
+  assert_int_equal(z3_in(dir, stop, text, sizeof text), 0);
+  free(stop);
+  free(start);
+  free(path);
+  free(dir);
+}
+
 /* What a killed session leaves: a socket file nobody listens on. */
 static void leave_dead_socket(const char *path) {
   struct sockaddr_un sa = {.sun_family = AF_UNIX};
@@ -413,6 +438,7 @@ int main(void) {
       cmocka_unit_test(test_session__malformed_requests_get_errors_and_the_server_stays_up),
       cmocka_unit_test(test_session__no_session_is_a_clear_error),
       cmocka_unit_test(test_session__without_session_the_only_one_running_answers),
+      cmocka_unit_test(test_session__the_socket_is_its_users_alone_and_taken_once),
   };
   return cmocka_run_group_tests(tests, setup, teardown);
 }
