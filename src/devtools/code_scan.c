@@ -6,7 +6,7 @@
 #include "devtools/code.h"
 #include "devtools/code_support.h"
 
-enum { MAX_NAME = 256, MAX_LINE = 4096 };
+enum { MAX_NAME = 256 };
 
 bool z3_code_is_source(const char *path, bool *is_asm) {
   static const char *const c_like[] = {".c", ".h", ".cc", ".cpp", ".cxx", ".hpp", ".hh", NULL};
@@ -119,25 +119,6 @@ json_t *z3_code_scan_calls(const char *text, size_t len) {
 
 /* ---- lines ----------------------------------------------------------------- */
 
-typedef void (*line_fn)(const char *line, long number, void *data);
-
-static void each_line(const char *text, size_t len, line_fn fn, void *data) {
-  char line[MAX_LINE];
-  size_t pos = 0;
-  long number = 0;
-  while (pos < len) {
-    const char *nl = memchr(text + pos, '\n', len - pos);
-    size_t n = nl ? (size_t)(nl - text - pos) : len - pos;
-    size_t keep = n < MAX_LINE ? n : MAX_LINE - 1;
-    memcpy(line, text + pos, keep);
-    line[keep] = '\0';
-    line[strcspn(line, "\r")] = '\0';
-    z3_utf8_fix(line);
-    fn(line, ++number, data);
-    pos += n + 1;
-  }
-}
-
 static const char *skip_blank(const char *s) {
   while (*s == ' ' || *s == '\t') s++;
   return s;
@@ -157,7 +138,7 @@ static void include_line(const char *line, long number, void *data) {
 
 json_t *z3_code_scan_includes(const char *text, size_t len) {
   json_t *includes = json_array();
-  each_line(text, len, include_line, includes);
+  z3_dt_each_line(text, len, include_line, includes);
   return includes;
 }
 
@@ -285,7 +266,7 @@ static void asm_call(asm_scan *a, const char *s, long number) {
 
 static void asm_line(const char *raw, long number, void *data) {
   asm_scan *a = data;
-  char line[MAX_LINE];
+  char line[Z3_DT_MAX_LINE];
   snprintf(line, sizeof line, "%s", raw);
   line[strcspn(line, ";")] = '\0';
   const char *s = skip_blank(line);
@@ -297,6 +278,6 @@ void z3_code_scan_asm(const char *text, size_t len, json_t *tags, json_t *calls,
   asm_scan a = {.tags = tags, .calls = calls, .includes = includes};
   long lines = 0;
   for (size_t i = 0; i < len; i++) lines += text[i] == '\n';
-  each_line(text, len, asm_line, &a);
+  z3_dt_each_line(text, len, asm_line, &a);
   close_label(&a, lines + (len && text[len - 1] != '\n'));
 }

@@ -141,3 +141,23 @@ void z3_dt_words_free(char **words) {
   for (size_t i = 0; words && words[i]; i++) free(words[i]);
   free(words);
 }
+
+void z3_dt_each_line(const char *text, size_t len, z3_dt_line_fn fn, void *data) {
+  char line[Z3_DT_MAX_LINE];
+  size_t pos = 0;
+  long number = 0;
+  while (pos < len) {
+    const char *nl = memchr(text + pos, '\n', len - pos);
+    size_t n = nl ? (size_t)(nl - text - pos) : len - pos, keep = n;
+    if (keep >= sizeof line) {
+      keep = sizeof line - 1;
+      while (keep > 0 && ((unsigned char)text[pos + keep] & 0xC0) == 0x80) keep--; /* not inside a character */
+    }
+    memcpy(line, text + pos, keep);
+    line[keep] = '\0';
+    line[strcspn(line, "\r")] = '\0';
+    z3_utf8_fix(line);
+    fn(line, ++number, data);
+    pos += n + 1;
+  }
+}

@@ -1,6 +1,7 @@
 /*
  * Helpers the code and debug-tools commands share: confinement to a project
- * root and running an outside program with a time limit and an output cap.
+ * root, running an outside program with a time limit and an output cap, and
+ * reading a tool's output line by line.
  *
  * Root confinement is fs's (openat2 RESOLVE_BENEATH, fs_path.c): every path a
  * command reads is resolved beneath the root, so "..", absolute paths and
@@ -46,6 +47,14 @@ z3_status z3_dt_need_program(const char *program, const char *debian_package, z3
 z3_status z3_dt_proc_run(const char *cwd, char *const argv[], double timeout_s, size_t max_output, z3_dt_proc *out,
                          z3_error *err);
 void z3_dt_proc_release(z3_dt_proc *p);
+
+/* ---- text ---------------------------------------------------------------- */
+
+enum { Z3_DT_MAX_LINE = 4096 };
+typedef void (*z3_dt_line_fn)(const char *line, long number, void *data);
+/* Calls fn on each line of text with its number from 1: a copy without the newline or a
+ * '\r', cut at a character boundary to less than Z3_DT_MAX_LINE bytes, valid UTF-8. */
+void z3_dt_each_line(const char *text, size_t len, z3_dt_line_fn fn, void *data);
 
 /* Splits a command line into words (single and double quotes, backslash);
  * NULL-terminated array of owned strings, freed by z3_dt_words_free. */

@@ -11,7 +11,7 @@
 
 #include "base/base.h"
 
-enum { Z3_CRASH_MAX_FRAMES = 64, Z3_CRASH_MAX_LINE = 4096 };
+enum { Z3_CRASH_MAX_FRAMES = 64 };
 
 /*
  * Parses text into *out: format, crash_type, signal, address, access,

@@ -333,7 +333,9 @@ static void parse_sanitizer_detail(crash *c, const char *s) {
   }
 }
 
-static void parse_line(crash *c, const char *raw) {
+static void parse_line(const char *raw, long number, void *data) {
+  (void)number;
+  crash *c = data;
   const char *s = skip_space(raw);
   if (*s == '#' && isdigit((unsigned char)s[1])) {
     bool sanitizer = c->format && strcmp(c->format, "gdb") != 0 && !c->gdb_seen;
@@ -391,17 +393,7 @@ z3_status z3_crash_parse(const char *text, size_t len, const char *root_real, js
   c.allocated_by = json_array();
   c.freed_by = json_array();
   c.current = c.main_frames;
-  char line[Z3_CRASH_MAX_LINE];
-  size_t pos = 0;
-  while (pos < len) {
-    const char *nl = memchr(text + pos, '\n', len - pos);
-    size_t n = nl ? (size_t)(nl - text - pos) : len - pos;
-    copy_field(line, sizeof line, text + pos, n);
-    line[strcspn(line, "\r")] = '\0';
-    z3_utf8_fix(line);
-    parse_line(&c, line);
-    pos += n + 1;
-  }
+  z3_dt_each_line(text, len, parse_line, &c);
   z3_status st = Z3_OK;
   if (!c.format) {
     st = z3_error_set(err, Z3_E_INVALID,

@@ -8,25 +8,6 @@
 #include "devtools/code_support.h"
 #include "devtools/memory.h"
 
-enum { MAX_LINE = 4096 };
-
-/* Calls fn on each line (a copy, without the newline, valid UTF-8). */
-static void each_line(const char *text, size_t len, void (*fn)(const char *line, void *data), void *data) {
-  char line[MAX_LINE];
-  size_t pos = 0;
-  while (pos < len) {
-    const char *nl = memchr(text + pos, '\n', len - pos);
-    size_t n = nl ? (size_t)(nl - text - pos) : len - pos;
-    size_t keep = n < MAX_LINE ? n : MAX_LINE - 1;
-    memcpy(line, text + pos, keep);
-    line[keep] = '\0';
-    line[strcspn(line, "\r")] = '\0';
-    z3_utf8_fix(line);
-    fn(line, data);
-    pos += n + 1;
-  }
-}
-
 static long long cost_number(const char *s, const char **end) {
   long long v = 0;
   while (isdigit((unsigned char)*s) || (*s == ',' && isdigit((unsigned char)s[1]))) {
@@ -47,7 +28,8 @@ typedef struct callgrind {
 } callgrind;
 
 /* "63,000,012 (97.03%)  hot.c:spin [/tmp/dt/hot]" */
-static void callgrind_line(const char *line, void *data) {
+static void callgrind_line(const char *line, long number, void *data) {
+  (void)number;
   callgrind *c = data;
   if (strstr(line, "Profile data file") && strstr(line, "callgrind")) c->seen_header = true;
   if (strstr(line, "file:function")) {
@@ -72,7 +54,7 @@ static void callgrind_line(const char *line, void *data) {
   if (!c->in_functions || !*p) return;
   c->count++;
   if (json_array_size(c->hot) >= c->max) return;
-  char where[MAX_LINE];
+  char where[Z3_DT_MAX_LINE];
   snprintf(where, sizeof where, "%s", p);
   char *binary = strstr(where, " [");
   if (binary) *binary = '\0';
@@ -88,7 +70,7 @@ static void callgrind_line(const char *line, void *data) {
 
 z3_status z3_callgrind_parse(const char *text, size_t len, size_t max_entries, json_t **out, z3_error *err) {
   callgrind c = {.max = max_entries, .hot = json_array()};
-  each_line(text, len, callgrind_line, &c);
+  z3_dt_each_line(text, len, callgrind_line, &c);
   if (!c.seen_header || !c.total) {
     json_decref(c.hot);
     return z3_error_set(err, Z3_E_INVALID, "not callgrind_annotate output (no profile header or PROGRAM TOTALS)");
@@ -107,7 +89,8 @@ typedef struct perf {
 } perf;
 
 /* "    53.12%  hot                   [.] spin" (--sort dso,symbol) */
-static void perf_line(const char *line, void *data) {
+static void perf_line(const char *line, long number, void *data) {
+  (void)number;
   perf *pf = data;
   if (strncmp(line, "# Samples:", 10) == 0 || strncmp(line, "# Overhead", 10) == 0) pf->seen_header = true;
   const char *s = line;
@@ -136,7 +119,7 @@ static void perf_line(const char *line, void *data) {
 
 z3_status z3_perf_report_parse(const char *text, size_t len, size_t max_entries, json_t **out, z3_error *err) {
   perf pf = {.max = max_entries, .hot = json_array()};
-  each_line(text, len, perf_line, &pf);
+  z3_dt_each_line(text, len, perf_line, &pf);
   if (!pf.seen_header) {
     json_decref(pf.hot);
     return z3_error_set(err, Z3_E_INVALID, "not `perf report --stdio` output (no # Samples or # Overhead header)");

@@ -7,6 +7,7 @@
 #include <unistd.h>
 
 #include "devtools/code.h"
+#include "devtools/code_support.h"
 #include "test.h"
 
 #define FIXTURE Z3_SOURCE_DIR "/tests/devtools/fixtures/code-proj"
@@ -297,6 +298,38 @@ Z3_TEST(own_tree_known_answers) {
   json_decref(r);
 }
 
+typedef struct seen_lines {
+  long count;
+  size_t longest;
+  bool clean; /* no '\r', no '?' from a repaired character */
+} seen_lines;
+
+static void note_line(const char *line, long number, void *data) {
+  seen_lines *s = data;
+  assert_int_equal(number, ++s->count);
+  if (strlen(line) > s->longest) s->longest = strlen(line);
+  if (strchr(line, '\r') || strchr(line, '?')) s->clean = false;
+}
+
+/* The line reader every scanner and report parser uses: numbered from 1, '\r' dropped, and
+ * a line too long cut before a character, never inside one (a cut inside would leave '?'). */
+Z3_TEST(long_lines_are_cut_between_characters) {
+  (void)state;
+  z3_buf text;
+  z3_buf_init(&text);
+  z3_error err;
+  z3_error_init(&err);
+  assert_ok(z3_buf_append(&text, "a\r\n", 3, &err), &err);
+  for (int i = 0; i < 3000; i++) assert_ok(z3_buf_append(&text, "\xC3\xA9", 2, &err), &err); /* 6,000 bytes of 'é' */
+  assert_ok(z3_buf_append(&text, "\nlast", 5, &err), &err);
+  seen_lines s = {.clean = true};
+  z3_dt_each_line((const char *)text.data, text.len, note_line, &s);
+  assert_int_equal(s.count, 3);
+  assert_true(s.clean);
+  assert_int_equal(s.longest, Z3_DT_MAX_LINE - 2); /* 2,047 whole characters: the 2,048th would not fit */
+  z3_buf_release(&text);
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(find_symbol_definition_and_declaration),
@@ -310,6 +343,7 @@ int main(void) {
       cmocka_unit_test(errors_name_what_is_wrong),
       cmocka_unit_test(index_never_follows_symlinks_out),
       cmocka_unit_test(own_tree_known_answers),
+      cmocka_unit_test(long_lines_are_cut_between_characters),
   };
   int failed = cmocka_run_group_tests(tests, setup, NULL);
   free(project_dir);
