@@ -80,7 +80,7 @@ char *z3_help_text(const char *resource, const z3_command *cmd) {
     command_list(&b, NULL);
     z3_buf_printf(&b, "  %-26s %s\n  %-26s %s\n  %-26s %s\n", "help [resource [action]]",
                   "this help, or a command's", "completion bash|zsh", "print a shell completion script",
-                  "mcp [--rom R]", "serve every tool over MCP on stdio (see README)");
+                  "mcp [--rom R]", "serve every tool over MCP on stdio (see docs/mcp.md)");
     global_flags(&b);
     z3_buf_printf(&b, "\nExit codes: 0 ok, 1 a check found problems, 2 usage or invalid input,\n"
                       "3 I/O or environment, 4 internal error.\n");

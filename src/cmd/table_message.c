@@ -41,7 +41,7 @@ static const z3_command z3_cmds_message[] = {
         .description = "text is the readable form (dictionary entries expanded; 'message set' compresses it "
                        "again, longest match first, as the game's text was); reencodes says whether that "
                        "gives back exactly these bytes. raw shows dictionary bytes as [D:xx] and, given to "
-                       "'message set --raw', always does. Token syntax: README, Messages and sprites.",
+                       "'message set --raw', always does. Token syntax: docs/messages.md.",
         .flags = Z3_CMD_NEEDS_ROM, .safety = Z3_SAFETY_READ_ONLY,
         .effects = LIST("reads the ROM file"),
         .args = ARGS(MESSAGE_ID_ARG, MESSAGE_BANK_ARG),

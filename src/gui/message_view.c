@@ -1,7 +1,7 @@
 /*
  * gui/message_view: the message editor. Every message listed (readable text,
  * dictionary expanded), a search that filters the list, an editor for the
- * token syntax (README, Messages and sprites) applied with `message set`, and
+ * token syntax (docs/messages.md) applied with `message set`, and
  * a preview drawn with the ROM's own font (2bpp at 0x70000, two tiles a
  * character, widths at 0x74ADF: data reference §5).
  */

@@ -260,7 +260,7 @@ size_t z3_room_chests(const z3_dungeon *d, int room, size_t idx[Z3_CHEST_RECORDS
 z3_status z3_room_set_chest(z3_dungeon *d, int room, size_t n, uint8_t item, bool big,
                             z3_error *err);
 /* Copies header, objects, doors, sprites, pot items and message of one room onto another
- * (chests are not copied: they belong to the chest table, see the README). */
+ * (chests are not copied: they belong to the chest table, see docs/dungeons.md). */
 z3_status z3_room_copy(z3_dungeon *d, int from, int to, z3_error *err);
 /* The parts a room is written in (its own streams and the header), each
  * copied whole by z3_room_copy_part: objects with doors, floors and layout;

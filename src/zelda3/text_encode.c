@@ -8,7 +8,7 @@
 
 #define TOKEN_HINT                                                                             \
   "tokens: [1] [2] [3] [V] [K] for lines and waits, [W:xx] [C:xx] [S:xx] ... for commands with " \
-  "a hex argument, [UP] [A] [...] ... for symbols, [D:xx] for a dictionary entry; see the README"
+  "a hex argument, [UP] [A] [...] ... for symbols, [D:xx] for a dictionary entry; see docs/messages.md"
 
 /* A parsed message before compression: each byte, and whether it is a plain
  * character the dictionary may replace (command bytes, their arguments and
