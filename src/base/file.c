@@ -230,6 +230,23 @@ static void unlock_and_sync_folder(int fd, const char *dir) {
   close(fd);
 }
 
+/* A new file gets what open(2) would give it, 0666 less the umask, so a user who keeps
+ * files private (umask 077) gets private ROMs, logs and proposals. The umask is read from
+ * /proc: setting it to learn it would change it for other threads' files meanwhile. */
+static mode_t new_file_mode(void) {
+  FILE *f = fopen("/proc/self/status", "re");
+  char line[256];
+  long mask = 022;
+  while (f && fgets(line, sizeof line, f)) {
+    if (strncmp(line, "Umask:", 6) == 0) {
+      mask = strtol(line + 6, NULL, 8);
+      break;
+    }
+  }
+  if (f) fclose(f);
+  return (mode_t)(0666 & ~mask);
+}
+
 /* Rules 1 and 2: a complete, synced temporary file beside the target. */
 static z3_status write_temp(char *tmp, const char *path, const void *data, size_t len,
                             mode_t mode, bool sync, z3_error *err) {
@@ -306,7 +323,7 @@ static z3_status write_atomic(const char *path, const void *data, size_t len,
   if (opts && opts->backup_path) z3_file_sweep_leftovers_beside(opts->backup_path);
   struct stat st;
   bool existed = stat(path, &st) == 0;
-  mode_t mode = existed ? (st.st_mode & 07777) : 0644;
+  mode_t mode = existed ? (st.st_mode & 07777) : new_file_mode();
   const char *dir = dirname(dircopy);
   z3_status rc = write_temp(tmp, path, data, len, mode, true, err);
   int lock = rc == Z3_OK && take_lock ? lock_folder(dir, path, err) : -2;
@@ -408,7 +425,7 @@ z3_status z3_write_batch_add(z3_write_batch *b, const char *path, const void *da
     return z3_error_set(err, Z3_E_IO, "cannot write '%s' with a set of files: it is %s", path,
                         S_ISDIR(st.st_mode) ? "a folder" : "a device or pipe, which cannot be replaced atomically");
   }
-  rc = write_temp(e.tmp, path, data, len, e.existed ? (st.st_mode & 07777) : 0644, false, err);
+  rc = write_temp(e.tmp, path, data, len, e.existed ? (st.st_mode & 07777) : new_file_mode(), false, err);
   if (rc) {
     z3_free(e.tmp); /* write_temp removed the file itself */
     e.tmp = NULL;

@@ -251,6 +251,47 @@ Z3_TEST(test_base_file__atomic_write_keeps_backup) {
   free(dir);
 }
 
+/* A new file gets 0666 less the umask, as open(2) gives, in both writers; an existing
+ * file keeps its own mode whatever the umask. */
+Z3_TEST(test_base_file__a_new_file_takes_the_umask) {
+  (void)state;
+  char *dir = z3_test_tmpdir();
+  static const mode_t masks[] = {077, 022, 002};
+  z3_error err;
+  z3_error_init(&err);
+  for (size_t i = 0; i < sizeof masks / sizeof masks[0]; i++) {
+    char name[32];
+    snprintf(name, sizeof name, "new%zu.sfc", i);
+    char *f = path_in(dir, name);
+    mode_t old = umask(masks[i]);
+    z3_status st = z3_file_write_atomic(f, "x", 1, NULL, &err);
+    z3_write_batch *batch = st == Z3_OK ? z3_write_batch_new() : NULL;
+    char *g = z3_strfmt("%s.json", f);
+    if (batch) st = z3_write_batch_add(batch, g, "{}", 2, NULL, &err);
+    if (batch && st == Z3_OK) st = z3_write_batch_commit(batch, &err);
+    z3_write_batch_free(batch);
+    umask(old);
+    assert_ok(st, &err);
+    struct stat s;
+    assert_int_equal(stat(f, &s), 0);
+    assert_int_equal(s.st_mode & 0777, 0666 & ~masks[i]);
+    assert_int_equal(stat(g, &s), 0);
+    assert_int_equal(s.st_mode & 0777, 0666 & ~masks[i]);
+    free(g);
+    free(f);
+  }
+  char *kept = path_in(dir, "new0.sfc");
+  mode_t old = umask(0);
+  z3_status st = z3_file_write_atomic(kept, "y", 1, NULL, &err);
+  umask(old);
+  assert_ok(st, &err);
+  struct stat s;
+  assert_int_equal(stat(kept, &s), 0);
+  assert_int_equal(s.st_mode & 0777, 0600); /* made under 077, kept under 0 */
+  free(kept);
+  free(dir);
+}
+
 /* SQLite-style fault injection: fail the Nth I/O call for every N until the
  * write succeeds; after each failure the target and backup are exactly as they
  * were and no temporary file is left behind. */
@@ -352,5 +393,6 @@ Z3_RUN(cmocka_unit_test(test_base_error__first_message_wins), cmocka_unit_test(t
        cmocka_unit_test(test_base_buf__allocation_failure_is_reported), cmocka_unit_test(test_base_hash__known_vectors),
        cmocka_unit_test(test_base_str__parse_and_distance), cmocka_unit_test(test_base_file__read_limits_and_errors),
        cmocka_unit_test(test_base_file__atomic_write_keeps_backup),
+      cmocka_unit_test(test_base_file__a_new_file_takes_the_umask),
        cmocka_unit_test(test_base_file__every_io_fault_leaves_files_intact),
        cmocka_unit_test(test_base_batch__all_or_nothing_under_faults))
