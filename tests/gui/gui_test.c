@@ -134,6 +134,13 @@ GtkWidget *named(GtkWidget *root, const char *name) {
   return NULL;
 }
 
+GtkWidget *shown_editor(const char *name) {
+  gui_tab *tab = gui_window_current_tab(window);
+  GtkWidget *editor = gui_tab_editor(tab, name);
+  gui_tab_show(tab, name);
+  return editor;
+}
+
 static GtkWidget *page(const char *name) { return gtk_stack_get_child_by_name(GTK_STACK(named(window, "editors")), name); }
 
 Z3_TEST(opens_the_sample_in_a_tab) {
@@ -170,9 +177,7 @@ static int z3ed_int(const char *args, const char *field) {
 
 Z3_TEST(graphics_sets_a_pixel_exports_and_imports) {
   (void)state;
-  gui_tab *tab = gui_window_current_tab(window);
-  GtkWidget *gfx = gui_tab_editor(tab, "graphics");
-  gui_tab_show(tab, "graphics");
+  GtkWidget *gfx = shown_editor("graphics");
   char *before = z3_strfmt("%s/before-graphics.sfc", tmp), *dir = z3_strfmt("%s/sheets", tmp);
   copy_file(work, before);
   char *get = z3_strfmt("gfx get-pixel --rom %s --sheet 0 --x 3 --y 4", work);
@@ -202,9 +207,7 @@ Z3_TEST(graphics_sets_a_pixel_exports_and_imports) {
 
 Z3_TEST(palettes_set_a_colour_exactly) {
   (void)state;
-  gui_tab *tab = gui_window_current_tab(window);
-  GtkWidget *pal = gui_tab_editor(tab, "palettes");
-  gui_tab_show(tab, "palettes");
+  GtkWidget *pal = shown_editor("palettes");
   char *before = z3_strfmt("%s/before-palette.sfc", tmp);
   copy_file(work, before);
   gui_palette_select(pal, "ow_main", 0, 0);
@@ -223,9 +226,7 @@ Z3_TEST(palettes_set_a_colour_exactly) {
 
 Z3_TEST(messages_search_edit_and_preview) {
   (void)state;
-  gui_tab *tab = gui_window_current_tab(window);
-  GtkWidget *msg = gui_tab_editor(tab, "messages");
-  gui_tab_show(tab, "messages");
+  GtkWidget *msg = shown_editor("messages");
   char *before = z3_strfmt("%s/before-messages.sfc", tmp);
   copy_file(work, before);
   GtkWidget *list = named(msg, "msg-list");
@@ -288,9 +289,7 @@ Z3_TEST(command_palette_runs_table_commands_as_undo_steps) {
 /* The view's frames are the CLI's: four stepped frames equal `emu screenshot --frames 4`, pixel for pixel. */
 Z3_TEST(emulator_steps_frames_like_the_cli_and_reads_keys) {
   (void)state;
-  gui_tab *tab = gui_window_current_tab(window);
-  GtkWidget *emu = gui_tab_editor(tab, "emulator");
-  gui_tab_show(tab, "emulator");
+  GtkWidget *emu = shown_editor("emulator");
   g_signal_emit_by_name(named(emu, "emu-reset"), "clicked");
   gui_emu_set_zoom(emu, 1);
   for (int i = 0; i < 4; i++) g_signal_emit_by_name(named(emu, "emu-step"), "clicked");
@@ -443,9 +442,7 @@ static bool disk_colour_is(int color, const char *hex) {
  * merges them onto the file, and the next save holds both. */
 Z3_TEST(save_after_an_outside_save_offers_a_merge) {
   (void)state;
-  gui_tab *tab = gui_window_current_tab(window);
-  GtkWidget *pal = gui_tab_editor(tab, "palettes");
-  gui_tab_show(tab, "palettes");
+  GtkWidget *pal = shown_editor("palettes");
   gui_palette_select(pal, "ow_main", 0, 0);
   press(named(pal, "pal-swatches"), 5 * 32 + 5, 5); /* colour 5 */
   gtk_editable_set_text(GTK_EDITABLE(named(pal, "pal-value")), "$0ABC");

@@ -28,6 +28,8 @@ void copy_file(const char *from, const char *to);
 void assert_cli_agrees(const char *before, const char *args);
 /* The window's win.save action, then idle. */
 void save(void);
+/* The editor page `name` of the current tab, built if need be and shown. */
+GtkWidget *shown_editor(const char *name);
 /* The window's title ("work.sfc* - yaze" while edits are unsaved). */
 const char *title(void);
 /* Emits the "pressed" of w's click gesture at (x, y), then idle. */

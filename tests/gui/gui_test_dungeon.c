@@ -38,9 +38,7 @@ static json_int_t listed_door_position(int index) {
 
 void dungeon_drags_an_object_and_toggles_layers(void **state) {
   (void)state;
-  gui_tab *tab = gui_window_current_tab(window);
-  GtkWidget *dg = gui_tab_editor(tab, "dungeon");
-  gui_tab_show(tab, "dungeon");
+  GtkWidget *dg = shown_editor("dungeon");
   char *before = z3_strfmt("%s/before-dungeon.sfc", tmp);
   copy_file(work, before);
   gui_dungeon_select_room(dg, 0x012);
@@ -77,9 +75,7 @@ void dungeon_drags_an_object_and_toggles_layers(void **state) {
 /* The object bar: resize, add and remove through its buttons, each saved as the CLI makes it. */
 void dungeon_resizes_adds_and_removes_objects(void **state) {
   (void)state;
-  gui_tab *tab = gui_window_current_tab(window);
-  GtkWidget *dg = gui_tab_editor(tab, "dungeon");
-  gui_tab_show(tab, "dungeon");
+  GtkWidget *dg = shown_editor("dungeon");
   gui_dungeon_select_room(dg, 0x012);
   gui_wait_idle(dg);
   char *before = z3_strfmt("%s/before-objects.sfc", tmp);
@@ -140,8 +136,7 @@ void dungeon_resizes_adds_and_removes_objects(void **state) {
 void dungeon_shows_chests_and_moves_doors(void **state) {
   (void)state;
   gui_tab *tab = gui_window_current_tab(window);
-  GtkWidget *dg = gui_tab_editor(tab, "dungeon");
-  gui_tab_show(tab, "dungeon");
+  GtkWidget *dg = shown_editor("dungeon");
   gui_dungeon_select_room(dg, 0x012);
   gtk_check_button_set_active(GTK_CHECK_BUTTON(named(dg, "dg-chests")), TRUE);
   gtk_check_button_set_active(GTK_CHECK_BUTTON(named(dg, "dg-doors")), TRUE);
@@ -233,9 +228,7 @@ void dungeon_paints_water_fill_zones(void **state) {
   z3_error err;
   z3_error_init(&err);
   assert_true(gui_window_open(window, path, &err));
-  gui_tab *tab = gui_window_current_tab(window);
-  GtkWidget *dg = gui_tab_editor(tab, "dungeon");
-  gui_tab_show(tab, "dungeon");
+  GtkWidget *dg = shown_editor("dungeon");
   gui_dungeon_select_room(dg, 0x012);
   gui_wait_idle(dg);
   assert_true(gtk_widget_get_sensitive(named(dg, "dg-water")));

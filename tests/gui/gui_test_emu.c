@@ -32,9 +32,7 @@ static void assert_same_image(const z3_image *a, const z3_image *b) {
 
 void emulator_saves_and_loads_states(void **state) {
   (void)state;
-  gui_tab *tab = gui_window_current_tab(window);
-  GtkWidget *emu = gui_tab_editor(tab, "emulator");
-  gui_tab_show(tab, "emulator");
+  GtkWidget *emu = shown_editor("emulator");
   g_signal_emit_by_name(named(emu, "emu-reset"), "clicked");
   gui_emu_set_zoom(emu, 1);
   for (int i = 0; i < 30; i++) gui_emu_step(emu);
@@ -83,9 +81,7 @@ static json_t *cli_run(const char *args) {
  * leaves Run to break nothing to run to. */
 void emulator_debugger_stops_at_a_breakpoint(void **state) {
   (void)state;
-  gui_tab *tab = gui_window_current_tab(window);
-  GtkWidget *emu = gui_tab_editor(tab, "emulator");
-  gui_tab_show(tab, "emulator");
+  GtkWidget *emu = shown_editor("emulator");
   g_signal_emit_by_name(named(emu, "emu-reset"), "clicked");
   gtk_editable_set_text(GTK_EDITABLE(named(emu, "emu-bp-addr")), "$00:800F");
   g_signal_emit_by_name(named(emu, "emu-bp-add"), "clicked");

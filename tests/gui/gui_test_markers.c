@@ -33,9 +33,7 @@ static void drag_marker(GtkWidget *ow, int x, int y, int dx, int dy, int kind, c
  * picked (the panel shows the guard's fields) and dragged, each move what the CLI makes. */
 void overworld_drags_markers(void **state) {
   (void)state;
-  gui_tab *tab = gui_window_current_tab(window);
-  GtkWidget *ow = gui_tab_editor(tab, "overworld");
-  gui_tab_show(tab, "overworld");
+  GtkWidget *ow = shown_editor("overworld");
   gui_overworld_select(ow, 0x02, 1);
   gtk_drop_down_set_selected(GTK_DROP_DOWN(named(ow, "ow-tool")), GUI_OW_MARKERS);
   gui_wait_idle(ow);
@@ -68,9 +66,7 @@ static json_int_t field_of(json_t *list, int slot, const char *kind, const char 
  * on top of entrance slot 1) and hole slot 1 at cell (40, 44). */
 void overworld_drags_exits_and_holes(void **state) {
   (void)state;
-  gui_tab *tab = gui_window_current_tab(window);
-  GtkWidget *ow = gui_tab_editor(tab, "overworld");
-  gui_tab_show(tab, "overworld");
+  GtkWidget *ow = shown_editor("overworld");
   gui_overworld_select(ow, 0x1B, 1);
   gtk_drop_down_set_selected(GTK_DROP_DOWN(named(ow, "ow-tool")), GUI_OW_MARKERS);
   gui_wait_idle(ow);

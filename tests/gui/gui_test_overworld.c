@@ -29,8 +29,7 @@ static int doc_tile(gui_tab *tab, int x, int y) {
 void overworld_paints_undoes_redoes_and_saves(void **state) {
   (void)state;
   gui_tab *tab = gui_window_current_tab(window);
-  GtkWidget *ow = gui_tab_editor(tab, "overworld");
-  gui_tab_show(tab, "overworld");
+  GtkWidget *ow = shown_editor("overworld");
   gui_overworld_select(ow, 0x00, 2);
   gui_wait_idle(ow);
   check_shot(named(ow, "ow-map"), "overworld-map", 0);
@@ -80,8 +79,7 @@ static int file_tile_02(int x, int y) {
 void overworld_fills_and_moves_a_selection(void **state) {
   (void)state;
   gui_tab *tab = gui_window_current_tab(window);
-  GtkWidget *ow = gui_tab_editor(tab, "overworld");
-  gui_tab_show(tab, "overworld");
+  GtkWidget *ow = shown_editor("overworld");
   gui_overworld_select(ow, 0x02, 1);
   gui_wait_idle(ow);
   GtkWidget *map = named(ow, "ow-map");
@@ -164,8 +162,7 @@ void overworld_draws_wide_tall_and_tail_maps(void **state) {
   assert_true(gui_window_open(window, path, &err));
   gui_wait_idle(window);
   gui_tab *tab = gui_window_current_tab(window);
-  GtkWidget *ow = gui_tab_editor(tab, "overworld");
-  gui_tab_show(tab, "overworld");
+  GtkWidget *ow = shown_editor("overworld");
   gui_overworld_select(ow, GEN_WIDE, 1);
   gui_wait_idle(ow);
   GtkWidget *map = named(ow, "ow-map");
