@@ -16,6 +16,7 @@ static bool quit_after_first_frame;
 static char *harness_path;
 static bool headless;
 static gui_harness *harness;
+static int exit_status; /* nonzero when yaze quits because it could not do what it was asked */
 
 static void start_harness(GtkWidget *window) {
   if (!harness_path || harness) return;
@@ -28,6 +29,8 @@ static void start_harness(GtkWidget *window) {
     fflush(stdout);
   } else {
     g_printerr("yaze: %s\n", err.message);
+    if (err.hint[0]) g_printerr("hint: %s\n", err.hint);
+    exit_status = 3; /* z3ed's code for I/O and the environment */
     g_application_quit(G_APPLICATION(gtk_window_get_application(GTK_WINDOW(window))));
   }
   g_free(path);
@@ -147,6 +150,7 @@ int main(int argc, char **argv) {
   g_signal_connect(app, "activate", G_CALLBACK(activate), NULL);
   g_signal_connect(app, "open", G_CALLBACK(open_files), NULL);
   int status = g_application_run(G_APPLICATION(app), argc, argv);
+  if (status == 0) status = exit_status;
   gui_harness_stop(harness);
   g_free(harness_path);
   g_object_unref(app);

@@ -91,6 +91,31 @@ Z3_TEST(ping_lists_every_method_and_the_socket_is_private) {
   assert_int_equal(st.st_mode & 0777, 0600);
 }
 
+/* A second editor asked to serve the same socket says who holds it and how to stop it, and
+ * exits 3 (an environment error), so a runner knows it did not start; the first goes on. */
+Z3_TEST(a_second_harness_on_the_socket_is_refused) {
+  (void)state;
+  char *cmd = z3_strfmt("timeout 120 '%s' --harness '%s' --headless '%s' 2>&1 >/dev/null", Z3_YAZE, sock, rom);
+  FILE *p = popen(cmd, "r");
+  assert_non_null(p);
+  z3_buf out;
+  z3_buf_init(&out);
+  char chunk[4096];
+  size_t n;
+  while ((n = fread(chunk, 1, sizeof chunk, p)) > 0) assert_int_equal(z3_buf_append(&out, chunk, n, NULL), Z3_OK);
+  int status = pclose(p);
+  assert_int_equal(z3_buf_append(&out, "", 1, NULL), Z3_OK);
+  const char *text = (const char *)out.data;
+  if (!strstr(text, "a harness already listens on")) print_error("%s\n", text);
+  assert_non_null(strstr(text, "a harness already listens on"));
+  assert_non_null(strstr(text, "hint: stop it with `z3ed gui shutdown --socket"));
+  assert_true(WIFEXITED(status));
+  assert_int_equal(WEXITSTATUS(status), 3);
+  assert_alive();
+  z3_buf_release(&out);
+  z3_free(cmd);
+}
+
 Z3_TEST(malformed_frames_and_requests_get_errors_and_the_editor_goes_on) {
   (void)state;
   int fd = connect_harness();
@@ -313,6 +338,7 @@ int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(ping_lists_every_method_and_the_socket_is_private),
       cmocka_unit_test(malformed_frames_and_requests_get_errors_and_the_editor_goes_on),
+      cmocka_unit_test(a_second_harness_on_the_socket_is_refused),
       cmocka_unit_test(discover_filters_by_window_and_role),
       cmocka_unit_test(click_type_and_assert_an_edit_then_undo_by_chord),
       cmocka_unit_test(assert_reads_rom_bytes_and_words_of_the_open_rom),
