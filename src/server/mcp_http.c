@@ -531,6 +531,10 @@ int z3_mcp_http_serve(const z3_mcp_http_options *opts) {
             opts->listen ? opts->listen : "");
     return 2;
   }
+  if (strtol(port, NULL, 10) > 65535) { /* getaddrinfo would take it modulo 65536: another port */
+    fprintf(stderr, "z3ed: error: --http: port %s is outside 0-65535 (0 picks a free one)\n", port);
+    return 2;
+  }
   http_gateway *gw = z3_calloc(1, sizeof *gw);
   if (!gw) return 3;
   gw->opts = *opts;

@@ -280,6 +280,12 @@ try {
   assert.equal(openCode, 2);
   assert.match(open.stderr(), /token is required/);
 
+  // A port past 65535 is refused, not taken modulo 65536 as getaddrinfo would.
+  const far = startServer(['--http', '127.0.0.1:99999', '--rom', 'game.sfc']);
+  await assert.rejects(far.url);
+  assert.equal((await far.exited).code, 2);
+  assert.match(far.stderr(), /port 99999 is outside 0-65535/);
+
   server = startServer(['--http', '127.0.0.1:0', '--rom', 'game.sfc'], { Z3ED_MCP_TOKEN: token });
   const url = await server.url;
   assert.match(url, /^http:\/\/127\.0\.0\.1:\d+\/mcp$/);
