@@ -15,6 +15,17 @@ static z3_status write_junit(const char *path, const json_t *suite, const json_t
   return st;
 }
 
+/* The first test of the report whose status is `status`, or NULL. */
+static const json_t *first_test(const json_t *report, const char *status) {
+  size_t i;
+  const json_t *t;
+  json_array_foreach(json_object_get(report, "tests"), i, t) {
+    const char *s = json_string_value(json_object_get(t, "status"));
+    if (s && strcmp(s, status) == 0) return t;
+  }
+  return NULL;
+}
+
 static z3_status run_suite(z3_cmd_ctx *ctx, const json_t *suite, const z3_suite_opts *opts, z3_error *err) {
   json_t *report = NULL;
   if (z3_suite_has_serial(suite) && (!opts->socket_path || !*opts->socket_path)) {
@@ -29,9 +40,15 @@ static z3_status run_suite(z3_cmd_ctx *ctx, const json_t *suite, const z3_suite_
   json_object_update(ctx->result, report);
   if (junit) json_object_set_new(ctx->result, "junit", json_string(junit));
   json_int_t failed = json_integer_value(json_object_get(report, "failed")), errors = json_integer_value(json_object_get(report, "errors"));
+  if (!st && errors) { /* an error's result is not shown, so the message names the first */
+    const json_t *t = first_test(report, "error");
+    const char *name = t ? json_string_value(json_object_get(t, "name")) : NULL, *why = t ? json_string_value(json_object_get(t, "message")) : NULL;
+    z3_error_set(err, Z3_E_INVALID, "%lld of the suite's tests hit an error (a step was refused or a yaze did not start); the first, '%s': %s",
+                 (long long)errors, name ? name : "?", why ? why : "no message");
+    st = Z3_E_INVALID;
+  }
   json_decref(report);
   if (st) return st;
-  if (errors) return z3_error_set(err, Z3_E_INVALID, "%lld of the suite's tests hit an error (a step was refused or a yaze did not start)", (long long)errors);
   if (failed) return z3_error_set(err, Z3_E_CHECK, "%lld of the suite's tests failed", (long long)failed);
   return Z3_OK;
 }

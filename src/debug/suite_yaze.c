@@ -7,6 +7,7 @@
 #include <limits.h>
 #include <pthread.h>
 #include <signal.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/prctl.h>
@@ -163,6 +164,19 @@ static pid_t spawn(const char *bin, const char *dir, const char *sock, const cha
   return pid;
 }
 
+/* The last line yaze wrote that begins "yaze: " (its own errors, not GTK's or the
+ * sanitizers'), into line; empty when there is none. */
+static void last_own_line(const char *dir, char *line, size_t cap) {
+  char *log = z3_strfmt("%s/yaze.log", dir);
+  FILE *f = log ? fopen(log, "re") : NULL;
+  char buf[512];
+  line[0] = '\0';
+  while (f && fgets(buf, sizeof buf, f))
+    if (strncmp(buf, "yaze: ", 6) == 0) snprintf(line, cap, "%.*s", (int)strcspn(buf, "\n"), buf);
+  if (f) fclose(f);
+  z3_free(log);
+}
+
 /* Until its harness answers a Ping: the pid it reports must be the one started. */
 static z3_status await_harness(suite_yaze *y, z3_error *err) {
   double t0 = suite_now_ms();
@@ -170,7 +184,10 @@ static z3_status await_harness(suite_yaze *y, z3_error *err) {
     int status;
     if (waitpid(y->pid, &status, WNOHANG) == y->pid) {
       y->pid = 0;
-      return z3_error_set(err, Z3_E_IO, "yaze exited (status %d) before its harness answered", WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status));
+      char said[256];
+      last_own_line(y->dir, said, sizeof said);
+      return z3_error_set(err, Z3_E_IO, "yaze exited (status %d) before its harness answered%s%s",
+                          WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status), said[0] ? ": " : "", said);
     }
     z3_error quiet;
     z3_error_init(&quiet);

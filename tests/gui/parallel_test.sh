@@ -77,6 +77,17 @@ set -e
 [ -z "$(ls -A "$tmp/t")" ] || fail "SIGINT left $(ls -A "$tmp/t")"
 ! pgrep -f -- "$hung/h.sock" >/dev/null || fail "SIGINT left its yaze running"
 
+# a yaze that cannot start: the error names the test and says what that yaze said
+printf '#!/bin/sh\necho "yaze: cannot open display :99" >&2\nexit 3\n' >"$tmp/fake-yaze"
+chmod +x "$tmp/fake-yaze"
+set +e
+said=$("$z3ed" test suite run --suite "$tmp/hang.yaml" --yaze "$tmp/fake-yaze" 2>&1)
+rc=$?
+set -e
+[ $rc -eq 2 ] || fail "a yaze that did not start: exit $rc, not 2"
+[[ "$said" == *"the first, 'waits'"*"exited (status 3) before its harness answered: yaze: cannot open display :99"* ]] \
+  || fail "a yaze that did not start: $said"
+
 "$z3ed" gui shutdown --socket "$sock" >/dev/null
 wait "$pid" || fail "yaze exited $?"
 echo "1 passed, 0 failed"
