@@ -450,8 +450,11 @@ static int open_listener(const char *host, const char *port, bool *loopback, int
   if (fd >= 0 && getsockname(fd, (struct sockaddr *)&ss, &len) == 0)
     *bound_port = ntohs(ss.ss_family == AF_INET ? ((struct sockaddr_in *)&ss)->sin_port
                                                 : ((struct sockaddr_in6 *)&ss)->sin6_port);
-  else if (fd < 0)
-    fprintf(stderr, "z3ed: error: --http: cannot listen on %s:%s: %s\n", host, port, strerror(errno));
+  else if (fd < 0) {
+    int e = errno;
+    fprintf(stderr, "z3ed: error: --http: cannot listen on %s:%s: %s\n", host, port, strerror(e));
+    if (e == EADDRINUSE) fprintf(stderr, "hint: another server listens there; choose another port, or 0 for a free one\n");
+  }
   return fd;
 }
 

@@ -289,6 +289,11 @@ try {
   server = startServer(['--http', '127.0.0.1:0', '--rom', 'game.sfc'], { Z3ED_MCP_TOKEN: token });
   const url = await server.url;
   assert.match(url, /^http:\/\/127\.0\.0\.1:\d+\/mcp$/);
+  // The same address again: refused with the reason and a way out.
+  const twice = startServer(['--http', new URL(url).host, '--rom', 'game.sfc'], { Z3ED_MCP_TOKEN: token });
+  await assert.rejects(twice.url);
+  assert.equal((await twice.exited).code, 3);
+  assert.match(twice.stderr(), /Address already in use\nhint: another server listens there; choose another port, or 0/);
   await refusals(url);
   await sessionLimit(url);
   await sdkSession(url);
