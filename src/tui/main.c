@@ -69,6 +69,11 @@ int z3_tui_main(int argc, char **argv) {
     fprintf(stderr, "z3ed: error: tui needs a terminal on stdin and stdout\n");
     code = 2;
   }
+  char why[256];
+  if (code == 0 && !tui_term_usable(why, sizeof why)) {
+    fprintf(stderr, "z3ed: error: tui: %s\nhint: set TERM to your terminal's type, e.g. TERM=xterm-256color\n", why);
+    code = 2;
+  }
   if (code == 0) {
     tui_term_start();
     tui_app_run(app);

@@ -284,5 +284,13 @@ keys q
 keys "echo linux-exit-\$?" Enter
 expect "linux-exit-0" "and quits cleanly"
 
+# ---- terminals curses cannot drive: our error and exit 2, not ncurses' own exit ------
+keys "clear; TERM=dumb $z3ed tui --rom $tmp/rom.sfc; echo dumb-exit-\$?" Enter
+expect "tui: the terminal 'dumb' cannot move its cursor" "a dumb terminal is refused with the reason"
+expect "dumb-exit-2" "and exit 2"
+keys "clear; TERM=no-such-term $z3ed tui --rom $tmp/rom.sfc; echo unknown-exit-\$?" Enter
+expect "the terminal 'no-such-term' is not known to terminfo" "an unknown TERM is refused with the reason"
+expect "unknown-exit-2" "and exit 2"
+
 [ "$failures" = 0 ] && echo "tui: all screen checks passed"
 exit $((failures > 0))
