@@ -139,7 +139,9 @@ static int run_help(int argc, char **argv) {
 static int run_completion(int argc, char **argv) {
   char *script = argc == 1 ? z3_completion_script(argv[0]) : NULL;
   if (!script) {
-    fprintf(stderr, "z3ed: error: completion needs a shell: bash or zsh\nhint: eval \"$(z3ed completion bash)\"\n");
+    if (argc == 1) fprintf(stderr, "z3ed: error: no completion for the shell '%s': bash and zsh have one\n", argv[0]);
+    else fprintf(stderr, "z3ed: error: completion needs one shell: bash or zsh\n");
+    fprintf(stderr, "hint: eval \"$(z3ed completion bash)\"\n");
     return 2;
   }
   print_text(script);
