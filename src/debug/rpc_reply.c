@@ -29,9 +29,11 @@ z3_status z3_rpc_listen(const char *path, const char *what, const char *hint, in
     return Z3_E_IO;
   }
   if (errno == ECONNREFUSED) unlink(path); /* a dead server's socket file */
-  if (bind(fd, (struct sockaddr *)&sa, sizeof sa) < 0 || chmod(path, 0600) < 0 || listen(fd, BACKLOG) < 0) {
+  bool bound = bind(fd, (struct sockaddr *)&sa, sizeof sa) == 0;
+  if (!bound || chmod(path, 0600) < 0 || listen(fd, BACKLOG) < 0) {
     int e = errno;
     close(fd);
+    if (bound) unlink(path); /* ours, and nobody can use it */
     return z3_error_set(err, Z3_E_IO, "cannot listen on '%s': %s", path, strerror(e));
   }
   *out = fd;
