@@ -39,6 +39,9 @@ char *z3_test_tmpdir(void);
 /* Fills buf with deterministic pseudo-random bytes from seed. */
 void z3_test_fill_random(uint8_t *buf, size_t n, uint64_t seed);
 uint64_t z3_test_rand(uint64_t *state);
+/* Runs cmd through /bin/sh and returns what it wrote to stdout (caller frees; add 2>&1 to
+ * cmd for stderr too); *exit_code gets its exit status, -1 when a signal ended it. */
+char *z3_test_sh(const char *cmd, int *exit_code);
 /* A fresh sample ROM in memory (z3_sample_build: size 0 = the default 1 MiB). */
 z3_rom *z3_test_sample_rom(size_t size, z3_mapping mapping);
 

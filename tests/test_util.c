@@ -1,6 +1,8 @@
 /* Helpers shared by every test binary. */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/wait.h>
 
 #include "test.h"
 #include "zelda3/sample.h"
@@ -30,4 +32,20 @@ z3_rom *z3_test_sample_rom(size_t size, z3_mapping mapping) {
   z3_rom *rom = NULL;
   assert_ok(z3_sample_rom(&rom, &opts, &err), &err);
   return rom;
+}
+
+char *z3_test_sh(const char *cmd, int *exit_code) {
+  FILE *p = popen(cmd, "r");
+  if (!p) abort();
+  z3_buf out;
+  z3_buf_init(&out);
+  char chunk[4096];
+  size_t n;
+  while ((n = fread(chunk, 1, sizeof chunk, p)) > 0)
+    if (z3_buf_append(&out, chunk, n, NULL)) abort();
+  int status = pclose(p);
+  *exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+  char *text = z3_buf_take_string(&out);
+  if (!text) abort();
+  return text;
 }

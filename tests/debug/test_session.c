@@ -24,16 +24,7 @@ static char sock[256];
 /* Runs `z3ed debug ARGS --session SOCK --output-format json`; returns the root (caller decrefs). */
 static json_t *z3(const char *args, int *code) {
   char *cmd = z3_strfmt("'%s' debug %s --session '%s' --output-format json 2>&1", Z3_EXE, args, sock);
-  FILE *p = popen(cmd, "r");
-  assert_non_null(p);
-  z3_buf out;
-  z3_buf_init(&out);
-  char chunk[4096];
-  size_t n;
-  while ((n = fread(chunk, 1, sizeof chunk, p)) > 0) z3_buf_append(&out, chunk, n, NULL);
-  int status = pclose(p);
-  *code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
-  char *text = z3_buf_take_string(&out);
+  char *text = z3_test_sh(cmd, code);
   json_t *root = json_loads(text, 0, NULL);
   if (!root) print_error("not JSON from `%s`: %s\n", cmd, text);
   assert_non_null(root);

@@ -20,17 +20,10 @@ enum { RATE = 32000 };
 static int run_z3ed_on(const char *program, const char *args, char **out_text) {
   char *cmd = z3_strfmt("'%s' emu run --rom '%s%s.sfc' %s --output-format json", Z3_EXE,
                         PROGRAMS, program, args);
-  FILE *p = popen(cmd, "r");
-  assert_non_null(p);
-  z3_buf out;
-  z3_buf_init(&out);
-  char chunk[4096];
-  size_t n;
-  while ((n = fread(chunk, 1, sizeof chunk, p)) > 0) z3_buf_append(&out, chunk, n, NULL);
-  int status = pclose(p);
+  int code;
+  *out_text = z3_test_sh(cmd, &code);
   free(cmd);
-  *out_text = z3_buf_take_string(&out);
-  return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+  return code;
 }
 
 static int run_z3ed(const char *args, char **out_text) { return run_z3ed_on("apu_tone", args, out_text); }

@@ -18,17 +18,9 @@
 static char *run_text(const char *program, const char *args, int *exit_code) {
   char *cmd = z3_strfmt("'%s' emu run --rom '%s%s.sfc' %s --output-format json", Z3_EXE, PROGRAMS,
                         program, args);
-  FILE *p = popen(cmd, "r");
-  assert_non_null(p);
-  z3_buf out;
-  z3_buf_init(&out);
-  char chunk[4096];
-  size_t n;
-  while ((n = fread(chunk, 1, sizeof chunk, p)) > 0) z3_buf_append(&out, chunk, n, NULL);
-  int status = pclose(p);
-  *exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+  char *text = z3_test_sh(cmd, exit_code);
   free(cmd);
-  return z3_buf_take_string(&out);
+  return text;
 }
 
 /* The result object of a successful run (caller decrefs the returned root). */
