@@ -336,13 +336,12 @@ Z3_TEST(test_session__malformed_requests_get_errors_and_the_server_stays_up) {
 /* `env -u Z3ED_DEBUG_SESSION XDG_RUNTIME_DIR=dir z3ed ARGS 2>&1`: its output and exit code. */
 static int z3_in(const char *dir, const char *args, char *text, size_t size) {
   char *cmd = z3_strfmt("env -u Z3ED_DEBUG_SESSION XDG_RUNTIME_DIR='%s' '%s' %s 2>&1", dir, Z3_EXE, args);
-  FILE *p = popen(cmd, "r");
-  assert_non_null(p);
-  size_t n = fread(text, 1, size - 1, p);
-  text[n] = '\0';
-  int status = pclose(p);
+  int code;
+  char *out = z3_test_sh(cmd, &code);
+  snprintf(text, size, "%s", out);
+  free(out);
   free(cmd);
-  return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+  return code;
 }
 
 Z3_TEST(test_session__no_session_is_a_clear_error) {
