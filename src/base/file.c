@@ -30,18 +30,23 @@ bool z3_file_exists(const char *path) {
   return stat(path, &st) == 0;
 }
 
-/* Opens a regular file for reading and checks its size against max_size. */
+/* Opens a regular file for reading and checks its size against max_size.
+ * O_NONBLOCK because opening a FIFO for reading waits for a writer: `--rom`
+ * naming a pipe would hang instead of being refused. A regular file's reads
+ * ignore the flag. */
 static z3_status open_for_read(const char *path, size_t max_size, int *fd_out, size_t *size, z3_error *err) {
-  int fd = io_fault() ? -1 : open(path, O_RDONLY | O_CLOEXEC);
+  int fd = io_fault() ? -1 : open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC);
   if (fd < 0) {
     z3_error_set(err, Z3_E_IO, "cannot open '%s': %s", path, strerror(errno));
     if (errno == ENOENT) z3_error_hint(err, "check the path; it is relative to the current folder");
     return Z3_E_IO;
   }
-  struct stat st;
+  struct stat st = {0};
   z3_status rc = Z3_OK;
   if (fstat(fd, &st) != 0 || !S_ISREG(st.st_mode)) {
     rc = z3_error_set(err, Z3_E_IO, "'%s' is not a regular file", path);
+    z3_error_hint(err, S_ISDIR(st.st_mode) ? "name a file inside the folder"
+                                            : "save the stream to a file first and name that file");
   } else if ((uint64_t)st.st_size > max_size) {
     rc = z3_error_set(err, Z3_E_INVALID, "'%s' is %lld bytes, over the limit of %zu bytes", path,
                       (long long)st.st_size, max_size);
@@ -284,8 +289,6 @@ static z3_status replace_locked(const char *path, const char *tmp, const z3_writ
   return rc;
 }
 
-/* Removes what killed saves of path (or of its backup) left beside it.
- * take_lock is false only for the backup copy made under the lock already. */
 /* A device, pipe or socket (`--output /dev/null`, `/dev/stdout`, a FIFO):
  * replacing it by renaming a file over it would turn /dev/null into a plain
  * file, so it is written to as it is, with no backup. */
@@ -308,6 +311,8 @@ static z3_status write_special(const char *path, const void *data, size_t len, z
   return close(fd) == 0 ? Z3_OK : z3_error_set(err, Z3_E_IO, "cannot write '%s': %s", path, strerror(errno));
 }
 
+/* Removes what killed saves of path (or of its backup) left beside it first.
+ * take_lock is false only for the backup copy made under the lock already. */
 static z3_status write_atomic(const char *path, const void *data, size_t len,
                               const z3_write_opts *opts, bool take_lock, z3_error *err) {
   struct stat target;

@@ -2,6 +2,7 @@
  * temporaries whose process is gone and nothing else. And the compare and
  * swap that keeps two processes' saves from losing one. */
 #include <fcntl.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -307,7 +308,35 @@ Z3_TEST(a_device_or_pipe_is_written_through_not_replaced) {
   free(dir);
 }
 
+static void on_alarm(int sig) { (void)sig; }
+
+/* `--rom` naming a FIFO with no writer waited forever in open(). The alarm
+ * (no SA_RESTART) turns such a wait into EINTR, so the old code fails here
+ * with "Interrupted system call" instead of hanging the suite. */
+Z3_TEST(a_pipe_is_refused_for_reading_without_waiting) {
+  (void)state;
+  char *dir = z3_test_tmpdir(), *fifo = z3_strfmt("%s/pipe", dir);
+  assert_int_equal(mkfifo(fifo, 0600), 0);
+  struct sigaction sa = {.sa_handler = on_alarm}, old;
+  assert_int_equal(sigaction(SIGALRM, &sa, &old), 0);
+  alarm(2);
+  z3_buf b;
+  z3_buf_init(&b);
+  z3_error err;
+  z3_error_init(&err);
+  assert_int_equal(z3_file_read(&b, fifo, 1024, &err), Z3_E_IO);
+  alarm(0);
+  sigaction(SIGALRM, &old, NULL);
+  assert_non_null(strstr(err.message, "not a regular file"));
+  z3_buf_release(&b);
+  unlink(fifo);
+  rmdir(dir);
+  free(fifo);
+  free(dir);
+}
+
 Z3_RUN(cmocka_unit_test(a_device_or_pipe_is_written_through_not_replaced),
+       cmocka_unit_test(a_pipe_is_refused_for_reading_without_waiting),
        cmocka_unit_test(a_save_removes_dead_leftovers_of_its_target_only), cmocka_unit_test(own_names_carry_the_pid),
        cmocka_unit_test(unchanged_since_refuses_a_file_saved_meanwhile),
        cmocka_unit_test(a_save_waits_for_another_saves_rename_then_refuses),
