@@ -286,6 +286,12 @@ try {
   assert.equal((await far.exited).code, 2);
   assert.match(far.stderr(), /port 99999 is outside 0-65535/);
 
+  // A token file that cannot be read says why (a folder is not "empty").
+  const folder = startServer(['--http', '127.0.0.1:0', '--token-file', work, '--rom', 'game.sfc']);
+  await assert.rejects(folder.url);
+  assert.equal((await folder.exited).code, 2);
+  assert.match(folder.stderr(), /cannot read the token file '.*': Is a directory/);
+
   server = startServer(['--http', '127.0.0.1:0', '--rom', 'game.sfc'], { Z3ED_MCP_TOKEN: token });
   const url = await server.url;
   assert.match(url, /^http:\/\/127\.0\.0\.1:\d+\/mcp$/);
