@@ -27,6 +27,10 @@ static const char *const reasons[] = {"incorrect-palette", "misplaced-sprite", "
 #define REVIEWER_ARGS                                                                              \
   {"reviewer", Z3_ARG_STRING, false, NULL, NULL, "who decides (the policy may require one)", 0, 0}, \
   {"role", Z3_ARG_STRING, false, NULL, NULL, "the reviewer's role, checked against the policy's reviewer_roles", 0, 0}
+#define STATUS_ARG                                                                                 \
+  {"status", Z3_ARG_ENUM, false, NULL, statuses, "only this status; all includes archived", 0, 0}
+#define REBASE_ARG                                                                                 \
+  {"rebase", Z3_ARG_BOOL, false, NULL, NULL, "apply onto a ROM that changed since, if nothing overlaps", 0, 0}
 #define MAX_CHANGES_ARG                                                                            \
   {"max-changes", Z3_ARG_INT, false, "200", NULL, "list at most this many changes (0 = all)", 0, 1000000}
 
@@ -40,6 +44,9 @@ static const char *const reasons[] = {"incorrect-palette", "misplaced-sprite", "
           {"banks", "array", "bank, bytes_changed and change indices per bank"},                   \
           {"size", "object", "base and sandbox image sizes"},                                      \
           {"checksum", "object", "base and sandbox checksums (recomputed on accept)"})
+#define LIST_RETURNS                                                                               \
+  RETURNS({"count", "integer", "proposals listed"},                                                \
+          {"proposals", "array", "id, title, status, created_at, rom_path, sandbox_rom, decided_at"})
 #define DECIDE_RETURNS                                                                             \
   RETURNS({"id", "integer", "the proposal"}, {"status", "string", "its status afterwards"},        \
           {"rom", "string", "the real ROM"}, {"applied", "array", "change indices applied"},       \
@@ -86,10 +93,8 @@ static const z3_command z3_cmds_proposal[] = {
                        "ROM and sandbox. Archived proposals are left out unless asked for.",
         .flags = 0, .safety = Z3_SAFETY_READ_ONLY,
         .effects = LIST("reads the registry"),
-        .args = ARGS({"status", Z3_ARG_ENUM, false, NULL, statuses, "only this status; all includes archived", 0, 0},
-                     STATE_ARG),
-        .returns = RETURNS({"count", "integer", "proposals listed"},
-                           {"proposals", "array", "id, title, status, created_at, rom_path, sandbox_rom, decided_at"}),
+        .args = ARGS(STATUS_ARG, STATE_ARG),
+        .returns = LIST_RETURNS,
         .examples = LIST("z3ed agent proposal list", "z3ed agent proposal list --status all --format json"),
         .handler = cmd_agent_proposal_list,
     },
@@ -140,9 +145,7 @@ static const z3_command z3_cmds_proposal[] = {
                        "records exactly what changed so revert can undo it.",
         .flags = Z3_CMD_WRITES_FILE | Z3_CMD_CHECK | Z3_CMD_PERSON_ONLY, .safety = Z3_SAFETY_MUTATES_ROM,
         .effects = ACCEPT_EFFECTS,
-        .args = ARGS(ID_ARG(true, "the proposal"), TARGET_ARG, CHANGES_ARG,
-                     {"rebase", Z3_ARG_BOOL, false, NULL, NULL, "apply onto a ROM that changed since, if nothing overlaps", 0, 0},
-                     REVIEWER_ARGS, STATE_ARG),
+        .args = ARGS(ID_ARG(true, "the proposal"), TARGET_ARG, CHANGES_ARG, REBASE_ARG, REVIEWER_ARGS, STATE_ARG),
         .returns = DECIDE_RETURNS,
         .examples = LIST("z3ed agent proposal accept --proposal-id 1 --rom zelda3.sfc --reviewer ana --role maintainer",
                          "z3ed agent proposal accept --proposal-id 1 --rom zelda3.sfc --changes 1,3 --rebase --dry-run"),
@@ -233,10 +236,8 @@ static const z3_command z3_cmds_proposal[] = {
                        "widens the list.",
         .flags = 0, .safety = Z3_SAFETY_READ_ONLY,
         .effects = LIST("reads the registry"),
-        .args = ARGS({"status", Z3_ARG_ENUM, false, NULL, statuses, "only this status; all includes archived", 0, 0},
-                     STATE_ARG),
-        .returns = RETURNS({"count", "integer", "proposals listed"},
-                           {"proposals", "array", "id, title, status, created_at, rom_path, sandbox_rom, decided_at"}),
+        .args = ARGS(STATUS_ARG, STATE_ARG),
+        .returns = LIST_RETURNS,
         .examples = LIST("z3ed agent list", "z3ed agent list --status open --format json"),
         .handler = cmd_agent_proposal_list,
     },
@@ -248,9 +249,7 @@ static const z3_command z3_cmds_proposal[] = {
         .flags = Z3_CMD_WRITES_FILE | Z3_CMD_CHECK | Z3_CMD_PERSON_ONLY, .safety = Z3_SAFETY_MUTATES_ROM,
         .effects = ACCEPT_EFFECTS,
         .args = ARGS(ID_ARG(false, "the proposal (default: the newest open one for --rom)"), TARGET_ARG,
-                     CHANGES_ARG,
-                     {"rebase", Z3_ARG_BOOL, false, NULL, NULL, "apply onto a ROM that changed since, if nothing overlaps", 0, 0},
-                     REVIEWER_ARGS, STATE_ARG),
+                     CHANGES_ARG, REBASE_ARG, REVIEWER_ARGS, STATE_ARG),
         .returns = DECIDE_RETURNS,
         .examples = LIST("z3ed agent commit --rom zelda3.sfc --reviewer ana --role maintainer"),
         .handler = cmd_agent_proposal_accept,
