@@ -16,7 +16,7 @@ static json_t *assistant_message(const z3_llm_msg *m) {
   for (size_t i = 0; i < m->call_count; i++) {
     const z3_llm_call *c = &m->calls[i];
     /* Arguments go back exactly as the model wrote them. */
-    char *text = c->args_text ? NULL : json_dumps(c->args ? c->args : json_object(), JSON_COMPACT);
+    char *text = c->args_text || !c->args ? NULL : json_dumps(c->args, JSON_COMPACT);
     json_array_append_new(calls, json_pack("{s:s,s:s,s:{s:s,s:s}}", "id", c->id, "type", "function", "function",
                                            "name", c->name, "arguments", c->args_text ? c->args_text : text ? text : "{}"));
     free(text);

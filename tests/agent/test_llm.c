@@ -153,6 +153,36 @@ Z3_TEST(test_llm_openai__request_tools_and_results) {
   free(base);
 }
 
+/* A saved conversation may hold a call with no arguments (the model sent none);
+ * sent back to an OpenAI-style server it carries "{}", and nothing leaks. */
+Z3_TEST(test_llm_openai__a_call_without_arguments_goes_back_as_empty) {
+  (void)state;
+  push_json(200, NULL, json_pack("{s:[{s:{s:s,s:s},s:s}]}", "choices", "message", "role", "assistant", "content",
+                                 "done", "finish_reason", "stop"));
+  json_t *doc = json_loads("{\"format\":\"z3ed-conversation/1\",\"messages\":["
+                           "{\"role\":\"user\",\"text\":\"list rooms\"},"
+                           "{\"role\":\"assistant\",\"calls\":[{\"id\":\"c1\",\"name\":\"rom_info\"}]},"
+                           "{\"role\":\"tool\",\"call_id\":\"c1\",\"tool\":\"rom_info\",\"text\":\"{}\"}]}",
+                           0, NULL);
+  assert_non_null(doc);
+  z3_llm_conv c;
+  z3_llm_conv_init(&c);
+  z3_error err;
+  z3_error_init(&err);
+  assert_ok(z3_llm_conv_from_json(doc, &c, &err), &err);
+  json_decref(doc);
+  z3_llm *llm = open_llm(Z3_LLM_OPENAI, srv->url, "sk-test");
+  z3_llm_reply r;
+  assert_ok(z3_llm_chat(llm, &c, NULL, &r, &err), &err);
+  json_t *b = fake_body(srv, 0);
+  json_t *call = json_array_get(json_object_get(json_array_get(json_object_get(b, "messages"), 1), "tool_calls"), 0);
+  assert_string_equal(json_string_value(json_object_get(json_object_get(call, "function"), "arguments")), "{}");
+  json_decref(b);
+  z3_llm_reply_release(&r);
+  z3_llm_conv_release(&c);
+  z3_llm_close(llm);
+}
+
 /* Compact discovery through a real provider dialect: the first request offers
  * only describe_tools and names every tool in the system prompt; the schemas the
  * model asks for ride along from then on. The byte budgets are the bench's goals
@@ -654,6 +684,7 @@ int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test_setup_teardown(test_llm_openai__request_tools_and_results, before, after),
       cmocka_unit_test(test_llm_openai__broken_arguments_become_a_call_error),
+      cmocka_unit_test_setup_teardown(test_llm_openai__a_call_without_arguments_goes_back_as_empty, before, after),
       cmocka_unit_test_setup_teardown(test_llm_agent__compact_discovery_offers_the_index_then_what_was_asked, before, after),
       cmocka_unit_test_setup_teardown(test_llm_ollama__request_tools_and_results, before, after),
       cmocka_unit_test_setup_teardown(test_llm_gemini__request_tools_and_results, before, after),
