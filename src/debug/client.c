@@ -90,3 +90,12 @@ z3_status z3_debug_request(const char *socket_path, const char *method, json_t *
   close(fd);
   return st;
 }
+
+json_t *z3_rpc_absolute_path(const char *path) {
+  char cwd[4096];
+  if (path[0] == '/' || !getcwd(cwd, sizeof cwd)) return json_string(path);
+  char *full = z3_strfmt("%s/%s", cwd, path);
+  json_t *v = json_string(full ? full : path);
+  z3_free(full);
+  return v;
+}

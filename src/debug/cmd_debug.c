@@ -60,16 +60,6 @@ static char *session_path(const z3_cmd_ctx *ctx, z3_error *err) {
   return path && *path ? z3_strfmt("%s", path) : only_live_session(err);
 }
 
-/* The session may run in another folder: paths go as absolute ones. */
-static json_t *absolute_path(const char *path) {
-  char cwd[4096];
-  if (path[0] == '/' || !getcwd(cwd, sizeof cwd)) return json_string(path);
-  char *full = z3_strfmt("%s/%s", cwd, path);
-  json_t *v = json_string(full ? full : path);
-  z3_free(full);
-  return v;
-}
-
 /* The command's arguments as the method's parameters, by the same names. */
 static json_t *params_of(const z3_cmd_ctx *ctx) {
   json_t *p = json_object();
@@ -82,7 +72,7 @@ static json_t *params_of(const z3_cmd_ctx *ctx) {
       case Z3_ARG_ADDRESS: value = json_integer(v->number); break;
       case Z3_ARG_BOOL: value = json_boolean(v->number); break;
       case Z3_ARG_PATH:
-      case Z3_ARG_OUT_PATH: value = absolute_path(v->text); break;
+      case Z3_ARG_OUT_PATH: value = z3_rpc_absolute_path(v->text); break;
       default: value = json_string(v->text); break;
     }
     json_object_set_new(p, v->spec->name, value);

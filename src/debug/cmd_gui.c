@@ -45,15 +45,6 @@ static json_t *expected_value(const char *cond, const char *text, z3_error *err)
   return json_string(text);
 }
 
-static json_t *absolute(const char *path) {
-  char cwd[4096];
-  if (path[0] == '/' || !getcwd(cwd, sizeof cwd)) return json_string(path);
-  char *full = z3_strfmt("%s/%s", cwd, path);
-  json_t *v = json_string(full ? full : path);
-  z3_free(full);
-  return v;
-}
-
 /* The command's arguments as the method's parameters. */
 json_t *gui_params_of(const z3_cmd_ctx *ctx, z3_error *err) {
   json_t *p = json_object(), *to = NULL;
@@ -71,9 +62,9 @@ json_t *gui_params_of(const z3_cmd_ctx *ctx, z3_error *err) {
     } else if (!strcmp(name, "timeout")) {
       json_object_set_new(p, "timeout_ms", json_integer(v->number));
     } else if (!strcmp(name, "out") || !strcmp(name, "script")) {
-      json_object_set_new(p, "path", absolute(v->text));
+      json_object_set_new(p, "path", z3_rpc_absolute_path(v->text));
     } else if (!strcmp(name, "suite")) {
-      json_object_set_new(p, "suite", absolute(v->text));
+      json_object_set_new(p, "suite", z3_rpc_absolute_path(v->text));
     } else if (!strcmp(name, "stop")) {
       continue;
     } else if (!strcmp(name, "all")) {

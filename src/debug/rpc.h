@@ -18,6 +18,10 @@ z3_status z3_rpc_connect(const char *path, const char *what, const char *hint, i
  * data.kind names; *error_code (may be NULL) receives its code, 0 otherwise. */
 z3_status z3_rpc_call(int fd, const char *method, json_t *params, json_t **result, int *error_code, z3_error *err);
 
+/* path as a JSON string a server in another folder reads as the client meant it:
+ * a relative path is made absolute against the client's current folder. */
+json_t *z3_rpc_absolute_path(const char *path);
+
 /* Listens on a new Unix socket at path that only this user may connect to (0600). A
  * server already answering there is an error ("a WHAT already listens on PATH", with hint,
  * which may be NULL); a dead server's socket file is replaced. */
