@@ -252,6 +252,19 @@ static size_t sprite_list_len(const z3_rom *rom, size_t pc) {
   return at < end && at < rom->data.len ? at + 1 - pc : 0;
 }
 
+/* The start of the first run of `need` zero marks in used[0, len). */
+static bool first_unused(const uint8_t *used, size_t len, size_t need, size_t *at) {
+  size_t run = 0;
+  for (size_t k = 0; k < len; k++) {
+    run = used[k] ? 0 : run + 1;
+    if (run == need) {
+      *at = k + 1 - need;
+      return true;
+    }
+  }
+  return false;
+}
+
 /* Bytes of the room-sprite region that no list uses (bank $09, up to the
  * region end), or else a vanilla free block in bank $09. The game's table
  * has 384 entries; the lists of the 88 that editors ignore stay used. The
@@ -274,16 +287,12 @@ static z3_status alloc_sprites(const z3_dungeon *d, const z3_rom *rom, size_t ne
       for (size_t k = 0; k < n; k++)
         if (pc + k >= from && pc + k < to) used[pc + k - from] = 1;
     }
-    size_t run = 0;
-    for (size_t k = 0; k < to - from; k++) {
-      run = used[k] ? 0 : run + 1;
-      if (run == need) {
-        *out = from + k + 1 - need;
-        z3_free(used);
-        return Z3_OK;
-      }
-    }
+    bool found = first_unused(used, to - from, need, out);
     z3_free(used);
+    if (found) {
+      *out += from;
+      return Z3_OK;
+    }
   }
   return z3_dungeon__alloc(d, rom, need, 0x09, out, err);
 }
@@ -335,16 +344,12 @@ static z3_status alloc_pots(const z3_dungeon *d, const z3_rom *rom, size_t need,
         if (k + 2 < to) used[k + 2 - from] = 1;
       }
     }
-    size_t run = 0;
-    for (size_t k = 0; k < to - from; k++) {
-      run = used[k] ? 0 : run + 1;
-      if (run == need) {
-        *out = from + k + 1 - need;
-        z3_free(used);
-        return Z3_OK;
-      }
-    }
+    bool found = first_unused(used, to - from, need, out);
     z3_free(used);
+    if (found) {
+      *out += from;
+      return Z3_OK;
+    }
   }
   return z3_dungeon__alloc(d, rom, need, d->pot_bank, out, err);
 }
