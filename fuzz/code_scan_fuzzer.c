@@ -1,7 +1,11 @@
 /*
  * Fuzzes the code index's own scanners (code index): C call sites, #include
  * lines and 65816 sources (asar and ca65) on the same bytes, then the include
- * graph `code includes` walks over files made of the input.
+ * graph `code includes` walks over files made of the input. Every entry the
+ * scanners make must pass the index reader's check (z3_code_entry_ok), and an
+ * input that is JSON is read as the index's "files" object: the entries the
+ * check takes must carry the include graph too (the cache is a file anyone
+ * can edit).
  * Checks: every call and include names something with a line inside the
  * text; every assembly tag has a name, a kind and an end not before its line;
  * every include resolves to an indexed file or to nothing; every cycle of the
@@ -70,6 +74,37 @@ static json_t *scan_file(const uint8_t *data, size_t size, bool is_asm) {
   return json_pack("{sbsososo}", "asm", false, "tags", tags, "calls", calls, "includes", includes);
 }
 
+static void check_graph(const json_t *files, const char *path);
+
+/* What the indexer writes for a file must be what its reader accepts. */
+static void check_entry(json_t *entry, size_t size) {
+  char why[96];
+  json_object_set_new(entry, "mtime", json_integer(1));
+  json_object_set_new(entry, "size", json_integer((json_int_t)size));
+  if (!z3_code_entry_ok(entry, why, sizeof why)) abort();
+}
+
+/* The input as a hand-edited cache: the entries the reader would take. */
+static void index_document(const uint8_t *data, size_t size) {
+  json_t *doc = json_loadb((const char *)data, size, 0, NULL);
+  if (!json_is_object(doc)) {
+    json_decref(doc);
+    return;
+  }
+  json_t *files = json_object();
+  const char *path;
+  json_t *entry;
+  char why[96];
+  json_object_foreach(doc, path, entry) {
+    why[0] = '\0';
+    if (z3_code_entry_ok(entry, why, sizeof why)) json_object_set(files, path, entry);
+    else if (!why[0]) abort();
+  }
+  json_object_foreach(files, path, entry) check_graph(files, path);
+  json_decref(files);
+  json_decref(doc);
+}
+
 /* The file's name: PATH from a first line "//@ PATH", else src/fN.c. */
 static char *file_name(const uint8_t *data, size_t size, size_t n) {
   if (size > 4 && memcmp(data, "//@ ", 4) == 0) {
@@ -123,7 +158,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     bool is_asm = false;
     if (!name) abort();
     z3_code_is_source(name, &is_asm);
-    json_object_set_new(files, name, scan_file(data + start, len, is_asm));
+    json_t *entry = scan_file(data + start, len, is_asm);
+    check_entry(entry, len);
+    json_object_set_new(files, name, entry);
     z3_free(name);
     start += len + 1;
   }
@@ -131,5 +168,6 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   json_t *entry;
   json_object_foreach(files, path, entry) check_graph(files, path);
   json_decref(files);
+  index_document(data, size);
   return 0;
 }

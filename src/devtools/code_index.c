@@ -3,6 +3,7 @@
 #include <dirent.h>
 #include <errno.h>
 #include <limits.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -88,17 +89,16 @@ static z3_status scan_file(const char *root, const char *path, json_t *entry, z3
   return Z3_OK;
 }
 
-/* One ctags JSON line into the tags of its file. */
+/* One ctags JSON line into the tags of its file; a tag the index's reader would
+ * refuse (no kind or line) is left out rather than spoiling the cache. */
 static void add_ctags_line(const char *line, size_t len, json_t *files) {
   json_t *tag = json_loadb(line, len, 0, NULL);
   const char *path = json_string_value(json_object_get(tag, "path"));
   json_t *entry = path ? json_object_get(files, path) : NULL;
-  if (entry && json_object_get(tag, "name")) {
-    json_object_del(tag, "_type");
-    json_object_del(tag, "path");
-    json_object_del(tag, "pattern");
-    json_array_append(json_object_get(entry, "tags"), tag);
-  }
+  json_object_del(tag, "_type");
+  json_object_del(tag, "path");
+  json_object_del(tag, "pattern");
+  if (entry && z3_code_tag_ok(tag)) json_array_append(json_object_get(entry, "tags"), tag);
   json_decref(tag);
 }
 
@@ -196,6 +196,67 @@ static z3_status save(const char *root, json_t *files, z3_error *err) {
   return st;
 }
 
+static bool optional_is(const json_t *o, const char *key, json_type type) {
+  const json_t *v = json_object_get(o, key);
+  return !v || json_typeof(v) == type;
+}
+
+bool z3_code_tag_ok(const json_t *tag) {
+  static const char *const strings[] = {"scope", "scopeKind", "signature", "typeref", "language", NULL};
+  if (!json_is_string(json_object_get(tag, "name")) || !json_is_string(json_object_get(tag, "kind")) ||
+      !json_is_integer(json_object_get(tag, "line")) || !optional_is(tag, "end", JSON_INTEGER))
+    return false;
+  for (size_t i = 0; strings[i]; i++)
+    if (!optional_is(tag, strings[i], JSON_STRING)) return false;
+  return true;
+}
+
+/* [name, line] for a call, [target, line, system] for an include. */
+static bool pair_ok(const json_t *p, bool include) {
+  return json_array_size(p) == (include ? 3u : 2u) && json_is_string(json_array_get(p, 0)) &&
+         json_is_integer(json_array_get(p, 1)) && (!include || json_is_boolean(json_array_get(p, 2)));
+}
+
+static bool list_ok(const json_t *entry, const char *key, size_t *bad) {
+  const json_t *list = json_object_get(entry, key);
+  if (!json_is_array(list)) return *bad = SIZE_MAX, false;
+  for (*bad = 0; *bad < json_array_size(list); ++*bad) {
+    const json_t *item = json_array_get(list, *bad);
+    bool ok = strcmp(key, "tags") == 0 ? z3_code_tag_ok(item) : pair_ok(item, strcmp(key, "includes") == 0);
+    if (!ok) return false;
+  }
+  return true;
+}
+
+bool z3_code_entry_ok(const json_t *entry, char *why, size_t cap) {
+  static const char *const lists[] = {"tags", "calls", "includes"};
+  if (!json_is_object(entry) || !json_is_integer(json_object_get(entry, "mtime")) ||
+      !json_is_integer(json_object_get(entry, "size")) || !json_is_boolean(json_object_get(entry, "asm"))) {
+    snprintf(why, cap, "it is not an object with mtime, size and asm");
+    return false;
+  }
+  for (size_t k = 0; k < 3; k++) {
+    size_t bad = 0;
+    if (list_ok(entry, lists[k], &bad)) continue;
+    if (bad == SIZE_MAX) snprintf(why, cap, "its %s are not a list", lists[k]);
+    else snprintf(why, cap, "%s[%zu] is not one the indexer writes", lists[k], bad);
+    return false;
+  }
+  return true;
+}
+
+/* Every file entry as the indexer writes it: the queries then read fields without checks. */
+static z3_status check_files(const json_t *files, const char *path, z3_error *err) {
+  const char *name;
+  json_t *entry;
+  char why[96];
+  json_object_foreach((json_t *)files, name, entry) {
+    if (!z3_code_entry_ok(entry, why, sizeof why))
+      return z3_error_set(err, Z3_E_INVALID, "'%s' is damaged: its entry for '%s' is wrong (%s)", path, name, why);
+  }
+  return Z3_OK;
+}
+
 z3_status z3_code_index_read(const char *root, json_t **files, z3_error *err) {
   char *path = z3_strfmt("%s/%s", root, Z3_CODE_INDEX_PATH);
   if (!path) return z3_error_set(err, Z3_E_NOMEM, "out of memory");
@@ -208,8 +269,10 @@ z3_status z3_code_index_read(const char *root, json_t **files, z3_error *err) {
   const char *schema = json_string_value(json_object_get(doc, "schema"));
   if (st == Z3_OK && (!schema || strcmp(schema, Z3_CODE_INDEX_SCHEMA) != 0 || !json_is_object(json_object_get(doc, "files")))) {
     st = z3_error_set(err, Z3_E_INVALID, "'%s' is not a code index of this z3ed", path);
-    z3_error_hint(err, "run `z3ed code index --root %s` again", root);
+  } else if (st == Z3_OK) {
+    st = check_files(json_object_get(doc, "files"), path, err);
   }
+  if (st == Z3_E_INVALID) z3_error_hint(err, "run `z3ed code index --root %s --full` to build it again", root);
   if (st == Z3_OK) *files = json_incref(json_object_get(doc, "files"));
   json_decref(doc);
   z3_buf_release(&text);

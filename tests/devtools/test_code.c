@@ -252,6 +252,56 @@ Z3_TEST(errors_name_what_is_wrong) {
   free(empty);
 }
 
+/* Writes the cache of root with one entry's field replaced by value (taken). */
+static void damage_index(const char *root, const char *file, const char *key, json_t *value) {
+  char *path = z3_strfmt("%s/.z3ed/code-index.json", root);
+  json_t *doc = json_load_file(path, 0, NULL);
+  assert_non_null(doc);
+  json_t *entry = json_object_get(json_object_get(doc, "files"), file);
+  assert_non_null(entry);
+  if (value) json_object_set_new(entry, key, value);
+  else json_object_del(entry, key);
+  assert_int_equal(json_dump_file(doc, path, JSON_COMPACT), 0);
+  json_decref(doc);
+  free(path);
+}
+
+/* The cache is a file anyone can edit or damage: every query once crashed on a
+ * tag without a name or a call without one. Each damage is refused by every
+ * query, naming the file, and `code index` builds it again. */
+Z3_TEST(a_damaged_index_is_refused_not_followed) {
+  (void)state;
+  char *root;
+  copy_tree(FIXTURE, &root);
+  json_decref(code(root, "index"));
+  const char *queries[] = {"find-symbol --name util_clamp", "members --name app_config", "callers --name util_clamp",
+                           "callees --name app_run", "includes --file src/app.h"};
+  const char *keys[] = {"tags", "calls", "includes", "tags", "mtime"};
+  for (int d = 0; d < 5; d++) {
+    json_t *value = d == 0   ? json_pack("[{s:s,s:i}]", "kind", "function", "line", 1) /* no name */
+                    : d == 1 ? json_pack("[[i,i]]", 5, 1)                              /* a call without a name */
+                    : d == 2 ? json_pack("[[s,i]]", "util.h", 1)                       /* system flag missing */
+                    : d == 3 ? json_string("tags")                                     /* not a list */
+                             : NULL;                                                   /* mtime removed */
+    damage_index(root, "src/util.c", keys[d], value);
+    for (size_t q = 0; q < sizeof queries / sizeof *queries; q++) {
+      char *args = z3_strfmt("code %s --root '%s'", queries[q], root);
+      int exit_code = 0;
+      json_t *env = z3ed(args, &exit_code);
+      const char *message = str(json_object_get(env, "error"), "message");
+      if (exit_code == 0 || !message || !strstr(message, "is damaged: its entry for 'src/util.c'"))
+        fail_msg("damage %d, %s: exit %d, %s", d, queries[q], exit_code, message ? message : "no error");
+      json_decref(env);
+      free(args);
+    }
+    json_decref(code(root, "index"));
+    json_t *r = code(root, "callers --name util_clamp");
+    assert_true(num(r, "call_sites") > 0);
+    json_decref(r);
+  }
+  free(root);
+}
+
 /* A symlink to a folder outside the root is never followed by the index. */
 Z3_TEST(index_never_follows_symlinks_out) {
   (void)state;
@@ -341,6 +391,7 @@ int main(void) {
       cmocka_unit_test(asm_scanner_unquoted_incsrc_and_jump_at_line_end),
       cmocka_unit_test(refresh_by_modification_time),
       cmocka_unit_test(errors_name_what_is_wrong),
+      cmocka_unit_test(a_damaged_index_is_refused_not_followed),
       cmocka_unit_test(index_never_follows_symlinks_out),
       cmocka_unit_test(own_tree_known_answers),
       cmocka_unit_test(long_lines_are_cut_between_characters),
