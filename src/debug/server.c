@@ -116,7 +116,7 @@ static bool serve_client(server *s, client *c) {
   if (z3_frame_feed(&c->reader, chunk, (size_t)n, &err)) return false;
   const uint8_t *body;
   size_t len;
-  int got;
+  int got = 0; /* stays 0 when the session is already stopping */
   while (!s->stopping && (got = z3_frame_next(&c->reader, &body, &len, &err)) == 1) {
     if (handle_frame(s, c->fd, body, len)) continue;
     fprintf(stderr, "z3ed debug: warning: dropped a client that stopped reading its replies\n");
