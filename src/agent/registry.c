@@ -91,6 +91,13 @@ z3_status z3_reg__sql_error(z3_registry *r, const char *what, z3_error *err) {
     z3_error_hint(err, "another z3ed is writing it; try again");
     return Z3_E_IO;
   }
+  if ((code & 0xFF) == SQLITE_NOTADB || (code & 0xFF) == SQLITE_CORRUPT) {
+    z3_error_set(err, Z3_E_INVALID, "the registry '%s/registry.db' is damaged (%s while %s)", r->state_dir,
+                 sqlite3_errmsg(r->db), what);
+    z3_error_hint(err, "move it aside to keep it for repair; the sandboxes under %s/proposals stay, "
+                  "and the next 'agent proposal create' starts a new registry", r->state_dir);
+    return Z3_E_INVALID;
+  }
   return z3_error_set(err, Z3_E_IO, "registry in '%s': %s: %s", r->state_dir, what,
                       sqlite3_errmsg(r->db));
 }
