@@ -38,7 +38,8 @@ typedef struct dashboard {
   char findings[MAX_FINDINGS][160];
   int finding_count;
   char validate_error[sizeof ((z3_error *)0)->message];
-  int proposals_open, proposals_here; /* -1: no registry yet */
+  int proposals_open, proposals_here; /* -1: no registry yet, or registry_error */
+  char registry_error[sizeof ((z3_error *)0)->message];
 } dashboard;
 
 static const tui_key_help keys[] = {{"r", "recompute (also done after every edit)"}, {NULL, NULL}};
@@ -106,6 +107,7 @@ static void run_validate(dashboard *d, z3_doc *doc) {
 /* Open proposals in the state folder's registry, and how many are for this ROM. */
 static void count_proposals(dashboard *d, const z3_doc *doc) {
   d->proposals_open = d->proposals_here = -1;
+  d->registry_error[0] = '\0';
   char *dir = z3_state_dir(), *mine = realpath(doc->path, NULL);
   z3_registry *r = NULL;
   z3_proposal *list = NULL;
@@ -119,6 +121,8 @@ static void count_proposals(dashboard *d, const z3_doc *doc) {
       d->proposals_here += mine && theirs && strcmp(mine, theirs) == 0;
       free(theirs);
     }
+  } else if (err.code && err.code != Z3_E_NOT_FOUND) {
+    snprintf(d->registry_error, sizeof d->registry_error, "%s", err.message);
   }
   z3_proposal_list_release(list, n);
   z3_registry_close(r);
@@ -214,7 +218,8 @@ static void render(tui_view *v, WINDOW *w) {
   draw_counts(w, d, 0);
   if (d->skipped[0]) tui_print(w, y++, 1, COLOR_PAIR(TUI_PAIR_DIM), "not read: %s", d->skipped);
   y = draw_free(w, d, doc->rom, y + 1) + 1;
-  if (d->proposals_open < 0) tui_print(w, y++, 1, COLOR_PAIR(TUI_PAIR_DIM), "Proposals: none yet (no registry)");
+  if (d->registry_error[0]) tui_print(w, y++, 1, COLOR_PAIR(TUI_PAIR_ERROR), "Proposals: %s", d->registry_error);
+  else if (d->proposals_open < 0) tui_print(w, y++, 1, COLOR_PAIR(TUI_PAIR_DIM), "Proposals: none yet (no registry)");
   else tui_print(w, y++, 1, 0, "Proposals: %d open, %d for this ROM (tab 7)", d->proposals_open, d->proposals_here);
   y = draw_findings(w, d, y + 1);
   draw_changes(w, doc->rom, y + 1);

@@ -149,6 +149,13 @@ expect "make Link's green tunic red" "the chat's proposal is in the proposals ta
 open=$("$z3ed" agent proposal list --status open --format json | jq -r .result.count)
 keys 1 r  # the dashboard, recomputed
 expect "Proposals: $open open, $open for this ROM" "the dashboard counts the open proposals as 'proposal list' does"
+cp "$tmp/state/registry.db" "$tmp/registry.saved"
+head -c 4096 "$tmp/registry.saved" > "$tmp/state/registry.db"
+keys r
+expect "Proposals: the registry '$tmp/state/registry.db' is damaged" "a damaged registry is named, not shown as none"
+cp "$tmp/registry.saved" "$tmp/state/registry.db"
+keys r
+expect "Proposals: $open open, $open for this ROM" "the count is back with the registry"
 
 # ---- resize: refused below 80x24, drawn again when big enough --------------------
 tm resize-window -t main -x 60 -y 20
