@@ -229,6 +229,8 @@ void gui_proposals_refresh(GtkWidget *drawer) {
       g_free(text);
       d->ids[d->id_count++] = list[i].id;
     }
+  } else if (err.code && err.code != Z3_E_NOT_FOUND) {
+    d->tab->status(d->tab, err.message); /* an empty list would say there is nothing to review */
   }
   z3_proposal_list_release(list, count);
   z3_registry_close(r);

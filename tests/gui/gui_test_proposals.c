@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "test.h"
+#include "agent/proposal.h"
 #include "gui/canvas.h"
 #include "gui/gui.h"
 #include "gui/gui_test.h"
@@ -158,3 +159,18 @@ void proposal_drawer_draws_a_room_change(void **state) {
   z3_free(line);
 }
 
+/* A registry the drawer cannot read is named in the status line, not shown as an empty list. */
+void proposal_drawer_names_a_damaged_registry(void **state) {
+  (void)state;
+  char *dir = z3_state_dir(), *db = z3_strfmt("%s/registry.db", dir), *saved = z3_strfmt("%s/registry.saved", dir);
+  char *damage = z3_strfmt("cp '%s' '%s' && head -c 4096 '%s' > '%s'", db, saved, saved, db);
+  assert_int_equal(system(damage), 0);
+  GtkWidget *drawer = named(window, "proposals");
+  gui_proposals_refresh(drawer);
+  assert_non_null(strstr(gtk_label_get_text(GTK_LABEL(named(window, "status"))), "registry.db' is damaged"));
+  assert_int_equal(rename(saved, db), 0);
+  z3_free(damage);
+  z3_free(saved);
+  z3_free(db);
+  z3_free(dir);
+}
