@@ -63,8 +63,13 @@ static void report_error(const app *a, const z3_error *err, json_t *result) {
     free(text);
   }
   fflush(stdout); /* keep the report above the verdict when both go to a terminal */
-  fprintf(stderr, "z3ed: %s: %s\n", err->code == Z3_E_CHECK ? "check failed" : "error", err->message);
-  if (err->hint[0]) fprintf(stderr, "hint: %s\n", err->hint);
+  z3_buf line;
+  z3_buf_init(&line);
+  z3_buf_printf(&line, "z3ed: %s: ", err->code == Z3_E_CHECK ? "check failed" : "error");
+  z3_buf_put_visible(&line, err->message, strlen(err->message), NULL);
+  if (err->hint[0]) z3_buf_printf(&line, "\nhint: "), z3_buf_put_visible(&line, err->hint, strlen(err->hint), NULL);
+  fprintf(stderr, "%.*s\n", (int)line.len, line.data ? (const char *)line.data : "");
+  z3_buf_release(&line);
 }
 
 static void report_success(const app *a, const z3_cmd_ctx *ctx, json_t *result) {

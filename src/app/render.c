@@ -110,7 +110,7 @@ char *z3_render_yaml(const json_t *value) {
 
 static void text_scalar(z3_buf *b, const json_t *v) {
   switch (json_typeof(v)) {
-    case JSON_STRING: z3_buf_printf(b, "%s", json_string_value(v)); break;
+    case JSON_STRING: z3_buf_put_visible(b, json_string_value(v), json_string_length(v), NULL); break;
     case JSON_INTEGER: z3_buf_printf(b, "%" JSON_INTEGER_FORMAT, json_integer_value(v)); break;
     case JSON_REAL: z3_buf_printf(b, "%g", json_real_value(v)); break;
     case JSON_TRUE: z3_buf_printf(b, "yes"); break;
@@ -121,6 +121,13 @@ static void text_scalar(z3_buf *b, const json_t *v) {
 }
 
 static void text_value(z3_buf *b, const char *key, const json_t *v, int indent);
+
+/* "KEY" + after at the indent; keys can be data too (labels, names). */
+static void text_key(z3_buf *b, int indent, const char *key, const char *after) {
+  z3_buf_printf(b, "%*s", indent, "");
+  z3_buf_put_visible(b, key, strlen(key), NULL);
+  z3_buf_printf(b, "%s", after);
+}
 
 static void text_object(z3_buf *b, const json_t *v, int indent) {
   const char *key;
@@ -148,7 +155,7 @@ static void text_row(z3_buf *b, const json_t *v, int indent) {
   z3_buf_printf(b, "%*s-", indent, "");
   json_object_foreach((json_t *)v, key, child) {
     if (!is_scalar(child)) continue;
-    z3_buf_printf(b, " %s=", key);
+    text_key(b, 1, key, "=");
     text_scalar(b, child);
   }
   z3_buf_printf(b, "\n");
@@ -192,7 +199,7 @@ static void text_array(z3_buf *b, const char *key, const json_t *v, int indent) 
   json_t *child;
   bool scalars = true;
   json_array_foreach(v, i, child) scalars &= is_scalar(child);
-  z3_buf_printf(b, "%*s%s:", indent, "", key);
+  text_key(b, indent, key, ":");
   if (scalars) {
     text_scalars(b, v);
     return;
@@ -203,11 +210,13 @@ static void text_array(z3_buf *b, const char *key, const json_t *v, int indent) 
 
 /* A multi-line string (a listing, a message) as an indented block under its key. */
 static void text_block(z3_buf *b, const char *key, const char *s, int indent) {
-  z3_buf_printf(b, "%*s%s:\n", indent, "", key);
+  text_key(b, indent, key, ":\n");
   while (*s) {
     const char *end = strchr(s, '\n');
-    int len = end ? (int)(end - s) : (int)strlen(s);
-    z3_buf_printf(b, "%*s%.*s\n", indent + 2, "", len, s);
+    size_t len = end ? (size_t)(end - s) : strlen(s);
+    z3_buf_printf(b, "%*s", indent + 2, "");
+    z3_buf_put_visible(b, s, len, NULL);
+    z3_buf_printf(b, "\n");
     s += len + (end ? 1 : 0);
   }
 }
@@ -216,12 +225,12 @@ static void text_value(z3_buf *b, const char *key, const json_t *v, int indent) 
   if (json_is_string(v) && strchr(json_string_value(v), '\n')) {
     text_block(b, key, json_string_value(v), indent);
   } else if (json_is_object(v)) {
-    z3_buf_printf(b, "%*s%s:\n", indent, "", key);
+    text_key(b, indent, key, ":\n");
     text_object(b, v, indent + 2);
   } else if (json_is_array(v)) {
     text_array(b, key, v, indent);
   } else {
-    z3_buf_printf(b, "%*s%s: ", indent, "", key);
+    text_key(b, indent, key, ": ");
     text_scalar(b, v);
     z3_buf_printf(b, "\n");
   }

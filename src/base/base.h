@@ -237,6 +237,10 @@ size_t z3_utf8_char_len(const unsigned char *s, size_t left);
 void z3_utf8_fix(char *s);
 /* True when the n bytes at s are all valid UTF-8. */
 bool z3_utf8_valid(const char *s, size_t n);
+/* Appends the n bytes at s for a terminal: control characters (C0 but tab and newline, DEL, C1) as
+ * \xNN or \uNNNN, so text an agent or a file put in a title or message cannot move the
+ * cursor, recolour or retitle the reader's terminal. Everything else as it is. */
+z3_status z3_buf_put_visible(z3_buf *b, const char *s, size_t n, z3_error *err);
 /* vsnprintf into out (cap bytes), made valid UTF-8 afterwards: a cut inside a long
  * name's character would otherwise keep the text from becoming a JSON string. */
 void z3_vformat(char *out, size_t cap, const char *fmt, va_list ap) Z3_PRINTF(3, 0);

@@ -108,3 +108,27 @@ bool z3_parse_u64(const char *s, uint64_t *out) {
   *out = v;
   return true;
 }
+
+/* A byte that starts nothing z3_buf_put_visible must rewrite. */
+static bool plain_byte(unsigned char c) { return c >= 0x20 && c != 0x7F && c != 0xC2; }
+
+z3_status z3_buf_put_visible(z3_buf *b, const char *s, size_t n, z3_error *err) {
+  const unsigned char *p = (const unsigned char *)s, *end = p + n;
+  z3_status st = Z3_OK;
+  while (p < end && st == Z3_OK) {
+    const unsigned char *run = p;
+    while (run < end && plain_byte(*run)) run++;
+    if (run > p) {
+      st = z3_buf_append(b, p, (size_t)(run - p), err);
+      p = run;
+    } else if (*p == '\n' || *p == '\t' || (*p == 0xC2 && (p + 1 == end || p[1] < 0x80 || p[1] > 0x9F))) {
+      st = z3_buf_push(b, *p++, err); /* a 0xC2 that starts no C1 control: U+00A0 and up */
+    } else if (*p == 0xC2) {
+      st = z3_buf_printf(b, "\\u%04X", p[1]);
+      p += 2;
+    } else {
+      st = z3_buf_printf(b, "\\x%02X", *p++);
+    }
+  }
+  return st;
+}

@@ -104,6 +104,27 @@ Z3_TEST(test_base_buf__grows_and_formats) {
 }
 
 /* What the quoting promises, checked against /bin/sh itself. */
+/* Text for a terminal: controls become escapes, text (tabs, newlines, any script) stays. */
+Z3_TEST(test_base_buf__visible_text_has_no_controls) {
+  (void)state;
+  static const struct { const char *in, *out; } cases[] = {
+      {"plain \xC3\xA9t\xC3\xA9 \xE2\x86\x92 ok", "plain \xC3\xA9t\xC3\xA9 \xE2\x86\x92 ok"},
+      {"tab\there\nnext line", "tab\there\nnext line"},
+      {"\x1B[31mred\x1B]0;title\x07", "\\x1B[31mred\\x1B]0;title\\x07"},
+      {"cr\rback\x7F", "cr\\x0Dback\\x7F"},
+      {"c1 \xC2\x9B" "2J and nbsp \xC2\xA0.", "c1 \\u009B2J and nbsp \xC2\xA0."},
+      {"cut \xC2", "cut \xC2"},
+  };
+  for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+    z3_buf b;
+    z3_buf_init(&b);
+    assert_int_equal(z3_buf_put_visible(&b, cases[i].in, strlen(cases[i].in), NULL), Z3_OK);
+    assert_int_equal(z3_buf_push(&b, 0, NULL), Z3_OK);
+    assert_string_equal((const char *)b.data, cases[i].out);
+    z3_buf_release(&b);
+  }
+}
+
 Z3_TEST(test_base_buf__shell_words_read_back) {
   (void)state;
   static const char *words[] = {"plain-1.sfc", "", "my rom's.sfc", "#40C040", "a\tb  c", "'", "$HOME `x` \\ \"q\" *"};
@@ -389,7 +410,7 @@ Z3_TEST(test_base_batch__all_or_nothing_under_faults) {
 
 Z3_RUN(cmocka_unit_test(test_base_error__first_message_wins), cmocka_unit_test(test_base_error__messages_stay_utf8),
        cmocka_unit_test(test_base_str__utf8), cmocka_unit_test(test_base_str__format_cut_inside_a_character), cmocka_unit_test(test_base_buf__grows_and_formats),
-       cmocka_unit_test(test_base_buf__shell_words_read_back),
+       cmocka_unit_test(test_base_buf__shell_words_read_back), cmocka_unit_test(test_base_buf__visible_text_has_no_controls),
        cmocka_unit_test(test_base_buf__allocation_failure_is_reported), cmocka_unit_test(test_base_hash__known_vectors),
        cmocka_unit_test(test_base_str__parse_and_distance), cmocka_unit_test(test_base_file__read_limits_and_errors),
        cmocka_unit_test(test_base_file__atomic_write_keeps_backup),
