@@ -172,7 +172,11 @@ static int finish_stdout(int code) {
 /* A long command's progress as one line on a terminal, rewritten in place. */
 static void terminal_progress(const char *message, void *data) {
   bool *shown = data;
-  fprintf(stderr, "\r\033[K%.*s", 100, message);
+  z3_buf line; /* tool calls and build output: their control characters shown, not obeyed */
+  z3_buf_init(&line);
+  z3_buf_put_visible(&line, message, strlen(message), NULL);
+  fprintf(stderr, "\r\033[K%.*s", (int)(line.len < 100 ? line.len : 100), line.data ? (const char *)line.data : "");
+  z3_buf_release(&line);
   fflush(stderr);
   *shown = true;
 }
