@@ -44,6 +44,16 @@ static void print_text(const char *text) {
   if (text[0] && text[strlen(text) - 1] != '\n') fputc('\n', stdout);
 }
 
+/* At most max bytes of text on stderr, its control characters shown, not obeyed: messages
+ * and progress quote titles, file names and build output that anyone may have written. */
+static void print_visible(const char *text, size_t max) {
+  z3_buf shown;
+  z3_buf_init(&shown);
+  z3_buf_put_visible(&shown, text, strlen(text), NULL);
+  fprintf(stderr, "%.*s", (int)(shown.len < max ? shown.len : max), shown.data ? (const char *)shown.data : "");
+  z3_buf_release(&shown);
+}
+
 /* Errors: an envelope on stdout for machines, a message on stderr for people. */
 static void report_error(const app *a, const z3_error *err, json_t *result) {
   if (a->format != Z3_FORMAT_TEXT) {
@@ -63,13 +73,14 @@ static void report_error(const app *a, const z3_error *err, json_t *result) {
     free(text);
   }
   fflush(stdout); /* keep the report above the verdict when both go to a terminal */
-  z3_buf line;
-  z3_buf_init(&line);
-  z3_buf_printf(&line, "z3ed: %s: ", err->code == Z3_E_CHECK ? "check failed" : "error");
-  z3_buf_put_visible(&line, err->message, strlen(err->message), NULL);
-  if (err->hint[0]) z3_buf_printf(&line, "\nhint: "), z3_buf_put_visible(&line, err->hint, strlen(err->hint), NULL);
-  fprintf(stderr, "%.*s\n", (int)line.len, line.data ? (const char *)line.data : "");
-  z3_buf_release(&line);
+  fprintf(stderr, "z3ed: %s: ", err->code == Z3_E_CHECK ? "check failed" : "error");
+  print_visible(err->message, SIZE_MAX);
+  fputc('\n', stderr);
+  if (err->hint[0]) {
+    fputs("hint: ", stderr);
+    print_visible(err->hint, SIZE_MAX);
+    fputc('\n', stderr);
+  }
 }
 
 static void report_success(const app *a, const z3_cmd_ctx *ctx, json_t *result) {
@@ -172,11 +183,8 @@ static int finish_stdout(int code) {
 /* A long command's progress as one line on a terminal, rewritten in place. */
 static void terminal_progress(const char *message, void *data) {
   bool *shown = data;
-  z3_buf line; /* tool calls and build output: their control characters shown, not obeyed */
-  z3_buf_init(&line);
-  z3_buf_put_visible(&line, message, strlen(message), NULL);
-  fprintf(stderr, "\r\033[K%.*s", (int)(line.len < 100 ? line.len : 100), line.data ? (const char *)line.data : "");
-  z3_buf_release(&line);
+  fputs("\r\033[K", stderr);
+  print_visible(message, 100); /* tool calls and build output */
   fflush(stderr);
   *shown = true;
 }
