@@ -211,35 +211,40 @@ bool z3_code_tag_ok(const json_t *tag) {
   return true;
 }
 
-/* [name, line] for a call, [target, line, system] for an include. */
-static bool pair_ok(const json_t *p, bool include) {
-  return json_array_size(p) == (include ? 3u : 2u) && json_is_string(json_array_get(p, 0)) &&
-         json_is_integer(json_array_get(p, 1)) && (!include || json_is_boolean(json_array_get(p, 2)));
+/* [name, line] */
+static bool call_ok(const json_t *p) {
+  return json_array_size(p) == 2 && json_is_string(json_array_get(p, 0)) && json_is_integer(json_array_get(p, 1));
 }
 
-static bool list_ok(const json_t *entry, const char *key, size_t *bad) {
+/* [target, line, system] */
+static bool include_ok(const json_t *p) {
+  return json_array_size(p) == 3 && json_is_string(json_array_get(p, 0)) && json_is_integer(json_array_get(p, 1)) &&
+         json_is_boolean(json_array_get(p, 2));
+}
+
+/* The entry's list at key with every item passing item_ok; *bad is the first that does
+ * not, or SIZE_MAX when there is no list. */
+static bool list_ok(const json_t *entry, const char *key, bool (*item_ok)(const json_t *), size_t *bad) {
   const json_t *list = json_object_get(entry, key);
   if (!json_is_array(list)) return *bad = SIZE_MAX, false;
-  for (*bad = 0; *bad < json_array_size(list); ++*bad) {
-    const json_t *item = json_array_get(list, *bad);
-    bool ok = strcmp(key, "tags") == 0 ? z3_code_tag_ok(item) : pair_ok(item, strcmp(key, "includes") == 0);
-    if (!ok) return false;
-  }
+  for (*bad = 0; *bad < json_array_size(list); ++*bad)
+    if (!item_ok(json_array_get(list, *bad))) return false;
   return true;
 }
 
 bool z3_code_entry_ok(const json_t *entry, char *why, size_t cap) {
-  static const char *const lists[] = {"tags", "calls", "includes"};
+  static const struct { const char *key; bool (*item_ok)(const json_t *); } lists[] = {
+      {"tags", z3_code_tag_ok}, {"calls", call_ok}, {"includes", include_ok}};
   if (!json_is_object(entry) || !json_is_integer(json_object_get(entry, "mtime")) ||
       !json_is_integer(json_object_get(entry, "size")) || !json_is_boolean(json_object_get(entry, "asm"))) {
     snprintf(why, cap, "it is not an object with mtime, size and asm");
     return false;
   }
-  for (size_t k = 0; k < 3; k++) {
+  for (size_t k = 0; k < sizeof lists / sizeof lists[0]; k++) {
     size_t bad = 0;
-    if (list_ok(entry, lists[k], &bad)) continue;
-    if (bad == SIZE_MAX) snprintf(why, cap, "its %s are not a list", lists[k]);
-    else snprintf(why, cap, "%s[%zu] is not one the indexer writes", lists[k], bad);
+    if (list_ok(entry, lists[k].key, lists[k].item_ok, &bad)) continue;
+    if (bad == SIZE_MAX) snprintf(why, cap, "its %s are not a list", lists[k].key);
+    else snprintf(why, cap, "%s[%zu] is not one the indexer writes", lists[k].key, bad);
     return false;
   }
   return true;
