@@ -119,10 +119,11 @@ static char *read_token(const char *file, bool *bad) {
   if (file) {
     FILE *f = fopen(file, "r");
     size_t cap = 0;
-    errno = 0;
-    if (!f || getline(&token, &cap, f) < 0) {
+    bool opened = f != NULL;
+    if (opened) errno = 0; /* getline leaves errno alone at the end of the file */
+    if (!opened || getline(&token, &cap, f) < 0) {
       fprintf(stderr, "z3ed: error: cannot read the token file '%s': %s\n", file,
-              f && errno == 0 ? "it is empty" : strerror(errno));
+              opened && errno == 0 ? "it is empty" : strerror(errno));
       free(token);
       token = NULL;
       *bad = true;

@@ -291,6 +291,16 @@ try {
   await assert.rejects(folder.url);
   assert.equal((await folder.exited).code, 2);
   assert.match(folder.stderr(), /cannot read the token file '.*': Is a directory/);
+  const missing = startServer(['--http', '127.0.0.1:0', '--token-file', path.join(work, 'no-such-token'), '--rom', 'game.sfc']);
+  await assert.rejects(missing.url);
+  assert.equal((await missing.exited).code, 2);
+  assert.match(missing.stderr(), /cannot read the token file '.*no-such-token': No such file or directory/);
+  const empty = path.join(work, 'empty-token');
+  writeFileSync(empty, '');
+  const blank = startServer(['--http', '127.0.0.1:0', '--token-file', empty, '--rom', 'game.sfc']);
+  await assert.rejects(blank.url);
+  assert.equal((await blank.exited).code, 2);
+  assert.match(blank.stderr(), /cannot read the token file '.*empty-token': it is empty/);
 
   server = startServer(['--http', '127.0.0.1:0', '--rom', 'game.sfc'], { Z3ED_MCP_TOKEN: token });
   const url = await server.url;
