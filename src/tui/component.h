@@ -69,6 +69,9 @@ int tui_color_pair(int fg, int bg);
 void tui_half_block(WINDOW *win, int y, int x, int top, int bottom);
 /* Text cut at the window's width, in an attribute. */
 void tui_print(WINDOW *win, int y, int x, attr_t attr, const char *fmt, ...) __attribute__((format(printf, 5, 6)));
+/* Text wrapped at spaces to the window's width from column x on; returns the
+ * row after its last line. For messages too long to cut, such as errors. */
+int tui_print_wrapped(WINDOW *win, int y, int x, attr_t attr, const char *text);
 /* BGR555 to 8-bit RGB as `palette get` shows it (v << 3 | v >> 2: 31 is 255). */
 void tui_bgr555_rgb(unsigned bgr, int *r, int *g, int *b);
 /* A shade character for an RGB value on terminals without colour. */

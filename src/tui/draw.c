@@ -2,6 +2,7 @@
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 #include <wchar.h>
 
 #include "tui/component.h"
@@ -90,6 +91,25 @@ void tui_print(WINDOW *win, int y, int x, attr_t attr, const char *fmt, ...) {
   wattron(win, attr);
   mvwaddnstr(win, y, x, line, room);
   wattroff(win, attr);
+}
+
+int tui_print_wrapped(WINDOW *win, int y, int x, attr_t attr, const char *text) {
+  int room = getmaxx(win) - x;
+  if (room <= 0) return y;
+  while (*text && y < getmaxy(win)) {
+    size_t n = strlen(text);
+    if (n > (size_t)room) { /* break at the last space that fits, else mid-word */
+      n = (size_t)room;
+      while (n > 0 && text[n] != ' ') n--;
+      if (n == 0) n = (size_t)room;
+    }
+    wattron(win, attr);
+    mvwaddnstr(win, y++, x, text, (int)n);
+    wattroff(win, attr);
+    text += n;
+    while (*text == ' ') text++;
+  }
+  return y;
 }
 
 void tui_bgr555_rgb(unsigned bgr, int *r, int *g, int *b) {

@@ -40,6 +40,7 @@ typedef struct dashboard {
   char validate_error[sizeof ((z3_error *)0)->message];
   int proposals_open, proposals_here; /* -1: no registry yet, or registry_error */
   char registry_error[sizeof ((z3_error *)0)->message];
+  char registry_hint[sizeof ((z3_error *)0)->hint];
 } dashboard;
 
 static const tui_key_help keys[] = {{"r", "recompute (also done after every edit)"}, {NULL, NULL}};
@@ -123,6 +124,7 @@ static void count_proposals(dashboard *d, const z3_doc *doc) {
     }
   } else if (err.code && err.code != Z3_E_NOT_FOUND) {
     snprintf(d->registry_error, sizeof d->registry_error, "%s", err.message);
+    snprintf(d->registry_hint, sizeof d->registry_hint, "%s", err.hint);
   }
   z3_proposal_list_release(list, n);
   z3_registry_close(r);
@@ -191,8 +193,9 @@ static int draw_free(WINDOW *w, const dashboard *d, const z3_rom *rom, int y) {
 
 static int draw_findings(WINDOW *w, const dashboard *d, int y) {
   if (d->validate_error[0]) {
-    tui_print(w, y++, 1, COLOR_PAIR(TUI_PAIR_ERROR), "rom validate: %s", d->validate_error);
-    return y;
+    char line[sizeof d->validate_error + 16];
+    snprintf(line, sizeof line, "rom validate: %s", d->validate_error);
+    return tui_print_wrapped(w, y, 1, COLOR_PAIR(TUI_PAIR_ERROR), line);
   }
   attr_t a = COLOR_PAIR(d->errors ? TUI_PAIR_ERROR : TUI_PAIR_OK);
   tui_print(w, y++, 1, A_BOLD | a, "rom validate: %d errors, %d warnings", d->errors, d->warnings);
@@ -210,6 +213,16 @@ static void draw_changes(WINDOW *w, const z3_rom *rom, int y) {
   }
 }
 
+/* The whole error and its hint, wrapped: the way out is at the hint's end. */
+static int draw_registry_error(WINDOW *w, const dashboard *d, int y) {
+  char line[sizeof d->registry_error + sizeof d->registry_hint + 16];
+  snprintf(line, sizeof line, "Proposals: %s", d->registry_error);
+  y = tui_print_wrapped(w, y, 1, COLOR_PAIR(TUI_PAIR_ERROR), line);
+  if (!d->registry_hint[0]) return y;
+  snprintf(line, sizeof line, "hint: %s", d->registry_hint);
+  return tui_print_wrapped(w, y, 3, COLOR_PAIR(TUI_PAIR_DIM), line);
+}
+
 static void render(tui_view *v, WINDOW *w) {
   dashboard *d = v->state;
   z3_doc *doc = tui_app_doc(v->app);
@@ -218,7 +231,7 @@ static void render(tui_view *v, WINDOW *w) {
   draw_counts(w, d, 0);
   if (d->skipped[0]) tui_print(w, y++, 1, COLOR_PAIR(TUI_PAIR_DIM), "not read: %s", d->skipped);
   y = draw_free(w, d, doc->rom, y + 1) + 1;
-  if (d->registry_error[0]) tui_print(w, y++, 1, COLOR_PAIR(TUI_PAIR_ERROR), "Proposals: %s", d->registry_error);
+  if (d->registry_error[0]) y = draw_registry_error(w, d, y);
   else if (d->proposals_open < 0) tui_print(w, y++, 1, COLOR_PAIR(TUI_PAIR_DIM), "Proposals: none yet (no registry)");
   else tui_print(w, y++, 1, 0, "Proposals: %d open, %d for this ROM (tab 7)", d->proposals_open, d->proposals_here);
   y = draw_findings(w, d, y + 1);

@@ -153,6 +153,8 @@ cp "$tmp/state/registry.db" "$tmp/registry.saved"
 head -c 4096 "$tmp/registry.saved" > "$tmp/state/registry.db"
 keys r
 expect "Proposals: the registry '$tmp/state/registry.db' is damaged" "a damaged registry is named, not shown as none"
+screen | sed 's/^ *//; s/ *$//' | tr '\n' ' ' | grep -qF "the sandboxes under $tmp/state/proposals stay, and the next 'agent proposal create' starts a new registry" ||
+  fail "the damaged registry's hint is wrapped onto the screen whole, not cut at its width"
 cp "$tmp/registry.saved" "$tmp/state/registry.db"
 keys r
 expect "Proposals: $open open, $open for this ROM" "the count is back with the registry"
