@@ -207,6 +207,8 @@ bool z3_file__owner_alive(long pid);
 /* Test hook (SQLite's faultsim idea): the Nth file operation from now
  * (open/write/fsync/rename/link, counting from 1) fails with EIO; 0 disables. */
 void z3_fault_io_after(int n);
+/* The errno the armed fault sets (EIO unless told; ENOSPC tests a full disk). */
+void z3_fault_io_errno(int e);
 /* Same for allocations through z3_malloc/z3_calloc/z3_realloc. */
 void z3_fault_alloc_after(int n);
 

@@ -15,13 +15,15 @@
 #include "base.h"
 
 static int io_countdown; /* 0 = no fault armed */
+static int io_fault_errno = EIO;
 
 void z3_fault_io_after(int n) { io_countdown = n; }
+void z3_fault_io_errno(int e) { io_fault_errno = e; }
 
 /* True when the armed fault fires on this operation; sets errno like the OS would. */
 static bool io_fault(void) {
   if (io_countdown <= 0 || --io_countdown != 0) return false;
-  errno = EIO;
+  errno = io_fault_errno;
   return true;
 }
 
@@ -130,15 +132,29 @@ static z3_status check_unchanged(const char *path, const z3_write_opts *opts, z3
   return Z3_E_IO;
 }
 
-static z3_status write_all(int fd, const uint8_t *p, size_t len, const char *tmp, z3_error *err) {
+/* 0, or the errno of the write that failed. */
+static int write_all(int fd, const uint8_t *p, size_t len) {
   while (len > 0) {
     ssize_t n = io_fault() ? -1 : write(fd, p, len);
     if (n < 0 && errno == EINTR) continue;
-    if (n < 0) return z3_error_set(err, Z3_E_IO, "cannot write '%s': %s", tmp, strerror(errno));
+    if (n < 0) return errno;
     p += n;
     len -= (size_t)n;
   }
-  return Z3_OK;
+  return 0;
+}
+
+/* Named by the target, the file the user knows: the temporary is removed by
+ * the time they read this. A full disk gets why the save needed more room
+ * than the file's growth. */
+static z3_status temp_failed(const char *path, const char *step, int e, size_t len, z3_error *err) {
+  z3_error_set(err, Z3_E_IO, "cannot write '%s': %s (while %s its new copy beside it; nothing was replaced)",
+               path, strerror(e), step);
+  if (e == ENOSPC || e == EDQUOT) {
+    z3_error_hint(err, "a save writes the whole new file (%zu bytes) beside the old one before replacing it, "
+                  "so its folder needs room for both", len);
+  }
+  return Z3_E_IO;
 }
 
 static z3_status write_atomic(const char *path, const void *data, size_t len,
@@ -260,18 +276,14 @@ static z3_status write_temp(char *tmp, const char *path, const void *data, size_
     return z3_error_set(err, Z3_E_IO, "cannot create a temporary file beside '%s': %s", path,
                         strerror(errno));
   }
-  z3_status rc = write_all(fd, data, len, tmp, err);
-  if (rc == Z3_OK && fchmod(fd, mode) != 0) {
-    rc = z3_error_set(err, Z3_E_IO, "cannot set permissions on '%s': %s", tmp, strerror(errno));
-  }
-  if (rc == Z3_OK && sync && (io_fault() || fsync(fd) != 0)) {
-    rc = z3_error_set(err, Z3_E_IO, "cannot flush '%s' to disk: %s", tmp, strerror(errno));
-  }
-  if (close(fd) != 0 && rc == Z3_OK) {
-    rc = z3_error_set(err, Z3_E_IO, "cannot close '%s': %s", tmp, strerror(errno));
-  }
-  if (rc != Z3_OK) unlink(tmp);
-  return rc;
+  const char *step = "writing";
+  int e = write_all(fd, data, len);
+  if (!e && fchmod(fd, mode) != 0) e = errno, step = "setting the permissions of";
+  if (!e && sync && (io_fault() || fsync(fd) != 0)) e = errno, step = "flushing";
+  if (close(fd) != 0 && !e) e = errno, step = "closing";
+  if (!e) return Z3_OK;
+  unlink(tmp);
+  return temp_failed(path, step, e, len, err);
 }
 
 /* Compare, backup and rename: the part of a save done under the folder's lock.

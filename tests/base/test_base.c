@@ -1,4 +1,5 @@
 /* base: errors, buffers, files (atomic writes under injected faults), hashing, strings. */
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -345,6 +346,37 @@ Z3_TEST(test_base_file__every_io_fault_leaves_files_intact) {
   free(dir);
 }
 
+/* A full disk while the new copy is written: the message names the file the
+ * user gave, never the temporary (already removed), and the hint says why a
+ * save needs room for a whole second copy. */
+Z3_TEST(test_base_file__a_full_disk_names_the_target_and_the_room_needed) {
+  (void)state;
+  char *dir = z3_test_tmpdir();
+  char *f = path_in(dir, "rom.sfc");
+  write_text(f, "original");
+  bool hinted = false;
+  z3_fault_io_errno(ENOSPC);
+  for (int n = 1; n < 50; n++) {
+    z3_error err;
+    z3_error_init(&err);
+    z3_fault_io_after(n);
+    z3_status st = z3_file_write_atomic(f, "replacement", 11, NULL, &err);
+    z3_fault_io_after(0);
+    if (st == Z3_OK) break;
+    assert_null(strstr(err.message, "z3tmp"));
+    assert_true(file_is(f, "original"));
+    if (strstr(err.message, "No space left on device (while writing its new copy")) {
+      assert_non_null(strstr(err.message, f));
+      assert_non_null(strstr(err.hint, "(11 bytes) beside the old one"));
+      hinted = true;
+    }
+  }
+  z3_fault_io_errno(EIO);
+  assert_true(hinted);
+  free(f);
+  free(dir);
+}
+
 static void write_three(z3_write_batch *b, const char *dir, const char *text, z3_error *err,
                         z3_status *st) {
   for (int i = 0; i < 3 && *st == Z3_OK; i++) {
@@ -416,4 +448,5 @@ Z3_RUN(cmocka_unit_test(test_base_error__first_message_wins), cmocka_unit_test(t
        cmocka_unit_test(test_base_file__atomic_write_keeps_backup),
       cmocka_unit_test(test_base_file__a_new_file_takes_the_umask),
        cmocka_unit_test(test_base_file__every_io_fault_leaves_files_intact),
+       cmocka_unit_test(test_base_file__a_full_disk_names_the_target_and_the_room_needed),
        cmocka_unit_test(test_base_batch__all_or_nothing_under_faults))
