@@ -268,14 +268,35 @@ static mode_t new_file_mode(void) {
   return (mode_t)(0666 & ~mask);
 }
 
+/* Why the new copy could not be made in the target's folder, in the terms of
+ * what the user named: a missing folder, a file in the folder path, or a
+ * folder they may not write in (the file's own permission is not enough). */
+static z3_status temp_refused(const char *path, int e, z3_error *err) {
+  char *copy = z3_strdup(path);
+  const char *dir = copy ? dirname(copy) : ".";
+  if (e == ENOENT) {
+    z3_error_set(err, Z3_E_IO, "cannot write '%s': its folder '%s' does not exist", path, dir);
+    z3_error_hint(err, "create the folder first (mkdir -p '%s')", dir);
+  } else if (e == ENOTDIR) {
+    z3_error_set(err, Z3_E_IO, "cannot write '%s': its folder path '%s' goes through a file, not a folder",
+                 path, dir);
+  } else {
+    z3_error_set(err, Z3_E_IO, "cannot write '%s': cannot create its new copy in '%s': %s", path, dir,
+                 strerror(e));
+    if (e == EACCES || e == EPERM) {
+      z3_error_hint(err, "a save writes a new copy beside the file and renames it over the file, so it "
+                    "needs write permission on the folder '%s', not only on the file", dir);
+    }
+  }
+  z3_free(copy);
+  return Z3_E_IO;
+}
+
 /* Rules 1 and 2: a complete, synced temporary file beside the target. */
 static z3_status write_temp(char *tmp, const char *path, const void *data, size_t len,
                             mode_t mode, bool sync, z3_error *err) {
   int fd = io_fault() ? -1 : mkstemp(tmp);
-  if (fd < 0) {
-    return z3_error_set(err, Z3_E_IO, "cannot create a temporary file beside '%s': %s", path,
-                        strerror(errno));
-  }
+  if (fd < 0) return temp_refused(path, errno, err);
   const char *step = "writing";
   int e = write_all(fd, data, len);
   if (!e && fchmod(fd, mode) != 0) e = errno, step = "setting the permissions of";

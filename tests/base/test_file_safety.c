@@ -1,6 +1,7 @@
 /* Leftovers of killed saves (base.h, "Leftovers"): the next save removes the
  * temporaries whose process is gone and nothing else. And the compare and
  * swap that keeps two processes' saves from losing one. */
+#include <errno.h>
 #include <fcntl.h>
 #include <signal.h>
 #include <stdio.h>
@@ -335,7 +336,43 @@ Z3_TEST(a_pipe_is_refused_for_reading_without_waiting) {
   free(dir);
 }
 
+static void assert_write_refused(const char *path, const char *message, const char *hint) {
+  z3_error err;
+  z3_error_init(&err);
+  assert_int_equal(z3_file_write_atomic(path, "x", 1, NULL, &err), Z3_E_IO);
+  if (!strstr(err.message, message) || !strstr(err.hint, hint)) {
+    fail_msg("'%s' / hint '%s' lacks '%s' / '%s'", err.message, err.hint, message, hint);
+  }
+}
+
+/* "cannot create a temporary file beside 'x': No such file or directory"
+ * named a file the user never asked for and left them to guess the cause. */
+Z3_TEST(a_save_that_cannot_make_its_copy_says_why) {
+  (void)state;
+  char *dir = z3_test_tmpdir(), *in_missing = z3_strfmt("%s/none/a.sfc", dir);
+  char *in_file = z3_strfmt("%s/f/a.sfc", dir), *plain = z3_strfmt("%s/ok.sfc", dir);
+  char *missing = z3_strfmt("its folder '%s/none' does not exist", dir);
+  char *mkdir_hint = z3_strfmt("mkdir -p '%s/none'", dir);
+  touch(dir, "f");
+  assert_write_refused(in_missing, missing, mkdir_hint);
+  assert_write_refused(in_file, "goes through a file, not a folder", "");
+  /* root may write anywhere, so a folder without write permission is faked */
+  z3_fault_io_errno(EACCES);
+  z3_fault_io_after(1);
+  assert_write_refused(plain, "cannot create its new copy in", "write permission on the folder");
+  z3_fault_io_after(0);
+  z3_fault_io_errno(EIO);
+  assert_false(z3_file_exists(plain));
+  free(mkdir_hint);
+  free(missing);
+  free(plain);
+  free(in_file);
+  free(in_missing);
+  free(dir);
+}
+
 Z3_RUN(cmocka_unit_test(a_device_or_pipe_is_written_through_not_replaced),
+       cmocka_unit_test(a_save_that_cannot_make_its_copy_says_why),
        cmocka_unit_test(a_pipe_is_refused_for_reading_without_waiting),
        cmocka_unit_test(a_save_removes_dead_leftovers_of_its_target_only), cmocka_unit_test(own_names_carry_the_pid),
        cmocka_unit_test(unchanged_since_refuses_a_file_saved_meanwhile),
