@@ -13,6 +13,7 @@ enum { EDITOR_COUNT = sizeof editors / sizeof editors[0], MAX_WORDS = 48 };
 
 typedef struct gui_window {
   GtkWidget *window, *notebook, *status, *spinner, *progress;
+  GtkWidget *welcome, *welcome_error; /* shown while no ROM is open */
   GSimpleActionGroup *actions;
 } gui_window;
 
@@ -53,6 +54,16 @@ static void set_status(gui_window *gw, const char *text) {
 
 static void tab_status(gui_tab *tab, const char *text) { set_status(window_of(tab->window), text); }
 
+/* A failed open: the status line has room for the reason only; an empty window
+ * shows it whole, with its hint, where the user is looking. */
+static void open_failed(gui_window *gw, const z3_error *err) {
+  set_status(gw, err->message);
+  char *text = err->hint[0] ? g_strdup_printf("%s\n%s", err->message, err->hint) : g_strdup(err->message);
+  gtk_label_set_text(GTK_LABEL(gw->welcome_error), text);
+  gtk_widget_set_visible(gw->welcome_error, TRUE);
+  g_free(text);
+}
+
 void gui_window_progress(GtkWidget *window, bool busy, double fraction, const char *text) {
   gui_window *gw = window_of(window);
   if (!gw) return;
@@ -92,6 +103,8 @@ static void update_chrome(GtkWidget *window) {
     snprintf(label, sizeof label, "%s%s", z3_doc_name(t->doc), z3_doc_modified(t->doc) ? "*" : "");
     gtk_notebook_set_tab_label_text(GTK_NOTEBOOK(gw->notebook), page, label);
   }
+  gtk_widget_set_visible(gw->welcome, pages == 0);
+  gtk_widget_set_visible(gw->notebook, pages > 0);
   set_enabled(window, "save", tab != NULL);
   set_enabled(window, "undo", tab && z3_doc_can_undo(tab->doc));
   set_enabled(window, "redo", tab && z3_doc_can_redo(tab->doc));
@@ -281,7 +294,7 @@ static void add_tab(GtkWidget *window, z3_doc *doc, const char *path) {
 bool gui_window_open(GtkWidget *window, const char *path, z3_error *err) {
   z3_doc *doc = NULL;
   if (z3_doc_open(&doc, path, err) != Z3_OK) {
-    set_status(window_of(window), err->message);
+    open_failed(window_of(window), err);
     return false;
   }
   gui_trace("rom read and parsed");
@@ -309,7 +322,7 @@ static void open_apply(GtkWidget *window, gui_tab *unused, void *data) {
   opening *o = data;
   bool opened = o->doc != NULL;
   if (opened) add_tab(window, o->doc, o->path);
-  else set_status(window_of(window), o->err.message);
+  else open_failed(window_of(window), &o->err);
   o->doc = NULL; /* the tab's now */
   gui_trace(opened ? "tab added (opened off the UI thread)" : "open failed");
   if (o->done) o->done(window, opened ? NULL : o->err.message, o->done_data);
@@ -530,6 +543,45 @@ static GtkWidget *header_bar(GtkWidget *window) {
   return bar;
 }
 
+static GtkWidget *wrapped_label(const char *text, int width_chars) {
+  GtkWidget *l = gtk_label_new(text);
+  gtk_label_set_wrap(GTK_LABEL(l), TRUE);
+  gtk_label_set_max_width_chars(GTK_LABEL(l), width_chars);
+  gtk_label_set_justify(GTK_LABEL(l), GTK_JUSTIFY_CENTER);
+  return l;
+}
+
+/* What a window without a ROM shows: what yaze is for, the way to open one, and
+ * why the last one did not open. */
+static GtkWidget *welcome_page(gui_window *gw) {
+  GtkWidget *box = gtk_box_new(GTK_ORIENTATION_VERTICAL, 12);
+  gtk_widget_set_valign(box, GTK_ALIGN_CENTER);
+  gtk_widget_set_halign(box, GTK_ALIGN_CENTER);
+  gtk_widget_set_vexpand(box, TRUE);
+  gui_name(box, "welcome", "No ROM open");
+  GtkWidget *title = gtk_label_new(NULL);
+  gtk_label_set_markup(GTK_LABEL(title), "<span size='x-large' weight='bold'>No ROM open</span>");
+  GtkWidget *how = wrapped_label("Open a ROM of A Link to the Past, or of a hack made from it (.sfc or .smc), "
+                                 "to edit its overworld, dungeons, graphics, palettes and messages, "
+                                 "or to run it. Ctrl+O opens one too.", 60);
+  gtk_widget_add_css_class(how, "dim-label");
+  GtkWidget *open = gtk_button_new_with_mnemonic("_Open ROM…");
+  gtk_actionable_set_action_name(GTK_ACTIONABLE(open), "win.open");
+  gtk_widget_set_halign(open, GTK_ALIGN_CENTER);
+  gtk_widget_add_css_class(open, "suggested-action");
+  gui_name(open, "welcome-open", "Open ROM");
+  gw->welcome_error = wrapped_label("", 70);
+  gtk_label_set_selectable(GTK_LABEL(gw->welcome_error), TRUE);
+  gtk_widget_add_css_class(gw->welcome_error, "error");
+  gtk_widget_set_visible(gw->welcome_error, FALSE);
+  gui_name(gw->welcome_error, "welcome-error", "Why the last ROM did not open");
+  gtk_box_append(GTK_BOX(box), title);
+  gtk_box_append(GTK_BOX(box), how);
+  gtk_box_append(GTK_BOX(box), open);
+  gtk_box_append(GTK_BOX(box), gw->welcome_error);
+  return box;
+}
+
 GtkWidget *gui_window_new(GtkApplication *app) {
   GtkWidget *window = app ? gtk_application_window_new(app) : gtk_window_new();
   gui_window *gw = g_new0(gui_window, 1);
@@ -572,6 +624,8 @@ GtkWidget *gui_window_new(GtkApplication *app) {
   gtk_box_append(GTK_BOX(bar), gw->status);
   gtk_box_append(GTK_BOX(bar), gw->spinner);
   gtk_box_append(GTK_BOX(bar), gw->progress);
+  gw->welcome = welcome_page(gw);
+  gtk_box_append(GTK_BOX(box), gw->welcome);
   gtk_box_append(GTK_BOX(box), gw->notebook);
   gtk_box_append(GTK_BOX(box), bar);
   gtk_window_set_child(GTK_WINDOW(window), box);

@@ -491,6 +491,7 @@ int main(void) {
       cmocka_unit_test(overworld_draws_wide_tall_and_tail_maps), /* last: it opens a tab of its own */
       cmocka_unit_test(dungeon_paints_water_fill_zones),            /* opens a tab of its own too */
       cmocka_unit_test(opening_a_rom_runs_off_the_ui_thread),       /* and another */
+      cmocka_unit_test(an_empty_window_explains_a_failed_open),     /* a window of its own */
   };
   return cmocka_run_group_tests(tests, setup, teardown);
 }

@@ -60,6 +60,7 @@ void overworld_drags_exits_and_holes(void **state);
 
 /* gui_test_jobs.c */
 void opening_a_rom_runs_off_the_ui_thread(void **state);
+void an_empty_window_explains_a_failed_open(void **state);
 /* Iterates the main loop until the window has no job running (up to 30 s under the
  * sanitizers); how many iterations that took. */
 int iterations_until_done(void);

@@ -53,3 +53,35 @@ void opening_a_rom_runs_off_the_ui_thread(void **state) {
   gui_wait_idle(window);
   z3_free(path), z3_free(missing);
 }
+
+/* A window without a ROM says how to open one, and a file that does not open is
+ * explained there whole, reason and hint (the status line has room for the reason
+ * only); the first tab takes the page's place. A window of its own, so it starts empty. */
+void an_empty_window_explains_a_failed_open(void **state) {
+  (void)state;
+  GtkWidget *w = gui_window_new(NULL);
+  gtk_window_set_default_size(GTK_WINDOW(w), 800, 560);
+  gtk_window_present(GTK_WINDOW(w));
+  gui_wait_idle(w);
+  assert_true(gtk_widget_get_visible(named(w, "welcome")));
+  assert_false(gtk_widget_get_visible(named(w, "roms")));
+  assert_false(gtk_widget_get_visible(named(w, "welcome-error")));
+  check_shot(gtk_window_get_child(GTK_WINDOW(w)), "welcome", FONT_TOLERANCE);
+  char *tiny = z3_strfmt("%s/tiny.sfc", tmp);
+  z3_error err;
+  z3_error_init(&err);
+  assert_ok(z3_file_write_atomic(tiny, "not a ROM", 9, NULL, &err), &err);
+  assert_false(gui_window_open(w, tiny, &err));
+  assert_true(err.hint[0] != '\0');
+  GtkWidget *why = named(w, "welcome-error");
+  assert_true(gtk_widget_get_visible(why));
+  assert_non_null(strstr(gtk_label_get_text(GTK_LABEL(why)), err.message));
+  assert_non_null(strstr(gtk_label_get_text(GTK_LABEL(why)), err.hint));
+  assert_true(gui_window_open(w, work, &err));
+  gui_wait_idle(w);
+  assert_false(gtk_widget_get_visible(named(w, "welcome")));
+  assert_true(gtk_widget_get_visible(named(w, "roms")));
+  gtk_window_destroy(GTK_WINDOW(w));
+  while (g_main_context_pending(NULL)) g_main_context_iteration(NULL, FALSE);
+  z3_free(tiny);
+}
