@@ -46,7 +46,8 @@ static const char *const reasons[] = {"incorrect-palette", "misplaced-sprite", "
           {"checksum", "object", "base and sandbox checksums (recomputed on accept)"})
 #define LIST_RETURNS                                                                               \
   RETURNS({"count", "integer", "proposals listed"},                                                \
-          {"proposals", "array", "id, title, status, created_at, rom_path, sandbox_rom, decided_at"})
+          {"proposals", "array", "id, title, status, created_at, rom_path, sandbox_rom, decided_at"}, \
+          {"unregistered", "array", "folders under proposals/ that no registry row names (set aside as N.orphan-PID, or a lost registry's sandboxes)"})
 #define DECIDE_RETURNS                                                                             \
   RETURNS({"id", "integer", "the proposal"}, {"status", "string", "its status afterwards"},        \
           {"rom", "string", "the real ROM"}, {"applied", "array", "change indices applied"},       \
