@@ -33,9 +33,16 @@ static z3_status check_target(const z3_proposal *p, const char *rom_path, z3_err
   bool same = strcmp(real, p->rom_path) == 0;
   z3_free(real);
   if (same) return Z3_OK;
-  z3_error_set(err, Z3_E_USAGE, "proposal %lld changes '%s', not '%s'", (long long)p->id, p->rom_path,
-               rom_path);
-  z3_error_hint(err, "pass --rom %s", p->rom_path);
+  if (z3_file_exists(p->rom_path)) {
+    z3_error_set(err, Z3_E_USAGE, "proposal %lld changes '%s', not '%s'", (long long)p->id, p->rom_path, rom_path);
+    z3_error_hint(err, "pass --rom %s", p->rom_path);
+    return Z3_E_USAGE;
+  }
+  /* "pass --rom X" would send the user to a file that is gone */
+  z3_error_set(err, Z3_E_USAGE, "proposal %lld changes '%s', which is gone, not '%s'", (long long)p->id,
+               p->rom_path, rom_path);
+  z3_error_hint(err, "if '%s' is that ROM moved, put it back at '%s' for this command, then move it again",
+                rom_path, p->rom_path);
   return Z3_E_USAGE;
 }
 
