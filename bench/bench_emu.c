@@ -174,7 +174,7 @@ static void savestates(const bench_ctx *ctx, const z3_rom *rom) {
     double t0 = bench_now_ms();
     st = z3_snes_state_save(snes, &file, &err);
     double t1 = bench_now_ms();
-    if (!st) st = z3_snes_state_load(snes, file.data, file.len, "bench", &err);
+    if (!st) st = z3_snes_state_load(snes, file.data, file.len, "bench", 0, NULL, &err);
     double t2 = bench_now_ms();
     if (!st) st = z3_snes_state_capture(snes, &raw, &err);
     double t3 = bench_now_ms();

@@ -83,7 +83,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     }
     z3_buf_release(&raw);
   } else {
-    st = z3_snes_state_load(snes, data + 1, size - 1, "fuzz.z3s", &err);
+    unsigned flags = data[0] & 2 ? Z3_STATE_ANY_ROM : 0; /* a state of another ROM, allowed */
+    st = z3_snes_state_load(snes, data + 1, size - 1, "fuzz.z3s", flags, NULL, &err);
   }
   if (st == Z3_OK) {
     z3_snes_run(snes, 1, false, 0); /* every line drawn with what was loaded */

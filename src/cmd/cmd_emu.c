@@ -237,8 +237,11 @@ z3_status cmd_emu_run(z3_cmd_ctx *ctx, z3_error *err) {
   st = parse_reads(z3_arg_str(ctx, "read"), snes, reads, &count, err);
   if (st == Z3_OK) st = parse_pad(z3_arg_str(ctx, "pad"), &pad, err);
   if (st == Z3_OK) st = z3_input_script_load(&script, z3_arg_str(ctx, "input"), err);
-  if (st == Z3_OK && z3_arg_given(ctx, "load-state"))
-    st = z3_snes_state_load_file(snes, z3_arg_str(ctx, "load-state"), err);
+  bool other_rom = false, load = z3_arg_given(ctx, "load-state");
+  if (st == Z3_OK && load) {
+    unsigned flags = z3_arg_bool(ctx, "any-rom") ? Z3_STATE_ANY_ROM : 0;
+    st = z3_snes_state_load_file(snes, z3_arg_str(ctx, "load-state"), flags, &other_rom, err);
+  }
   if (st) {
     z3_input_script_release(&script);
     z3_snes_free(snes);
@@ -254,6 +257,7 @@ z3_status cmd_emu_run(z3_cmd_ctx *ctx, z3_error *err) {
   json_t *reads_out;
   st = reads_json(snes, reads, count, &reads_out, err);
   fill_result(ctx, snes, stop, reads_out);
+  if (load) json_object_set_new(ctx->result, "state_from_other_rom", json_boolean(other_rom));
   if (!st && z3_arg_given(ctx, "screenshot")) {
     json_t *shot;
     st = cmd_emu__screenshot(ctx, snes, z3_arg_str(ctx, "screenshot"), &shot, err);

@@ -54,6 +54,9 @@ static const z3_command z3_cmds_emu[] = {
                      {"load-state", Z3_ARG_PATH, false, NULL, NULL,
                       "start from this savestate (made from the same ROM) instead of power-on; --frames "
                       "then counts from there, and --input's frame numbers stay those of the whole run", 0, 0},
+                     {"any-rom", Z3_ARG_BOOL, false, NULL, NULL,
+                      "with --load-state: accept a state saved from another ROM, such as this one before an "
+                      "edit; the console goes on from it with this ROM's code and data", 0, 0},
                      {"save-state", Z3_ARG_OUT_PATH, false, NULL, NULL,
                       "write the console's state at the end of the run here (format in docs/emulator.md)", 0, 0},
                      REGION_ARG),
@@ -66,6 +69,7 @@ static const z3_command z3_cmds_emu[] = {
                            {"nmis", "integer", "NMIs signalled to the CPU"},
                            {"registers", "object", "pc, a, x, y, s, d, dbr, pbr, p (hex strings), e, waiting, stopped"},
                            {"reads", "array", "region, address, length, hex per --read"},
+                           {"state_from_other_rom", "boolean", "with --load-state: the state was saved from another ROM (--any-rom)"},
                            {"screenshot", "object", "with --screenshot: path, width, height, rgb_sha1"},
                            {"audio_samples", "integer", "with --audio: stereo samples written (32,000 per second)"},
                            {"files", "array", "files written (path, bytes, replaces, written)"}),
@@ -74,7 +78,8 @@ static const z3_command z3_cmds_emu[] = {
                          "z3ed emu run --rom zelda3.sfc --frames 30 --screenshot boot.png",
                          "z3ed emu run --rom zelda3.sfc --frames 600 --audio title.wav",
                          "z3ed emu run --rom zelda3.sfc --frames 300 --save-state title.z3s",
-                         "z3ed emu run --rom zelda3.sfc --load-state title.z3s --frames 60 --screenshot later.png"),
+                         "z3ed emu run --rom zelda3.sfc --load-state title.z3s --frames 60 --screenshot later.png",
+                         "z3ed emu run --rom edited.sfc --load-state title.z3s --any-rom --frames 60 --screenshot edited.png"),
         .handler = cmd_emu_run,
     },
     {

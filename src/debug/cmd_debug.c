@@ -125,7 +125,7 @@ z3_status cmd_debug_serve(z3_cmd_ctx *ctx, z3_error *err) {
   z3_debug *dbg;
   z3_status st = z3_debug_open(&dbg, ctx->rom, &opts, err);
   if (!st && z3_arg_given(ctx, "state")) {
-    st = z3_debug_load_state(dbg, z3_arg_str(ctx, "state"), err);
+    st = z3_debug_load_state(dbg, z3_arg_str(ctx, "state"), 0, NULL, err);
     if (st) z3_debug_free(dbg);
   }
   if (!st) {

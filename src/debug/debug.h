@@ -146,7 +146,7 @@ z3_status z3_debug_last_write(z3_debug *dbg, uint32_t addr, z3_last_write *out, 
 
 /* Replaces the console's state with a savestate file's (emu/savestate.h);
  * the call stack, trace and history start again from there. */
-z3_status z3_debug_load_state(z3_debug *dbg, const char *path, z3_error *err);
+z3_status z3_debug_load_state(z3_debug *dbg, const char *path, unsigned flags, bool *other_rom, z3_error *err);
 
 /* Writes one line per instruction, as it is about to run, to path until
  * closed (docs/debugger.md has the format); replays are not logged. */

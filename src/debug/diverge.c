@@ -328,11 +328,11 @@ static z3_status load_state(run *r, const char *path, z3_error *err) {
   z3_buf raw;
   z3_buf_init(&raw);
   side *from = &r->a, *to = &r->b;
-  z3_status st = z3_snes_state_load_file(r->a.snes, path, err);
+  z3_status st = z3_snes_state_load_file(r->a.snes, path, 0, NULL, err);
   if (st) {
     z3_error other;
     z3_error_init(&other);
-    if (z3_snes_state_load_file(r->b.snes, path, &other)) return st;
+    if (z3_snes_state_load_file(r->b.snes, path, 0, NULL, &other)) return st;
     z3_error_init(err);
     from = &r->b, to = &r->a;
   }

@@ -54,8 +54,8 @@ z3_status m_save_state(call *c) {
   return st;
 }
 
-z3_status z3_debug_load_state(z3_debug *dbg, const char *path, z3_error *err) {
-  z3_status st = z3_snes_state_load_file(dbg->snes, path, err);
+z3_status z3_debug_load_state(z3_debug *dbg, const char *path, unsigned flags, bool *other_rom, z3_error *err) {
+  z3_status st = z3_snes_state_load_file(dbg->snes, path, flags, other_rom, err);
   if (st) return st;
   debug_track_reset(dbg); /* the calls and the trace belong to the old timeline */
   debug_update_hooks(dbg);
@@ -66,13 +66,16 @@ z3_status z3_debug_load_state(z3_debug *dbg, const char *path, z3_error *err) {
 
 z3_status m_load_state(call *c) {
   const char *path;
+  bool any_rom = false, other_rom = false;
   z3_status st = param_required(c, "path");
   if (!st) st = param_str(c, "path", &path);
-  if (!st) st = z3_debug_load_state(c->dbg, path, c->err);
+  if (!st) st = param_bool(c, "any-rom", &any_rom);
+  if (!st) st = z3_debug_load_state(c->dbg, path, any_rom ? Z3_STATE_ANY_ROM : 0, &other_rom, c->err);
   if (st) return st;
   z3_debug_stop stop = {.reason = Z3_DBG_STEP};
   debug_stop_json(c->dbg, &stop, c->result);
   json_object_del(c->result, "reason");
+  json_object_set_new(c->result, "state_from_other_rom", json_boolean(other_rom));
   return Z3_OK;
 }
 

@@ -7,8 +7,9 @@
    "the session's socket, as `debug start` printed it (default: $Z3ED_DEBUG_SESSION, else the one "  \
    "session of yours running in the default folder)", 0, 0}
 #define FRAMES_ARG(def, what) {"frames", Z3_ARG_INT, false, def, NULL, what, 1, 36000}
-#define STOP_RETURNS                                                                                  \
-  RETURNS({"reason", "string", "step, breakpoint, watchpoint, frames, run-to, returned, interrupt, scanline, stp, step-back or dma"}, \
+#define STOP_RETURNS RETURNS(STOP_FIELDS)
+#define STOP_FIELDS                                                                                   \
+          {"reason", "string", "step, breakpoint, watchpoint, frames, run-to, returned, interrupt, scanline, stp, step-back or dma"}, \
           {"breakpoint", "integer", "the breakpoint's id (breakpoint, watchpoint)"},                  \
           {"watch", "object", "memory (bus, vram, cgram, oam), address, access, old and new value (watchpoint)"}, \
           {"dma", "object", "port and channels (dma)"},                                              \
@@ -17,7 +18,7 @@
           {"scanline", "integer", "the line the console is on"},                                      \
           {"registers", "object", "pc, a, x, y, s, d, dbr, pbr, p with the widths M/X/E give, flags, e, m8, x8"}, \
           {"instruction", "object", "the instruction at PC: address, bytes, text, label"},           \
-          {"callstack", "array", "innermost first: kind, target, label, call_site, return_to"})
+          {"callstack", "array", "innermost first: kind, target, label, call_site, return_to"}
 #define REMOTE(act, sum, desc, args_, returns_, ...)                                                  \
   {.resource = "debug", .action = act, .summary = sum, .description = desc, .flags = Z3_CMD_FORWARDS,  \
    .safety = Z3_SAFETY_RUNS_EMULATOR, .effects = LIST("runs or inspects the session's emulator; no file changes"), \
@@ -151,9 +152,14 @@ static const z3_command z3_cmds_debug[] = {
     },
     REMOTE("load-state", "replace the session's console with a savestate",
            "Loads --path (made from the same ROM) into the session: breakpoints stay, the call stack, "
-           "trace and history start again from there. A refused state changes nothing.",
-           ARGS(SESSION_ARG, {"path", Z3_ARG_PATH, true, NULL, NULL, "the savestate to load", 0, 0}),
-           STOP_RETURNS, "z3ed debug load-state --session /tmp/z3.sock --path boss.z3s"),
+           "trace and history start again from there. A refused state changes nothing. With --any-rom "
+           "a state of another ROM loads too (state_from_other_rom says so): one saved before an edit "
+           "goes on with the session's ROM as edited.",
+           ARGS(SESSION_ARG, {"path", Z3_ARG_PATH, true, NULL, NULL, "the savestate to load", 0, 0},
+                {"any-rom", Z3_ARG_BOOL, false, NULL, NULL,
+                 "accept a state saved from another ROM, such as this one before an edit", 0, 0}),
+           RETURNS(STOP_FIELDS, {"state_from_other_rom", "boolean", "the state was saved from another ROM (--any-rom)"}),
+           "z3ed debug load-state --session /tmp/z3.sock --path boss.z3s"),
     {
         .resource = "debug", .action = "trace-log",
         .summary = "log every instruction the session runs to a text file",

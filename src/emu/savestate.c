@@ -458,7 +458,7 @@ z3_status z3_snes_state_save(const z3_snes *snes, z3_buf *out, z3_error *err) {
 }
 
 static z3_status check_header(const z3_snes *snes, const uint8_t *data, size_t len, const char *name,
-                              z3_error *err) {
+                              unsigned flags, bool *other_rom, z3_error *err) {
   if (len < Z3_STATE_HEADER_SIZE || memcmp(data, MAGIC, 8))
     return z3_error_set(err, Z3_E_INVALID, "%s: not a z3ed savestate (no Z3STATE header)", name);
   unsigned version = (unsigned)get_le(data + 8, 2);
@@ -470,20 +470,24 @@ static z3_status check_header(const z3_snes *snes, const uint8_t *data, size_t l
   }
   uint8_t sha[20];
   rom_sha1(snes, sha);
-  if (memcmp(sha, data + 12, 20) || get_le(data + 32, 4) != snes->cart.rom_size) {
+  bool other = memcmp(sha, data + 12, 20) || get_le(data + 32, 4) != snes->cart.rom_size;
+  if (other_rom) *other_rom = other;
+  if (other && !(flags & Z3_STATE_ANY_ROM)) {
     char want[41], have[41];
     for (int i = 0; i < 20; i++) snprintf(want + 2 * i, 3, "%02x", data[12 + i]), snprintf(have + 2 * i, 3, "%02x", sha[i]);
     z3_error_set(err, Z3_E_INVALID, "%s: saved from another ROM (SHA-1 %s, %llu bytes); this ROM is %s, %zu bytes",
                  name, want, (unsigned long long)get_le(data + 32, 4), have, snes->cart.rom_size);
-    z3_error_hint(err, "load the state with the ROM it was made from; `z3ed rom info` shows a ROM's SHA-1");
+    z3_error_hint(err, "load it with the ROM it was made from (`z3ed rom info` shows a ROM's SHA-1); a state of "
+                  "this ROM before an edit loads with --any-rom (emu run, debug load-state): the console goes "
+                  "on with this ROM's code and data");
     return Z3_E_INVALID;
   }
   return Z3_OK;
 }
 
-z3_status z3_snes_state_load(z3_snes *snes, const uint8_t *data, size_t len, const char *name,
-                             z3_error *err) {
-  z3_status st = check_header(snes, data, len, name, err);
+z3_status z3_snes_state_load(z3_snes *snes, const uint8_t *data, size_t len, const char *name, unsigned flags,
+                             bool *other_rom, z3_error *err) {
+  z3_status st = check_header(snes, data, len, name, flags, other_rom, err);
   if (st) return st;
   uLongf size = (uLongf)get_le(data + 44, 4);
   if (size == 0 || size > MAX_PAYLOAD)
@@ -502,11 +506,12 @@ z3_status z3_snes_state_load(z3_snes *snes, const uint8_t *data, size_t len, con
   return st;
 }
 
-z3_status z3_snes_state_load_file(z3_snes *snes, const char *path, z3_error *err) {
+z3_status z3_snes_state_load_file(z3_snes *snes, const char *path, unsigned flags, bool *other_rom,
+                                  z3_error *err) {
   z3_buf data;
   z3_buf_init(&data);
   z3_status st = z3_file_read(&data, path, MAX_STATE_FILE, err);
-  if (st == Z3_OK) st = z3_snes_state_load(snes, data.data, data.len, path, err);
+  if (st == Z3_OK) st = z3_snes_state_load(snes, data.data, data.len, path, flags, other_rom, err);
   z3_buf_release(&data);
   return st;
 }

@@ -20,7 +20,7 @@
  * being recorded (an output), the PPU's per-line scratch.
  *
  * Loading refuses, with the reason and nothing changed, a file that is not a
- * savestate, another version, another ROM, a truncated or corrupt payload,
+ * savestate, another version, another ROM (unless Z3_STATE_ANY_ROM), a truncated or corrupt payload,
  * and values no running console can hold (a scanline past the frame's end,
  * an index past its array), so a hand-edited or fuzzed state never makes the
  * emulator read out of bounds.
@@ -46,10 +46,16 @@ z3_status z3_snes_state_restore(z3_snes *snes, const uint8_t *data, size_t len, 
 
 /* The file form: header plus compressed payload. */
 z3_status z3_snes_state_save(const z3_snes *snes, z3_buf *out, z3_error *err);
-/* `name` is used in messages (the file's path). */
-z3_status z3_snes_state_load(z3_snes *snes, const uint8_t *data, size_t len, const char *name,
-                             z3_error *err);
+/* Z3_STATE_ANY_ROM loads a state saved from another ROM: the hacker's loop of
+ * saving a state, editing the ROM and going on from the state with the edit.
+ * The console keeps its own ROM; the state's checks of its fields still hold. */
+enum { Z3_STATE_ANY_ROM = 1 };
+/* `name` is used in messages (the file's path). *other_rom (may be NULL) says
+ * whether the state was saved from another ROM. */
+z3_status z3_snes_state_load(z3_snes *snes, const uint8_t *data, size_t len, const char *name, unsigned flags,
+                             bool *other_rom, z3_error *err);
 /* Reads the file at path and loads it (messages name the path). */
-z3_status z3_snes_state_load_file(z3_snes *snes, const char *path, z3_error *err);
+z3_status z3_snes_state_load_file(z3_snes *snes, const char *path, unsigned flags, bool *other_rom,
+                                  z3_error *err);
 
 #endif

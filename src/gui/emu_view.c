@@ -268,15 +268,17 @@ bool gui_emu_save_state(GtkWidget *editor, int slot, z3_error *err) {
   return st == Z3_OK;
 }
 
-/* Loading refuses (console unchanged) a state of another ROM or a damaged file. */
-bool gui_emu_load_state(GtkWidget *editor, int slot, z3_error *err) {
+/* Slots are named by the ROM's file name, so a state saved before an edit is this
+ * document's own: it loads, as in any emulator a hacker tests edits with. Only a
+ * damaged file is refused (console unchanged). */
+bool gui_emu_load_state(GtkWidget *editor, int slot, bool *other_rom, z3_error *err) {
   emu_view *v = view_of(editor);
   if (!v->snes) {
     z3_error_set(err, Z3_E_INVALID, "no console is running");
     return false;
   }
   char *path = gui_emu_state_path(editor, slot);
-  z3_status st = z3_debug_load_state(v->dbg, path, err);
+  z3_status st = z3_debug_load_state(v->dbg, path, Z3_STATE_ANY_ROM, other_rom, err);
   g_free(path);
   if (st == Z3_OK) z3_snes_set_pad(v->snes, 0, v->pad);
   show_frame(v);
@@ -289,10 +291,17 @@ static void state_clicked(GtkButton *b, gpointer data) {
   int slot = gtk_spin_button_get_value_as_int(GTK_SPIN_BUTTON(v->slot));
   z3_error err;
   z3_error_init(&err);
-  bool ok = save ? gui_emu_save_state(v->box, slot, &err) : gui_emu_load_state(v->box, slot, &err);
-  char text[64];
-  snprintf(text, sizeof text, "state %s slot %d", save ? "saved to" : "loaded from", slot);
+  bool other_rom = false;
+  bool ok = save ? gui_emu_save_state(v->box, slot, &err) : gui_emu_load_state(v->box, slot, &other_rom, &err);
+  char text[160];
+  gui_emu_state_outcome(text, sizeof text, save, slot, other_rom);
   v->tab->status(v->tab, ok ? text : err.message);
+}
+
+void gui_emu_state_outcome(char *text, size_t size, bool save, int slot, bool other_rom) {
+  snprintf(text, size, "state %s slot %d%s", save ? "saved to" : "loaded from", slot,
+           other_rom ? ", saved from another version of this ROM (before its latest edits, or a file of "
+                       "the same name): the console goes on with this one" : "");
 }
 
 static GtkWidget *button(GtkWidget *b, const char *name, const char *label) {

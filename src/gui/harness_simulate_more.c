@@ -102,11 +102,14 @@ static z3_status state_action(GtkWidget *ed, bool save, const json_t *params, gu
   if (spin) gtk_spin_button_set_value(GTK_SPIN_BUTTON(spin), slot);
   z3_error why;
   z3_error_init(&why);
-  if (!(save ? gui_emu_save_state(ed, slot, &why) : gui_emu_load_state(ed, slot, &why))) {
+  bool other_rom = false;
+  if (!(save ? gui_emu_save_state(ed, slot, &why) : gui_emu_load_state(ed, slot, &other_rom, &why))) {
     sim->outcome = "refused";
     g_string_assign(sim->why, why.message);
   } else {
-    g_string_printf(sim->why, "state %s slot %d", save ? "saved to" : "loaded from", slot); /* as the button says */
+    char text[160];
+    gui_emu_state_outcome(text, sizeof text, save, slot, other_rom); /* as the button says */
+    g_string_assign(sim->why, text);
   }
   return Z3_OK;
 }

@@ -62,7 +62,7 @@ static void check_continuation(const char *path, int before, int after) {
 
   z3_snes *b = console(path);
   b->apu.recording = true;
-  assert_ok(z3_snes_state_load(b, file.data, file.len, "t.z3s", &err), &err);
+  assert_ok(z3_snes_state_load(b, file.data, file.len, "t.z3s", 0, NULL, &err), &err);
   assert_same_frame(a, b, a->frame);
   for (int i = 0; i < after; i++) {
     z3_snes_run(a, 1, false, 0);
@@ -126,7 +126,7 @@ static void expect_refused(z3_snes *snes, const uint8_t *data, size_t len, const
   capture(snes, &before);
   z3_error err;
   z3_error_init(&err);
-  assert_int_equal(z3_snes_state_load(snes, data, len, "bad.z3s", &err), Z3_E_INVALID);
+  assert_int_equal(z3_snes_state_load(snes, data, len, "bad.z3s", 0, NULL, &err), Z3_E_INVALID);
   if (!strstr(err.message, want)) fail_msg("got: %s\nwanted: %s", err.message, want);
   capture(snes, &after);
   assert_int_equal(before.len, after.len);
@@ -161,6 +161,14 @@ Z3_TEST(test_savestate__refuses_bad_files) {
   memcpy(copy, good.data, good.len);
   copy[12] ^= 1;
   expect_refused(snes, copy, good.len, "saved from another ROM (SHA-1");
+  /* allowed, as after an edit of the ROM: it loads and says it was another ROM's */
+  z3_error err;
+  z3_error_init(&err);
+  bool from_other = false;
+  assert_ok(z3_snes_state_load(snes, copy, good.len, "edit.z3s", Z3_STATE_ANY_ROM, &from_other, &err), &err);
+  assert_true(from_other);
+  assert_ok(z3_snes_state_load(snes, good.data, good.len, "good.z3s", Z3_STATE_ANY_ROM, &from_other, &err), &err);
+  assert_false(from_other);
   free(copy);
 
   z3_snes *other = console(PROGRAMS "mode7.sfc");

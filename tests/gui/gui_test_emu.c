@@ -57,6 +57,23 @@ void emulator_saves_and_loads_states(void **state) {
   json_decref(z3ed_json(args));
   z3_image theirs = read_png(cli);
   assert_same_image(&mine, &theirs);
+  /* an edit, then Reset (the console takes the edited ROM): the slot saved before the edit
+   * still loads, as a hacker tests an edit, and the status line says it was another version */
+  gui_tab *tab = gui_window_current_tab(window);
+  json_t *res = NULL;
+  assert_true(gui_tab_run(tab, &res, "palette", "set-color", "--group", "ow_main", "--index", "0", "--color", "7",
+                          "--value", "$1234", NULL));
+  json_decref(res);
+  g_signal_emit_by_name(named(emu, "emu-reset"), "clicked");
+  gtk_spin_button_set_value(GTK_SPIN_BUTTON(named(emu, "emu-slot")), 3);
+  g_signal_emit_by_name(named(emu, "emu-load-state"), "clicked");
+  assert_non_null(strstr(info(emu), "frame 30"));
+  assert_non_null(strstr(gtk_label_get_text(GTK_LABEL(named(window, "status"))), "another version of this ROM"));
+  gtk_widget_activate_action(window, "win.undo", NULL);
+  g_signal_emit_by_name(named(emu, "emu-reset"), "clicked");
+  g_signal_emit_by_name(named(emu, "emu-load-state"), "clicked");
+  assert_string_equal(gtk_label_get_text(GTK_LABEL(named(window, "status"))), "state loaded from slot 3");
+  for (int i = 0; i < 2; i++) gui_emu_step(emu);
   /* an empty slot: refused with the path named, the console as it was */
   gtk_spin_button_set_value(GTK_SPIN_BUTTON(named(emu, "emu-slot")), 9);
   g_signal_emit_by_name(named(emu, "emu-load-state"), "clicked");
