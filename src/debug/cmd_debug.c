@@ -12,6 +12,7 @@
 #include "debug/handlers_debug.h"
 #include "debug/rpc.h"
 #include "debug/server.h"
+#include "emu/savestate.h"
 
 static const char *socket_dir(void) {
   const char *dir = getenv("XDG_RUNTIME_DIR");
@@ -125,7 +126,8 @@ z3_status cmd_debug_serve(z3_cmd_ctx *ctx, z3_error *err) {
   z3_debug *dbg;
   z3_status st = z3_debug_open(&dbg, ctx->rom, &opts, err);
   if (!st && z3_arg_given(ctx, "state")) {
-    st = z3_debug_load_state(dbg, z3_arg_str(ctx, "state"), 0, NULL, err);
+    unsigned flags = z3_arg_bool(ctx, "any-rom") ? Z3_STATE_ANY_ROM : 0;
+    st = z3_debug_load_state(dbg, z3_arg_str(ctx, "state"), flags, NULL, err);
     if (st) z3_debug_free(dbg);
   }
   if (!st) {
@@ -164,11 +166,12 @@ static void exec_server(const z3_cmd_ctx *ctx, const char *socket_path, int read
   snprintf(fd_text, sizeof fd_text, "%d", ready_fd);
   snprintf(idle, sizeof idle, "%lld", (long long)z3_arg_int(ctx, "idle-timeout"));
   snprintf(trace, sizeof trace, "%lld", (long long)z3_arg_int(ctx, "trace"));
-  const char *state = z3_arg_str(ctx, "state");
-  char *argv[] = {"z3ed", "debug", "serve", "--rom", (char *)ctx->rom_path, "--socket", (char *)socket_path,
-                  "--idle-timeout", idle, "--trace", trace, "--ready-fd", fd_text, "--quiet",
-                  state ? "--state" : NULL, (char *)state, NULL};
-  execv("/proc/self/exe", argv);
+  const char *argv[20] = {"z3ed", "debug", "serve", "--rom", ctx->rom_path, "--socket", socket_path,
+                          "--idle-timeout", idle, "--trace", trace, "--ready-fd", fd_text, "--quiet"};
+  int n = 14;
+  if (z3_arg_given(ctx, "state")) argv[n++] = "--state", argv[n++] = z3_arg_str(ctx, "state");
+  if (z3_arg_bool(ctx, "any-rom")) argv[n++] = "--any-rom";
+  execv("/proc/self/exe", (char *const *)argv);
   _exit(127);
 }
 

@@ -6,6 +6,8 @@
   {"session", Z3_ARG_PATH, false, NULL, NULL,                                                          \
    "the session's socket, as `debug start` printed it (default: $Z3ED_DEBUG_SESSION, else the one "  \
    "session of yours running in the default folder)", 0, 0}
+#define ANY_ROM_ARG                                                                                   \
+  {"any-rom", Z3_ARG_BOOL, false, NULL, NULL, "accept a state saved from another ROM, such as this one before an edit", 0, 0}
 #define FRAMES_ARG(def, what) {"frames", Z3_ARG_INT, false, def, NULL, what, 1, 36000}
 #define STOP_RETURNS RETURNS(STOP_FIELDS)
 #define STOP_FIELDS                                                                                   \
@@ -46,7 +48,8 @@ static const z3_command z3_cmds_debug[] = {
                      {"trace", Z3_ARG_INT, false, "4096", NULL,
                       "instructions kept for `debug trace` and the call stack (0: neither, fastest)", 0, 1000000},
                      {"state", Z3_ARG_PATH, false, NULL, NULL,
-                      "start from this savestate (`emu run --save-state`, `debug save-state`) instead of power-on", 0, 0}),
+                      "start from this savestate (`emu run --save-state`, `debug save-state`) instead of power-on", 0, 0},
+                     ANY_ROM_ARG),
         .returns = RETURNS({"session", "string", "the socket path to pass as --session"},
                            {"idle_timeout", "integer", "seconds"}),
         .examples = LIST("z3ed debug start --rom zelda3.sfc --socket /tmp/z3.sock"),
@@ -66,7 +69,8 @@ static const z3_command z3_cmds_debug[] = {
                      {"trace", Z3_ARG_INT, false, "4096", NULL,
                       "instructions kept for the trace and the call stack (0: neither)", 0, 1000000},
                      {"ready-fd", Z3_ARG_INT, false, NULL, NULL, "descriptor to report readiness on", 0, 1023},
-                     {"state", Z3_ARG_PATH, false, NULL, NULL, "start from this savestate instead of power-on", 0, 0}),
+                     {"state", Z3_ARG_PATH, false, NULL, NULL, "start from this savestate instead of power-on", 0, 0},
+                     ANY_ROM_ARG),
         .returns = RETURNS({"socket", "string", "where it listened"}, {"ended", "boolean", "true"}),
         .examples = LIST("z3ed debug serve --rom zelda3.sfc --socket /tmp/z3.sock --idle-timeout 60"),
         .handler = cmd_debug_serve,
@@ -156,8 +160,7 @@ static const z3_command z3_cmds_debug[] = {
            "a state of another ROM loads too (state_from_other_rom says so): one saved before an edit "
            "goes on with the session's ROM as edited.",
            ARGS(SESSION_ARG, {"path", Z3_ARG_PATH, true, NULL, NULL, "the savestate to load", 0, 0},
-                {"any-rom", Z3_ARG_BOOL, false, NULL, NULL,
-                 "accept a state saved from another ROM, such as this one before an edit", 0, 0}),
+                ANY_ROM_ARG),
            RETURNS(STOP_FIELDS, {"state_from_other_rom", "boolean", "the state was saved from another ROM (--any-rom)"}),
            "z3ed debug load-state --session /tmp/z3.sock --path boss.z3s"),
     {

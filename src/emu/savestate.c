@@ -478,7 +478,7 @@ static z3_status check_header(const z3_snes *snes, const uint8_t *data, size_t l
     z3_error_set(err, Z3_E_INVALID, "%s: saved from another ROM (SHA-1 %s, %llu bytes); this ROM is %s, %zu bytes",
                  name, want, (unsigned long long)get_le(data + 32, 4), have, snes->cart.rom_size);
     z3_error_hint(err, "load it with the ROM it was made from (`z3ed rom info` shows a ROM's SHA-1); a state of "
-                  "this ROM before an edit loads with --any-rom (emu run, debug load-state): the console goes "
+                  "this ROM before an edit loads with --any-rom (emu run, debug start, debug load-state): the console goes "
                   "on with this ROM's code and data");
     return Z3_E_INVALID;
   }

@@ -236,7 +236,7 @@ Z3_TEST(test_session__step_back_last_write_and_states) {
   assert_string_equal(str(r, "registers", "pc"), pc);
   json_decref(root);
   free(args);
-  z3_free(here), z3_free(other);
+  z3_free(here);
   root = z3("step-back --count 1000000", &code);
   assert_int_equal(code, 2);
   assert_true(mentions(root, "no history to step back into"));
@@ -269,6 +269,18 @@ Z3_TEST(test_session__step_back_last_write_and_states) {
                   "| grep -q 'not a z3ed savestate'", Z3_EXE, PROGRAMS, dir, PROGRAMS);
   assert_int_equal(system(cmd), 0);
   free(cmd);
+  /* another ROM's state: the session does not start, unless --any-rom */
+  cmd = z3_strfmt("'%s' debug start --rom '%scalls.sfc' --socket '%s/v.sock' --state '%s' 2>&1 "
+                  "| grep -q 'saved from another ROM'", Z3_EXE, PROGRAMS, dir, other);
+  assert_int_equal(system(cmd), 0);
+  free(cmd);
+  cmd = z3_strfmt("'%s' debug start --rom '%scalls.sfc' --socket '%s/w.sock' --state '%s' --any-rom "
+                  "--idle-timeout 30 -q && '%s' debug registers --session '%s/w.sock' --output-format json "
+                  "| grep -q '\"pc\": \"%s\"' && '%s' debug stop --session '%s/w.sock' -q",
+                  Z3_EXE, PROGRAMS, dir, other, Z3_EXE, dir, pc, Z3_EXE, dir);
+  assert_int_equal(system(cmd), 0);
+  free(cmd);
+  z3_free(other);
   free(dir);
   free(pc);
 }
