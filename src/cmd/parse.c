@@ -27,19 +27,27 @@ static bool in_list(const char *const *list, const char *word) {
   return false;
 }
 
+/* The flag a mistyped one most likely meant: the shortest flag it begins (--out
+ * for --output rather than --output-format; too far by edit distance), else the
+ * nearest by edits. */
+typedef struct suggestion {
+  const char *word, *nearest, *prefixed;
+  size_t len, distance;
+} suggestion;
+
+static void consider(suggestion *s, const char *name) {
+  bool begins = s->len >= 2 && strncmp(name, s->word, s->len) == 0;
+  if (begins && (!s->prefixed || strlen(name) < strlen(s->prefixed))) s->prefixed = name;
+  size_t d = z3_edit_distance(s->word, name);
+  if (d < s->distance) s->distance = d, s->nearest = name;
+}
+
 static const char *suggest_flag(const z3_command *cmd, const char *word) {
-  const char *best = NULL;
-  size_t best_dist = SIZE_MAX;
-  for (size_t i = 0; cmd && z3_command_arg_at(cmd, i); i++) {
-    const char *name = z3_command_arg_at(cmd, i)->name;
-    size_t d = z3_edit_distance(word, name);
-    if (d < best_dist) best_dist = d, best = name;
-  }
-  for (const char *const *g = global_flags; *g; g++) {
-    size_t d = z3_edit_distance(word, *g);
-    if (d < best_dist) best_dist = d, best = *g;
-  }
-  return best && (best_dist <= 2 || best_dist * 3 <= strlen(word)) ? best : NULL;
+  suggestion s = {.word = word, .len = strlen(word), .distance = SIZE_MAX};
+  for (size_t i = 0; cmd && z3_command_arg_at(cmd, i); i++) consider(&s, z3_command_arg_at(cmd, i)->name);
+  for (const char *const *g = global_flags; *g; g++) consider(&s, *g);
+  if (s.prefixed) return s.prefixed;
+  return s.nearest && (s.distance <= 2 || s.distance * 3 <= s.len) ? s.nearest : NULL;
 }
 
 static z3_status parse_format(z3_cmd_ctx *ctx, const char *text, z3_error *err) {
