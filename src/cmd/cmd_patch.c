@@ -7,6 +7,7 @@
 #include "cmd/handlers.h"
 #include "cmd/patch_manifest.h"
 #include "snes/patch.h"
+#include "snes/rom.h"
 
 /* Patches and their targets: a ROM is at most 16 MiB (plus a copier header);
  * a patch cannot sensibly be larger than the data it rebuilds. */
@@ -38,6 +39,77 @@ static size_t count_changed(const z3_buf *a, const z3_buf *b) {
   return n + (a->len > b->len ? a->len - common : b->len - common);
 }
 
+/* ---- IPS patches and copier headers --------------------------------------------
+ * An IPS patch addresses file offsets, so one made for a ROM with a 512-byte copier
+ * header lands 512 bytes off on a ROM without one, and the other way round, and
+ * nothing in the format tells. The ROM's checksum does: a patch that keeps it valid
+ * one way and breaks it the other was made for the other. */
+enum { COPIER = Z3_COPIER_HEADER_SIZE };
+
+static bool file_headered(const z3_buf *b) { return b->len % 0x8000 == COPIER; }
+
+static bool checksum_valid(const uint8_t *data, size_t len) {
+  z3_rom *rom = NULL;
+  z3_error ignored;
+  z3_error_init(&ignored);
+  bool ok = z3_rom_from_memory(&rom, data, len, "", &ignored) == Z3_OK && z3_rom_checksum_ok(rom);
+  z3_rom_free(rom);
+  return ok;
+}
+
+/* The patch applied as made for a ROM with (for_headered) or without a copier header;
+ * the result keeps the file's own header, or lack of one. */
+static z3_status apply_as(z3_buf *out, const z3_buf *src, bool for_headered, const z3_buf *patch,
+                          z3_patch_stats *stats, z3_error *err) {
+  if (file_headered(src) == for_headered) return z3_patch_apply(out, src->data, src->len, patch->data, patch->len, stats, err);
+  if (file_headered(src)) { /* the patch sees the image past the header */
+    z3_buf image;
+    z3_buf_init(&image);
+    z3_status st = z3_patch_apply(&image, src->data + COPIER, src->len - COPIER, patch->data, patch->len, stats, err);
+    if (!st) st = z3_buf_copy(out, src->data, COPIER, err);
+    if (!st) st = z3_buf_append(out, image.data, image.len, err);
+    z3_buf_release(&image);
+    return st;
+  }
+  z3_buf padded; /* the patch sees a blank header in front, dropped afterwards */
+  z3_buf_init(&padded);
+  z3_status st = z3_buf_resize(&padded, COPIER, err);
+  if (!st) memset(padded.data, 0, COPIER), st = z3_buf_append(&padded, src->data, src->len, err);
+  if (!st) st = z3_patch_apply(out, padded.data, padded.len, patch->data, patch->len, stats, err);
+  if (!st && out->len < COPIER) st = z3_error_set(err, Z3_E_INVALID, "the patch cuts the file shorter than a copier header");
+  if (!st) memmove(out->data, out->data + COPIER, out->len - COPIER), out->len -= COPIER;
+  z3_buf_release(&padded);
+  return st;
+}
+
+static z3_status refuse_misaligned(const char *patch_path, bool for_headered, z3_error *err) {
+  z3_error_set(err, Z3_E_INVALID, "'%s' looks made for this ROM %s a 512-byte copier header: applied to the file "
+               "as it is, the ROM's checksum goes from valid to wrong; applied %s, it stays valid", patch_path,
+               for_headered ? "with" : "without", for_headered ? "as if the header were there" : "past the header");
+  z3_error_hint(err, "pass --made-for %s to apply it so (the file keeps its own header), or --made-for %s to "
+                "apply it to the file as it is", for_headered ? "headered" : "unheadered",
+                for_headered ? "unheadered" : "headered");
+  return Z3_E_INVALID;
+}
+
+/* --made-for auto: as the file is, unless the checksum shows the patch was made for the other. */
+static z3_status apply_ips(const z3_cmd_ctx *ctx, z3_buf *out, const z3_buf *src, const z3_buf *patch,
+                           z3_patch_stats *stats, z3_error *err) {
+  const char *made_for = z3_arg_str(ctx, "made-for");
+  if (strcmp(made_for, "auto") != 0) return apply_as(out, src, strcmp(made_for, "headered") == 0, patch, stats, err);
+  z3_status st = apply_as(out, src, file_headered(src), patch, stats, err);
+  if (st || !checksum_valid(src->data, src->len) || checksum_valid(out->data, out->len)) return st;
+  z3_buf other;
+  z3_buf_init(&other);
+  z3_patch_stats other_stats = {0};
+  z3_error ignored;
+  z3_error_init(&ignored);
+  bool other_fits = apply_as(&other, src, !file_headered(src), patch, &other_stats, &ignored) == Z3_OK &&
+                    checksum_valid(other.data, other.len);
+  z3_buf_release(&other);
+  return other_fits ? refuse_misaligned(z3_arg_str(ctx, "patch"), !file_headered(src), err) : Z3_OK;
+}
+
 z3_status cmd_patch_apply(z3_cmd_ctx *ctx, z3_error *err) {
   const char *rom_path = z3_arg_str(ctx, "rom"), *patch_path = z3_arg_str(ctx, "patch");
   const char *dest = z3_arg_given(ctx, "output") ? z3_arg_str(ctx, "output") : rom_path;
@@ -49,7 +121,8 @@ z3_status cmd_patch_apply(z3_cmd_ctx *ctx, z3_error *err) {
   z3_status st = z3_file_read(&src, rom_path, SOURCE_FILE_MAX, err);
   if (st == Z3_OK) st = z3_file_read(&patch, patch_path, PATCH_FILE_MAX, err);
   z3_patch_format fmt = z3_patch_detect(patch.data, patch.len);
-  if (st == Z3_OK) st = z3_patch_apply(&out, src.data, src.len, patch.data, patch.len, &stats, err);
+  if (st == Z3_OK && fmt == Z3_PATCH_IPS) st = apply_ips(ctx, &out, &src, &patch, &stats, err);
+  else if (st == Z3_OK) st = z3_patch_apply(&out, src.data, src.len, patch.data, patch.len, &stats, err);
   if (st == Z3_E_INVALID && err->message[0] && !strstr(err->message, patch_path)) {
     char *msg = z3_strfmt("'%s': %s", patch_path, err->message);
     if (msg) {

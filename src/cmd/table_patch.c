@@ -4,6 +4,7 @@
 #include "cmd/table_macros.h"
 
 static const char *const formats_ips_bps[] = {"bps", "ips", NULL};
+static const char *const made_for_choices[] = {"auto", "headered", "unheadered", NULL};
 
 static const z3_command z3_cmds_patch[] = {
     {
@@ -11,14 +12,22 @@ static const z3_command z3_cmds_patch[] = {
         .summary = "apply an IPS or BPS patch (format from its magic)",
         .description = "Applies the patch to the file given by --rom, byte for byte (a copier header, if "
                        "any, is part of the file the patch sees). BPS patches are checked against "
-                       "their source, target and patch CRC32. A corrupt or mismatched patch is "
+                       "their source, target and patch CRC32. An IPS patch has no such check, so one "
+                       "made for the ROM with a copier header (or without, when the file has one) "
+                       "would land 512 bytes off: when the ROM's checksum is valid before, wrong after, "
+                       "and valid with the patch shifted, it is refused and --made-for says which way "
+                       "to apply it. A corrupt or mismatched patch is "
                        "rejected with the offset of the problem and nothing is written.",
         .flags = Z3_CMD_WRITES_FILE, .safety = Z3_SAFETY_MUTATES_ROM,
         .effects = LIST("reads the ROM and the patch",
                         "writes the patched ROM atomically to --output, or over --rom keeping FILE.bak"),
         .args = ARGS({"rom", Z3_ARG_OUT_PATH, true, NULL, NULL, "file to patch (rewritten in place without --output)", 0, 0},
                      {"patch", Z3_ARG_PATH, true, NULL, NULL, "IPS or BPS patch", 0, 0},
-                     {"output", Z3_ARG_OUT_PATH, false, NULL, NULL, "write the result here; --rom is then untouched", 0, 0}),
+                     {"output", Z3_ARG_OUT_PATH, false, NULL, NULL, "write the result here; --rom is then untouched", 0, 0},
+                     {"made-for", Z3_ARG_ENUM, false, "auto", made_for_choices,
+                      "IPS: the ROM the patch was made for, with or without a 512-byte copier header "
+                      "(the file keeps its own); auto applies it to the file as it is and refuses when the "
+                      "checksum shows it was made for the other", 0, 0}),
         .returns = RETURNS({"format", "string", "ips or bps"},
                            {"records", "integer", "IPS records or BPS actions"},
                            {"source_size", "integer", "size of the input"},
