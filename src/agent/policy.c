@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include "agent/policy.h"
+#include "base/lazylib.h"
 #include "cmd/cmd.h"
 
 enum { MAX_TEXT = 1024, MAX_WORDS = 32 };
@@ -434,6 +435,7 @@ static void diag_output(struct fy_diag *diag, void *user, const char *buf, size_
 }
 
 static z3_status syntax_error(parser *ps, struct fy_diag *diag, const z3_buf *printed) {
+  if (z3_yaml_parser_crashed()) return fail(ps, 1, NULL, "%s", Z3_YAML_CRASHED);
   void *it = NULL;
   struct fy_diag_error *e = fy_diag_errors_iterate(diag, &it);
   if (e) return fail(ps, e->line > 0 ? e->line : 1, NULL, "%s", e->msg ? e->msg : "not valid YAML");

@@ -1,7 +1,12 @@
 /* libfyaml on first use (see lazylib.h): YAML is read for policies, suites and
  * --output-format yaml only, so most processes never load it. */
+#include <errno.h>
+#include <fcntl.h>
 #include <libfyaml.h>
+#include <signal.h>
 #include <stddef.h>
+#include <sys/wait.h>
+#include <unistd.h>
 
 #include "base/lazylib.h"
 
@@ -24,8 +29,49 @@ static z3_lazylib_fn get(const char *name) { return z3_lazylib_function(&lib, &t
     if (fn) fn args;                     \
   }
 
-FORWARD(struct fy_document *, fy_document_build_from_string, (const struct fy_parse_cfg *cfg, const char *str, size_t len),
-        (cfg, str, len), NULL)
+/* ---- parsing outside text, crash-proof --------------------------------------------
+ * libfyaml 0.7.12 (Debian 12's) crashes on some malformed YAML while it cleans up after
+ * the parse error (fuzzing found `? -:<tab>-`), and a crash there would take z3ed, a
+ * server or the editor down with it. So a text is first parsed in a child process and
+ * parsed here only when the child came back: the same parse of the same text takes the
+ * same path. A parse that crashed the child returns NULL, as a refused text does. */
+typedef struct fy_document *(*build_fn)(const struct fy_parse_cfg *, const char *, size_t);
+
+static _Thread_local bool last_crashed;
+
+bool z3_yaml_parser_crashed(void) { return last_crashed; }
+
+/* The sanitizers' hook, present only in their builds: libFuzzer's would save the
+ * text as a crash of the fuzzer's own when the child dies. */
+extern void __sanitizer_set_death_callback(void (*callback)(void)) __attribute__((weak));
+
+static void child_parse(build_fn fn, const struct fy_parse_cfg *cfg, const char *str, size_t len) {
+  int null = open("/dev/null", O_WRONLY | O_CLOEXEC);
+  if (null >= 0) dup2(null, STDERR_FILENO); /* a crash report is the child's own business */
+  if (__sanitizer_set_death_callback) __sanitizer_set_death_callback(NULL);
+  static const int deadly[] = {SIGSEGV, SIGBUS, SIGILL, SIGFPE, SIGABRT, SIGALRM};
+  for (size_t i = 0; i < sizeof deadly / sizeof deadly[0]; i++) signal(deadly[i], SIG_DFL);
+  alarm(10); /* a parse that never ends counts as a crash */
+  fn(cfg, str, len);
+  _exit(0);
+}
+
+static bool parse_survives(build_fn fn, const struct fy_parse_cfg *cfg, const char *str, size_t len) {
+  pid_t pid = fork();
+  if (pid < 0) return true; /* no process to spare: parse here, as without the guard */
+  if (pid == 0) child_parse(fn, cfg, str, len);
+  int status = 0;
+  while (waitpid(pid, &status, 0) < 0) {
+    if (errno != EINTR) return true;
+  }
+  return WIFEXITED(status) && WEXITSTATUS(status) == 0;
+}
+
+struct fy_document *fy_document_build_from_string(const struct fy_parse_cfg *cfg, const char *str, size_t len) {
+  LOOKUP(build_fn, fy_document_build_from_string);
+  last_crashed = fn && !parse_survives(fn, cfg, str, len);
+  return fn && !last_crashed ? fn(cfg, str, len) : NULL;
+}
 FORWARD(struct fy_document *, fy_document_create, (const struct fy_parse_cfg *cfg), (cfg), NULL)
 FORWARD_VOID(fy_document_destroy, (struct fy_document * fyd), (fyd))
 FORWARD(struct fy_node *, fy_document_root, (struct fy_document * fyd), (fyd), NULL)

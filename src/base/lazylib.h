@@ -20,6 +20,12 @@ void *z3_lazylib_open(void **slot, bool *tried, const char *soname);
 /* The symbol's address as a function pointer's bits, or NULL. */
 void *z3_lazylib_sym(void *lib, const char *name);
 typedef void (*z3_lazylib_fn)(void);
+/* fy_document_build_from_string returns NULL, too, when libfyaml crashed on the
+ * text (in a child process, lazy_fyaml.c): true then, until the next parse of
+ * this thread. Callers word that error themselves. */
+bool z3_yaml_parser_crashed(void);
+#define Z3_YAML_CRASHED "not valid YAML: libfyaml 0.7, the YAML reader, crashes on this text (a bug of its own, " \
+                        "kept out of z3ed by reading in a separate process); look for a stray '?', tab or colon"
 /* The function `name` of the library soname (opened into slot on first use),
  * or NULL when the library or the symbol is missing. */
 z3_lazylib_fn z3_lazylib_function(void **slot, bool *tried, const char *soname, const char *name);

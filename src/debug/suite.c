@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "base/lazylib.h"
 #include "debug/suite_internal.h"
 
 static const char *const step_methods[][2] = {
@@ -237,7 +238,8 @@ z3_status z3_suite_parse(const char *text, size_t len, const char *name, json_t 
   } else {
     void *it = NULL;
     struct fy_diag_error *e = doc ? NULL : fy_diag_errors_iterate(diag, &it);
-    st = suite_fail(&r, e && e->line > 0 ? (suite_mark){e->line, e->column + 1} : (suite_mark){1, 1}, "%s", e && e->msg ? e->msg : doc ? "the file is empty" : "not valid YAML");
+    const char *why = z3_yaml_parser_crashed() ? Z3_YAML_CRASHED : e && e->msg ? e->msg : doc ? "the file is empty" : "not valid YAML";
+    st = suite_fail(&r, e && e->line > 0 ? (suite_mark){e->line, e->column + 1} : (suite_mark){1, 1}, "%s", why);
   }
   fy_document_destroy(doc);
   fy_diag_destroy(diag);

@@ -129,6 +129,8 @@ static const struct {
     {"version: \xc0\xaf\n", {"line 1", "byte 0xC0", NULL}},
     {"version: 1\n\n%\xf6\x92\x9e\x84_bytes_changed: *o", {"line 3", "byte 0xF6", NULL}}, /* past U+10FFFF */
     {"version: \xed\xa0\x80\n", {"line 1", "byte 0xED", NULL}}, /* a surrogate */
+    {"? -:\t-", {"line 1", "not valid YAML", "libfyaml 0.7"}}, /* crashes libfyaml 0.7.12: read in a child */
+    {"\nforbiddes:\n- $\t\n- ? []:\t\t\t\t\t\t- ", {"not valid YAML", "crashes on this text", NULL}}, /* as fuzzing found it */
 };
 
 Z3_TEST(test_policy_parse__malformed_files_name_line_and_key) {
