@@ -121,6 +121,9 @@ z3_status cmd_patch_apply(z3_cmd_ctx *ctx, z3_error *err) {
   z3_status st = z3_file_read(&src, rom_path, SOURCE_FILE_MAX, err);
   if (st == Z3_OK) st = z3_file_read(&patch, patch_path, PATCH_FILE_MAX, err);
   z3_patch_format fmt = z3_patch_detect(patch.data, patch.len);
+  if (st == Z3_OK && fmt != Z3_PATCH_IPS && strcmp(z3_arg_str(ctx, "made-for"), "auto") != 0)
+    st = z3_error_set(err, Z3_E_USAGE, "--made-for is for IPS patches: '%s' is %s, whose source check sees the header",
+                      patch_path, z3_patch_format_name(fmt));
   if (st == Z3_OK && fmt == Z3_PATCH_IPS) st = apply_ips(ctx, &out, &src, &patch, &stats, err);
   else if (st == Z3_OK) st = z3_patch_apply(&out, src.data, src.len, patch.data, patch.len, &stats, err);
   if (st == Z3_E_INVALID && err->message[0] && !strstr(err->message, patch_path)) {
