@@ -167,6 +167,27 @@ Z3_TEST(test_session__usage_errors_name_the_parameter) {
   json_decref(root);
 }
 
+/* `debug start` from a savestate (plus flags): 0 when its registers then show pc. */
+static int start_from_state(const char *dir, const char *socket, const char *state_path, const char *flags,
+                            const char *pc) {
+  char *cmd = z3_strfmt("'%s' debug start --rom '%scalls.sfc' --socket '%s/%s' --state '%s' %s --idle-timeout 30 -q "
+                        "&& '%s' debug registers --session '%s/%s' --output-format json | grep -q '\"pc\": \"%s\"' "
+                        "&& '%s' debug stop --session '%s/%s' -q",
+                        Z3_EXE, PROGRAMS, dir, socket, state_path, flags, Z3_EXE, dir, socket, pc, Z3_EXE, dir, socket);
+  int rc = system(cmd);
+  free(cmd);
+  return rc;
+}
+
+/* `debug start` from a savestate: 0 when it is refused saying `why`. */
+static int start_refused(const char *dir, const char *socket, const char *state_path, const char *why) {
+  char *cmd = z3_strfmt("'%s' debug start --rom '%scalls.sfc' --socket '%s/%s' --state '%s' 2>&1 | grep -q '%s'",
+                        Z3_EXE, PROGRAMS, dir, socket, state_path, why);
+  int rc = system(cmd);
+  free(cmd);
+  return rc;
+}
+
 /* Back in time and whole-console states, through the binary. */
 Z3_TEST(test_session__step_back_last_write_and_states) {
   (void)state;
@@ -258,28 +279,14 @@ Z3_TEST(test_session__step_back_last_write_and_states) {
   assert_int_equal(system(cmd), 0);
   free(cmd);
 
-  /* a session started from the state */
-  cmd = z3_strfmt("'%s' debug start --rom '%scalls.sfc' --socket '%s/t.sock' --state '%s/here.z3s' "
-                        "--idle-timeout 30 -q && '%s' debug registers --session '%s/t.sock' --output-format json "
-                        "| grep -q '\"pc\": \"%s\"' && '%s' debug stop --session '%s/t.sock' -q",
-                        Z3_EXE, PROGRAMS, dir, dir, Z3_EXE, dir, pc, Z3_EXE, dir);
-  assert_int_equal(system(cmd), 0);
-  free(cmd);
-  cmd = z3_strfmt("'%s' debug start --rom '%scalls.sfc' --socket '%s/u.sock' --state '%scalls.lbl' 2>&1 "
-                  "| grep -q 'not a z3ed savestate'", Z3_EXE, PROGRAMS, dir, PROGRAMS);
-  assert_int_equal(system(cmd), 0);
-  free(cmd);
-  /* another ROM's state: the session does not start, unless --any-rom */
-  cmd = z3_strfmt("'%s' debug start --rom '%scalls.sfc' --socket '%s/v.sock' --state '%s' 2>&1 "
-                  "| grep -q 'saved from another ROM'", Z3_EXE, PROGRAMS, dir, other);
-  assert_int_equal(system(cmd), 0);
-  free(cmd);
-  cmd = z3_strfmt("'%s' debug start --rom '%scalls.sfc' --socket '%s/w.sock' --state '%s' --any-rom "
-                  "--idle-timeout 30 -q && '%s' debug registers --session '%s/w.sock' --output-format json "
-                  "| grep -q '\"pc\": \"%s\"' && '%s' debug stop --session '%s/w.sock' -q",
-                  Z3_EXE, PROGRAMS, dir, other, Z3_EXE, dir, pc, Z3_EXE, dir);
-  assert_int_equal(system(cmd), 0);
-  free(cmd);
+  /* a session started from the state; not from a file that is none, nor from another
+   * ROM's state unless --any-rom */
+  char *saved = z3_strfmt("%s/here.z3s", dir);
+  assert_int_equal(start_from_state(dir, "t.sock", saved, "", pc), 0);
+  assert_int_equal(start_refused(dir, "u.sock", PROGRAMS "calls.lbl", "not a z3ed savestate"), 0);
+  assert_int_equal(start_refused(dir, "v.sock", other, "saved from another ROM"), 0);
+  assert_int_equal(start_from_state(dir, "w.sock", other, "--any-rom", pc), 0);
+  z3_free(saved);
   z3_free(other);
   free(dir);
   free(pc);
