@@ -102,6 +102,7 @@ int tui_print_wrapped(WINDOW *win, int y, int x, attr_t attr, const char *text) 
       n = (size_t)room;
       while (n > 0 && text[n] != ' ') n--;
       if (n == 0) n = (size_t)room;
+      while (n > 1 && ((unsigned char)text[n] & 0xC0) == 0x80) n--; /* not inside a UTF-8 character */
     }
     wattron(win, attr);
     mvwaddnstr(win, y++, x, text, (int)n);
