@@ -46,7 +46,7 @@ static size_t count_changed(const z3_buf *a, const z3_buf *b) {
  * one way and breaks it the other was made for the other. */
 enum { COPIER = Z3_COPIER_HEADER_SIZE };
 
-static bool file_headered(const z3_buf *b) { return b->len % 0x8000 == COPIER; }
+static bool file_headered(const z3_buf *b) { return z3_rom_has_copier_header(b->len); }
 
 static bool checksum_valid(const uint8_t *data, size_t len) {
   z3_rom *rom = NULL;

@@ -5,7 +5,7 @@
 
 /* A copier header makes the size 512 bytes over a multiple of 32 KiB
  * (data reference §1.1: the rule that agrees with every tool on real dumps). */
-static bool has_copier_header(size_t len) { return len % 0x8000 == Z3_COPIER_HEADER_SIZE; }
+bool z3_rom_has_copier_header(size_t len) { return len % 0x8000 == Z3_COPIER_HEADER_SIZE; }
 
 static z3_status check_size(size_t len, const char *name, z3_error *err) {
   if (len == 0) return z3_error_set(err, Z3_E_INVALID, "'%s' is empty", name);
@@ -13,7 +13,7 @@ static z3_status check_size(size_t len, const char *name, z3_error *err) {
     return z3_error_set(err, Z3_E_INVALID, "'%s' is %zu bytes, over the 16 MiB a SNES ROM can be",
                         name, len);
   }
-  size_t image = has_copier_header(len) ? len - Z3_COPIER_HEADER_SIZE : len;
+  size_t image = z3_rom_has_copier_header(len) ? len - Z3_COPIER_HEADER_SIZE : len;
   if (image < Z3_ROM_MIN_SIZE) {
     z3_error_set(err, Z3_E_INVALID, "'%s' is %zu bytes, too small for a SNES ROM", name, len);
     z3_error_hint(err, "the smallest ROM is one 32 KiB bank (32768 bytes)");
@@ -51,7 +51,7 @@ static z3_status rom_new(z3_rom **out, const uint8_t *data, size_t len, const ch
   if (st) return st;
   z3_rom *rom = z3_calloc(1, sizeof *rom);
   if (!rom) return z3_error_set(err, Z3_E_NOMEM, "out of memory loading '%s'", name);
-  rom->has_copier_header = has_copier_header(len);
+  rom->has_copier_header = z3_rom_has_copier_header(len);
   if (rom->has_copier_header) memcpy(rom->copier_header, data, Z3_COPIER_HEADER_SIZE);
   *out = rom;
   return Z3_OK;
@@ -89,7 +89,7 @@ z3_status z3_rom_load(z3_rom **out, const char *path, z3_error *err) {
   z3_buf file;
   z3_buf_init(&file);
   z3_status st = hint_size(z3_file_read(&file, path, rom_file_max, err), err);
-  if (st == Z3_OK && !has_copier_header(file.len)) {
+  if (st == Z3_OK && !z3_rom_has_copier_header(file.len)) {
     /* The common case takes the file's buffer as it is: no second 1-16 MiB copy per process. */
     z3_rom *rom;
     st = rom_new(&rom, file.data, file.len, path, err);

@@ -112,6 +112,8 @@ z3_status z3_rom_load_mapped(z3_rom **out, const char *path, z3_error *err);
 z3_status z3_rom_from_memory(z3_rom **out, const uint8_t *data, size_t len, const char *name,
                              z3_error *err);
 void z3_rom_free(z3_rom *rom);
+/* A file of this size carries a 512-byte copier header (size % 32 KiB == 512). */
+bool z3_rom_has_copier_header(size_t len);
 
 /* Scores the four candidate headers and sets mapping, mapping_score, scores. */
 void z3_rom_detect_mapping(z3_rom *rom);
