@@ -98,7 +98,7 @@ static z3_status apply_ips(const z3_cmd_ctx *ctx, z3_buf *out, const z3_buf *src
   const char *made_for = z3_arg_str(ctx, "made-for");
   if (strcmp(made_for, "auto") != 0) return apply_as(out, src, strcmp(made_for, "headered") == 0, patch, stats, err);
   z3_status st = apply_as(out, src, file_headered(src), patch, stats, err);
-  if (st || !checksum_valid(src->data, src->len) || checksum_valid(out->data, out->len)) return st;
+  if (st || checksum_valid(out->data, out->len) || !checksum_valid(src->data, src->len)) return st;
   z3_buf other;
   z3_buf_init(&other);
   z3_patch_stats other_stats = {0};
