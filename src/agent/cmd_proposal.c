@@ -1,9 +1,7 @@
 /* agent proposal create|list|show|diff, agent list|diff: making and reading proposals. */
-#include <dirent.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 
 #include "agent/proposal.h"
 #include "agent/handlers_proposal.h"
@@ -83,47 +81,6 @@ z3_status cmd_agent_proposal_create(z3_cmd_ctx *ctx, z3_error *err) {
   return st;
 }
 
-static bool registered(const char *folder, const z3_proposal *all, size_t n) {
-  for (size_t i = 0; i < n; i++)
-    if (all[i].sandbox_dir && strcmp(all[i].sandbox_dir, folder) == 0) return true;
-  return false;
-}
-
-static int by_name(const void *a, const void *b) { return strcmp(*(char *const *)a, *(char *const *)b); }
-
-/* Folders under proposals/ that no registry row names: ones a create set aside as
- * N.orphan-PID because its number was taken, or every sandbox when the registry
- * was lost or replaced. Listed so that none is forgotten silently. Sandboxes
- * being built (.new-*) are not finished ones. */
-static z3_status list_unregistered(const char *state, z3_registry *r, json_t *out, z3_error *err) {
-  z3_proposal *all = NULL;
-  size_t n = 0, count = 0;
-  z3_status st = r ? z3_registry_list(r, "all", &all, &n, err) : Z3_OK;
-  char *dir = z3_strfmt("%s/proposals", state);
-  DIR *d = st == Z3_OK && dir ? opendir(dir) : NULL;
-  char **names = NULL;
-  for (struct dirent *e; st == Z3_OK && d && (e = readdir(d));) {
-    char *folder = e->d_name[0] == '.' ? NULL : z3_strfmt("%s/%s", dir, e->d_name);
-    struct stat sb;
-    if (folder && stat(folder, &sb) == 0 && S_ISDIR(sb.st_mode) && !registered(folder, all, n)) {
-      char **grown = z3_realloc(names, (count + 1) * sizeof *names);
-      if (grown) names = grown, names[count++] = folder, folder = NULL;
-      else st = z3_error_set(err, Z3_E_NOMEM, "out of memory listing '%s'", dir);
-    }
-    z3_free(folder);
-  }
-  if (d) closedir(d);
-  if (names) qsort(names, count, sizeof *names, by_name);
-  for (size_t i = 0; i < count; i++) {
-    json_array_append_new(out, json_string(names[i]));
-    z3_free(names[i]);
-  }
-  z3_free(names);
-  z3_free(dir);
-  z3_proposal_list_release(all, n);
-  return st;
-}
-
 z3_status cmd_agent_proposal_list(z3_cmd_ctx *ctx, z3_error *err) {
   z3_registry *r = NULL;
   z3_status st = open_existing(ctx, &r, err);
@@ -139,7 +96,11 @@ z3_status cmd_agent_proposal_list(z3_cmd_ctx *ctx, z3_error *err) {
   json_object_set_new(ctx->result, "count", json_integer((json_int_t)n));
   z3_proposal_list_release(all, n);
   char *state = st == Z3_OK ? z3_cmd__state_dir(ctx) : NULL;
-  if (state) st = list_unregistered(state, r, unregistered, err);
+  char **folders = NULL;
+  size_t folder_count = 0;
+  if (state) st = z3_registry_unregistered(state, r, &folders, &folder_count, err);
+  for (size_t i = 0; i < folder_count; i++) json_array_append_new(unregistered, json_string(folders[i]));
+  z3_folder_list_release(folders, folder_count);
   z3_free(state);
   z3_registry_close(r);
   return st;

@@ -75,6 +75,13 @@ z3_status z3_proposal_get(z3_registry *r, int64_t id, z3_proposal *out, z3_error
 z3_status z3_registry_list(z3_registry *r, const char *status, z3_proposal **out, size_t *count,
                            z3_error *err);
 void z3_proposal_list_release(z3_proposal *list, size_t count);
+/* Folders under state_dir/proposals that no row of r (NULL: no registry) names, sorted:
+ * ones a create set aside as N.orphan-PID because its number was taken, or every
+ * sandbox when the registry was lost or replaced. Listed by `agent proposal list`,
+ * the TUI and yaze so that none is forgotten silently. Free with z3_folder_list_release. */
+z3_status z3_registry_unregistered(const char *state_dir, z3_registry *r, char ***out, size_t *count,
+                                   z3_error *err);
+void z3_folder_list_release(char **list, size_t count);
 /* Id of the newest proposal with `status` whose target is rom_path (any ROM
  * when NULL); Z3_E_NOT_FOUND when there is none. */
 z3_status z3_registry_latest(z3_registry *r, const char *status, const char *rom_path, int64_t *id,

@@ -293,3 +293,44 @@ z3_status z3_proposal_log_call(const z3_proposal *p, const char *tool, const jso
   }
   return st;
 }
+
+static bool registered(const char *folder, const z3_proposal *all, size_t n) {
+  for (size_t i = 0; i < n; i++)
+    if (all[i].sandbox_dir && strcmp(all[i].sandbox_dir, folder) == 0) return true;
+  return false;
+}
+
+static int by_name(const void *a, const void *b) { return strcmp(*(char *const *)a, *(char *const *)b); }
+
+/* Sandbox folders being built (.new-*) are not finished ones, and a missing
+ * proposals/ folder has none. */
+z3_status z3_registry_unregistered(const char *state_dir, z3_registry *r, char ***out, size_t *count,
+                                   z3_error *err) {
+  *out = NULL, *count = 0;
+  z3_proposal *all = NULL;
+  size_t n = 0;
+  z3_status st = r ? z3_registry_list(r, "all", &all, &n, err) : Z3_OK;
+  char *dir = z3_strfmt("%s/proposals", state_dir);
+  DIR *d = st == Z3_OK && dir ? opendir(dir) : NULL;
+  for (struct dirent *e; st == Z3_OK && d && (e = readdir(d));) {
+    char *folder = e->d_name[0] == '.' ? NULL : z3_strfmt("%s/%s", dir, e->d_name);
+    struct stat sb;
+    if (folder && stat(folder, &sb) == 0 && S_ISDIR(sb.st_mode) && !registered(folder, all, n)) {
+      char **grown = z3_realloc(*out, (*count + 1) * sizeof **out);
+      if (grown) *out = grown, (*out)[(*count)++] = folder, folder = NULL;
+      else st = z3_error_set(err, Z3_E_NOMEM, "out of memory listing '%s'", dir);
+    }
+    z3_free(folder);
+  }
+  if (d) closedir(d);
+  if (*out) qsort(*out, *count, sizeof **out, by_name);
+  if (st) z3_folder_list_release(*out, *count), *out = NULL, *count = 0;
+  z3_free(dir);
+  z3_proposal_list_release(all, n);
+  return st;
+}
+
+void z3_folder_list_release(char **list, size_t count) {
+  for (size_t i = 0; list && i < count; i++) z3_free(list[i]);
+  z3_free(list);
+}

@@ -22,7 +22,7 @@ enum { MAX_LISTED = 64, HEX_SHOWN = 8, MAX_PICTURES = 12 };
 
 typedef struct prop_drawer {
   gui_tab *tab;
-  GtkWidget *box, *list, *changes, *info;
+  GtkWidget *box, *list, *changes, *info, *folders;
   int64_t ids[MAX_LISTED];
   size_t id_count;
   bool filling;
@@ -212,6 +212,25 @@ static void show_changes(prop_drawer *d) {
   else pictures_free(pj);
 }
 
+/* Sandboxes no registry row names (a lost registry's, or ones a create set aside), so that
+ * none is forgotten; a damaged registry names none, so they are looked for only when it
+ * opened or there is none. */
+static void show_unregistered(prop_drawer *d, const char *state, z3_registry *r) {
+  char **folders = NULL;
+  size_t n = 0;
+  z3_error err;
+  z3_error_init(&err);
+  if (z3_registry_unregistered(state, r, &folders, &n, &err) != Z3_OK) n = 0;
+  GString *text = g_string_new(NULL);
+  if (n) g_string_printf(text, "%zu folder%s under %s/proposals that the registry does not name (set aside, or a "
+                         "lost registry's sandboxes; `z3ed agent proposal list` lists them):", n, n == 1 ? "" : "s", state);
+  for (size_t i = 0; i < n; i++) g_string_append_printf(text, "%s %s", i ? "," : "", folders[i] + strlen(state) + strlen("/proposals/"));
+  gtk_label_set_text(GTK_LABEL(d->folders), text->str);
+  gtk_widget_set_visible(d->folders, n > 0);
+  g_string_free(text, TRUE);
+  z3_folder_list_release(folders, n);
+}
+
 void gui_proposals_refresh(GtkWidget *drawer) {
   prop_drawer *d = drawer_of(drawer);
   GtkStringList *names = gtk_string_list_new(NULL);
@@ -222,16 +241,20 @@ void gui_proposals_refresh(GtkWidget *drawer) {
   size_t count = 0;
   z3_error err;
   z3_error_init(&err);
-  if (z3_registry_open_existing(&r, state, &err) == Z3_OK && z3_registry_list(r, "open", &list, &count, &err) == Z3_OK) {
+  z3_status st = z3_registry_open_existing(&r, state, &err);
+  if (st == Z3_OK) st = z3_registry_list(r, "open", &list, &count, &err);
+  if (st == Z3_OK) {
     for (size_t i = 0; i < count && d->id_count < MAX_LISTED; i++) {
       char *text = g_strdup_printf("#%lld %s", (long long)list[i].id, list[i].title ? list[i].title : "");
       gtk_string_list_append(names, text);
       g_free(text);
       d->ids[d->id_count++] = list[i].id;
     }
-  } else if (err.code && err.code != Z3_E_NOT_FOUND) {
+  } else if (st != Z3_E_NOT_FOUND) {
     d->tab->status(d->tab, err.message); /* an empty list would say there is nothing to review */
   }
+  if (state && (st == Z3_OK || st == Z3_E_NOT_FOUND)) show_unregistered(d, state, r);
+  else gtk_widget_set_visible(d->folders, FALSE);
   z3_proposal_list_release(list, count);
   z3_registry_close(r);
   z3_free(state);
@@ -327,6 +350,11 @@ GtkWidget *gui_proposals_new(gui_tab *tab) {
   d->info = gtk_label_new("");
   gtk_label_set_wrap(GTK_LABEL(d->info), TRUE);
   gui_name(d->info, "prop-info", "Proposal");
+  d->folders = gtk_label_new("");
+  gtk_label_set_wrap(GTK_LABEL(d->folders), TRUE);
+  gtk_widget_add_css_class(d->folders, "dim-label");
+  gtk_widget_set_visible(d->folders, FALSE);
+  gui_name(d->folders, "prop-unregistered", "Sandboxes the registry does not name");
   d->changes = gtk_list_box_new();
   gui_name(d->changes, "prop-changes", "Changes of the proposal");
   GtkWidget *buttons = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 4);
@@ -342,7 +370,7 @@ GtkWidget *gui_proposals_new(gui_tab *tab) {
   gtk_scrolled_window_set_child(GTK_SCROLLED_WINDOW(scroll), d->changes);
   gtk_widget_set_vexpand(scroll, TRUE);
   gtk_scrolled_window_set_propagate_natural_height(GTK_SCROLLED_WINDOW(scroll), TRUE);
-  GtkWidget *all[] = {title, d->list, d->info, scroll, buttons};
+  GtkWidget *all[] = {title, d->list, d->info, d->folders, scroll, buttons};
   for (size_t i = 0; i < G_N_ELEMENTS(all); i++) gtk_box_append(GTK_BOX(d->box), all[i]);
   /* The registry is read when the drawer is shown (win.proposals refreshes it), not while the
    * tab is made: reading it, and drawing a proposal's pictures, is no part of the first frame. */

@@ -22,6 +22,7 @@ typedef struct proposals_view {
   int selected, top;
   bool loaded;
   char note[sizeof ((z3_error *)0)->message]; /* why the list is empty, or an error */
+  char *folders_note; /* sandboxes the registry does not name, or NULL */
   z3_change_set changes;
   bool have_changes;
   bool *marked;
@@ -45,6 +46,31 @@ static void release_changes(proposals_view *p) {
 static void release_list(proposals_view *p) {
   if (p->list) z3_proposal_list_release(p->list, p->count);
   p->list = NULL, p->count = 0;
+  z3_free(p->folders_note);
+  p->folders_note = NULL;
+}
+
+/* Sandboxes no registry row names (a lost registry's, or ones set aside): a damaged
+ * registry names none, so they are only looked for when it opened or there is none. */
+static char *unregistered_note(z3_registry *r) {
+  char *state = z3_state_dir(), **folders = NULL;
+  size_t n = 0;
+  z3_error err;
+  z3_error_init(&err);
+  if (!state || z3_registry_unregistered(state, r, &folders, &n, &err) != Z3_OK || !n) {
+    z3_free(state);
+    return NULL;
+  }
+  z3_buf b;
+  z3_buf_init(&b);
+  z3_buf_printf(&b, "%zu folder%s under %s/proposals that the registry does not name (set aside, or a lost "
+                "registry's sandboxes; 'z3ed agent proposal list' lists them):", n, n == 1 ? "" : "s", state);
+  for (size_t i = 0; i < n; i++) z3_buf_printf(&b, "%s %s", i ? "," : "", folders[i] + strlen(state) + strlen("/proposals/"));
+  z3_folder_list_release(folders, n);
+  z3_free(state);
+  char *text = b.len ? z3_strdup((const char *)b.data) : NULL;
+  z3_buf_release(&b);
+  return text;
 }
 
 static z3_status open_registry(z3_registry **r, z3_error *err) {
@@ -63,6 +89,7 @@ static void load_list(proposals_view *p) {
   z3_error_init(&err);
   z3_status st = open_registry(&r, &err);
   if (st == Z3_OK) st = z3_registry_list(r, NULL, &p->list, &p->count, &err);
+  if (st == Z3_OK || st == Z3_E_NOT_FOUND) p->folders_note = unregistered_note(r);
   z3_registry_close(r);
   if (st) snprintf(p->note, sizeof p->note, "%s", err.message);
   else if (!p->count) snprintf(p->note, sizeof p->note, "no proposals; agents make them (z3ed agent proposal create)");
@@ -85,14 +112,16 @@ static void open_changes(tui_view *v, proposals_view *p) {
 static void draw_list(WINDOW *w, proposals_view *p) {
   tui_print(w, 0, 1, A_BOLD, "Proposals (newest first)");
   if (p->note[0]) tui_print(w, 2, 1, COLOR_PAIR(TUI_PAIR_DIM), "%s", p->note);
-  int rows = getmaxy(w) - 2;
+  int rows = getmaxy(w) - 2 - (p->folders_note ? 4 : 0), r = 0;
+  if (rows < 1) rows = 1;
   if (p->selected < p->top) p->top = p->selected;
   if (p->selected >= p->top + rows) p->top = p->selected - rows + 1;
-  for (int r = 0; r < rows && (size_t)(p->top + r) < p->count; r++) {
+  for (; r < rows && (size_t)(p->top + r) < p->count; r++) {
     const z3_proposal *q = &p->list[p->top + r];
     attr_t a = p->top + r == p->selected ? COLOR_PAIR(TUI_PAIR_SELECTED) : 0;
     tui_print(w, 2 + r, 1, a, "#%-4lld %-9s %-36s %s", (long long)q->id, q->status, q->title, q->created_at);
   }
+  if (p->folders_note) tui_print_wrapped(w, 2 + (r ? r : 1) + 1, 1, COLOR_PAIR(TUI_PAIR_DIM), p->folders_note);
 }
 
 static void draw_changes(WINDOW *w, proposals_view *p, z3_doc *doc) {

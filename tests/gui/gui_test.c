@@ -485,7 +485,7 @@ int main(void) {
       cmocka_unit_test(emulator_debugger_stops_at_a_breakpoint),
       cmocka_unit_test(proposal_drawer_accepts_one_change),
       cmocka_unit_test(proposal_drawer_draws_a_room_change),
-      cmocka_unit_test(proposal_drawer_names_a_damaged_registry),
+      cmocka_unit_test(proposal_drawer_names_a_damaged_registry_and_lost_sandboxes),
       cmocka_unit_test(proposal_pictures_read_resource_names),
       cmocka_unit_test(save_after_an_outside_save_offers_a_merge),
       cmocka_unit_test(overworld_draws_wide_tall_and_tail_maps), /* last: it opens a tab of its own */

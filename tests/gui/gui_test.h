@@ -68,6 +68,6 @@ int iterations_until_done(void);
 /* gui_test_proposals.c */
 void proposal_pictures_read_resource_names(void **state);
 void proposal_drawer_draws_a_room_change(void **state);
-void proposal_drawer_names_a_damaged_registry(void **state);
+void proposal_drawer_names_a_damaged_registry_and_lost_sandboxes(void **state);
 
 #endif

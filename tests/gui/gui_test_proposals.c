@@ -6,6 +6,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #include "test.h"
 #include "agent/proposal.h"
@@ -159,16 +161,30 @@ void proposal_drawer_draws_a_room_change(void **state) {
   z3_free(line);
 }
 
-/* A registry the drawer cannot read is named in the status line, not shown as an empty list. */
-void proposal_drawer_names_a_damaged_registry(void **state) {
+/* A registry the drawer cannot read is named in the status line, not shown as an empty list;
+ * a sandbox folder the registry does not name (set aside, or a lost registry's) is listed. */
+void proposal_drawer_names_a_damaged_registry_and_lost_sandboxes(void **state) {
   (void)state;
   char *dir = z3_state_dir(), *db = z3_strfmt("%s/registry.db", dir), *saved = z3_strfmt("%s/registry.saved", dir);
   char *damage = z3_strfmt("cp '%s' '%s' && head -c 4096 '%s' > '%s'", db, saved, saved, db);
   assert_int_equal(system(damage), 0);
   GtkWidget *drawer = named(window, "proposals");
+  char *orphan = z3_strfmt("%s/proposals/7.orphan-4242", dir);
+  assert_int_equal(mkdir(orphan, 0755), 0);
   gui_proposals_refresh(drawer);
   assert_non_null(strstr(gtk_label_get_text(GTK_LABEL(named(window, "status"))), "registry.db' is damaged"));
+  /* a damaged registry names no sandbox, so none is called unregistered */
+  assert_false(gtk_widget_get_visible(named(drawer, "prop-unregistered")));
   assert_int_equal(rename(saved, db), 0);
+  gui_proposals_refresh(drawer);
+  GtkWidget *folders = named(drawer, "prop-unregistered");
+  assert_true(gtk_widget_get_visible(folders));
+  assert_non_null(strstr(gtk_label_get_text(GTK_LABEL(folders)), "1 folder under"));
+  assert_non_null(strstr(gtk_label_get_text(GTK_LABEL(folders)), ": 7.orphan-4242"));
+  assert_int_equal(rmdir(orphan), 0);
+  gui_proposals_refresh(drawer);
+  assert_false(gtk_widget_get_visible(folders));
+  z3_free(orphan);
   z3_free(damage);
   z3_free(saved);
   z3_free(db);

@@ -158,6 +158,15 @@ screen | sed 's/^ *//; s/ *$//' | tr '\n' ' ' | grep -qF "the sandboxes under $t
 cp "$tmp/registry.saved" "$tmp/state/registry.db"
 keys r
 expect "Proposals: $open open, $open for this ROM" "the count is back with the registry"
+# a sandbox folder the registry does not name (a create's set-aside, a lost registry's) is shown
+mkdir "$tmp/state/proposals/1.orphan-4242"
+keys 7 r
+expect "1 folder under $tmp/state/proposals that the registry does not name" "the proposals tab shows an unregistered sandbox"
+expect "1.orphan-4242" "and names it"
+rmdir "$tmp/state/proposals/1.orphan-4242"
+keys r
+gone() { for _ in $(seq 150); do screen | grep -qF -- "$1" || return 0; sleep 0.1; done; return 1; }
+gone "does not name" || fail "the note stays after the folder is gone"
 
 # ---- resize: refused below 80x24, drawn again when big enough --------------------
 tm resize-window -t main -x 60 -y 20
