@@ -82,6 +82,9 @@ void z3_proposal_list_release(z3_proposal *list, size_t count);
 z3_status z3_registry_unregistered(const char *state_dir, z3_registry *r, char ***out, size_t *count,
                                    z3_error *err);
 void z3_folder_list_release(char **list, size_t count);
+/* The same as one sentence for a person ("2 folders under ... : 1, 1.orphan-77"), or
+ * NULL when there are none. Caller frees. */
+char *z3_registry_unregistered_text(const char *state_dir, z3_registry *r);
 /* Id of the newest proposal with `status` whose target is rom_path (any ROM
  * when NULL); Z3_E_NOT_FOUND when there is none. */
 z3_status z3_registry_latest(z3_registry *r, const char *status, const char *rom_path, int64_t *id,

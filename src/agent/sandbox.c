@@ -330,6 +330,21 @@ z3_status z3_registry_unregistered(const char *state_dir, z3_registry *r, char *
   return st;
 }
 
+char *z3_registry_unregistered_text(const char *state_dir, z3_registry *r) {
+  char **folders = NULL;
+  size_t n = 0;
+  if (z3_registry_unregistered(state_dir, r, &folders, &n, &(z3_error){0}) != Z3_OK || !n) return NULL;
+  z3_buf b;
+  z3_buf_init(&b);
+  z3_buf_printf(&b, "%zu folder%s under %s/proposals that the registry does not name (set aside, or a lost "
+                "registry's sandboxes; 'z3ed agent proposal list' lists them):", n, n == 1 ? "" : "s", state_dir);
+  for (size_t i = 0; i < n; i++) z3_buf_printf(&b, "%s %s", i ? "," : "", folders[i] + strlen(state_dir) + strlen("/proposals/"));
+  z3_folder_list_release(folders, n);
+  char *text = b.len ? z3_strdup((const char *)b.data) : NULL;
+  z3_buf_release(&b);
+  return text;
+}
+
 void z3_folder_list_release(char **list, size_t count) {
   for (size_t i = 0; list && i < count; i++) z3_free(list[i]);
   z3_free(list);

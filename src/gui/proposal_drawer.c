@@ -216,19 +216,10 @@ static void show_changes(prop_drawer *d) {
  * none is forgotten; a damaged registry names none, so they are looked for only when it
  * opened or there is none. */
 static void show_unregistered(prop_drawer *d, const char *state, z3_registry *r) {
-  char **folders = NULL;
-  size_t n = 0;
-  z3_error err;
-  z3_error_init(&err);
-  if (z3_registry_unregistered(state, r, &folders, &n, &err) != Z3_OK) n = 0;
-  GString *text = g_string_new(NULL);
-  if (n) g_string_printf(text, "%zu folder%s under %s/proposals that the registry does not name (set aside, or a "
-                         "lost registry's sandboxes; `z3ed agent proposal list` lists them):", n, n == 1 ? "" : "s", state);
-  for (size_t i = 0; i < n; i++) g_string_append_printf(text, "%s %s", i ? "," : "", folders[i] + strlen(state) + strlen("/proposals/"));
-  gtk_label_set_text(GTK_LABEL(d->folders), text->str);
-  gtk_widget_set_visible(d->folders, n > 0);
-  g_string_free(text, TRUE);
-  z3_folder_list_release(folders, n);
+  char *text = z3_registry_unregistered_text(state, r);
+  gtk_label_set_text(GTK_LABEL(d->folders), text ? text : "");
+  gtk_widget_set_visible(d->folders, text != NULL);
+  z3_free(text);
 }
 
 void gui_proposals_refresh(GtkWidget *drawer) {

@@ -53,23 +53,8 @@ static void release_list(proposals_view *p) {
 /* Sandboxes no registry row names (a lost registry's, or ones set aside): a damaged
  * registry names none, so they are only looked for when it opened or there is none. */
 static char *unregistered_note(z3_registry *r) {
-  char *state = z3_state_dir(), **folders = NULL;
-  size_t n = 0;
-  z3_error err;
-  z3_error_init(&err);
-  if (!state || z3_registry_unregistered(state, r, &folders, &n, &err) != Z3_OK || !n) {
-    z3_free(state);
-    return NULL;
-  }
-  z3_buf b;
-  z3_buf_init(&b);
-  z3_buf_printf(&b, "%zu folder%s under %s/proposals that the registry does not name (set aside, or a lost "
-                "registry's sandboxes; 'z3ed agent proposal list' lists them):", n, n == 1 ? "" : "s", state);
-  for (size_t i = 0; i < n; i++) z3_buf_printf(&b, "%s %s", i ? "," : "", folders[i] + strlen(state) + strlen("/proposals/"));
-  z3_folder_list_release(folders, n);
+  char *state = z3_state_dir(), *text = state ? z3_registry_unregistered_text(state, r) : NULL;
   z3_free(state);
-  char *text = b.len ? z3_strdup((const char *)b.data) : NULL;
-  z3_buf_release(&b);
   return text;
 }
 
