@@ -3,6 +3,7 @@
 
 #include <errno.h>
 #include <string.h>
+#include <sys/socket.h>
 #include <unistd.h>
 
 void z3_frame_reader_init(z3_frame_reader *r, size_t max) {
@@ -58,6 +59,46 @@ z3_status z3_frame_write(int fd, const void *body, size_t len, z3_error *err) {
   uint8_t head[4] = {(uint8_t)(len >> 24), (uint8_t)(len >> 16), (uint8_t)(len >> 8), (uint8_t)len};
   z3_status st = write_all(fd, head, 4, err);
   return st ? st : write_all(fd, body, len, err);
+}
+
+void z3_frame_outbox_init(z3_frame_outbox *o) {
+  z3_buf_init(&o->bytes);
+  o->sent = 0;
+}
+
+void z3_frame_outbox_release(z3_frame_outbox *o) { z3_buf_release(&o->bytes); }
+
+size_t z3_frame_outbox_pending(const z3_frame_outbox *o) { return o->bytes.len - o->sent; }
+
+z3_status z3_frame_outbox_put(z3_frame_outbox *o, const void *body, size_t len, z3_error *err) {
+  if (len == 0 || len > Z3_FRAME_MAX)
+    return z3_error_set(err, Z3_E_INVALID, "a frame of %zu bytes cannot be sent (1 to %u)", len, Z3_FRAME_MAX);
+  if (o->sent && o->sent == o->bytes.len) o->bytes.len = o->sent = 0;
+  uint8_t head[4] = {(uint8_t)(len >> 24), (uint8_t)(len >> 16), (uint8_t)(len >> 8), (uint8_t)len};
+  size_t before = o->bytes.len;
+  z3_status st = z3_buf_append(&o->bytes, head, 4, err);
+  if (st == Z3_OK) st = z3_buf_append(&o->bytes, body, len, err);
+  if (st) o->bytes.len = before; /* a frame goes in whole or not at all */
+  return st;
+}
+
+ssize_t z3_frame_outbox_flush(z3_frame_outbox *o, int fd) {
+  size_t total = 0;
+  while (o->sent < o->bytes.len) {
+    ssize_t n = send(fd, o->bytes.data + o->sent, o->bytes.len - o->sent, MSG_DONTWAIT | MSG_NOSIGNAL);
+    if (n < 0 && errno == EINTR) continue;
+    if (n < 0 && (errno == EAGAIN || errno == EWOULDBLOCK)) break;
+    if (n <= 0) return -1;
+    o->sent += (size_t)n;
+    total += (size_t)n;
+  }
+  if (o->sent == o->bytes.len) o->bytes.len = o->sent = 0;
+  else if (o->sent >= (1u << 20)) { /* the part sent goes, so the queue does not only grow */
+    memmove(o->bytes.data, o->bytes.data + o->sent, o->bytes.len - o->sent);
+    o->bytes.len -= o->sent;
+    o->sent = 0;
+  }
+  return (ssize_t)total;
 }
 
 static z3_status read_all(int fd, uint8_t *p, size_t len, bool first, z3_error *err) {

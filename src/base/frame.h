@@ -8,6 +8,8 @@
 #ifndef Z3_BASE_FRAME_H
 #define Z3_BASE_FRAME_H
 
+#include <sys/types.h>
+
 #include "base/base.h"
 
 enum { Z3_FRAME_MAX = 16u << 20 };
@@ -27,6 +29,21 @@ int z3_frame_next(z3_frame_reader *r, const uint8_t **body, size_t *len, z3_erro
 
 /* Writes one frame to a blocking descriptor, retrying short writes. */
 z3_status z3_frame_write(int fd, const void *body, size_t len, z3_error *err);
+/* A server's replies to one client, queued so that one client that does not read
+ * never makes the server wait: put frames in, flush what the socket takes now. */
+typedef struct z3_frame_outbox {
+  z3_buf bytes;
+  size_t sent; /* bytes of `bytes` already written */
+} z3_frame_outbox;
+
+void z3_frame_outbox_init(z3_frame_outbox *o);
+void z3_frame_outbox_release(z3_frame_outbox *o);
+z3_status z3_frame_outbox_put(z3_frame_outbox *o, const void *body, size_t len, z3_error *err);
+/* Writes what the socket takes without blocking: the bytes written (0 when it takes
+ * none now), or -1 when the peer is gone or the socket failed. */
+ssize_t z3_frame_outbox_flush(z3_frame_outbox *o, int fd);
+size_t z3_frame_outbox_pending(const z3_frame_outbox *o);
+
 /* Reads one whole frame from a blocking descriptor into out. EOF before a
  * frame begins is Z3_E_IO with "connection closed". */
 z3_status z3_frame_read(int fd, z3_buf *out, size_t max, z3_error *err);

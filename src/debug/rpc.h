@@ -9,6 +9,7 @@
 #include <jansson.h>
 
 #include "base/base.h"
+#include "base/frame.h"
 
 /* Connects to the Unix socket at path. On failure err says "no WHAT at PATH"
  * with hint (may be NULL). */
@@ -33,5 +34,9 @@ bool z3_rpc_send_result(int fd, const json_t *id, json_t *result);
  * with err's hint. Both return false when the reply did not go out (the
  * client went away or stopped reading); the server then drops it. */
 bool z3_rpc_send_error(int fd, const json_t *id, int code, const char *message, const z3_error *err);
+/* The same replies put in a client's queue, for a server that must not wait on any
+ * one client (base/frame.h); false when out of memory. */
+bool z3_rpc_queue_result(z3_frame_outbox *o, const json_t *id, json_t *result);
+bool z3_rpc_queue_error(z3_frame_outbox *o, const json_t *id, int code, const char *message, const z3_error *err);
 
 #endif

@@ -40,16 +40,31 @@ z3_status z3_rpc_listen(const char *path, const char *what, const char *hint, in
   return Z3_OK;
 }
 
+/* A reply's text, or NULL (out of memory); msg is taken. */
+static char *reply_text(json_t *msg) {
+  char *text = json_dumps(msg, JSON_COMPACT);
+  json_decref(msg);
+  return text;
+}
+
 /* False when the reply did not go out: the client went away, or stopped
  * reading until the socket's send timeout passed. */
 static bool send_json(int fd, json_t *msg) {
-  char *text = json_dumps(msg, JSON_COMPACT);
+  char *text = reply_text(msg);
   z3_error err;
   z3_error_init(&err);
   bool sent = text && z3_frame_write(fd, text, strlen(text), &err) == Z3_OK;
   free(text);
-  json_decref(msg);
   return sent;
+}
+
+static bool queue_json(z3_frame_outbox *o, json_t *msg) {
+  char *text = reply_text(msg);
+  z3_error err;
+  z3_error_init(&err);
+  bool queued = text && z3_frame_outbox_put(o, text, strlen(text), &err) == Z3_OK;
+  free(text);
+  return queued;
 }
 
 static json_t *envelope(const json_t *id) {
@@ -59,17 +74,13 @@ static json_t *envelope(const json_t *id) {
   return msg;
 }
 
-bool z3_rpc_send_result(int fd, const json_t *id, json_t *result) {
-  if (!id) { /* a notification: no reply */
-    json_decref(result);
-    return true;
-  }
+static json_t *result_message(const json_t *id, json_t *result) {
   json_t *msg = envelope(id);
   json_object_set_new(msg, "result", result);
-  return send_json(fd, msg);
+  return msg;
 }
 
-bool z3_rpc_send_error(int fd, const json_t *id, int code, const char *message, const z3_error *err) {
+static json_t *error_message(const json_t *id, int code, const char *message, const z3_error *err) {
   json_t *msg = envelope(id), *e = json_object(), *data = json_object();
   json_object_set_new(e, "code", json_integer(code));
   json_object_set_new(e, "message", json_string(message));
@@ -77,5 +88,29 @@ bool z3_rpc_send_error(int fd, const json_t *id, int code, const char *message, 
   if (err && err->hint[0]) json_object_set_new(data, "hint", json_string(err->hint));
   json_object_set_new(e, "data", data);
   json_object_set_new(msg, "error", e);
-  return send_json(fd, msg);
+  return msg;
+}
+
+bool z3_rpc_send_result(int fd, const json_t *id, json_t *result) {
+  if (!id) { /* a notification: no reply */
+    json_decref(result);
+    return true;
+  }
+  return send_json(fd, result_message(id, result));
+}
+
+bool z3_rpc_send_error(int fd, const json_t *id, int code, const char *message, const z3_error *err) {
+  return send_json(fd, error_message(id, code, message, err));
+}
+
+bool z3_rpc_queue_result(z3_frame_outbox *o, const json_t *id, json_t *result) {
+  if (!id) {
+    json_decref(result);
+    return true;
+  }
+  return queue_json(o, result_message(id, result));
+}
+
+bool z3_rpc_queue_error(z3_frame_outbox *o, const json_t *id, int code, const char *message, const z3_error *err) {
+  return queue_json(o, error_message(id, code, message, err));
 }

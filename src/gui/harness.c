@@ -19,16 +19,24 @@ enum {
   WAIT_POLL_MS = 10,
   WAIT_DEFAULT_MS = 5000,
   WAIT_MAX_MS = 600000,
-  CLIENTS_MAX = 64,         /* with REQUEST_MAX, bounds what clients can make yaze hold */
-  SEND_LIMIT_S = 2,         /* a reply not taken in this long drops its client (the UI waits meanwhile) */
+  CLIENTS_MAX = 64,         /* with REQUEST_MAX and READ_PAUSE, bounds what clients can make yaze hold */
+  STALL_LIMIT_MS = 2000,    /* replies not taken for this long drop their client */
+  READ_PAUSE = 256u << 10,  /* with this much of its replies untaken, a client's requests wait */
 };
 
+/* Replies are queued and written as the socket takes them, so the UI never waits on a
+ * client: one that does not read has its requests left unread (READ_PAUSE), and is cut
+ * off when its replies have not moved for STALL_LIMIT_MS. */
 typedef struct client {
   gui_harness *h;
   int fd;
-  guint source;
+  guint source, stall_source;
+  GIOCondition watching;
   z3_frame_reader reader;
-  bool dead; /* a reply did not go out: the stream is out of step, its hang-up is awaited */
+  z3_frame_outbox out;
+  gint64 moved_at; /* monotonic microseconds: when its replies last moved, or began to wait */
+  bool dead; /* cut off: the stream is out of step, its hang-up is awaited */
+  bool ended; /* the client sent all it will (EOF): closed once its replies are out */
 } client;
 
 typedef struct pending_wait {
@@ -170,13 +178,44 @@ static void reply_failed(client *c) {
   shutdown(c->fd, SHUT_RDWR);
 }
 
+static void rewatch(client *c);
+
+/* Writes what the socket takes now; false when the client is gone. */
+static bool flush_replies(client *c) {
+  ssize_t n = z3_frame_outbox_flush(&c->out, c->fd);
+  if (n > 0) c->moved_at = g_get_monotonic_time();
+  return n >= 0;
+}
+
+static gboolean stall_check(gpointer data) {
+  client *c = data;
+  c->stall_source = 0;
+  if (c->dead || !z3_frame_outbox_pending(&c->out)) return G_SOURCE_REMOVE;
+  gint64 waited_ms = (g_get_monotonic_time() - c->moved_at) / 1000;
+  if (waited_ms >= STALL_LIMIT_MS) reply_failed(c);
+  else c->stall_source = g_timeout_add((guint)(STALL_LIMIT_MS - waited_ms), stall_check, c);
+  return G_SOURCE_REMOVE;
+}
+
+/* After a reply was queued (`waited`: replies were waiting before it): out now if the
+ * socket takes it, else when it does. */
+static void replied(client *c, bool waited, bool queued) {
+  if (!queued || !flush_replies(c)) return reply_failed(c);
+  if (!waited && z3_frame_outbox_pending(&c->out)) c->moved_at = g_get_monotonic_time(); /* begins to wait */
+  if (z3_frame_outbox_pending(&c->out) && !c->stall_source) c->stall_source = g_timeout_add(STALL_LIMIT_MS, stall_check, c);
+  rewatch(c);
+}
+
 static void reply_result(client *c, const json_t *id, json_t *result) {
   if (c->dead) return json_decref(result);
-  if (!z3_rpc_send_result(c->fd, id, result)) reply_failed(c);
+  bool waited = z3_frame_outbox_pending(&c->out) > 0;
+  replied(c, waited, z3_rpc_queue_result(&c->out, id, result));
 }
 
 static void reply_error(client *c, const json_t *id, int code, const z3_error *err) {
-  if (!c->dead && !z3_rpc_send_error(c->fd, id, code, err->message, err)) reply_failed(c);
+  if (c->dead) return;
+  bool waited = z3_frame_outbox_pending(&c->out) > 0;
+  replied(c, waited, z3_rpc_queue_error(&c->out, id, code, err->message, err));
 }
 
 /* ---- Wait: the condition checked every WAIT_POLL_MS from the main loop until met or timed out ---- */
@@ -312,24 +351,26 @@ static void drop_client(client *c) {
   for (guint i = h->waits->len; i-- > 0;)
     if (((pending_wait *)g_ptr_array_index(h->waits, i))->c == c) g_ptr_array_remove_index(h->waits, i);
   if (c->source) g_source_remove(c->source);
+  if (c->stall_source) g_source_remove(c->stall_source);
+  if (!c->dead) z3_frame_outbox_flush(&c->out, c->fd); /* a last error reply, if the socket takes it */
   close(c->fd);
   z3_frame_reader_release(&c->reader);
+  z3_frame_outbox_release(&c->out);
   g_ptr_array_remove(h->clients, c);
   g_free(c);
 }
 
-/* Reads what arrived; false when the connection is to be closed. */
-static bool serve_client(client *c) {
-  uint8_t chunk[65536];
-  ssize_t n = read(c->fd, chunk, sizeof chunk);
-  if (n <= 0) return n < 0 && (errno == EINTR || errno == EAGAIN);
+/* Handles the whole requests read so far, while the client takes its replies; false when
+ * the connection is to be closed. */
+static bool serve_requests(client *c) {
   z3_error err;
   z3_error_init(&err);
-  if (z3_frame_feed(&c->reader, chunk, (size_t)n, &err)) return false;
   const uint8_t *body;
   size_t len;
   int got = 0;
-  while (!c->dead && (got = z3_frame_next(&c->reader, &body, &len, &err)) == 1) handle_frame(c->h, c, body, len);
+  while (!c->dead && z3_frame_outbox_pending(&c->out) < READ_PAUSE &&
+         (got = z3_frame_next(&c->reader, &body, &len, &err)) == 1)
+    handle_frame(c->h, c, body, len);
   if (got < 0) {
     fprintf(stderr, "yaze harness: warning: refused a client's frame: %s\n", err.message);
     reply_error(c, NULL, RPC_INVALID_REQUEST, &err);
@@ -338,13 +379,44 @@ static bool serve_client(client *c) {
   return !c->dead;
 }
 
+/* Reads what arrived; false when the connection is to be closed. */
+static bool read_requests(client *c) {
+  uint8_t chunk[65536];
+  ssize_t n = read(c->fd, chunk, sizeof chunk);
+  if (n == 0) c->ended = true;
+  if (n <= 0) return n == 0 || errno == EINTR || errno == EAGAIN;
+  z3_error err;
+  z3_error_init(&err);
+  if (z3_frame_feed(&c->reader, chunk, (size_t)n, &err)) return false;
+  return serve_requests(c);
+}
+
+static gboolean client_ready(gint fd, GIOCondition cond, gpointer data);
+
+/* Watches for requests only while the client takes its replies, and for room to write
+ * only while replies wait. */
+static void rewatch(client *c) {
+  size_t waiting = z3_frame_outbox_pending(&c->out);
+  GIOCondition want = G_IO_HUP | G_IO_ERR | (waiting < READ_PAUSE && !c->ended ? G_IO_IN : 0) | (waiting ? G_IO_OUT : 0);
+  if (c->source && want == c->watching) return;
+  if (c->source) g_source_remove(c->source);
+  c->watching = want;
+  c->source = g_unix_fd_add(c->fd, want, client_ready, c);
+}
+
 static gboolean client_ready(gint fd, GIOCondition cond, gpointer data) {
   (void)fd;
   client *c = data;
-  if ((cond & G_IO_IN) && serve_client(c)) return G_SOURCE_CONTINUE;
-  c->source = 0; /* removed by returning REMOVE */
-  drop_client(c);
-  return G_SOURCE_REMOVE;
+  bool keep = true;
+  if (cond & G_IO_OUT) keep = flush_replies(c) && serve_requests(c); /* room again: the requests read meanwhile */
+  if (keep && (cond & G_IO_IN)) keep = read_requests(c);
+  else if (keep && (cond & (G_IO_HUP | G_IO_ERR))) keep = false;
+  if (!keep || (c->ended && !z3_frame_outbox_pending(&c->out))) {
+    drop_client(c);
+    return G_SOURCE_REMOVE;
+  }
+  rewatch(c); /* may replace this source by one watching for other conditions */
+  return G_SOURCE_CONTINUE;
 }
 
 static gboolean accept_ready(gint fd, GIOCondition cond, gpointer data) {
@@ -353,7 +425,7 @@ static gboolean accept_ready(gint fd, GIOCondition cond, gpointer data) {
   int cfd = accept(fd, NULL, NULL);
   if (cfd < 0) return G_SOURCE_CONTINUE;
   fcntl(cfd, F_SETFD, FD_CLOEXEC);
-  struct timeval send_limit = {.tv_sec = SEND_LIMIT_S};
+  struct timeval send_limit = {.tv_sec = STALL_LIMIT_MS / 1000}; /* the refusal below only */
   setsockopt(cfd, SOL_SOCKET, SO_SNDTIMEO, &send_limit, sizeof send_limit);
   if (h->clients->len >= CLIENTS_MAX) {
     z3_error err;
@@ -369,7 +441,8 @@ static gboolean accept_ready(gint fd, GIOCondition cond, gpointer data) {
   c->h = h;
   c->fd = cfd;
   z3_frame_reader_init(&c->reader, REQUEST_MAX);
-  c->source = g_unix_fd_add(cfd, G_IO_IN | G_IO_HUP | G_IO_ERR, client_ready, c);
+  z3_frame_outbox_init(&c->out);
+  rewatch(c);
   g_ptr_array_add(h->clients, c);
   return G_SOURCE_CONTINUE;
 }

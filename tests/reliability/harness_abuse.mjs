@@ -84,8 +84,9 @@ try {
   half.destroy();
   slow.destroy();
 
-  // A client that sends 20,000 Pings and reads none of the replies: dropped once a reply
-  // cannot go out, while the good client still gets its answers.
+  // A client that sends 20,000 Pings and reads none of the replies: its replies wait in a
+  // queue and its requests go unread, so the good client is answered at once, before the
+  // deaf one is dropped (when its replies have not moved for 2 s).
   const deaf = await connect();
   deaf.on('error', () => {});
   const deafClosed = new Promise((resolve) => deaf.on('close', resolve));
@@ -95,12 +96,23 @@ try {
   deaf.write(Buffer.concat(deafFlood));
   t0 = Date.now();
   const deafMs = await ping('a client that does not read');
+  assert.ok(!/stopped reading/.test(stderr), 'the Ping waited until the deaf client was dropped');
   figures.push(`a Ping answered in ${deafMs} ms beside a client that does not read`);
   await withTimeout(new Promise((resolve) => { const poll = setInterval(() => {
     if (/stopped reading/.test(stderr)) { clearInterval(poll); resolve(); } }, 50); }), 20000, 'dropping the deaf client');
   figures.push(`the deaf client dropped after ${Date.now() - t0} ms`);
   deaf.destroy();
   await deafClosed;
+
+  // A client that sends 20,000 Pings and then ends its side (shutdown SHUT_WR) still gets
+  // every reply, in order, before yaze closes the connection.
+  const ender = await connect();
+  const enderClient = frameClient(ender, { ignoreErrors: true });
+  const enderFlood = [];
+  for (let i = 0; i < 20000; i++) enderFlood.push(frame({ jsonrpc: '2.0', id: i, method: 'Ping' }));
+  ender.end(Buffer.concat(enderFlood));
+  for (let i = 0; i < 20000; i++) assert.equal((await withTimeout(enderClient.next(), 10000, `reply ${i} after the client ended`)).id, i);
+  await withTimeout(enderClient.closed, 10000, 'closing once the ended client has its replies');
 
   // Oversized frames: an error, then that connection closes.
   for (const head of [[0x7F, 0xFF, 0xFF, 0xFF], [0x00, 0x20, 0x00, 0x00]]) {
