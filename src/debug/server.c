@@ -1,4 +1,8 @@
-/* A session on a Unix socket (server.h): one poll loop, requests one at a time. */
+/* A session on a Unix socket (server.h): one poll loop, requests one at a time.
+ * Replies are queued per client and written as its socket takes them, so no
+ * client waits on another: one that does not read has its requests left unread
+ * while READ_PAUSE of its replies wait, and is dropped when they have not moved
+ * for STALL_LIMIT_S. */
 #include "debug/rpc.h"
 #include "debug/server.h"
 
@@ -18,7 +22,8 @@
 
 enum {
   MAX_CLIENTS = 16,
-  SEND_TIMEOUT_S = 2,
+  STALL_LIMIT_S = 2,
+  READ_PAUSE = 256u << 10,
   REQUEST_MAX = 1u << 20, /* a request is small; a larger frame is a broken client */
   RPC_PARSE = -32700,
   RPC_INVALID_REQUEST = -32600,
@@ -30,6 +35,9 @@ enum {
 typedef struct client {
   int fd;
   z3_frame_reader reader;
+  z3_frame_outbox out;
+  double moved_at; /* when its replies last moved, or began to wait */
+  bool ended;      /* it sent all it will (EOF): closed once its replies are out */
 } client;
 
 typedef struct server {
@@ -52,8 +60,8 @@ static int rpc_code(z3_status st, const char *method) {
   return st == Z3_E_USAGE ? RPC_INVALID_PARAMS : RPC_FAILED;
 }
 
-/* Each returns false when the reply could not be sent: the client is dropped. */
-static bool dispatch(server *s, int fd, const json_t *id, const char *method, const json_t *params) {
+/* Each returns false when the reply could not be queued (out of memory): the client is dropped. */
+static bool dispatch(server *s, z3_frame_outbox *out, const json_t *id, const char *method, const json_t *params) {
   json_t *result = json_object();
   z3_error err;
   z3_error_init(&err);
@@ -63,19 +71,19 @@ static bool dispatch(server *s, int fd, const json_t *id, const char *method, co
   else st = z3_debug_call(s->dbg, method, params, result, &err);
   if (st) {
     json_decref(result);
-    return !id || z3_rpc_send_error(fd, id, rpc_code(st, method), err.message, &err);
+    return !id || z3_rpc_queue_error(out, id, rpc_code(st, method), err.message, &err);
   }
-  return z3_rpc_send_result(fd, id, result);
+  return z3_rpc_queue_result(out, id, result);
 }
 
-static bool handle_frame(server *s, int fd, const uint8_t *body, size_t len) {
+static bool handle_frame(server *s, z3_frame_outbox *out, const uint8_t *body, size_t len) {
   json_error_t jerr;
   json_t *req = json_loadb((const char *)body, len, JSON_REJECT_DUPLICATES, &jerr);
   z3_error err;
   z3_error_init(&err);
   if (!req) {
     z3_error_set(&err, Z3_E_INVALID, "invalid JSON at line %d, column %d: %s", jerr.line, jerr.column, jerr.text);
-    return z3_rpc_send_error(fd, NULL, RPC_PARSE, err.message, &err);
+    return z3_rpc_queue_error(out, NULL, RPC_PARSE, err.message, &err);
   }
   const json_t *id = json_object_get(req, "id");
   const json_t *method = json_object_get(req, "method");
@@ -89,55 +97,93 @@ static bool handle_frame(server *s, int fd, const uint8_t *body, size_t len) {
                             ? "\"id\" must be a string, an integer or null"
                         : params && !json_is_object(params) ? "\"params\" must be an object"
                                                             : NULL;
-  bool sent;
+  bool queued;
   if (problem) {
     z3_error_set(&err, Z3_E_INVALID, "%s", problem);
-    sent = z3_rpc_send_error(fd, json_is_object(req) ? id : NULL, RPC_INVALID_REQUEST, problem, &err);
+    queued = z3_rpc_queue_error(out, json_is_object(req) ? id : NULL, RPC_INVALID_REQUEST, problem, &err);
   } else {
-    sent = dispatch(s, fd, id, json_string_value(method), params);
+    queued = dispatch(s, out, id, json_string_value(method), params);
   }
   json_decref(req);
-  return sent;
+  return queued;
+}
+
+static double now(void) {
+  struct timespec ts;
+  clock_gettime(CLOCK_MONOTONIC, &ts);
+  return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
 }
 
 static void drop_client(server *s, size_t i) {
+  z3_frame_outbox_flush(&s->clients[i].out, s->clients[i].fd); /* a last error reply, if the socket takes it */
   close(s->clients[i].fd);
   z3_frame_reader_release(&s->clients[i].reader);
+  z3_frame_outbox_release(&s->clients[i].out);
   s->clients[i] = s->clients[--s->count];
 }
 
-/* Reads what arrived; false when the connection is to be closed. */
-static bool serve_client(server *s, client *c) {
-  uint8_t chunk[65536];
-  ssize_t n = read(c->fd, chunk, sizeof chunk);
-  if (n <= 0) return n < 0 && errno == EINTR;
+/* Writes what the socket takes now; false when the client is gone. */
+static bool flush_replies(client *c) {
+  ssize_t n = z3_frame_outbox_flush(&c->out, c->fd);
+  if (n > 0) c->moved_at = now();
+  return n >= 0;
+}
+
+/* Handles the whole requests read so far, while the client takes its replies; false
+ * when the connection is to be closed. */
+static bool serve_requests(server *s, client *c) {
   z3_error err;
   z3_error_init(&err);
-  if (z3_frame_feed(&c->reader, chunk, (size_t)n, &err)) return false;
   const uint8_t *body;
   size_t len;
   int got = 0; /* stays 0 when the session is already stopping */
-  while (!s->stopping && (got = z3_frame_next(&c->reader, &body, &len, &err)) == 1) {
-    if (handle_frame(s, c->fd, body, len)) continue;
-    fprintf(stderr, "z3ed debug: warning: dropped a client that stopped reading its replies\n");
-    return false;
+  while (!s->stopping && z3_frame_outbox_pending(&c->out) < READ_PAUSE &&
+         (got = z3_frame_next(&c->reader, &body, &len, &err)) == 1) {
+    bool waited = z3_frame_outbox_pending(&c->out) > 0;
+    if (!handle_frame(s, &c->out, body, len)) return false;
+    if (!waited && z3_frame_outbox_pending(&c->out)) c->moved_at = now(); /* begins to wait */
+    if (!flush_replies(c)) return false;
   }
   if (got < 0) {
     fprintf(stderr, "z3ed debug: warning: refused a client's frame: %s\n", err.message);
-    z3_rpc_send_error(c->fd, NULL, RPC_INVALID_REQUEST, err.message, &err);
+    z3_rpc_queue_error(&c->out, NULL, RPC_INVALID_REQUEST, err.message, &err);
     return false; /* the stream is out of step */
   }
   return true;
+}
+
+/* Reads what arrived; false when the connection is to be closed. */
+static bool read_requests(server *s, client *c) {
+  uint8_t chunk[65536];
+  ssize_t n = read(c->fd, chunk, sizeof chunk);
+  if (n == 0) c->ended = true;
+  if (n <= 0) return n == 0 || errno == EINTR || errno == EAGAIN;
+  z3_error err;
+  z3_error_init(&err);
+  if (z3_frame_feed(&c->reader, chunk, (size_t)n, &err)) return false;
+  return serve_requests(s, c);
+}
+
+/* One poll result of a client; false when it is to be dropped. */
+static bool serve_client(server *s, client *c, short revents) {
+  if ((revents & POLLOUT) && !(flush_replies(c) && serve_requests(s, c))) return false;
+  if (revents & POLLIN) {
+    if (!read_requests(s, c)) return false;
+  } else if (revents & (POLLHUP | POLLERR | POLLNVAL)) {
+    return false;
+  }
+  if (z3_frame_outbox_pending(&c->out) && now() - c->moved_at >= STALL_LIMIT_S) {
+    fprintf(stderr, "z3ed debug: warning: dropped a client that stopped reading its replies\n");
+    return false;
+  }
+  return !(c->ended && !z3_frame_outbox_pending(&c->out));
 }
 
 static void accept_client(server *s) {
   int fd = accept(s->listener, NULL, NULL);
   if (fd < 0) return;
   fcntl(fd, F_SETFD, FD_CLOEXEC);
-  /* One thread serves every client: a reply that cannot be written within
-   * this time means a client that does not read, and it is dropped rather
-   * than left to stall the others. */
-  struct timeval send_limit = {.tv_sec = SEND_TIMEOUT_S};
+  struct timeval send_limit = {.tv_sec = STALL_LIMIT_S}; /* the refusal below only */
   setsockopt(fd, SOL_SOCKET, SO_SNDTIMEO, &send_limit, sizeof send_limit);
   if (s->count == MAX_CLIENTS) {
     z3_error err;
@@ -149,22 +195,50 @@ static void accept_client(server *s) {
     return;
   }
   client *c = &s->clients[s->count++];
-  c->fd = fd;
+  *c = (client){.fd = fd, .moved_at = now()};
   z3_frame_reader_init(&c->reader, REQUEST_MAX);
+  z3_frame_outbox_init(&c->out);
 }
 
-static double now(void) {
-  struct timespec ts;
-  clock_gettime(CLOCK_MONOTONIC, &ts);
-  return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
+/* What poll waits for from a client, and how long (ms, -1 for ever) until the first
+ * client whose replies wait would count as stalled. */
+static short client_events(const client *c) {
+  size_t waiting = z3_frame_outbox_pending(&c->out);
+  return (short)((waiting < READ_PAUSE && !c->ended ? POLLIN : 0) | (waiting ? POLLOUT : 0));
+}
+
+static int stall_timeout(const server *s) {
+  double first = -1;
+  for (size_t i = 0; i < s->count; i++) {
+    if (!z3_frame_outbox_pending(&s->clients[i].out)) continue;
+    double left = s->clients[i].moved_at + STALL_LIMIT_S - now();
+    if (first < 0 || left < first) first = left > 0 ? left : 0;
+  }
+  return first < 0 ? -1 : (int)(first * 1000) + 1;
+}
+
+/* The replies still queued when the session stops (the `stop` request's own among
+ * them) get a moment to go out. */
+static void drain_replies(server *s) {
+  double until = now() + 1;
+  for (bool waiting = true; waiting && now() < until;) {
+    waiting = false;
+    for (size_t i = 0; i < s->count; i++) {
+      client *c = &s->clients[i];
+      if (!z3_frame_outbox_pending(&c->out)) continue;
+      struct pollfd p = {.fd = c->fd, .events = POLLOUT};
+      if (poll(&p, 1, 50) > 0 && flush_replies(c) && z3_frame_outbox_pending(&c->out)) waiting = true;
+    }
+  }
 }
 
 static void loop(server *s, unsigned idle_seconds) {
   double idle_since = now();
   while (!s->stopping) {
     struct pollfd fds[MAX_CLIENTS + 1] = {{.fd = s->listener, .events = POLLIN}};
-    for (size_t i = 0; i < s->count; i++) fds[i + 1] = (struct pollfd){.fd = s->clients[i].fd, .events = POLLIN};
-    int timeout = -1;
+    for (size_t i = 0; i < s->count; i++)
+      fds[i + 1] = (struct pollfd){.fd = s->clients[i].fd, .events = client_events(&s->clients[i])};
+    int timeout = stall_timeout(s);
     if (idle_seconds && s->count == 0) {
       double left = idle_since + idle_seconds - now();
       if (left <= 0) return;
@@ -172,9 +246,9 @@ static void loop(server *s, unsigned idle_seconds) {
     }
     int ready = poll(fds, s->count + 1, timeout);
     if (ready < 0 && errno != EINTR) return;
-    if (ready <= 0) continue;
-    for (size_t i = s->count; i-- > 0;)
-      if (fds[i + 1].revents && !serve_client(s, &s->clients[i])) drop_client(s, i);
+    if (ready < 0) continue;
+    for (size_t i = s->count; i-- > 0;) /* a timeout comes here too: the stall check */
+      if (!serve_client(s, &s->clients[i], fds[i + 1].revents)) drop_client(s, i);
     if (fds[0].revents & POLLIN) accept_client(s);
     if (s->count == 0) idle_since = now();
   }
@@ -190,6 +264,7 @@ z3_status z3_debug_serve(z3_debug *dbg, const z3_debug_serve_opts *opts, z3_erro
     close(opts->ready_fd);
   }
   loop(&s, opts->idle_seconds);
+  drain_replies(&s);
   while (s.count) drop_client(&s, s.count - 1);
   close(s.listener);
   unlink(opts->socket_path);

@@ -22,7 +22,7 @@ if (!bin || !sample) {
 }
 const work = mkdtempSync(path.join(tmpdir(), 'z3ed-abuse-'));
 copyFileSync(sample, path.join(work, 'game.sfc'));
-const env = { ...process.env, Z3ED_HOME: path.join(work, 'state'), ASAN_OPTIONS: 'detect_leaks=0' };
+const env = { ...process.env, Z3ED_HOME: path.join(work, 'state'), ASAN_OPTIONS: 'detect_leaks=0:quarantine_size_mb=16' }; // ASan's quarantine (256 MiB) would count as growth
 const figures = [];
 
 function start(args) {
@@ -229,6 +229,32 @@ async function abuseDebug() {
   clearInterval(dribble);
   half.destroy();
   slow.destroy();
+  // A client that sends 20,000 pings and reads none of the replies: the good client is
+  // answered at once, before the deaf one is dropped (its replies still for 2 s), logged.
+  const deaf = await connect();
+  deaf.on('error', () => {});
+  const deafClosed = new Promise((resolve) => deaf.on('close', resolve));
+  deaf.pause();
+  flood = [];
+  for (let i = 0; i < 20000; i++) flood.push(frame(JSON.stringify({ jsonrpc: '2.0', id: i, method: 'ping' })));
+  deaf.write(Buffer.concat(flood));
+  t0 = Date.now();
+  await sleep(200); // the server is busy with the deaf client's requests by now
+  await ping(5);
+  const deafMs = Date.now() - t0;
+  assert.doesNotMatch(server.stderrText(), /stopped reading/, 'the ping waited until the deaf client was dropped');
+  figures.push(`debug socket: a ping answered ${deafMs - 200} ms after 200 ms beside a client that does not read`);
+  for (let i = 0; i < 400 && !/stopped reading/.test(server.stderrText()); i++) await sleep(50);
+  assert.match(server.stderrText(), /stopped reading/, 'the deaf client was not dropped');
+  figures.push(`debug socket: the deaf client dropped after ${Date.now() - t0} ms`);
+  deaf.destroy();
+  await deafClosed;
+  // A client that sends 20,000 pings and ends its side still gets every reply, then the close.
+  const ender = await connect();
+  const enderClient = frameClient(ender);
+  ender.end(Buffer.concat(flood));
+  for (let i = 0; i < 20000; i++) assert.equal((await enderClient.next()).id, i);
+  await enderClient.closed;
   // An oversized frame: an error, then that connection closes.
   const big = await connect();
   const bigClient = frameClient(big);
