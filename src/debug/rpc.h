@@ -28,14 +28,13 @@ json_t *z3_rpc_absolute_path(const char *path);
  * which may be NULL); a dead server's socket file is replaced. */
 z3_status z3_rpc_listen(const char *path, const char *what, const char *hint, int *fd, z3_error *err);
 
-/* Replies to request id with result (taken); a notification (id NULL) gets none. */
-bool z3_rpc_send_result(int fd, const json_t *id, json_t *result);
-/* An error reply: code, message, and data.kind (err's status, else invalid)
- * with err's hint. Both return false when the reply did not go out (the
- * client went away or stopped reading); the server then drops it. */
+/* An error reply written at once, for a connection refused before it is served: code,
+ * message, and data.kind (err's status, else invalid) with err's hint. False when it
+ * did not go out (the client went away or did not take it within the send timeout). */
 bool z3_rpc_send_error(int fd, const json_t *id, int code, const char *message, const z3_error *err);
-/* The same replies put in a client's queue, for a server that must not wait on any
- * one client (base/frame.h); false when out of memory. */
+/* Replies put in a client's queue, for a server that must not wait on any one client
+ * (base/frame.h): the result (taken; a notification, id NULL, gets none) or an error as
+ * above. False when out of memory. */
 bool z3_rpc_queue_result(z3_frame_outbox *o, const json_t *id, json_t *result);
 bool z3_rpc_queue_error(z3_frame_outbox *o, const json_t *id, int code, const char *message, const z3_error *err);
 

@@ -47,8 +47,8 @@ static char *reply_text(json_t *msg) {
   return text;
 }
 
-/* False when the reply did not go out: the client went away, or stopped
- * reading until the socket's send timeout passed. */
+/* False when the reply did not go out: the client went away, or did not take
+ * it within the socket's send timeout. */
 static bool send_json(int fd, json_t *msg) {
   char *text = reply_text(msg);
   z3_error err;
@@ -89,14 +89,6 @@ static json_t *error_message(const json_t *id, int code, const char *message, co
   json_object_set_new(e, "data", data);
   json_object_set_new(msg, "error", e);
   return msg;
-}
-
-bool z3_rpc_send_result(int fd, const json_t *id, json_t *result) {
-  if (!id) { /* a notification: no reply */
-    json_decref(result);
-    return true;
-  }
-  return send_json(fd, result_message(id, result));
 }
 
 bool z3_rpc_send_error(int fd, const json_t *id, int code, const char *message, const z3_error *err) {
