@@ -26,7 +26,11 @@
 #include "server/http.h"
 #include "server/mcp_http_internal.h"
 
-enum { MAX_CONNECTIONS = HTTP_MAX_CONNECTIONS, IDLE_SECONDS = 30 };
+/* A request may take REQUEST_SECONDS to arrive once begun; between requests a kept-alive
+ * connection waits IDLE_SECONDS, which every keep-alive answer announces (Keep-Alive:
+ * timeout=N), so a client closes or stops reusing it first and idle connections free
+ * their slot of the MAX_CONNECTIONS soon. */
+enum { MAX_CONNECTIONS = HTTP_MAX_CONNECTIONS, REQUEST_SECONDS = 30, IDLE_SECONDS = 5 };
 
 static volatile sig_atomic_t stop_requested;
 static void on_stop(int sig) {
@@ -43,6 +47,7 @@ typedef struct conn {
   int fd;
   char *buf;
   size_t len, cap;
+  int read_limit; /* seconds, as last set on the socket */
 } conn;
 
 static bool send_all(int fd, const char *p, size_t n) {
@@ -60,9 +65,12 @@ static bool respond(conn *c, int status, const char *extra, const char *type, co
   size_t n = body ? strlen(body) : 0;
   char length[48] = ""; /* a 204 must not have one (RFC 9110 8.6) */
   if (status != 204) snprintf(length, sizeof length, "Content-Length: %zu\r\n", n);
-  char *head = z3_strfmt("HTTP/1.1 %d %s\r\n%s%s%s%s%sCache-Control: no-store\r\nConnection: %s\r\n\r\n",
+  char idle[48] = "";
+  if (keep) snprintf(idle, sizeof idle, "Keep-Alive: timeout=%d\r\n", IDLE_SECONDS);
+  char *head = z3_strfmt("HTTP/1.1 %d %s\r\n%s%s%s%s%sCache-Control: no-store\r\nConnection: %s\r\n%s\r\n",
                          status, z3_http_reason(status), extra ? extra : "", type ? "Content-Type: " : "",
-                         type ? type : "", type ? "\r\n" : "", length, keep ? "keep-alive" : "close");
+                         type ? type : "", type ? "\r\n" : "", length, keep ? "keep-alive" : "close",
+                         idle);
   bool ok = head && send_all(c->fd, head, strlen(head)) && (!n || send_all(c->fd, body, n));
   z3_free(head);
   return ok && keep;
@@ -287,9 +295,18 @@ static bool reserve(conn *c, size_t want) {
   return true;
 }
 
+/* Before a request begins the connection is idle; once it has, the request gets longer. */
+static void set_read_limit(conn *c, int seconds) {
+  if (c->read_limit == seconds) return;
+  struct timeval t = {.tv_sec = seconds};
+  setsockopt(c->fd, SOL_SOCKET, SO_RCVTIMEO, &t, sizeof t);
+  c->read_limit = seconds;
+}
+
 /* One read of whatever has come; false at EOF, timeout or error. */
 static bool read_some(conn *c) {
   if (!reserve(c, c->len + Z3_HTTP_MAX_HEAD)) return false;
+  set_read_limit(c, c->len ? REQUEST_SECONDS : IDLE_SECONDS);
   for (;;) {
     ssize_t n = recv(c->fd, c->buf + c->len, c->cap - c->len, 0);
     if (n < 0 && errno == EINTR) continue;
@@ -302,6 +319,7 @@ static bool read_some(conn *c) {
 /* Reads until the buffer holds at least `want` bytes; false at EOF, timeout or error. */
 static bool read_more(conn *c, size_t want) {
   if (!reserve(c, want)) return false;
+  set_read_limit(c, REQUEST_SECONDS);
   while (c->len < want) {
     ssize_t n = recv(c->fd, c->buf + c->len, c->cap - c->len, 0);
     if (n < 0 && errno == EINTR) continue;
@@ -343,9 +361,9 @@ static void linger_close(int fd) {
 
 static void *conn_main(void *arg) {
   conn *c = arg;
-  struct timeval idle = {.tv_sec = IDLE_SECONDS};
-  setsockopt(c->fd, SOL_SOCKET, SO_RCVTIMEO, &idle, sizeof idle); /* no slow client holds a thread */
-  setsockopt(c->fd, SOL_SOCKET, SO_SNDTIMEO, &idle, sizeof idle); /* nor one that stopped reading */
+  struct timeval limit = {.tv_sec = REQUEST_SECONDS};
+  setsockopt(c->fd, SOL_SOCKET, SO_SNDTIMEO, &limit, sizeof limit); /* no client that stopped reading holds a thread */
+  set_read_limit(c, IDLE_SECONDS);                                     /* nor a slow or idle one (read_some) */
   while (!stop_requested && serve_one(c)) {}
   linger_close(c->fd);
   http_gateway *gw = c->gw;

@@ -74,6 +74,12 @@ async function httpPing(url, session, id = 7) {
   assert.fail(`ping ${id} refused 20 times`);
 }
 
+async function withTimeout(promise, ms, what) {
+  let timer;
+  const timeout = new Promise((_, reject) => { timer = setTimeout(() => reject(new Error(`${what} took over ${ms} ms`)), ms); });
+  try { return await Promise.race([promise, timeout]); } finally { clearTimeout(timer); }
+}
+
 function openSocket(port) {
   return new Promise((resolve, reject) => {
     const s = net.connect(port, '127.0.0.1', () => resolve(s));
@@ -136,6 +142,24 @@ async function abuseHttp() {
     }));
   }
   figures.push(`mcp http: 1000 connections dropped in ${Date.now() - t0} ms`);
+  // Every slot held by an idle keep-alive connection: each answer announces the idle
+  // timeout (Keep-Alive: timeout=5), and the server closes them after it, so the slots free
+  // in seconds, not the 30 s a request in progress may take.
+  const idle = await Promise.all(Array.from({ length: 32 }, async (_, k) => {
+    const s = await openSocket(port);
+    const body = JSON.stringify({ jsonrpc: '2.0', id: 7000 + k, method: 'ping' });
+    const answer = new Promise((resolve) => { let text = ''; s.on('data', (d) => { text += d; if (text.includes('"result"')) resolve(text); }); });
+    const closed = new Promise((resolve) => { s.on('close', resolve); s.on('error', resolve); });
+    s.write(`POST /mcp HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n` +
+      `Accept: application/json, text/event-stream\r\nMCP-Session-Id: ${session}\r\nContent-Length: ${body.length}\r\n\r\n${body}`);
+    return { text: await Promise.race([answer, closed.then(() => '')]), closed };
+  }));
+  const kept = idle.filter((c) => /^HTTP\/1\.1 200 /.test(c.text));
+  assert.ok(kept.length > 0, 'no idle connection was answered');
+  for (const c of kept) assert.match(c.text, /\r\nKeep-Alive: timeout=5\r\n/i, 'a keep-alive answer does not announce its idle timeout');
+  t0 = Date.now();
+  await withTimeout(Promise.all(kept.map((c) => c.closed)), 15000, 'closing idle keep-alive connections');
+  figures.push(`mcp http: ${kept.length} idle keep-alive connections closed by the server after ${Date.now() - t0} ms`);
   await httpPing(url, session, 6000);
   const after = rssKiB(server.pid);
   figures.push(`mcp http: RSS ${before} KiB before, ${after} KiB after`);
