@@ -23,6 +23,14 @@ z3_status z3_frame_feed(z3_frame_reader *r, const void *data, size_t len, z3_err
   return z3_buf_append(&r->pending, data, len, err);
 }
 
+z3_frame_receipt z3_frame_receive(z3_frame_reader *r, int fd) {
+  uint8_t chunk[65536];
+  ssize_t n = read(fd, chunk, sizeof chunk);
+  if (n < 0) return errno == EINTR || errno == EAGAIN || errno == EWOULDBLOCK ? Z3_FRAME_NOTHING : Z3_FRAME_BROKEN;
+  if (n == 0) return Z3_FRAME_ENDED;
+  return z3_frame_feed(r, chunk, (size_t)n, NULL) == Z3_OK ? Z3_FRAME_GOT : Z3_FRAME_BROKEN;
+}
+
 static uint32_t be32(const uint8_t *p) { return (uint32_t)p[0] << 24 | p[1] << 16 | p[2] << 8 | p[3]; }
 
 int z3_frame_next(z3_frame_reader *r, const uint8_t **body, size_t *len, z3_error *err) {

@@ -23,6 +23,14 @@ typedef struct z3_frame_reader {
 void z3_frame_reader_init(z3_frame_reader *r, size_t max);
 void z3_frame_reader_release(z3_frame_reader *r);
 z3_status z3_frame_feed(z3_frame_reader *r, const void *data, size_t len, z3_error *err);
+/* Reads what a socket holds now (one read, up to 64 KiB) into the reader. */
+typedef enum z3_frame_receipt {
+  Z3_FRAME_GOT,     /* bytes arrived: z3_frame_next may have frames */
+  Z3_FRAME_NOTHING, /* interrupted, or nothing there yet */
+  Z3_FRAME_ENDED,   /* the peer sent all it will (EOF) */
+  Z3_FRAME_BROKEN,  /* a read error, or no memory for what came */
+} z3_frame_receipt;
+z3_frame_receipt z3_frame_receive(z3_frame_reader *r, int fd);
 /* 1 with *body and *len set (valid until the next call), 0 when no whole frame
  * has arrived, or -1 with err set when the next length is 0 or too large. */
 int z3_frame_next(z3_frame_reader *r, const uint8_t **body, size_t *len, z3_error *err);

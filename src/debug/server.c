@@ -154,14 +154,9 @@ static bool serve_requests(server *s, client *c) {
 
 /* Reads what arrived; false when the connection is to be closed. */
 static bool read_requests(server *s, client *c) {
-  uint8_t chunk[65536];
-  ssize_t n = read(c->fd, chunk, sizeof chunk);
-  if (n == 0) c->ended = true;
-  if (n <= 0) return n == 0 || errno == EINTR || errno == EAGAIN;
-  z3_error err;
-  z3_error_init(&err);
-  if (z3_frame_feed(&c->reader, chunk, (size_t)n, &err)) return false;
-  return serve_requests(s, c);
+  z3_frame_receipt got = z3_frame_receive(&c->reader, c->fd);
+  c->ended |= got == Z3_FRAME_ENDED;
+  return got == Z3_FRAME_GOT ? serve_requests(s, c) : got != Z3_FRAME_BROKEN;
 }
 
 /* One poll result of a client; false when it is to be dropped. */

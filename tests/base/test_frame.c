@@ -1,4 +1,5 @@
 /* base/frame: the reader's frames, and the outbox a server queues its replies in. */
+#include <fcntl.h>
 #include <string.h>
 #include <sys/socket.h>
 #include <unistd.h>
@@ -103,6 +104,29 @@ Z3_TEST(test_frame__a_peer_that_is_gone_is_an_error_not_a_signal) {
   close(fds[0]);
 }
 
-Z3_RUN(cmocka_unit_test(test_frame__the_outbox_sends_what_fits_and_keeps_the_rest_in_order),
+Z3_TEST(test_frame__receive_says_what_a_read_found) {
+  (void)state;
+  int fds[2];
+  socket_pair(fds, 65536);
+  fcntl(fds[1], F_SETFL, O_NONBLOCK);
+  z3_frame_reader r;
+  z3_frame_reader_init(&r, 0);
+  assert_int_equal(z3_frame_receive(&r, fds[1]), Z3_FRAME_NOTHING); /* nothing sent yet: no wait */
+  assert_int_equal(write(fds[0], "\0\0\0\2{}", 6), 6);
+  assert_int_equal(z3_frame_receive(&r, fds[1]), Z3_FRAME_GOT);
+  const uint8_t *body;
+  size_t len;
+  assert_int_equal(z3_frame_next(&r, &body, &len, NULL), 1);
+  assert_memory_equal(body, "{}", 2);
+  shutdown(fds[0], SHUT_WR);
+  assert_int_equal(z3_frame_receive(&r, fds[1]), Z3_FRAME_ENDED);
+  assert_int_equal(z3_frame_receive(&r, -1), Z3_FRAME_BROKEN); /* not a descriptor */
+  z3_frame_reader_release(&r);
+  close(fds[0]);
+  close(fds[1]);
+}
+
+Z3_RUN(cmocka_unit_test(test_frame__receive_says_what_a_read_found),
+       cmocka_unit_test(test_frame__the_outbox_sends_what_fits_and_keeps_the_rest_in_order),
        cmocka_unit_test(test_frame__a_frame_goes_in_whole_or_not_at_all),
        cmocka_unit_test(test_frame__a_peer_that_is_gone_is_an_error_not_a_signal))
