@@ -61,10 +61,17 @@ static z3_status write_all(int fd, const uint8_t *p, size_t len, z3_error *err) 
   return Z3_OK;
 }
 
-z3_status z3_frame_write(int fd, const void *body, size_t len, z3_error *err) {
+/* The 4-byte head of a frame of len bytes, or an error when no frame can be that long. */
+static z3_status frame_head(size_t len, uint8_t head[4], z3_error *err) {
   if (len == 0 || len > Z3_FRAME_MAX)
     return z3_error_set(err, Z3_E_INVALID, "a frame of %zu bytes cannot be sent (1 to %u)", len, Z3_FRAME_MAX);
-  uint8_t head[4] = {(uint8_t)(len >> 24), (uint8_t)(len >> 16), (uint8_t)(len >> 8), (uint8_t)len};
+  head[0] = (uint8_t)(len >> 24), head[1] = (uint8_t)(len >> 16), head[2] = (uint8_t)(len >> 8), head[3] = (uint8_t)len;
+  return Z3_OK;
+}
+
+z3_status z3_frame_write(int fd, const void *body, size_t len, z3_error *err) {
+  uint8_t head[4];
+  if (frame_head(len, head, err)) return Z3_E_INVALID;
   z3_status st = write_all(fd, head, 4, err);
   return st ? st : write_all(fd, body, len, err);
 }
@@ -79,10 +86,9 @@ void z3_frame_outbox_release(z3_frame_outbox *o) { z3_buf_release(&o->bytes); }
 size_t z3_frame_outbox_pending(const z3_frame_outbox *o) { return o->bytes.len - o->sent; }
 
 z3_status z3_frame_outbox_put(z3_frame_outbox *o, const void *body, size_t len, z3_error *err) {
-  if (len == 0 || len > Z3_FRAME_MAX)
-    return z3_error_set(err, Z3_E_INVALID, "a frame of %zu bytes cannot be sent (1 to %u)", len, Z3_FRAME_MAX);
+  uint8_t head[4];
+  if (frame_head(len, head, err)) return Z3_E_INVALID;
   if (o->sent && o->sent == o->bytes.len) o->bytes.len = o->sent = 0;
-  uint8_t head[4] = {(uint8_t)(len >> 24), (uint8_t)(len >> 16), (uint8_t)(len >> 8), (uint8_t)len};
   size_t before = o->bytes.len;
   z3_status st = z3_buf_append(&o->bytes, head, 4, err);
   if (st == Z3_OK) st = z3_buf_append(&o->bytes, body, len, err);
